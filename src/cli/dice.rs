@@ -1,0 +1,369 @@
+//! `impia odds …` and `impia roll …`: exact odds and seeded rolls of checks.
+
+use clap::{Args, Subcommand};
+use serde::Serialize;
+
+use super::{Cli, CliError, print_json};
+use crate::core::dice::{
+    CheckRoll, CheckSpec, EdgeRoll, OpposedOutcome, OpposedRoll, OpposedSpec, Roller, SideRoll,
+    roll_check, roll_opposed,
+};
+use crate::core::odds::{self, Odds};
+use crate::core::text::Lang;
+
+/// The largest attribute or value we accept: far above any profile.
+const MAX_VALUE: i32 = 99;
+/// The largest modifier sum we accept, either way.
+const MAX_MODIFIER: i32 = 99;
+/// More advantages than this is surely a typo (at most 3 count anyway, R04).
+const MAX_EDGE_INPUT: u32 = 20;
+
+fn parse_value(s: &str) -> Result<i32, String> {
+    let v: i32 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{s}' is not a whole number"))?;
+    if v < 0 {
+        return Err(format!("an attribute cannot be negative (got {v}); use --mod for penalties"));
+    }
+    if v > MAX_VALUE {
+        return Err(format!("{v} is too large for an attribute (at most {MAX_VALUE})"));
+    }
+    Ok(v)
+}
+
+fn parse_modifier(s: &str) -> Result<i32, String> {
+    let v: i32 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{s}' is not a whole number (e.g. 2 or -1)"))?;
+    if v.abs() > MAX_MODIFIER {
+        return Err(format!("{v} is too large a modifier (at most ±{MAX_MODIFIER})"));
+    }
+    Ok(v)
+}
+
+fn parse_count(s: &str) -> Result<u32, String> {
+    let v: i64 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{s}' is not a count (0, 1, 2 or 3)"))?;
+    if v < 0 {
+        return Err(format!("a count cannot be negative (got {v})"));
+    }
+    if v > MAX_EDGE_INPUT as i64 {
+        return Err(format!("{v} is too many (at most 3 count, R04)"));
+    }
+    Ok(v as u32)
+}
+
+#[derive(Debug, Args, Clone, Copy)]
+pub struct CheckArgs {
+    /// The attribute, 0 or more (R01).
+    #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = parse_value)]
+    attr: i32,
+    /// Sum of bonuses and penalties (R03), e.g. 2 or -1.
+    #[arg(long = "mod", value_name = "M", default_value = "0", allow_hyphen_values = true, value_parser = parse_modifier)]
+    modifier: i32,
+    /// Advantages (R04).
+    #[arg(long, value_name = "A", default_value = "0", allow_hyphen_values = true, value_parser = parse_count)]
+    adv: u32,
+    /// Complications (R04).
+    #[arg(long, value_name = "C", default_value = "0", allow_hyphen_values = true, value_parser = parse_count)]
+    comp: u32,
+    /// Machine-readable output.
+    #[arg(long)]
+    json: bool,
+}
+
+impl CheckArgs {
+    fn spec(&self) -> CheckSpec {
+        CheckSpec::new(self.attr)
+            .with_modifier(self.modifier)
+            .with_edge(self.adv, self.comp)
+    }
+}
+
+#[derive(Debug, Args, Clone, Copy)]
+pub struct OpposedArgs {
+    /// The active side's value (whose activation it is).
+    #[arg(long, value_name = "A", allow_hyphen_values = true, value_parser = parse_value)]
+    active: i32,
+    /// The passive side's value.
+    #[arg(long, value_name = "P", allow_hyphen_values = true, value_parser = parse_value)]
+    passive: i32,
+    #[arg(long, value_name = "M", default_value = "0", allow_hyphen_values = true, value_parser = parse_modifier)]
+    active_mod: i32,
+    #[arg(long, value_name = "M", default_value = "0", allow_hyphen_values = true, value_parser = parse_modifier)]
+    passive_mod: i32,
+    #[arg(long, value_name = "N", default_value = "0", allow_hyphen_values = true, value_parser = parse_count)]
+    active_adv: u32,
+    #[arg(long, value_name = "N", default_value = "0", allow_hyphen_values = true, value_parser = parse_count)]
+    active_comp: u32,
+    #[arg(long, value_name = "N", default_value = "0", allow_hyphen_values = true, value_parser = parse_count)]
+    passive_adv: u32,
+    #[arg(long, value_name = "N", default_value = "0", allow_hyphen_values = true, value_parser = parse_count)]
+    passive_comp: u32,
+    /// An opposed Combat check: a tie means both hit (R23).
+    #[arg(long)]
+    combat: bool,
+    /// Machine-readable output.
+    #[arg(long)]
+    json: bool,
+}
+
+impl OpposedArgs {
+    fn spec(&self) -> OpposedSpec {
+        OpposedSpec {
+            active: CheckSpec::new(self.active)
+                .with_modifier(self.active_mod)
+                .with_edge(self.active_adv, self.active_comp),
+            passive: CheckSpec::new(self.passive)
+                .with_modifier(self.passive_mod)
+                .with_edge(self.passive_adv, self.passive_comp),
+            combat: self.combat,
+        }
+    }
+}
+
+#[derive(Debug, Subcommand)]
+pub enum OddsCommand {
+    /// Attribute check: 1d10 at most the attribute (R01).
+    Check(CheckArgs),
+    /// Opposed check: 1d10 + value on each side (R02).
+    Opposed(OpposedArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct Seed {
+    /// Seed for a reproducible roll; without it a random seed is used and printed.
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+}
+
+impl Seed {
+    fn roller(&self) -> Roller {
+        match self.seed {
+            Some(s) => Roller::seeded(s),
+            None => Roller::from_entropy(),
+        }
+    }
+}
+
+#[derive(Debug, Subcommand)]
+pub enum RollCommand {
+    /// Roll an attribute check (R01).
+    Check {
+        #[command(flatten)]
+        check: CheckArgs,
+        #[command(flatten)]
+        seed: Seed,
+    },
+    /// Roll an opposed check (R02).
+    Opposed {
+        #[command(flatten)]
+        opposed: OpposedArgs,
+        #[command(flatten)]
+        seed: Seed,
+    },
+}
+
+#[derive(Serialize)]
+struct CheckOddsOut {
+    p_success: Odds,
+}
+
+pub fn odds(cli: &Cli, cmd: &OddsCommand) -> Result<(), CliError> {
+    let l = cli.lang;
+    match cmd {
+        OddsCommand::Check(a) => {
+            let p = Odds(odds::check_success(&a.spec()));
+            if a.json {
+                print_json(&CheckOddsOut { p_success: p })?;
+            } else {
+                println!(
+                    "{} {}: {} {} ({})",
+                    l.pick("Tirada de Atributo", "Attribute check"),
+                    describe_spec(l, &a.spec()),
+                    l.pick("éxito", "success"),
+                    p.exact(),
+                    p.percent()
+                );
+            }
+        }
+        OddsCommand::Opposed(a) => {
+            let o = odds::opposed(&a.spec());
+            if a.json {
+                print_json(&o)?;
+            } else {
+                let s = a.spec();
+                println!(
+                    "{} {} {} {}",
+                    l.pick("Tirada enfrentada", "Opposed check"),
+                    describe_spec(l, &s.active),
+                    l.pick("contra", "against"),
+                    describe_spec(l, &s.passive),
+                );
+                println!(
+                    "  {}: {} ({})",
+                    l.pick("gana el activo", "active wins"),
+                    o.active_wins.exact(),
+                    o.active_wins.percent()
+                );
+                println!(
+                    "  {}: {} ({})",
+                    l.pick("gana el pasivo", "passive wins"),
+                    o.passive_wins.exact(),
+                    o.passive_wins.percent()
+                );
+                if let Some(b) = o.both_hit {
+                    println!(
+                        "  {}: {} ({})",
+                        l.pick("ambos impactados", "both hit"),
+                        b.exact(),
+                        b.percent()
+                    );
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// "5 +1, 1 ventaja" — a check's inputs in words.
+pub fn describe_spec(l: Lang, s: &CheckSpec) -> String {
+    let mut out = s.value.to_string();
+    if s.modifier != 0 {
+        out.push_str(&format!(" {:+}", s.modifier));
+    }
+    let e = s.edge();
+    if e > 0 {
+        out.push_str(&format!(
+            ", {e} {}",
+            if e == 1 {
+                l.pick("ventaja", "advantage")
+            } else {
+                l.pick("ventajas", "advantages")
+            }
+        ));
+    } else if e < 0 {
+        out.push_str(&format!(
+            ", {} {}",
+            -e,
+            if e == -1 {
+                l.pick("complicación", "complication")
+            } else {
+                l.pick("complicaciones", "complications")
+            }
+        ));
+    }
+    out
+}
+
+/// "d3 [2*, 1] +2" — the advantage dice, the kept one starred.
+fn describe_edge(e: &EdgeRoll) -> String {
+    if e.dice.is_empty() {
+        return String::new();
+    }
+    let dice: Vec<String> = e
+        .dice
+        .iter()
+        .map(|d| {
+            if d.kept {
+                format!("{}*", d.value)
+            } else {
+                d.value.to_string()
+            }
+        })
+        .collect();
+    format!(" d3 [{}] {:+}", dice.join(", "), e.value)
+}
+
+#[derive(Serialize)]
+struct CheckRollOut<'a> {
+    seed: u64,
+    #[serde(flatten)]
+    roll: &'a CheckRoll,
+}
+
+#[derive(Serialize)]
+struct OpposedRollOut<'a> {
+    seed: u64,
+    #[serde(flatten)]
+    roll: &'a OpposedRoll,
+}
+
+fn describe_side(s: &SideRoll) -> String {
+    format!(
+        "d10 {}{} + {}{} = {}",
+        s.d10.value,
+        describe_edge(&s.edge),
+        s.spec.value,
+        if s.spec.modifier != 0 {
+            format!(" {:+}", s.spec.modifier)
+        } else {
+            String::new()
+        },
+        s.total
+    )
+}
+
+pub fn roll(cli: &Cli, cmd: &RollCommand) -> Result<(), CliError> {
+    let l = cli.lang;
+    match cmd {
+        RollCommand::Check { check, seed } => {
+            let mut roller = seed.roller();
+            let r = roll_check(&mut roller, check.spec());
+            if check.json {
+                print_json(&CheckRollOut {
+                    seed: roller.seed(),
+                    roll: &r,
+                })?;
+            } else {
+                println!(
+                    "{} {}: d10 {}{} {} {} → {}  ({} {})",
+                    l.pick("Tirada de Atributo", "Attribute check"),
+                    describe_spec(l, &r.spec),
+                    r.d10.value,
+                    describe_edge(&r.edge),
+                    if r.success { "≤" } else { ">" },
+                    r.target,
+                    if r.success {
+                        l.pick("ÉXITO", "SUCCESS")
+                    } else {
+                        l.pick("FALLO", "FAILURE")
+                    },
+                    l.pick("semilla", "seed"),
+                    roller.seed()
+                );
+            }
+        }
+        RollCommand::Opposed { opposed, seed } => {
+            let mut roller = seed.roller();
+            let r = roll_opposed(&mut roller, opposed.spec());
+            if opposed.json {
+                print_json(&OpposedRollOut {
+                    seed: roller.seed(),
+                    roll: &r,
+                })?;
+            } else {
+                let outcome = match r.outcome {
+                    OpposedOutcome::ActiveWins => l.pick("GANA EL ACTIVO", "ACTIVE WINS"),
+                    OpposedOutcome::PassiveWins => l.pick("GANA EL PASIVO", "PASSIVE WINS"),
+                    OpposedOutcome::BothHit => l.pick("AMBOS IMPACTADOS", "BOTH HIT"),
+                };
+                println!(
+                    "{}: {}  |  {}: {}  → {}  ({} {})",
+                    l.pick("Activo", "Active"),
+                    describe_side(&r.active),
+                    l.pick("Pasivo", "Passive"),
+                    describe_side(&r.passive),
+                    outcome,
+                    l.pick("semilla", "seed"),
+                    roller.seed()
+                );
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,137 @@
+//! The command line: a thin layer over the core. `--json` prints machine
+//! readable output on stdout; errors go to stderr with exit code 2.
+
+mod dice;
+mod table;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use crate::core::error::DataError;
+use crate::core::tables::RuleSet;
+use crate::core::text::Lang;
+
+/// Exit code for bad input: a bad flag, an unreadable or broken file.
+pub const EXIT_BAD_INPUT: u8 = 2;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "impia",
+    version,
+    about = "Table-side assistant for the Unholy Lands (Tierras Impías) skirmish game",
+    long_about = "Table-side assistant for the Unholy Lands (Tierras Impías) skirmish game.\n\
+                  With no command it opens the app; the commands below give exact odds, seeded rolls and the rule tables."
+)]
+pub struct Cli {
+    /// A folder of YAML tables that override or extend the shipped ones.
+    #[arg(long, global = true, value_name = "DIR")]
+    pub tables: Option<PathBuf>,
+
+    /// Language of names and texts: es (default) or en.
+    #[arg(long, global = true, default_value = "es", value_parser = parse_lang)]
+    pub lang: Lang,
+
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Exact odds of a check, before rolling (R01, R02, R04).
+    #[command(subcommand)]
+    Odds(dice::OddsCommand),
+    /// Roll a check with every die shown; --seed makes it reproducible.
+    #[command(subcommand)]
+    Roll(dice::RollCommand),
+    /// The rule tables: list, show and roll them (R38, R39, R16, R18, R30).
+    #[command(subcommand)]
+    Table(table::TableCommand),
+}
+
+fn parse_lang(s: &str) -> Result<Lang, String> {
+    s.parse()
+}
+
+/// A CLI failure: what to print on stderr.
+#[derive(Debug)]
+pub struct CliError(pub String);
+
+impl From<DataError> for CliError {
+    fn from(e: DataError) -> Self {
+        CliError(e.to_string())
+    }
+}
+
+impl From<serde_json::Error> for CliError {
+    fn from(e: serde_json::Error) -> Self {
+        CliError(format!("cannot write JSON: {e}"))
+    }
+}
+
+pub(crate) fn load_rules(cli: &Cli) -> Result<RuleSet, CliError> {
+    Ok(RuleSet::load(cli.tables.as_deref())?)
+}
+
+/// Print a value as pretty JSON on stdout.
+pub(crate) fn print_json<T: serde::Serialize>(v: &T) -> Result<(), CliError> {
+    println!("{}", serde_json::to_string_pretty(v)?);
+    Ok(())
+}
+
+/// Parse the arguments; a bad argument gives a one-line error and exit 2.
+/// `Ok(None)`: no subcommand (the caller opens the app).
+pub fn parse_args<I, T>(args: I) -> Result<Cli, ExitCode>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    match Cli::try_parse_from(args) {
+        Ok(cli) => Ok(cli),
+        Err(e) => {
+            use clap::error::ErrorKind;
+            match e.kind() {
+                ErrorKind::DisplayHelp
+                | ErrorKind::DisplayVersion
+                | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+                    let _ = e.print();
+                    Err(if e.exit_code() == 0 {
+                        ExitCode::SUCCESS
+                    } else {
+                        ExitCode::from(EXIT_BAD_INPUT)
+                    })
+                }
+                _ => {
+                    // Clap's first line says what and where; the usage that
+                    // follows is noise in a script's log.
+                    let text = e.render().to_string();
+                    let first = text.lines().next().unwrap_or("error: bad arguments");
+                    eprintln!("impia: {}", first.trim_start_matches("error: "));
+                    Err(ExitCode::from(EXIT_BAD_INPUT))
+                }
+            }
+        }
+    }
+}
+
+/// Run a parsed command line; returns the process exit code.
+pub fn run(cli: &Cli) -> ExitCode {
+    let result = match &cli.command {
+        None => {
+            use clap::CommandFactory;
+            let _ = Cli::command().print_help();
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Odds(c)) => dice::odds(cli, c).map(|_| ExitCode::SUCCESS),
+        Some(Command::Roll(c)) => dice::roll(cli, c).map(|_| ExitCode::SUCCESS),
+        Some(Command::Table(c)) => table::run(cli, c).map(|_| ExitCode::SUCCESS),
+    };
+    match result {
+        Ok(code) => code,
+        Err(CliError(msg)) => {
+            eprintln!("impia: {msg}");
+            ExitCode::from(EXIT_BAD_INPUT)
+        }
+    }
+}

@@ -1,0 +1,9 @@
+//! The pure core: dice and odds, rule data, rosters and games. Nothing here
+//! knows about the UI, the PDF writer or the CLI.
+
+pub mod dice;
+pub mod dice_expr;
+pub mod error;
+pub mod odds;
+pub mod tables;
+pub mod text;

@@ -1,0 +1,409 @@
+//! The rule data: loaded from the YAML files of `tables/` (embedded in the
+//! binary), optionally overridden or extended by a user folder, and checked
+//! strictly (unknown fields, missing columns, duplicate ids, gaps and overlaps
+//! in die ranges), each error naming file, line and column.
+
+pub mod range;
+pub mod roll;
+pub mod types;
+
+use std::collections::HashSet;
+use std::path::Path;
+
+use serde::de::DeserializeOwned;
+
+use crate::core::dice_expr::DiceExpr;
+use crate::core::error::{DataError, Pos, locate_key, locate_key_value};
+pub use range::RowRange;
+pub use types::*;
+
+/// The shipped tables, embedded so that `impia` works from any folder.
+pub const BUILTIN_FILES: &[(&str, &str)] = &[
+    ("troops.yaml", include_str!("../../../tables/troops.yaml")),
+    (
+        "melee_weapons.yaml",
+        include_str!("../../../tables/melee_weapons.yaml"),
+    ),
+    (
+        "ranged_weapons.yaml",
+        include_str!("../../../tables/ranged_weapons.yaml"),
+    ),
+    ("armours.yaml", include_str!("../../../tables/armours.yaml")),
+    ("equipment.yaml", include_str!("../../../tables/equipment.yaml")),
+    ("upgrades.yaml", include_str!("../../../tables/upgrades.yaml")),
+    ("actions.yaml", include_str!("../../../tables/actions.yaml")),
+    (
+        "dark_forces.yaml",
+        include_str!("../../../tables/dark_forces.yaml"),
+    ),
+    (
+        "spell_backlash.yaml",
+        include_str!("../../../tables/spell_backlash.yaml"),
+    ),
+    ("fall.yaml", include_str!("../../../tables/fall.yaml")),
+    ("jump.yaml", include_str!("../../../tables/jump.yaml")),
+    ("cover.yaml", include_str!("../../../tables/cover.yaml")),
+];
+
+/// Every table of the game, typed and checked.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RuleSet {
+    pub troops: Vec<Troop>,
+    pub melee_weapons: Vec<MeleeWeapon>,
+    pub ranged_weapons: Vec<RangedWeapon>,
+    pub armours: Vec<Armour>,
+    pub equipment: Vec<Equipment>,
+    pub upgrades: Vec<Upgrade>,
+    pub actions: Vec<ActionCost>,
+    /// Die-range tables: dark forces, spell backlash, and any a user adds.
+    pub roll_tables: Vec<RollTable>,
+    pub fall: FallTable,
+    pub jump: JumpTable,
+    pub cover: CoverTable,
+}
+
+/// Anything with a stable id, for duplicate checks and overrides.
+pub trait HasId {
+    fn id(&self) -> &str;
+}
+
+macro_rules! has_id {
+    ($($t:ty),*) => { $(impl HasId for $t { fn id(&self) -> &str { &self.id } })* };
+}
+has_id!(
+    Troop,
+    MeleeWeapon,
+    RangedWeapon,
+    Armour,
+    Equipment,
+    Upgrade,
+    ActionCost,
+    RollTable
+);
+
+/// One source text of a table file: its name (for errors) and content.
+struct Source<'a> {
+    name: String,
+    text: &'a str,
+}
+
+fn parse<T: DeserializeOwned>(src: &Source<'_>) -> Result<T, DataError> {
+    if src.text.trim().is_empty() {
+        return Err(DataError::whole(&src.name, "the file is empty"));
+    }
+    serde_yaml::from_str(src.text).map_err(|e| DataError::yaml(&src.name, &e))
+}
+
+/// A list file: parse it and refuse duplicate ids, pointing at the second one.
+fn parse_list<T: DeserializeOwned + HasId>(src: &Source<'_>) -> Result<Vec<T>, DataError> {
+    let items: Vec<T> = parse(src)?;
+    check_unique(&items, src)?;
+    Ok(items)
+}
+
+fn check_unique<T: HasId>(items: &[T], src: &Source<'_>) -> Result<(), DataError> {
+    let mut seen = HashSet::new();
+    for item in items {
+        if !seen.insert(item.id()) {
+            let pos = locate_key_value(src.text, "id", item.id(), 1)
+                .or_else(|| locate_key_value(src.text, "id", item.id(), 0))
+                .unwrap_or(Pos { line: 1, column: 1 });
+            return Err(DataError::at(
+                &src.name,
+                pos,
+                format!("duplicate id '{}': every id must be unique", item.id()),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Override entries by id and append new ones (a user folder over the shipped data).
+fn merge<T: HasId>(base: &mut Vec<T>, extra: Vec<T>) {
+    for item in extra {
+        match base.iter().position(|b| b.id() == item.id()) {
+            Some(i) => base[i] = item,
+            None => base.push(item),
+        }
+    }
+}
+
+fn builtin(name: &str) -> Source<'static> {
+    let text = BUILTIN_FILES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, t)| *t)
+        .unwrap_or("");
+    Source {
+        name: format!("tables/{name}"),
+        text,
+    }
+}
+
+impl RuleSet {
+    /// The shipped tables alone.
+    pub fn builtin() -> Result<RuleSet, DataError> {
+        let rs = RuleSet {
+            troops: parse_list(&builtin("troops.yaml"))?,
+            melee_weapons: parse_list(&builtin("melee_weapons.yaml"))?,
+            ranged_weapons: parse_list(&builtin("ranged_weapons.yaml"))?,
+            armours: parse_list(&builtin("armours.yaml"))?,
+            equipment: parse_list(&builtin("equipment.yaml"))?,
+            upgrades: parse_list(&builtin("upgrades.yaml"))?,
+            actions: parse_list(&builtin("actions.yaml"))?,
+            roll_tables: vec![
+                parse_roll_table(&builtin("dark_forces.yaml"))?,
+                parse_roll_table(&builtin("spell_backlash.yaml"))?,
+            ],
+            fall: parse(&builtin("fall.yaml"))?,
+            jump: parse(&builtin("jump.yaml"))?,
+            cover: parse(&builtin("cover.yaml"))?,
+        };
+        rs.check_links("tables")?;
+        Ok(rs)
+    }
+
+    /// The shipped tables with a user folder over them: a file named like a
+    /// shipped one overrides its entries by id and adds new ones; any other
+    /// `.yaml` file is read as an extra die-range table.
+    pub fn load(user_dir: Option<&Path>) -> Result<RuleSet, DataError> {
+        let mut rs = RuleSet::builtin()?;
+        let Some(dir) = user_dir else {
+            return Ok(rs);
+        };
+        let shown = dir.display().to_string();
+        let entries = std::fs::read_dir(dir)
+            .map_err(|e| DataError::whole(&shown, format!("cannot read the tables folder: {e}")))?;
+        let mut paths: Vec<_> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| {
+                p.extension()
+                    .is_some_and(|x| x.eq_ignore_ascii_case("yaml") || x.eq_ignore_ascii_case("yml"))
+            })
+            .collect();
+        paths.sort();
+        for path in paths {
+            let name = path.display().to_string();
+            let text = read_limited(&path)?;
+            let src = Source {
+                name: name.clone(),
+                text: &text,
+            };
+            let file = path
+                .file_name()
+                .map(|f| f.to_string_lossy().to_string())
+                .unwrap_or_default();
+            match file.as_str() {
+                "troops.yaml" => merge(&mut rs.troops, parse_list(&src)?),
+                "melee_weapons.yaml" => merge(&mut rs.melee_weapons, parse_list(&src)?),
+                "ranged_weapons.yaml" => merge(&mut rs.ranged_weapons, parse_list(&src)?),
+                "armours.yaml" => merge(&mut rs.armours, parse_list(&src)?),
+                "equipment.yaml" => merge(&mut rs.equipment, parse_list(&src)?),
+                "upgrades.yaml" => merge(&mut rs.upgrades, parse_list(&src)?),
+                "actions.yaml" => merge(&mut rs.actions, parse_list(&src)?),
+                "fall.yaml" => rs.fall = parse(&src)?,
+                "jump.yaml" => rs.jump = parse(&src)?,
+                "cover.yaml" => rs.cover = parse(&src)?,
+                _ => {
+                    let t = parse_roll_table(&src)?;
+                    merge(&mut rs.roll_tables, vec![t]);
+                }
+            }
+        }
+        rs.check_links(&shown)?;
+        Ok(rs)
+    }
+
+    /// Cross-table checks: every id a table points to exists.
+    fn check_links(&self, where_: &str) -> Result<(), DataError> {
+        for w in &self.ranged_weapons {
+            if let Some(m) = &w.melee_as
+                && self.melee_weapon(m).is_none()
+            {
+                return Err(DataError::whole(
+                    format!("{where_}/ranged_weapons.yaml"),
+                    format!(
+                        "'{}' fights in melee as '{m}', which is not a melee weapon id",
+                        w.id
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    pub fn troop(&self, id: &str) -> Option<&Troop> {
+        self.troops.iter().find(|t| t.id == id)
+    }
+    pub fn melee_weapon(&self, id: &str) -> Option<&MeleeWeapon> {
+        self.melee_weapons.iter().find(|t| t.id == id)
+    }
+    pub fn ranged_weapon(&self, id: &str) -> Option<&RangedWeapon> {
+        self.ranged_weapons.iter().find(|t| t.id == id)
+    }
+    pub fn armour(&self, id: &str) -> Option<&Armour> {
+        self.armours.iter().find(|t| t.id == id)
+    }
+    pub fn equipment_item(&self, id: &str) -> Option<&Equipment> {
+        self.equipment.iter().find(|t| t.id == id)
+    }
+    pub fn upgrade(&self, id: &str) -> Option<&Upgrade> {
+        self.upgrades.iter().find(|t| t.id == id)
+    }
+    pub fn action(&self, id: &str) -> Option<&ActionCost> {
+        self.actions.iter().find(|t| t.id == id)
+    }
+    pub fn roll_table(&self, id: &str) -> Option<&RollTable> {
+        self.roll_tables.iter().find(|t| t.id == id)
+    }
+}
+
+/// The largest table or roster file we read: far above any real one, small
+/// enough that a wrong file cannot eat the memory.
+pub const MAX_FILE_BYTES: u64 = 2 * 1024 * 1024;
+
+/// Read a text file, refusing one that is too large or not UTF-8.
+pub fn read_limited(path: &Path) -> Result<String, DataError> {
+    let name = path.display().to_string();
+    let meta = std::fs::metadata(path).map_err(|e| DataError::whole(&name, e.to_string()))?;
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(DataError::whole(
+            &name,
+            format!(
+                "the file is {} bytes; at most {} are read",
+                meta.len(),
+                MAX_FILE_BYTES
+            ),
+        ));
+    }
+    let bytes = std::fs::read(path).map_err(|e| DataError::whole(&name, e.to_string()))?;
+    String::from_utf8(bytes).map_err(|e| {
+        DataError::whole(
+            &name,
+            format!(
+                "not UTF-8 text (bad byte at offset {})",
+                e.utf8_error().valid_up_to()
+            ),
+        )
+    })
+}
+
+/// Parse a die-range table and check that its rows cover every total the
+/// dice can give, with no overlap.
+fn parse_roll_table(src: &Source<'_>) -> Result<RollTable, DataError> {
+    let t: RollTable = parse(src)?;
+    let dice: DiceExpr = t.dice.parse().map_err(|e: String| {
+        let pos = locate_key(src.text, "dice").unwrap_or(Pos { line: 1, column: 1 });
+        DataError::at(&src.name, pos, e)
+    })?;
+    let mut ranges = Vec::with_capacity(t.rows.len());
+    for (i, row) in t.rows.iter().enumerate() {
+        let nth = t.rows[..i].iter().filter(|r| r.range == row.range).count();
+        let pos = locate_key_value(src.text, "range", &row.range, nth)
+            .or_else(|| locate_key(src.text, "rows"))
+            .unwrap_or(Pos { line: 1, column: 1 });
+        let r: RowRange = row
+            .range
+            .parse()
+            .map_err(|e: String| DataError::at(&src.name, pos, e))?;
+        for (j, other) in ranges.iter().enumerate() {
+            if r.overlaps(other) {
+                return Err(DataError::at(
+                    &src.name,
+                    pos,
+                    format!(
+                        "row '{}' overlaps row '{}' of table '{}'",
+                        row.range, t.rows[j].range, t.id
+                    ),
+                ));
+            }
+        }
+        ranges.push(r);
+    }
+    let rows_pos = locate_key(src.text, "rows").unwrap_or(Pos { line: 1, column: 1 });
+    if t.rows.is_empty() {
+        return Err(DataError::at(&src.name, rows_pos, "a table needs at least one row"));
+    }
+    let missing: Vec<i32> = (dice.min()..=dice.max())
+        .filter(|v| !ranges.iter().any(|r| r.contains(*v)))
+        .collect();
+    if !missing.is_empty() {
+        return Err(DataError::at(
+            &src.name,
+            rows_pos,
+            format!(
+                "table '{}' has a gap: no row for {} (rolled with {}, every total from {} to {} needs a row)",
+                t.id,
+                range::describe_values(&missing),
+                dice,
+                dice.min(),
+                dice.max()
+            ),
+        ));
+    }
+    Ok(t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn src(text: &str) -> Source<'_> {
+        Source {
+            name: "t.yaml".into(),
+            text,
+        }
+    }
+
+    #[test]
+    fn builtin_tables_load() {
+        let rs = RuleSet::builtin();
+        assert!(rs.is_ok(), "{:?}", rs.err());
+    }
+
+    const TABLE: &str = "id: t\nname: {es: T, en: T}\nrule: R39\ndice: 1d10\nrows:\n  - range: \"1-4\"\n    text: {es: a, en: a}\n  - range: \"6-10\"\n    text: {es: b, en: b}\n";
+
+    #[test]
+    fn a_gap_in_a_die_range_table_is_an_error_with_its_place() {
+        let e = parse_roll_table(&src(TABLE)).err().map(|e| e.to_string());
+        let e = e.unwrap_or_default();
+        assert!(e.starts_with("t.yaml:5:1:"), "{e}");
+        assert!(e.contains("gap") && e.contains('5'), "{e}");
+    }
+
+    #[test]
+    fn an_overlap_in_a_die_range_table_is_an_error_with_its_place() {
+        let text = TABLE.replace("6-10", "4-10");
+        let e = parse_roll_table(&src(&text)).err().map(|e| e.to_string());
+        let e = e.unwrap_or_default();
+        assert!(e.starts_with("t.yaml:8:5:"), "{e}");
+        assert!(e.contains("overlaps"), "{e}");
+    }
+
+    #[test]
+    fn a_typo_in_a_field_name_is_an_error_with_its_place() {
+        let text = TABLE.replace("rule:", "rulle:");
+        let e = parse_roll_table(&src(&text)).err().map(|e| e.to_string());
+        let e = e.unwrap_or_default();
+        assert!(e.starts_with("t.yaml:3:1:"), "{e}");
+        assert!(e.contains("unknown field `rulle`"), "{e}");
+    }
+
+    #[test]
+    fn a_missing_column_is_an_error() {
+        let text = "- id: a\n  name: {es: A, en: A}\n  cost: 3\n";
+        let e = parse_list::<Armour>(&src(text)).err().map(|e| e.to_string());
+        let e = e.unwrap_or_default();
+        assert!(e.contains("missing field `armour`"), "{e}");
+        assert!(e.starts_with("t.yaml:1:"), "{e}");
+    }
+
+    #[test]
+    fn a_duplicate_id_points_at_the_second() {
+        let text = "- id: a\n  name: {es: A, en: A}\n  cost: 3\n  armour: 2\n- id: a\n  name: {es: B, en: B}\n  cost: 3\n  armour: 2\n";
+        let e = parse_list::<Armour>(&src(text)).err().map(|e| e.to_string());
+        let e = e.unwrap_or_default();
+        assert!(e.starts_with("t.yaml:5:3:"), "{e}");
+        assert!(e.contains("duplicate id 'a'"), "{e}");
+    }
+}

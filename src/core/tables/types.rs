@@ -1,0 +1,453 @@
+//! Typed rule data: every number of the rules summary lives in `tables/*.yaml`
+//! and is read into these types. Unknown fields are refused so that a typo in a
+//! table is an error, never a silently ignored column.
+
+use serde::{Deserialize, Serialize};
+
+use crate::core::text::Text;
+
+/// The six attributes of a profile (R40).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stat {
+    Agility,
+    Combat,
+    Accuracy,
+    Strength,
+    Toughness,
+    Courage,
+}
+
+impl Stat {
+    pub const ALL: [Stat; 6] = [
+        Stat::Agility,
+        Stat::Combat,
+        Stat::Accuracy,
+        Stat::Strength,
+        Stat::Toughness,
+        Stat::Courage,
+    ];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Stat::Agility => "agility",
+            Stat::Combat => "combat",
+            Stat::Accuracy => "accuracy",
+            Stat::Strength => "strength",
+            Stat::Toughness => "toughness",
+            Stat::Courage => "courage",
+        }
+    }
+}
+
+/// A full profile line: the six attributes (R40).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Stats {
+    pub agility: i32,
+    pub combat: i32,
+    pub accuracy: i32,
+    pub strength: i32,
+    pub toughness: i32,
+    pub courage: i32,
+}
+
+impl Stats {
+    pub fn get(&self, stat: Stat) -> i32 {
+        match stat {
+            Stat::Agility => self.agility,
+            Stat::Combat => self.combat,
+            Stat::Accuracy => self.accuracy,
+            Stat::Strength => self.strength,
+            Stat::Toughness => self.toughness,
+            Stat::Courage => self.courage,
+        }
+    }
+
+    pub fn get_mut(&mut self, stat: Stat) -> &mut i32 {
+        match stat {
+            Stat::Agility => &mut self.agility,
+            Stat::Combat => &mut self.combat,
+            Stat::Accuracy => &mut self.accuracy,
+            Stat::Strength => &mut self.strength,
+            Stat::Toughness => &mut self.toughness,
+            Stat::Courage => &mut self.courage,
+        }
+    }
+}
+
+/// What a piece of gear or an upgrade changes in the profile of the model that
+/// carries it, as data (`agile: agility +1`, `shield: armour +2, combat -1`).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ProfileEffect {
+    pub agility: i32,
+    pub combat: i32,
+    pub accuracy: i32,
+    pub strength: i32,
+    pub toughness: i32,
+    pub courage: i32,
+    /// Added to the model's armour value (R29, R36, R37).
+    pub armour: i32,
+    /// Destiny points of the model's own (the Leader's extra DP, a herb's one-use DP).
+    pub own_dp: i32,
+    /// Replaces the normal move distance (Swift, Mounted: 15 cm; R13).
+    pub movement_cm: Option<u32>,
+}
+
+impl ProfileEffect {
+    pub fn stat(&self, stat: Stat) -> i32 {
+        match stat {
+            Stat::Agility => self.agility,
+            Stat::Combat => self.combat,
+            Stat::Accuracy => self.accuracy,
+            Stat::Strength => self.strength,
+            Stat::Toughness => self.toughness,
+            Stat::Courage => self.courage,
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        *self == ProfileEffect::default()
+    }
+}
+
+/// Rule keywords that the builder and the game tracker act on. Everything
+/// else a rule says stays text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Keyword {
+    /// Sorcerers: may cast spells (R38) and take any number of them.
+    CastsSpells,
+    /// Warriors: control objectives.
+    ControlsObjectives,
+    /// Creatures: no climbing, no looting.
+    CannotClimb,
+    CannotLoot,
+    /// Wings, Climber: may climb / move vertically.
+    CanClimb,
+    Flies,
+    /// Fearless: never flees from fear (R31).
+    Fearless,
+    /// Stubborn: no complication from fear (R31).
+    Stubborn,
+    /// Brutal, Cruel: 2 fear markers to the enemy it puts Down.
+    CausesTwoFear,
+    /// Arcane void: spells cannot be cast on it.
+    SpellImmune,
+    /// Breath: the 3-DP breath action.
+    Breath,
+    /// Steady: difficult terrain as open, rough as difficult.
+    Steady,
+}
+
+/// Which upgrade list a troop may buy from (R41, R42).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum UpgradeGroup {
+    Creature,
+    Hero,
+}
+
+/// R40: a troop profile.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Troop {
+    pub id: String,
+    pub name: Text,
+    pub stats: Stats,
+    /// DP the model gives to the pool each turn (R10).
+    pub dp: i32,
+    pub cost: u32,
+    pub movement_cm: u32,
+    #[serde(default)]
+    pub special: Option<Text>,
+    #[serde(default)]
+    pub keywords: Vec<Keyword>,
+    /// The upgrade list this troop buys from, if any.
+    #[serde(default)]
+    pub upgrade_group: Option<UpgradeGroup>,
+}
+
+/// Restrictions of R34/R35 on what else a model may carry.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Restrictions {
+    /// No other weapon at all ("Ni otro arma", "No otro arma").
+    pub no_other_weapon: bool,
+    /// No weapon of another kind; more of the same is fine ("Ni otro arma distinta").
+    pub no_different_weapon: bool,
+    /// No shield.
+    pub no_shield: bool,
+}
+
+impl Restrictions {
+    pub fn is_empty(&self) -> bool {
+        *self == Restrictions::default()
+    }
+}
+
+/// Extra Strength and Penetration a weapon gets in an Assault (spear, R34).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct AssaultBonus {
+    pub strength: i32,
+    pub penetration: i32,
+}
+
+/// R34: a melee weapon row.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MeleeWeapon {
+    pub id: String,
+    pub name: Text,
+    /// `None` where the summary prints "-": the weapon is free.
+    pub cost: Option<u32>,
+    pub combat: i32,
+    pub strength: i32,
+    pub penetration: i32,
+    #[serde(default)]
+    pub special: Option<Text>,
+    /// Material letters as printed (P, H, A); they carry no rule.
+    #[serde(default)]
+    pub material: Vec<String>,
+    #[serde(default)]
+    pub effects: ProfileEffect,
+    #[serde(default)]
+    pub restrictions: Restrictions,
+    #[serde(default)]
+    pub assault_bonus: Option<AssaultBonus>,
+}
+
+/// A value per range band: short, medium, long.
+pub type PerRange = [i32; 3];
+
+/// R35: a ranged weapon row.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RangedWeapon {
+    pub id: String,
+    pub name: Text,
+    pub cost: Option<u32>,
+    /// Upper limit of the short, medium and long range bands, in cm.
+    pub range_cm: [u32; 3],
+    /// Strength of the hit per range band.
+    pub strength: PerRange,
+    /// When true, `strength` is added to the thrower's own Strength (+1/+0/-1).
+    #[serde(default)]
+    pub strength_is_bonus: bool,
+    pub penetration: PerRange,
+    #[serde(default)]
+    pub special: Option<Text>,
+    #[serde(default)]
+    pub material: Vec<String>,
+    #[serde(default)]
+    pub effects: ProfileEffect,
+    #[serde(default)]
+    pub restrictions: Restrictions,
+    /// The melee weapon the user fights with in close combat (bow: a stone mace).
+    #[serde(default)]
+    pub melee_as: Option<String>,
+}
+
+/// R36: an armour row.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Armour {
+    pub id: String,
+    pub name: Text,
+    pub cost: u32,
+    pub armour: i32,
+}
+
+/// R37: an equipment row.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Equipment {
+    pub id: String,
+    pub name: Text,
+    /// Cost of one item (herbs: each one bought counts).
+    pub cost: u32,
+    pub special: Text,
+    #[serde(default)]
+    pub effects: ProfileEffect,
+    /// Whether a model may carry several (mystic herbs).
+    #[serde(default)]
+    pub repeatable: bool,
+    /// True for the shield: the thing weapon restrictions name.
+    #[serde(default)]
+    pub is_shield: bool,
+}
+
+/// How many spells an upgrade lets a non-sorcerer know (Initiate: one of level 1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpellGrant {
+    pub count: u32,
+    pub max_level: u32,
+}
+
+/// R41, R42: an upgrade.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Upgrade {
+    pub id: String,
+    pub group: UpgradeGroup,
+    pub name: Text,
+    pub cost: u32,
+    pub text: Text,
+    #[serde(default)]
+    pub effects: ProfileEffect,
+    #[serde(default)]
+    pub keywords: Vec<Keyword>,
+    #[serde(default)]
+    pub grants_spells: Option<SpellGrant>,
+}
+
+/// What an action costs (the summary's action list).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ActionCost {
+    pub id: String,
+    pub name: Text,
+    /// DP paid; `None` where the cost is the spell's own.
+    pub dp: Option<u32>,
+    /// The rule that defines the action (R13, R20, …).
+    pub rule: String,
+    pub text: Text,
+}
+
+/// What a row of a die-range table does to the game, as data, so that the
+/// tracker applies it without special cases.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct RowEffect {
+    /// Fear markers every model on the table gains (negative: loses).
+    pub fear_all: i32,
+    /// A beast appears.
+    pub beast: bool,
+    /// Change to the DP each model gives this turn.
+    pub dp_per_model: i32,
+    /// Fear markers the caster gains.
+    pub caster_fear: i32,
+    /// Toughness the caster loses for good (negative).
+    pub caster_toughness: i32,
+    /// The caster is removed from the table.
+    pub caster_removed: bool,
+    /// Fear markers every model within 30 cm of the caster gains.
+    pub fear_within_30cm: i32,
+}
+
+impl RowEffect {
+    pub fn is_empty(&self) -> bool {
+        *self == RowEffect::default()
+    }
+}
+
+/// A named number the player adds to a table roll (spell level, caster fear).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ModifierSpec {
+    pub id: String,
+    pub name: Text,
+}
+
+/// One row of a die-range table, keyed by a range as printed (`1`, `2-5`, `14+`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RollRow {
+    pub range: String,
+    pub text: Text,
+    #[serde(default)]
+    pub effect: RowEffect,
+}
+
+/// A die-range table (R38 spell backlash, R39 dark forces).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RollTable {
+    pub id: String,
+    pub name: Text,
+    pub rule: String,
+    /// Dice expression: `1d10`, `2d6`, `1d6+1`.
+    pub dice: String,
+    #[serde(default)]
+    pub description: Option<Text>,
+    /// Numbers the roller adds to the dice, each asked for by name.
+    #[serde(default)]
+    pub modifiers: Vec<ModifierSpec>,
+    pub rows: Vec<RollRow>,
+}
+
+/// R18: a fall's Strength by height.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FallRow {
+    /// Upper bound of the height band, inclusive; `None` for "beyond".
+    pub up_to_cm: Option<f64>,
+    /// Strength of the fall; `None` for no harm.
+    pub strength: Option<i32>,
+    pub label: Text,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FallTable {
+    pub id: String,
+    pub name: Text,
+    pub rule: String,
+    pub rows: Vec<FallRow>,
+}
+
+/// What a jump of a given gap demands (R16).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum JumpCheck {
+    /// No roll needed.
+    Free,
+    /// An Agility check with `modifier`; failing is a Fall.
+    Agility,
+    /// Cannot be jumped.
+    Impossible,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JumpRow {
+    pub up_to_cm: Option<f64>,
+    pub check: JumpCheck,
+    #[serde(default)]
+    pub modifier: i32,
+    pub label: Text,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JumpTable {
+    pub id: String,
+    pub name: Text,
+    pub rule: String,
+    pub rows: Vec<JumpRow>,
+}
+
+/// R30: one grade of cover.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CoverRow {
+    pub id: String,
+    pub name: Text,
+    pub examples: Text,
+    pub armour: i32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CoverTable {
+    pub id: String,
+    pub name: Text,
+    pub rule: String,
+    pub rows: Vec<CoverRow>,
+    /// Added per extra cover beyond the best one.
+    pub per_extra_cover: i32,
+    pub text: Text,
+}

@@ -1,0 +1,9 @@
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let cli = match impia::cli::parse_args(std::env::args_os()) {
+        Ok(cli) => cli,
+        Err(code) => return code,
+    };
+    impia::cli::run(&cli)
+}
