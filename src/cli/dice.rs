@@ -24,10 +24,14 @@ fn parse_value(s: &str) -> Result<i32, String> {
         .parse()
         .map_err(|_| format!("'{s}' is not a whole number"))?;
     if v < 0 {
-        return Err(format!("an attribute cannot be negative (got {v}); use --mod for penalties"));
+        return Err(format!(
+            "an attribute cannot be negative (got {v}); use --mod for penalties"
+        ));
     }
     if v > MAX_VALUE {
-        return Err(format!("{v} is too large for an attribute (at most {MAX_VALUE})"));
+        return Err(format!(
+            "{v} is too large for an attribute (at most {MAX_VALUE})"
+        ));
     }
     Ok(v)
 }
@@ -38,7 +42,9 @@ fn parse_modifier(s: &str) -> Result<i32, String> {
         .parse()
         .map_err(|_| format!("'{s}' is not a whole number (e.g. 2 or -1)"))?;
     if v.abs() > MAX_MODIFIER {
-        return Err(format!("{v} is too large a modifier (at most ±{MAX_MODIFIER})"));
+        return Err(format!(
+            "{v} is too large a modifier (at most ±{MAX_MODIFIER})"
+        ));
     }
     Ok(v)
 }

@@ -2,6 +2,7 @@
 //! readable output on stdout; errors go to stderr with exit code 2.
 
 mod dice;
+pub mod roster;
 mod table;
 
 use std::path::PathBuf;
@@ -48,6 +49,9 @@ pub enum Command {
     /// The rule tables: list, show and roll them (R38, R39, R16, R18, R30).
     #[command(subcommand)]
     Table(table::TableCommand),
+    /// Warbands: check a roster, print it to PDF, start a new one.
+    #[command(subcommand)]
+    Roster(roster::RosterCommand),
 }
 
 fn parse_lang(s: &str) -> Result<Lang, String> {
@@ -126,6 +130,7 @@ pub fn run(cli: &Cli) -> ExitCode {
         Some(Command::Odds(c)) => dice::odds(cli, c).map(|_| ExitCode::SUCCESS),
         Some(Command::Roll(c)) => dice::roll(cli, c).map(|_| ExitCode::SUCCESS),
         Some(Command::Table(c)) => table::run(cli, c).map(|_| ExitCode::SUCCESS),
+        Some(Command::Roster(c)) => roster::run(cli, c),
     };
     match result {
         Ok(code) => code,

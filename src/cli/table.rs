@@ -21,7 +21,12 @@ pub enum TableCommand {
         /// Table id: dark_forces, spell_backlash, fall, jump, cover, …
         id: String,
         /// Added to the roll when computing the odds (e.g. spell level + caster fear).
-        #[arg(long = "mod", value_name = "M", default_value = "0", allow_hyphen_values = true)]
+        #[arg(
+            long = "mod",
+            value_name = "M",
+            default_value = "0",
+            allow_hyphen_values = true
+        )]
         modifier: i32,
         #[arg(long)]
         json: bool,
@@ -35,7 +40,12 @@ pub struct RollArgs {
     /// Table id: dark_forces, spell_backlash, …
     id: String,
     /// Added to the roll (spell_backlash: spell level + caster's fear).
-    #[arg(long = "mod", value_name = "M", default_value = "0", allow_hyphen_values = true)]
+    #[arg(
+        long = "mod",
+        value_name = "M",
+        default_value = "0",
+        allow_hyphen_values = true
+    )]
     modifier: i32,
     /// Seed for a reproducible roll.
     #[arg(long, value_name = "S")]

@@ -117,8 +117,14 @@ mod tests {
     #[test]
     fn locates_the_nth_key_value() {
         let src = "- id: a\n  x: 1\n- id: b\n-   id: \"a\"\n";
-        assert_eq!(locate_key_value(src, "id", "a", 0), Some(Pos { line: 1, column: 3 }));
-        assert_eq!(locate_key_value(src, "id", "a", 1), Some(Pos { line: 4, column: 5 }));
+        assert_eq!(
+            locate_key_value(src, "id", "a", 0),
+            Some(Pos { line: 1, column: 3 })
+        );
+        assert_eq!(
+            locate_key_value(src, "id", "a", 1),
+            Some(Pos { line: 4, column: 5 })
+        );
         assert_eq!(locate_key_value(src, "id", "c", 0), None);
     }
 

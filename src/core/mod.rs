@@ -4,6 +4,8 @@
 pub mod dice;
 pub mod dice_expr;
 pub mod error;
+pub mod fsutil;
 pub mod odds;
+pub mod roster;
 pub mod tables;
 pub mod text;

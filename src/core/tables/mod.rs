@@ -29,8 +29,14 @@ pub const BUILTIN_FILES: &[(&str, &str)] = &[
         include_str!("../../../tables/ranged_weapons.yaml"),
     ),
     ("armours.yaml", include_str!("../../../tables/armours.yaml")),
-    ("equipment.yaml", include_str!("../../../tables/equipment.yaml")),
-    ("upgrades.yaml", include_str!("../../../tables/upgrades.yaml")),
+    (
+        "equipment.yaml",
+        include_str!("../../../tables/equipment.yaml"),
+    ),
+    (
+        "upgrades.yaml",
+        include_str!("../../../tables/upgrades.yaml"),
+    ),
     ("actions.yaml", include_str!("../../../tables/actions.yaml")),
     (
         "dark_forces.yaml",
@@ -43,6 +49,7 @@ pub const BUILTIN_FILES: &[(&str, &str)] = &[
     ("fall.yaml", include_str!("../../../tables/fall.yaml")),
     ("jump.yaml", include_str!("../../../tables/jump.yaml")),
     ("cover.yaml", include_str!("../../../tables/cover.yaml")),
+    ("warband.yaml", include_str!("../../../tables/warband.yaml")),
 ];
 
 /// Every table of the game, typed and checked.
@@ -60,6 +67,7 @@ pub struct RuleSet {
     pub fall: FallTable,
     pub jump: JumpTable,
     pub cover: CoverTable,
+    pub warband: WarbandRules,
 }
 
 /// Anything with a stable id, for duplicate checks and overrides.
@@ -158,6 +166,7 @@ impl RuleSet {
             fall: parse(&builtin("fall.yaml"))?,
             jump: parse(&builtin("jump.yaml"))?,
             cover: parse(&builtin("cover.yaml"))?,
+            warband: parse(&builtin("warband.yaml"))?,
         };
         rs.check_links("tables")?;
         Ok(rs)
@@ -177,8 +186,9 @@ impl RuleSet {
         let mut paths: Vec<_> = entries
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| {
-                p.extension()
-                    .is_some_and(|x| x.eq_ignore_ascii_case("yaml") || x.eq_ignore_ascii_case("yml"))
+                p.extension().is_some_and(|x| {
+                    x.eq_ignore_ascii_case("yaml") || x.eq_ignore_ascii_case("yml")
+                })
             })
             .collect();
         paths.sort();
@@ -204,6 +214,7 @@ impl RuleSet {
                 "fall.yaml" => rs.fall = parse(&src)?,
                 "jump.yaml" => rs.jump = parse(&src)?,
                 "cover.yaml" => rs.cover = parse(&src)?,
+                "warband.yaml" => rs.warband = parse(&src)?,
                 _ => {
                     let t = parse_roll_table(&src)?;
                     merge(&mut rs.roll_tables, vec![t]);
@@ -322,7 +333,11 @@ fn parse_roll_table(src: &Source<'_>) -> Result<RollTable, DataError> {
     }
     let rows_pos = locate_key(src.text, "rows").unwrap_or(Pos { line: 1, column: 1 });
     if t.rows.is_empty() {
-        return Err(DataError::at(&src.name, rows_pos, "a table needs at least one row"));
+        return Err(DataError::at(
+            &src.name,
+            rows_pos,
+            "a table needs at least one row",
+        ));
     }
     let missing: Vec<i32> = (dice.min()..=dice.max())
         .filter(|v| !ranges.iter().any(|r| r.contains(*v)))
@@ -392,7 +407,9 @@ mod tests {
     #[test]
     fn a_missing_column_is_an_error() {
         let text = "- id: a\n  name: {es: A, en: A}\n  cost: 3\n";
-        let e = parse_list::<Armour>(&src(text)).err().map(|e| e.to_string());
+        let e = parse_list::<Armour>(&src(text))
+            .err()
+            .map(|e| e.to_string());
         let e = e.unwrap_or_default();
         assert!(e.contains("missing field `armour`"), "{e}");
         assert!(e.starts_with("t.yaml:1:"), "{e}");
@@ -401,7 +418,9 @@ mod tests {
     #[test]
     fn a_duplicate_id_points_at_the_second() {
         let text = "- id: a\n  name: {es: A, en: A}\n  cost: 3\n  armour: 2\n- id: a\n  name: {es: B, en: B}\n  cost: 3\n  armour: 2\n";
-        let e = parse_list::<Armour>(&src(text)).err().map(|e| e.to_string());
+        let e = parse_list::<Armour>(&src(text))
+            .err()
+            .map(|e| e.to_string());
         let e = e.unwrap_or_default();
         assert!(e.starts_with("t.yaml:5:3:"), "{e}");
         assert!(e.contains("duplicate id 'a'"), "{e}");

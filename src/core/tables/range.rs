@@ -35,7 +35,11 @@ impl std::str::FromStr for RowRange {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let bad = || format!("'{s}' is not a row range; expected a number (7), a range (2-5) or an open range (14+)");
+        let bad = || {
+            format!(
+                "'{s}' is not a row range; expected a number (7), a range (2-5) or an open range (14+)"
+            )
+        };
         let t = s.trim();
         if let Some(lo) = t.strip_suffix('+') {
             let lo = lo.trim().parse().map_err(|_| bad())?;

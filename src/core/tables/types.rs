@@ -451,3 +451,30 @@ pub struct CoverTable {
     pub per_extra_cover: i32,
     pub text: Text,
 }
+
+/// The Leader's rules (R32): its own extra DP as data, and its text.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LeaderRules {
+    pub name: Text,
+    #[serde(default)]
+    pub effects: ProfileEffect,
+    pub text: Text,
+}
+
+/// The totem's rules (R33), as text for the sheet and the reference.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TotemRules {
+    pub name: Text,
+    pub text: Text,
+}
+
+/// Warband-wide rules: points limit by default (RULES.md §3), Leader, totem.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WarbandRules {
+    pub default_points_limit: u32,
+    pub leader: LeaderRules,
+    pub totem: TotemRules,
+}

@@ -1,0 +1,105 @@
+//! Warband rosters: the YAML file format, cost (R34–R37, R40–R42), the derived
+//! profile of every model, and validation with reasons.
+
+mod check;
+mod file;
+mod profile;
+mod view;
+
+pub use check::{ModelReport, Problem, RosterReport, check};
+pub use file::{ROSTER_VERSION, load_roster, parse_roster, roster_to_yaml, save_roster};
+pub use profile::{MeleeLine, Profile, RangedLine, derive_profile, model_cost};
+pub use view::{MeleeView, ModelReportView, RangedView};
+
+use serde::{Deserialize, Serialize};
+
+fn default_version() -> u32 {
+    ROSTER_VERSION
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+/// A warband as the player wrote it. Ids refer to `tables/`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Roster {
+    /// File format version; absent means 1.
+    #[serde(default = "default_version")]
+    pub version: u32,
+    pub name: String,
+    /// The player's points limit (RULES.md §3); absent means the default (200).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub points_limit: Option<u32>,
+    /// The warband's totem (R33), by name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub totem: Option<String>,
+    #[serde(default)]
+    pub models: Vec<Model>,
+}
+
+/// One model of a warband.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Model {
+    pub name: String,
+    /// Troop id (R40): warrior, veteran, creature, hero, sorcerer.
+    pub troop: String,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub leader: bool,
+    /// Melee and ranged weapon ids (R34, R35).
+    #[serde(default)]
+    pub weapons: Vec<String>,
+    /// Armour id (R36), at most one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub armour: Option<String>,
+    /// Equipment ids (R37); repeat `mystic_herbs` to buy several.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub equipment: Vec<String>,
+    /// Creature upgrades for creatures, hero upgrades for heroes (R41, R42).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub upgrades: Vec<String>,
+    /// Spells known (R38): sorcerers, and a hero with Initiate.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub spells: Vec<Spell>,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub notes: String,
+}
+
+/// A spell: the summary lists none, so players write them (RULES.md §3).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Spell {
+    pub name: String,
+    pub level: u32,
+    /// DP it costs to cast.
+    pub cost: u32,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub text: String,
+}
+
+impl Roster {
+    /// A new warband: one Leader and a totem, as `impia roster new` writes it.
+    pub fn starter(name: &str) -> Roster {
+        Roster {
+            version: ROSTER_VERSION,
+            name: name.to_string(),
+            points_limit: None,
+            totem: Some("Tótem".to_string()),
+            models: vec![Model {
+                name: "Líder".to_string(),
+                troop: "hero".to_string(),
+                leader: true,
+                weapons: vec!["medium_blade".to_string()],
+                ..Default::default()
+            }],
+        }
+    }
+
+    /// The points limit in force: the roster's own or the tables' default.
+    pub fn limit(&self, rules: &crate::core::tables::RuleSet) -> u32 {
+        self.points_limit
+            .unwrap_or(rules.warband.default_points_limit)
+    }
+}
