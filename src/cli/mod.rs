@@ -21,6 +21,7 @@ pub const EXIT_BAD_INPUT: u8 = 2;
 #[command(
     name = "impia",
     version,
+    args_conflicts_with_subcommands = true,
     about = "Table-side assistant for the Unholy Lands (Tierras Impías) skirmish game",
     long_about = "Table-side assistant for the Unholy Lands (Tierras Impías) skirmish game.\n\
                   With no command it opens the app; the commands below give exact odds, seeded rolls and the rule tables."
@@ -33,6 +34,10 @@ pub struct Cli {
     /// Language of names and texts: es (default) or en.
     #[arg(long, global = true, default_value = "es", value_parser = parse_lang)]
     pub lang: Lang,
+
+    /// A roster to open in the app.
+    #[arg(value_name = "ROSTER")]
+    pub file: Option<PathBuf>,
 
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -122,11 +127,12 @@ where
 /// Run a parsed command line; returns the process exit code.
 pub fn run(cli: &Cli) -> ExitCode {
     let result = match &cli.command {
-        None => {
-            use clap::CommandFactory;
-            let _ = Cli::command().print_help();
-            Ok(ExitCode::SUCCESS)
-        }
+        None => match crate::ui::run(cli.file.clone(), cli.tables.clone()) {
+            Ok(()) => Ok(ExitCode::SUCCESS),
+            Err(e) => Err(CliError(format!(
+                "cannot open the window ({e}); the commands still work: try 'impia --help'"
+            ))),
+        },
         Some(Command::Odds(c)) => dice::odds(cli, c).map(|_| ExitCode::SUCCESS),
         Some(Command::Roll(c)) => dice::roll(cli, c).map(|_| ExitCode::SUCCESS),
         Some(Command::Table(c)) => table::run(cli, c).map(|_| ExitCode::SUCCESS),

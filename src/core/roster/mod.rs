@@ -2,11 +2,13 @@
 //! profile of every model, and validation with reasons.
 
 mod check;
+mod doc;
 mod file;
 mod profile;
 mod view;
 
 pub use check::{ModelReport, Problem, RosterReport, check};
+pub use doc::RosterDoc;
 pub use file::{ROSTER_VERSION, load_roster, parse_roster, roster_to_yaml, save_roster};
 pub use profile::{MeleeLine, Profile, RangedLine, derive_profile, model_cost};
 pub use view::{MeleeView, ModelReportView, RangedView};

@@ -4,6 +4,7 @@
 //! in die ranges), each error naming file, line and column.
 
 pub mod range;
+pub mod reference;
 pub mod roll;
 pub mod types;
 
@@ -50,6 +51,10 @@ pub const BUILTIN_FILES: &[(&str, &str)] = &[
     ("jump.yaml", include_str!("../../../tables/jump.yaml")),
     ("cover.yaml", include_str!("../../../tables/cover.yaml")),
     ("warband.yaml", include_str!("../../../tables/warband.yaml")),
+    (
+        "reference.yaml",
+        include_str!("../../../tables/reference.yaml"),
+    ),
 ];
 
 /// Every table of the game, typed and checked.
@@ -68,6 +73,8 @@ pub struct RuleSet {
     pub jump: JumpTable,
     pub cover: CoverTable,
     pub warband: WarbandRules,
+    /// The rules reference shown in the app (R01–R42 and our readings).
+    pub reference: reference::Reference,
 }
 
 /// Anything with a stable id, for duplicate checks and overrides.
@@ -167,6 +174,7 @@ impl RuleSet {
             jump: parse(&builtin("jump.yaml"))?,
             cover: parse(&builtin("cover.yaml"))?,
             warband: parse(&builtin("warband.yaml"))?,
+            reference: parse(&builtin("reference.yaml"))?,
         };
         rs.check_links("tables")?;
         Ok(rs)
@@ -215,6 +223,7 @@ impl RuleSet {
                 "jump.yaml" => rs.jump = parse(&src)?,
                 "cover.yaml" => rs.cover = parse(&src)?,
                 "warband.yaml" => rs.warband = parse(&src)?,
+                "reference.yaml" => rs.reference = parse(&src)?,
                 _ => {
                     let t = parse_roll_table(&src)?;
                     merge(&mut rs.roll_tables, vec![t]);

@@ -1,0 +1,524 @@
+//! The Dice view: attribute and opposed checks with their exact odds and the
+//! distribution of the totals before the roll, every die of the roll after
+//! it, a history, an optional seed, and rolls on the die-range tables.
+
+use egui_plot::{Bar, BarChart, Legend, Plot};
+
+use crate::core::dice::{
+    CheckSpec, OpposedOutcome, OpposedSpec, Roller, SideRoll, roll_check, roll_opposed,
+};
+use crate::core::odds::{self, Dist, Odds};
+use crate::core::roster::{self, Roster};
+use crate::core::tables::{RuleSet, Stat};
+use crate::core::text::Lang;
+
+use super::widgets::stat_names;
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum DiceMode {
+    #[default]
+    Check,
+    Opposed,
+    Table,
+}
+
+/// One side's inputs.
+#[derive(Clone, Debug)]
+pub struct SideInput {
+    pub value: i32,
+    pub modifier: i32,
+    pub advantages: u32,
+    pub complications: u32,
+    /// The model and stat the value was filled from, if any.
+    pub model: Option<usize>,
+    pub stat: Stat,
+}
+
+impl Default for SideInput {
+    fn default() -> Self {
+        SideInput {
+            value: 5,
+            modifier: 0,
+            advantages: 0,
+            complications: 0,
+            model: None,
+            stat: Stat::Combat,
+        }
+    }
+}
+
+impl SideInput {
+    pub fn spec(&self) -> CheckSpec {
+        CheckSpec::new(self.value)
+            .with_modifier(self.modifier)
+            .with_edge(self.advantages, self.complications)
+    }
+}
+
+pub struct DiceView {
+    pub mode: DiceMode,
+    pub active: SideInput,
+    pub passive: SideInput,
+    pub combat: bool,
+    /// Text of the seed field; empty means a random seed.
+    pub seed_text: String,
+    seed_in_use: Option<u64>,
+    roller: Roller,
+    /// Past rolls, newest first.
+    pub history: Vec<String>,
+    /// The last roll, shown large.
+    pub last: Option<String>,
+    pub table_id: String,
+    pub table_modifier: i32,
+}
+
+impl Default for DiceView {
+    fn default() -> Self {
+        DiceView {
+            mode: DiceMode::Check,
+            active: SideInput::default(),
+            passive: SideInput {
+                value: 4,
+                ..Default::default()
+            },
+            combat: false,
+            seed_text: String::new(),
+            seed_in_use: None,
+            roller: Roller::from_entropy(),
+            history: Vec::new(),
+            last: None,
+            table_id: "dark_forces".into(),
+            table_modifier: 0,
+        }
+    }
+}
+
+fn edge_text(l: Lang, s: &SideRoll) -> String {
+    if s.edge.dice.is_empty() {
+        return String::new();
+    }
+    let dice: Vec<String> = s
+        .edge
+        .dice
+        .iter()
+        .map(|d| {
+            if d.kept {
+                format!("[{}]", d.value)
+            } else {
+                format!("{}", d.value)
+            }
+        })
+        .collect();
+    format!(
+        " {} d3 {} → {:+}",
+        if s.edge.net > 0 {
+            l.pick("ventaja", "advantage")
+        } else {
+            l.pick("complicación", "complication")
+        },
+        dice.join(" "),
+        s.edge.value
+    )
+}
+
+impl DiceView {
+    /// Keep the roller in step with the seed field: a new seed restarts the
+    /// sequence, so the first roll matches `impia roll … --seed S`.
+    fn sync_seed(&mut self) {
+        let wanted = self.seed_text.trim().parse::<u64>().ok();
+        if wanted != self.seed_in_use {
+            self.roller = match wanted {
+                Some(s) => Roller::seeded(s),
+                None => Roller::from_entropy(),
+            };
+            self.seed_in_use = wanted;
+        }
+    }
+
+    fn push(&mut self, text: String) {
+        self.history.insert(0, text.clone());
+        self.history.truncate(200);
+        self.last = Some(text);
+    }
+
+    /// Roll the current check (or table) and record it.
+    pub fn roll(&mut self, rules: &RuleSet, l: Lang) {
+        self.sync_seed();
+        match self.mode {
+            DiceMode::Check => {
+                let r = roll_check(&mut self.roller, self.active.spec());
+                let edge = if r.edge.dice.is_empty() {
+                    String::new()
+                } else {
+                    let side = SideRoll {
+                        spec: r.spec,
+                        d10: r.d10,
+                        edge: r.edge.clone(),
+                        total: 0,
+                    };
+                    edge_text(l, &side)
+                };
+                self.push(format!(
+                    "d10 = {}{edge}; {} {} → {}",
+                    r.d10.value,
+                    l.pick("objetivo ≤", "target ≤"),
+                    r.target,
+                    if r.success {
+                        l.pick("ÉXITO", "SUCCESS")
+                    } else {
+                        l.pick("FALLO", "FAILURE")
+                    }
+                ));
+            }
+            DiceMode::Opposed => {
+                let spec = OpposedSpec {
+                    active: self.active.spec(),
+                    passive: self.passive.spec(),
+                    combat: self.combat,
+                };
+                let r = roll_opposed(&mut self.roller, spec);
+                let outcome = match r.outcome {
+                    OpposedOutcome::ActiveWins => l.pick("GANA EL ACTIVO", "ACTIVE WINS"),
+                    OpposedOutcome::PassiveWins => l.pick("GANA EL PASIVO", "PASSIVE WINS"),
+                    OpposedOutcome::BothHit => l.pick("AMBOS IMPACTADOS", "BOTH HIT"),
+                };
+                self.push(format!(
+                    "{}: d10 = {}{} → {}  |  {}: d10 = {}{} → {}  ⇒ {outcome}",
+                    l.pick("Activo", "Active"),
+                    r.active.d10.value,
+                    edge_text(l, &r.active),
+                    r.active.total,
+                    l.pick("Pasivo", "Passive"),
+                    r.passive.d10.value,
+                    edge_text(l, &r.passive),
+                    r.passive.total,
+                ));
+            }
+            DiceMode::Table => {
+                let Some(t) = rules.roll_table(&self.table_id) else {
+                    return;
+                };
+                match t.roll(&mut self.roller, self.table_modifier) {
+                    Ok(r) => {
+                        let row = &t.rows[r.row];
+                        let dice: Vec<String> = r.rolled.iter().map(|d| d.to_string()).collect();
+                        self.push(format!(
+                            "{} {}: [{}]{} = {} → {}: {}",
+                            t.name.get(l),
+                            r.dice,
+                            dice.join(", "),
+                            if r.modifier != 0 {
+                                format!(" {:+}", r.modifier)
+                            } else {
+                                String::new()
+                            },
+                            r.total,
+                            row.range,
+                            row.text.get(l)
+                        ));
+                    }
+                    Err(e) => self.push(e),
+                }
+            }
+        }
+    }
+
+    pub fn ui(&mut self, ui: &mut egui::Ui, rules: &RuleSet, roster: &Roster, l: Lang) {
+        ui.horizontal(|ui| {
+            ui.selectable_value(
+                &mut self.mode,
+                DiceMode::Check,
+                l.pick("Tirada de Atributo", "Attribute check"),
+            );
+            ui.selectable_value(
+                &mut self.mode,
+                DiceMode::Opposed,
+                l.pick("Tirada enfrentada", "Opposed check"),
+            );
+            ui.selectable_value(&mut self.mode, DiceMode::Table, l.pick("Tablas", "Tables"));
+            ui.separator();
+            ui.label(l.pick("Semilla:", "Seed:"));
+            ui.add(
+                egui::TextEdit::singleline(&mut self.seed_text)
+                    .desired_width(90.0)
+                    .hint_text(l.pick("al azar", "random")),
+            )
+            .on_hover_text(l.pick(
+                "Con una semilla, las tiradas se pueden repetir exactamente.",
+                "With a seed, rolls can be reproduced exactly.",
+            ));
+        });
+        ui.separator();
+        egui::Panel::right("dice_history")
+            .resizable(true)
+            .default_size(360.0)
+            .show(ui, |ui| self.history_ui(ui, l));
+        egui::CentralPanel::default().show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| match self.mode {
+                DiceMode::Check => self.check_ui(ui, rules, roster, l),
+                DiceMode::Opposed => self.opposed_ui(ui, rules, roster, l),
+                DiceMode::Table => self.table_ui(ui, rules, l),
+            });
+        });
+    }
+
+    fn roll_button(&mut self, ui: &mut egui::Ui, rules: &RuleSet, l: Lang) {
+        ui.add_space(8.0);
+        let button = egui::Button::new(
+            egui::RichText::new(format!("🎲 {}", l.pick("Tirar", "Roll"))).size(20.0),
+        );
+        if ui.add(button).clicked() {
+            self.roll(rules, l);
+        }
+        if let Some(last) = &self.last {
+            ui.add_space(6.0);
+            ui.label(egui::RichText::new(last).size(18.0).strong());
+        }
+    }
+
+    fn check_ui(&mut self, ui: &mut egui::Ui, rules: &RuleSet, roster: &Roster, l: Lang) {
+        ui.heading(l.pick("Tirada de Atributo (R01)", "Attribute check (R01)"));
+        ui.label(l.pick(
+            "1d10 igual o menos que el Atributo más los modificadores.",
+            "1d10 at most the attribute plus modifiers.",
+        ));
+        side_ui(ui, "check_side", &mut self.active, rules, roster, l);
+        let spec = self.active.spec();
+        let p = Odds(odds::check_success(&spec));
+        odds_line(ui, l.pick("Éxito", "Success"), p);
+        // The d10 against the edge: what the die must show.
+        let dist = Dist::die(10).add(&Dist::edge(-spec.edge()));
+        let target = spec.value + spec.modifier;
+        let bars: Vec<Bar> = dist
+            .points()
+            .into_iter()
+            .map(|(v, pr)| {
+                let ok = v <= target;
+                Bar::new(v as f64, Odds(pr).value() * 100.0)
+                    .fill(if ok {
+                        egui::Color32::from_rgb(70, 160, 90)
+                    } else {
+                        egui::Color32::from_rgb(170, 70, 70)
+                    })
+                    .width(0.8)
+            })
+            .collect();
+        Plot::new("check_plot")
+            .height(180.0)
+            .allow_zoom(false)
+            .allow_drag(false)
+            .allow_scroll(false)
+            .include_y(0.0)
+            .show(ui, |pu| {
+                pu.bar_chart(BarChart::new(
+                    l.pick("d10 − ventaja (%)", "d10 − advantage (%)"),
+                    bars,
+                ));
+            });
+        self.roll_button(ui, rules, l);
+    }
+
+    fn opposed_ui(&mut self, ui: &mut egui::Ui, rules: &RuleSet, roster: &Roster, l: Lang) {
+        ui.heading(l.pick("Tirada enfrentada (R02)", "Opposed check (R02)"));
+        ui.columns(2, |cols| {
+            cols[0].strong(l.pick("Activo (su Fase de activación)", "Active (its activation)"));
+            side_ui(
+                &mut cols[0],
+                "active_side",
+                &mut self.active,
+                rules,
+                roster,
+                l,
+            );
+            cols[1].strong(l.pick("Pasivo", "Passive"));
+            side_ui(
+                &mut cols[1],
+                "passive_side",
+                &mut self.passive,
+                rules,
+                roster,
+                l,
+            );
+        });
+        ui.checkbox(
+            &mut self.combat,
+            l.pick(
+                "Combate: un empate impacta a ambos (R23)",
+                "Combat: a tie hits both (R23)",
+            ),
+        );
+        let spec = OpposedSpec {
+            active: self.active.spec(),
+            passive: self.passive.spec(),
+            combat: self.combat,
+        };
+        let o = odds::opposed(&spec);
+        odds_line(ui, l.pick("Gana el activo", "Active wins"), o.active_wins);
+        odds_line(ui, l.pick("Gana el pasivo", "Passive wins"), o.passive_wins);
+        if let Some(b) = o.both_hit {
+            odds_line(ui, l.pick("Ambos impactados", "Both hit"), b);
+        }
+        let series = |d: &Dist, offset: f64| -> Vec<Bar> {
+            d.points()
+                .into_iter()
+                .map(|(v, p)| Bar::new(v as f64 + offset, Odds(p).value() * 100.0).width(0.4))
+                .collect()
+        };
+        let a = odds::side_total(&spec.active);
+        let p = odds::side_total(&spec.passive);
+        Plot::new("opposed_plot")
+            .height(200.0)
+            .legend(Legend::default())
+            .allow_zoom(false)
+            .allow_drag(false)
+            .allow_scroll(false)
+            .include_y(0.0)
+            .show(ui, |pu| {
+                pu.bar_chart(
+                    BarChart::new(
+                        l.pick("Total activo (%)", "Active total (%)"),
+                        series(&a, -0.2),
+                    )
+                    .color(egui::Color32::from_rgb(80, 140, 220)),
+                );
+                pu.bar_chart(
+                    BarChart::new(
+                        l.pick("Total pasivo (%)", "Passive total (%)"),
+                        series(&p, 0.2),
+                    )
+                    .color(egui::Color32::from_rgb(220, 140, 60)),
+                );
+            });
+        self.roll_button(ui, rules, l);
+    }
+
+    fn table_ui(&mut self, ui: &mut egui::Ui, rules: &RuleSet, l: Lang) {
+        ui.heading(l.pick("Tirar en una tabla", "Roll on a table"));
+        ui.horizontal(|ui| {
+            for t in &rules.roll_tables {
+                ui.selectable_value(
+                    &mut self.table_id,
+                    t.id.clone(),
+                    format!("{} ({})", t.name.get(l), t.rule),
+                );
+            }
+        });
+        let Some(t) = rules.roll_table(&self.table_id) else {
+            ui.label(l.pick("Elige una tabla.", "Pick a table."));
+            return;
+        };
+        if let Some(d) = &t.description {
+            ui.label(d.get(l));
+        }
+        ui.horizontal(|ui| {
+            let names: Vec<&str> = t.modifiers.iter().map(|m| m.name.get(l)).collect();
+            let label = if names.is_empty() {
+                l.pick("Modificador", "Modifier").to_string()
+            } else {
+                names.join(" + ")
+            };
+            ui.label(format!("{} {label}:", t.dice));
+            ui.add(egui::DragValue::new(&mut self.table_modifier).range(-20..=40));
+        });
+        let odds = t.row_odds(self.table_modifier).unwrap_or_default();
+        egui::Grid::new("table_rows")
+            .striped(true)
+            .num_columns(3)
+            .show(ui, |ui| {
+                for (row, o) in t.rows.iter().zip(odds) {
+                    ui.strong(&row.range);
+                    ui.label(format!("{} ({})", o.percent(), o.exact()));
+                    ui.add(egui::Label::new(row.text.get(l)).wrap());
+                    ui.end_row();
+                }
+            });
+        self.roll_button(ui, rules, l);
+    }
+
+    fn history_ui(&mut self, ui: &mut egui::Ui, l: Lang) {
+        ui.horizontal(|ui| {
+            ui.heading(l.pick("Historial", "History"));
+            if ui.button(l.pick("Borrar", "Clear")).clicked() {
+                self.history.clear();
+                self.last = None;
+            }
+        });
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            for h in &self.history {
+                ui.add(egui::Label::new(h).wrap());
+                ui.separator();
+            }
+        });
+    }
+}
+
+fn odds_line(ui: &mut egui::Ui, label: &str, o: Odds) {
+    ui.label(
+        egui::RichText::new(format!("{label}: {}  ({})", o.exact(), o.percent()))
+            .size(18.0)
+            .strong(),
+    );
+}
+
+/// Value, modifiers, advantages and complications of one side, and a model
+/// of the open warband to fill the value from.
+fn side_ui(
+    ui: &mut egui::Ui,
+    id: &str,
+    side: &mut SideInput,
+    rules: &RuleSet,
+    roster: &Roster,
+    l: Lang,
+) {
+    let names = stat_names(l);
+    ui.push_id(id, |ui| {
+        egui::Grid::new("side").num_columns(2).show(ui, |ui| {
+            if !roster.models.is_empty() {
+                ui.label(l.pick("Miniatura", "Model"));
+                ui.horizontal(|ui| {
+                    let current = side
+                        .model
+                        .and_then(|i| roster.models.get(i))
+                        .map_or(l.pick("—", "—").to_string(), |m| m.name.clone());
+                    let mut changed = false;
+                    egui::ComboBox::from_id_salt("model")
+                        .selected_text(current)
+                        .show_ui(ui, |ui| {
+                            changed |= ui.selectable_value(&mut side.model, None, "—").changed();
+                            for (i, m) in roster.models.iter().enumerate() {
+                                changed |= ui
+                                    .selectable_value(&mut side.model, Some(i), &m.name)
+                                    .changed();
+                            }
+                        });
+                    egui::ComboBox::from_id_salt("stat")
+                        .selected_text(
+                            names[Stat::ALL.iter().position(|s| *s == side.stat).unwrap_or(0)],
+                        )
+                        .show_ui(ui, |ui| {
+                            for (k, s) in Stat::ALL.iter().enumerate() {
+                                changed |=
+                                    ui.selectable_value(&mut side.stat, *s, names[k]).changed();
+                            }
+                        });
+                    if changed && let Some(m) = side.model.and_then(|i| roster.models.get(i)) {
+                        side.value = roster::derive_profile(m, rules).stats.get(side.stat);
+                    }
+                });
+                ui.end_row();
+            }
+            ui.label(l.pick("Valor", "Value"));
+            ui.add(egui::DragValue::new(&mut side.value).range(0..=30));
+            ui.end_row();
+            ui.label(l.pick("Bonificadores", "Modifiers"));
+            ui.add(egui::DragValue::new(&mut side.modifier).range(-20..=20));
+            ui.end_row();
+            ui.label(l.pick("Ventajas", "Advantages"));
+            ui.add(egui::DragValue::new(&mut side.advantages).range(0..=6));
+            ui.end_row();
+            ui.label(l.pick("Complicaciones", "Complications"));
+            ui.add(egui::DragValue::new(&mut side.complications).range(0..=6));
+            ui.end_row();
+        });
+    });
+}

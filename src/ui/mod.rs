@@ -1,0 +1,73 @@
+//! The desktop app: a shell with four views over the core. Views draw state
+//! and change it through the core's own types; nothing here computes a rule.
+
+mod app;
+pub mod dice;
+pub mod reference;
+pub mod warband;
+pub mod widgets;
+
+pub use app::{ImpiaApp, Prefs, View};
+
+use std::path::PathBuf;
+
+use crate::core::tables::RuleSet;
+use crate::core::text::Lang;
+
+/// The language to start in: English when the system locale is English,
+/// Spanish otherwise (the summary's own language).
+pub fn system_lang() -> Lang {
+    for var in ["LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"] {
+        if let Ok(v) = std::env::var(var)
+            && !v.is_empty()
+        {
+            return if v.to_ascii_lowercase().starts_with("en") {
+                Lang::En
+            } else {
+                Lang::Es
+            };
+        }
+    }
+    Lang::Es
+}
+
+/// egui's fonts plus DejaVu Sans as a fallback, for the arrows and symbols
+/// (↶ ↷ ↑ ↓ ★ ⚠) that the default font lacks.
+pub fn install_fonts(ctx: &egui::Context) {
+    let mut fonts = egui::FontDefinitions::default();
+    fonts.font_data.insert(
+        "dejavu".into(),
+        std::sync::Arc::new(egui::FontData::from_static(include_bytes!(
+            "../../assets/fonts/DejaVuSansCondensed.ttf"
+        ))),
+    );
+    for family in [egui::FontFamily::Proportional, egui::FontFamily::Monospace] {
+        fonts.families.entry(family).or_default().push("dejavu".into());
+    }
+    ctx.set_fonts(fonts);
+}
+
+/// Open the window. `file`: a roster to open at start (`impia rosters/x.yaml`).
+pub fn run(file: Option<PathBuf>, tables: Option<PathBuf>) -> Result<(), String> {
+    // A broken user tables folder must not lock the user out: say what is
+    // wrong in the status line and carry on with the shipped tables.
+    let (rules, warning) = match RuleSet::load(tables.as_deref()) {
+        Ok(r) => (r, None),
+        Err(e) => (RuleSet::builtin().map_err(|e| e.to_string())?, Some(e.to_string())),
+    };
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("impia")
+            .with_inner_size([1280.0, 800.0])
+            .with_min_inner_size([800.0, 560.0])
+            .with_drag_and_drop(true),
+        renderer: eframe::Renderer::Glow,
+        ..Default::default()
+    };
+    eframe::run_native(
+        "impia",
+        options,
+        Box::new(move |cc| Ok(Box::new(ImpiaApp::new(cc, file, rules, warning)))),
+    )
+    .map_err(|e| e.to_string())
+}

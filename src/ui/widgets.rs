@@ -1,0 +1,68 @@
+//! Small pieces shared by the views.
+
+use crate::core::tables::Stats;
+use crate::core::text::Lang;
+
+/// The six stat abbreviations as the summary's profile line prints them.
+pub fn stat_labels(l: Lang) -> [&'static str; 6] {
+    match l {
+        Lang::Es => ["Ag", "Co", "Pr", "Fu", "Du", "Cor"],
+        Lang::En => ["Ag", "Cb", "Ac", "St", "To", "Cou"],
+    }
+}
+
+/// Full stat names.
+pub fn stat_names(l: Lang) -> [&'static str; 6] {
+    match l {
+        Lang::Es => [
+            "Agilidad",
+            "Combate",
+            "Precisión",
+            "Fuerza",
+            "Dureza",
+            "Coraje",
+        ],
+        Lang::En => [
+            "Agility",
+            "Combat",
+            "Accuracy",
+            "Strength",
+            "Toughness",
+            "Courage",
+        ],
+    }
+}
+
+pub fn stat_values(s: &Stats) -> [i32; 6] {
+    [
+        s.agility,
+        s.combat,
+        s.accuracy,
+        s.strength,
+        s.toughness,
+        s.courage,
+    ]
+}
+
+/// A profile as a grid: the summary's column heads over the values.
+pub fn profile_grid(ui: &mut egui::Ui, id: &str, l: Lang, stats: &Stats, extra: &[(&str, String)]) {
+    egui::Grid::new(id)
+        .striped(true)
+        .spacing([14.0, 4.0])
+        .show(ui, |ui| {
+            for name in stat_names(l) {
+                ui.label(egui::RichText::new(name).small().strong());
+            }
+            for (name, _) in extra {
+                ui.label(egui::RichText::new(*name).small().strong());
+            }
+            ui.end_row();
+            for v in stat_values(stats) {
+                ui.label(egui::RichText::new(v.to_string()).size(18.0).strong());
+            }
+            for (_, v) in extra {
+                ui.label(egui::RichText::new(v).size(18.0).strong());
+            }
+            ui.end_row();
+        });
+}
