@@ -49,6 +49,15 @@ fn parse_modifier(s: &str) -> Result<i32, String> {
     Ok(v)
 }
 
+pub(crate) fn parse_seed(s: &str) -> Result<u64, String> {
+    s.trim().parse().map_err(|_| {
+        format!(
+            "'{s}' is not a seed; use a whole number from 0 to {}",
+            u64::MAX
+        )
+    })
+}
+
 fn parse_count(s: &str) -> Result<u32, String> {
     let v: i64 = s
         .trim()
@@ -143,7 +152,7 @@ pub enum OddsCommand {
 #[derive(Debug, Args)]
 pub struct Seed {
     /// Seed for a reproducible roll; without it a random seed is used and printed.
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", allow_hyphen_values = true, value_parser = parse_seed)]
     seed: Option<u64>,
 }
 

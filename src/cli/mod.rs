@@ -111,6 +111,18 @@ where
                         ExitCode::from(EXIT_BAD_INPUT)
                     })
                 }
+                ErrorKind::MissingRequiredArgument => {
+                    // Name the missing arguments on the one line.
+                    let text = e.render().to_string();
+                    let missing: Vec<&str> = text
+                        .lines()
+                        .skip(1)
+                        .take_while(|l| l.starts_with("  "))
+                        .map(str::trim)
+                        .collect();
+                    eprintln!("impia: missing required arguments: {}", missing.join(" "));
+                    Err(ExitCode::from(EXIT_BAD_INPUT))
+                }
                 _ => {
                     // Clap's first line says what and where; the usage that
                     // follows is noise in a script's log.

@@ -25,6 +25,7 @@ pub enum TableCommand {
             long = "mod",
             value_name = "M",
             default_value = "0",
+            value_parser = clap::value_parser!(i32).range(-99..=99),
             allow_hyphen_values = true
         )]
         modifier: i32,
@@ -44,11 +45,12 @@ pub struct RollArgs {
         long = "mod",
         value_name = "M",
         default_value = "0",
+        value_parser = clap::value_parser!(i32).range(-99..=99),
         allow_hyphen_values = true
     )]
     modifier: i32,
     /// Seed for a reproducible roll.
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", allow_hyphen_values = true, value_parser = super::dice::parse_seed)]
     seed: Option<u64>,
     #[arg(long)]
     json: bool,

@@ -77,6 +77,16 @@ impl std::str::FromStr for DiceExpr {
                 "'{s}': between 1 and 20 dice of 2 to 1000 sides are supported"
             ));
         }
+        // Exact odds count every outcome: sides^count must fit in 64 bits.
+        if (sides as u64)
+            .checked_pow(count)
+            .is_none_or(|n| n > 1 << 40)
+        {
+            return Err(format!("'{s}': too many outcomes to compute exact odds"));
+        }
+        if bonus.abs() > 1000 {
+            return Err(format!("'{s}': the bonus must be between -1000 and +1000"));
+        }
         Ok(DiceExpr {
             count,
             sides,
@@ -118,6 +128,9 @@ mod tests {
         assert!("d".parse::<DiceExpr>().is_err());
         assert!("1x10".parse::<DiceExpr>().is_err());
         assert!("0d10".parse::<DiceExpr>().is_err());
+        assert!("20d10".parse::<DiceExpr>().is_err());
+        assert!("1d6+2147483647".parse::<DiceExpr>().is_err());
+        assert!("3d100".parse::<DiceExpr>().is_ok());
     }
 
     #[test]

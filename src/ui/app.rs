@@ -76,6 +76,10 @@ pub struct ImpiaApp {
     allow_close: bool,
     /// A PDF just written, offered to open.
     last_pdf: Option<PathBuf>,
+    fonts_installed: bool,
+    /// What was last sent to the window, to send only changes (each send repaints).
+    shown_title: String,
+    shown_dark: Option<bool>,
 }
 
 impl ImpiaApp {
@@ -89,7 +93,6 @@ impl ImpiaApp {
             .storage
             .and_then(|s| eframe::get_value(s, PREFS_KEY))
             .unwrap_or_default();
-        super::install_fonts(&cc.egui_ctx);
         let mut app = Self::with_rules(prefs, rules);
         if let Some(w) = warning {
             app.set_status(w, true);
@@ -117,6 +120,9 @@ impl ImpiaApp {
             confirm_close: false,
             allow_close: false,
             last_pdf: None,
+            fonts_installed: false,
+            shown_title: String::new(),
+            shown_dark: None,
         }
     }
 
@@ -441,11 +447,18 @@ impl ImpiaApp {
     /// The whole UI inside `ui` (the window's root, or a test harness).
     pub fn show(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
-        ctx.set_visuals(if self.prefs.dark {
-            egui::Visuals::dark()
-        } else {
-            egui::Visuals::light()
-        });
+        if !self.fonts_installed {
+            super::install_fonts(&ctx);
+            self.fonts_installed = true;
+        }
+        if self.shown_dark != Some(self.prefs.dark) {
+            ctx.set_visuals(if self.prefs.dark {
+                egui::Visuals::dark()
+            } else {
+                egui::Visuals::light()
+            });
+            self.shown_dark = Some(self.prefs.dark);
+        }
         self.handle_shortcuts(&ctx);
         self.handle_dropped_files(&ctx);
 
@@ -454,7 +467,10 @@ impl ImpiaApp {
             self.warband.doc.title(),
             if self.warband.doc.dirty() { " •" } else { "" }
         );
-        ctx.send_viewport_cmd(egui::ViewportCommand::Title(title));
+        if title != self.shown_title {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.shown_title = title;
+        }
 
         egui::Panel::top("top_bar").show(ui, |ui| self.top_bar(ui));
         egui::Panel::bottom("status_line").show(ui, |ui| self.status_line(ui));

@@ -237,12 +237,13 @@ impl DiceView {
             );
             ui.selectable_value(&mut self.mode, DiceMode::Table, l.pick("Tablas", "Tables"));
             ui.separator();
-            ui.label(l.pick("Semilla:", "Seed:"));
+            let seed_lbl = ui.label(l.pick("Semilla:", "Seed:"));
             ui.add(
                 egui::TextEdit::singleline(&mut self.seed_text)
                     .desired_width(90.0)
                     .hint_text(l.pick("al azar", "random")),
             )
+            .labelled_by(seed_lbl.id)
             .on_hover_text(l.pick(
                 "Con una semilla, las tiradas se pueden repetir exactamente.",
                 "With a seed, rolls can be reproduced exactly.",
@@ -417,8 +418,9 @@ impl DiceView {
             } else {
                 names.join(" + ")
             };
-            ui.label(format!("{} {label}:", t.dice));
-            ui.add(egui::DragValue::new(&mut self.table_modifier).range(-20..=40));
+            let lbl = ui.label(format!("{} {label}:", t.dice));
+            ui.add(egui::DragValue::new(&mut self.table_modifier).range(-20..=40))
+                .labelled_by(lbl.id);
         });
         let odds = t.row_odds(self.table_modifier).unwrap_or_default();
         egui::Grid::new("table_rows")
@@ -474,7 +476,7 @@ fn side_ui(
     ui.push_id(id, |ui| {
         egui::Grid::new("side").num_columns(2).show(ui, |ui| {
             if !roster.models.is_empty() {
-                ui.label(l.pick("Miniatura", "Model"));
+                let lbl = ui.label(l.pick("Miniatura", "Model")).id;
                 ui.horizontal(|ui| {
                     let current = side
                         .model
@@ -490,7 +492,9 @@ fn side_ui(
                                     .selectable_value(&mut side.model, Some(i), &m.name)
                                     .changed();
                             }
-                        });
+                        })
+                        .response
+                        .labelled_by(lbl);
                     egui::ComboBox::from_id_salt("stat")
                         .selected_text(
                             names[Stat::ALL.iter().position(|s| *s == side.stat).unwrap_or(0)],
@@ -500,24 +504,30 @@ fn side_ui(
                                 changed |=
                                     ui.selectable_value(&mut side.stat, *s, names[k]).changed();
                             }
-                        });
+                        })
+                        .response
+                        .labelled_by(lbl);
                     if changed && let Some(m) = side.model.and_then(|i| roster.models.get(i)) {
                         side.value = roster::derive_profile(m, rules).stats.get(side.stat);
                     }
                 });
                 ui.end_row();
             }
-            ui.label(l.pick("Valor", "Value"));
-            ui.add(egui::DragValue::new(&mut side.value).range(0..=30));
+            let lbl = ui.label(l.pick("Valor", "Value"));
+            ui.add(egui::DragValue::new(&mut side.value).range(0..=30))
+                .labelled_by(lbl.id);
             ui.end_row();
-            ui.label(l.pick("Bonificadores", "Modifiers"));
-            ui.add(egui::DragValue::new(&mut side.modifier).range(-20..=20));
+            let lbl = ui.label(l.pick("Bonificadores", "Modifiers"));
+            ui.add(egui::DragValue::new(&mut side.modifier).range(-20..=20))
+                .labelled_by(lbl.id);
             ui.end_row();
-            ui.label(l.pick("Ventajas", "Advantages"));
-            ui.add(egui::DragValue::new(&mut side.advantages).range(0..=6));
+            let lbl = ui.label(l.pick("Ventajas", "Advantages"));
+            ui.add(egui::DragValue::new(&mut side.advantages).range(0..=6))
+                .labelled_by(lbl.id);
             ui.end_row();
-            ui.label(l.pick("Complicaciones", "Complications"));
-            ui.add(egui::DragValue::new(&mut side.complications).range(0..=6));
+            let lbl = ui.label(l.pick("Complicaciones", "Complications"));
+            ui.add(egui::DragValue::new(&mut side.complications).range(0..=6))
+                .labelled_by(lbl.id);
             ui.end_row();
         });
     });

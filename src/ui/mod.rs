@@ -42,7 +42,11 @@ pub fn install_fonts(ctx: &egui::Context) {
         ))),
     );
     for family in [egui::FontFamily::Proportional, egui::FontFamily::Monospace] {
-        fonts.families.entry(family).or_default().push("dejavu".into());
+        fonts
+            .families
+            .entry(family)
+            .or_default()
+            .push("dejavu".into());
     }
     ctx.set_fonts(fonts);
 }
@@ -53,7 +57,10 @@ pub fn run(file: Option<PathBuf>, tables: Option<PathBuf>) -> Result<(), String>
     // wrong in the status line and carry on with the shipped tables.
     let (rules, warning) = match RuleSet::load(tables.as_deref()) {
         Ok(r) => (r, None),
-        Err(e) => (RuleSet::builtin().map_err(|e| e.to_string())?, Some(e.to_string())),
+        Err(e) => (
+            RuleSet::builtin().map_err(|e| e.to_string())?,
+            Some(e.to_string()),
+        ),
     };
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()

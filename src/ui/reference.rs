@@ -79,12 +79,13 @@ impl ReferenceView {
                 }
             }
             ui.separator();
-            ui.label("🔍");
+            let search_lbl = ui.label("🔍");
             ui.add(
                 egui::TextEdit::singleline(&mut self.query)
                     .desired_width(220.0)
                     .hint_text(l.pick("buscar…", "search…")),
-            );
+            )
+            .labelled_by(search_lbl.id);
         });
         ui.separator();
         match self.tab {

@@ -24,6 +24,8 @@ pub struct WarbandView {
     cache: Option<(Roster, RosterReport)>,
     /// A typing session already recorded one undo step.
     typing_recorded: bool,
+    /// Undo (false) or redo (true) clicked this frame.
+    history_step: Option<bool>,
 }
 
 impl WarbandView {
@@ -33,6 +35,7 @@ impl WarbandView {
             selected: 0,
             cache: None,
             typing_recorded: false,
+            history_step: None,
         }
     }
 
@@ -82,6 +85,17 @@ impl WarbandView {
         });
 
         self.record_edit(ui.ctx(), before);
+        // Undo/redo apply after the edit is recorded, or they would be
+        // recorded as an edit themselves (and clear the redo stack).
+        match self.history_step.take() {
+            Some(false) => {
+                self.doc.undo();
+            }
+            Some(true) => {
+                self.doc.redo();
+            }
+            None => {}
+        }
         if self.selected >= self.doc.roster.models.len() {
             self.selected = self.doc.roster.models.len().saturating_sub(1);
         }
@@ -147,7 +161,7 @@ impl WarbandView {
                 .on_hover_text("Ctrl+Z")
                 .clicked()
             {
-                self.doc.undo();
+                self.history_step = Some(false);
             }
             if ui
                 .add_enabled(
@@ -157,7 +171,7 @@ impl WarbandView {
                 .on_hover_text("Ctrl+Y")
                 .clicked()
             {
-                self.doc.redo();
+                self.history_step = Some(true);
             }
         });
     }
@@ -165,12 +179,14 @@ impl WarbandView {
     fn header(&mut self, ui: &mut egui::Ui, l: Lang, report: &RosterReport) {
         let r = &mut self.doc.roster;
         ui.horizontal(|ui| {
-            ui.label(l.pick("Banda:", "Warband:"));
-            ui.add(egui::TextEdit::singleline(&mut r.name).desired_width(220.0));
-            ui.label(l.pick("Tótem:", "Totem:"));
+            let lbl = ui.label(l.pick("Banda:", "Warband:"));
+            ui.add(egui::TextEdit::singleline(&mut r.name).desired_width(220.0))
+                .labelled_by(lbl.id);
+            let lbl = ui.label(l.pick("Tótem:", "Totem:"));
             let mut totem = r.totem.clone().unwrap_or_default();
             if ui
                 .add(egui::TextEdit::singleline(&mut totem).desired_width(160.0))
+                .labelled_by(lbl.id)
                 .changed()
             {
                 r.totem = if totem.trim().is_empty() {
@@ -365,9 +381,10 @@ impl WarbandView {
         };
         let cost = report.models.get(i).map_or(0, |r| r.cost);
         ui.horizontal(|ui| {
-            ui.label(l.pick("Nombre:", "Name:"));
-            ui.add(egui::TextEdit::singleline(&mut m.name).desired_width(200.0));
-            ui.label(l.pick("Tropa:", "Troop:"));
+            let lbl = ui.label(l.pick("Nombre:", "Name:"));
+            ui.add(egui::TextEdit::singleline(&mut m.name).desired_width(200.0))
+                .labelled_by(lbl.id);
+            let troop_lbl = ui.label(l.pick("Tropa:", "Troop:"));
             let current = rules
                 .troop(&m.troop)
                 .map_or(m.troop.clone(), |t| t.name.get(l).to_string());
@@ -381,7 +398,9 @@ impl WarbandView {
                             format!("{} ({} pts)", t.name.get(l), t.cost),
                         );
                     }
-                });
+                })
+                .response
+                .labelled_by(troop_lbl.id);
             ui.checkbox(&mut m.leader, l.pick("Líder", "Leader"));
             ui.label(
                 egui::RichText::new(format!("{cost} pts"))
@@ -408,12 +427,13 @@ impl WarbandView {
         upgrades_ui(ui, rules, l, m);
         spells_ui(ui, rules, l, m);
         ui.separator();
-        ui.label(l.pick("Notas:", "Notes:"));
+        let notes_lbl = ui.label(l.pick("Notas:", "Notes:"));
         ui.add(
             egui::TextEdit::multiline(&mut m.notes)
                 .desired_rows(2)
                 .desired_width(f32::INFINITY),
-        );
+        )
+        .labelled_by(notes_lbl.id);
     }
 }
 
@@ -580,8 +600,15 @@ fn gear_ui(ui: &mut egui::Ui, rules: &RuleSet, l: Lang, m: &mut Model) {
             ui.horizontal(|ui| {
                 let mut n = count as u32;
                 let resp = ui.add(egui::DragValue::new(&mut n).range(0..=20));
-                ui.label(format!("{} · {} pts {}", e.name.get(l), e.cost, l.pick("c/u", "each")))
+                let lbl = ui
+                    .label(format!(
+                        "{} · {} pts {}",
+                        e.name.get(l),
+                        e.cost,
+                        l.pick("c/u", "each")
+                    ))
                     .on_hover_text(e.special.get(l));
+                let resp = resp.labelled_by(lbl.id);
                 if resp.changed() {
                     m.equipment.retain(|x| *x != e.id);
                     m.equipment
@@ -650,16 +677,20 @@ fn spells_ui(ui: &mut egui::Ui, rules: &RuleSet, l: Lang, m: &mut Model) {
     ui.strong(l.pick("Hechizos", "Spells"));
     let mut remove = None;
     egui::Grid::new("spells").num_columns(5).show(ui, |ui| {
-        ui.label(l.pick("Nombre", "Name"));
-        ui.label(l.pick("Nivel", "Level"));
-        ui.label(l.pick("Coste (PD)", "Cost (DP)"));
-        ui.label(l.pick("Efecto", "Effect"));
+        let h_name = ui.label(l.pick("Nombre", "Name")).id;
+        let h_level = ui.label(l.pick("Nivel", "Level")).id;
+        let h_cost = ui.label(l.pick("Coste (PD)", "Cost (DP)")).id;
+        let h_text = ui.label(l.pick("Efecto", "Effect")).id;
         ui.end_row();
         for (k, s) in m.spells.iter_mut().enumerate() {
-            ui.add(egui::TextEdit::singleline(&mut s.name).desired_width(140.0));
-            ui.add(egui::DragValue::new(&mut s.level).range(1..=10));
-            ui.add(egui::DragValue::new(&mut s.cost).range(0..=10));
-            ui.add(egui::TextEdit::singleline(&mut s.text).desired_width(260.0));
+            ui.add(egui::TextEdit::singleline(&mut s.name).desired_width(140.0))
+                .labelled_by(h_name);
+            ui.add(egui::DragValue::new(&mut s.level).range(1..=10))
+                .labelled_by(h_level);
+            ui.add(egui::DragValue::new(&mut s.cost).range(0..=10))
+                .labelled_by(h_cost);
+            ui.add(egui::TextEdit::singleline(&mut s.text).desired_width(260.0))
+                .labelled_by(h_text);
             if ui
                 .small_button("🗑")
                 .on_hover_text(l.pick("Quitar", "Remove"))

@@ -177,7 +177,7 @@ mod tests {
             locate_id(src, "weapons", "bogus", 0),
             Some(Pos {
                 line: 4,
-                column: 32
+                column: 29
             })
         );
         assert_eq!(

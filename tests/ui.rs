@@ -1,0 +1,159 @@
+//! UI tests driving the real views with egui_kittest: what a player clicks,
+//! what the app then shows.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use impia::core::dice::{CheckSpec, Roller, roll_check};
+use impia::core::tables::RuleSet;
+use impia::core::text::Lang;
+use impia::ui::{ImpiaApp, Prefs, View};
+
+fn app(lang: Lang) -> ImpiaApp {
+    let prefs = Prefs {
+        lang,
+        dark: true,
+        last_roster: None,
+        view: View::Warband,
+    };
+    ImpiaApp::with_rules(prefs, RuleSet::builtin().expect("tables"))
+}
+
+fn harness(app: ImpiaApp) -> Harness<'static, ImpiaApp> {
+    Harness::builder()
+        .with_size([1280.0, 800.0])
+        .build_ui_state(|ui, app: &mut ImpiaApp| app.show(ui), app)
+}
+
+#[test]
+fn building_a_hero_by_clicking_should_show_its_cost_and_profile() {
+    let mut h = harness(app(Lang::Es));
+    h.run();
+    h.get_by_label("➕ Añadir").click();
+    h.run();
+    h.get_by_label("Héroe (40 pts)").click();
+    h.run();
+    h.get_by_label_contains("Filo medio ·").click();
+    h.run();
+    h.get_by_label("Ágil · 10 pts").click();
+    h.run();
+    // The new hero: 40 + 12 + 10.
+    h.get_by_label("62 pts");
+    // The starter leader (52) plus the new hero.
+    h.get_by_label("114 / 200 pts");
+    let app = h.state();
+    let m = &app.warband.doc.roster.models[1];
+    assert_eq!(m.troop, "hero");
+    assert_eq!(m.weapons, vec!["medium_blade".to_string()]);
+    assert_eq!(m.upgrades, vec!["agile".to_string()]);
+    // Agile shows in the profile grid as Agility 7.
+    assert!(h.query_all_by_label("7").count() >= 1);
+}
+
+#[test]
+fn breaking_a_restriction_should_list_the_problem() {
+    let mut h = harness(app(Lang::En));
+    h.run();
+    h.get_by_label_contains("Heavy blade ·").click();
+    h.run();
+    h.get_by_label("Shield · 6 pts").click();
+    h.run();
+    // Heavy blade with the starter's medium blade and a shield: two R34 problems.
+    let problems = h.query_all_by_label_contains("(R34)").count();
+    assert!(problems >= 2, "expected R34 problems, found {problems}");
+    h.get_by_label_contains("Problems (");
+}
+
+#[test]
+fn clicking_a_problem_should_select_its_model() {
+    let mut app = app(Lang::En);
+    app.warband.doc.edit(|r| {
+        r.models.push(impia::core::roster::Model {
+            name: "Grunt".into(),
+            troop: "warrior".into(),
+            upgrades: vec!["agile".into()],
+            ..Default::default()
+        });
+    });
+    let mut h = harness(app);
+    h.run();
+    assert_eq!(h.state().warband.selected, 0);
+    h.get_by_label_contains("Grunt (R42)").click();
+    h.run();
+    assert_eq!(h.state().warband.selected, 1);
+}
+
+#[test]
+fn switching_language_should_change_labels() {
+    let mut h = harness(app(Lang::Es));
+    h.run();
+    h.get_by_label("Banda");
+    assert!(h.query_by_label("Warband").is_none());
+    h.get_by_label("English").click();
+    h.run();
+    h.get_by_label("Warband");
+    h.get_by_label("Melee weapons");
+    assert!(h.query_by_label("Banda").is_none());
+    assert_eq!(h.state().prefs.lang, Lang::En);
+}
+
+#[test]
+fn undo_should_revert_the_last_edit() {
+    let mut h = harness(app(Lang::En));
+    h.run();
+    h.get_by_label("Shield · 6 pts").click();
+    h.run();
+    assert_eq!(h.state().warband.doc.roster.models[0].equipment.len(), 1);
+    h.get_by_label("↶ Undo").click();
+    h.run();
+    assert!(h.state().warband.doc.roster.models[0].equipment.is_empty());
+    h.get_by_label("↷ Redo").click();
+    h.run();
+    assert_eq!(h.state().warband.doc.roster.models[0].equipment.len(), 1);
+}
+
+#[test]
+fn rolling_with_a_seed_should_show_the_seeded_result() {
+    let mut a = app(Lang::En);
+    a.prefs.view = View::Dice;
+    a.dice.seed_text = "42".into();
+    let mut h = harness(a);
+    h.run();
+    // The exact odds of the default check (value 5) are shown before rolling.
+    h.get_by_label("Success: 1/2  (50.0 %)");
+    h.get_by_label("🎲 Roll").click();
+    h.run();
+    let expected = roll_check(&mut Roller::seeded(42), CheckSpec::new(5));
+    let shown = h.state().dice.last.clone().unwrap_or_default();
+    assert!(
+        shown.starts_with(&format!("d10 = {};", expected.d10.value)),
+        "{shown}"
+    );
+    let verdict = if expected.success {
+        "SUCCESS"
+    } else {
+        "FAILURE"
+    };
+    assert!(shown.ends_with(verdict), "{shown}");
+    // Shown large under the button and as the newest history entry.
+    assert_eq!(h.query_all_by_label(&shown).count(), 2);
+}
+
+#[test]
+fn the_reference_should_filter_rules_by_search() {
+    let mut a = app(Lang::En);
+    a.prefs.view = View::Reference;
+    a.reference.query = "nightmare creatures".into();
+    let mut h = harness(a);
+    h.run();
+    assert!(h.query_by_label_contains("R38 ·").is_some());
+    assert!(h.query_by_label_contains("R01 ·").is_none());
+}
+
+#[test]
+fn f1_should_open_the_reference() {
+    let mut h = harness(app(Lang::En));
+    h.run();
+    h.key_press(egui::Key::F1);
+    h.run();
+    assert_eq!(h.state().prefs.view, View::Reference);
+}
