@@ -189,7 +189,7 @@ struct CheckOddsOut {
 }
 
 pub fn odds(cli: &Cli, cmd: &OddsCommand) -> Result<(), CliError> {
-    let l = cli.lang;
+    let l = cli.lang();
     match cmd {
         OddsCommand::Check(a) => {
             let p = Odds(odds::check_success(&a.spec()));
@@ -324,7 +324,7 @@ fn describe_side(s: &SideRoll) -> String {
 }
 
 pub fn roll(cli: &Cli, cmd: &RollCommand) -> Result<(), CliError> {
-    let l = cli.lang;
+    let l = cli.lang();
     match cmd {
         RollCommand::Check { check, seed } => {
             let mut roller = seed.roller();

@@ -21,7 +21,6 @@ pub const EXIT_BAD_INPUT: u8 = 2;
 #[command(
     name = "impia",
     version,
-    args_conflicts_with_subcommands = true,
     about = "Table-side assistant for the Unholy Lands (Tierras Impías) skirmish game",
     long_about = "Table-side assistant for the Unholy Lands (Tierras Impías) skirmish game.\n\
                   With no command it opens the app; the commands below give exact odds, seeded rolls and the rule tables."
@@ -31,9 +30,14 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "DIR")]
     pub tables: Option<PathBuf>,
 
-    /// Language of names and texts: es (default) or en.
-    #[arg(long, global = true, default_value = "es", value_parser = parse_lang)]
-    pub lang: Lang,
+    /// Language of names and texts: es (default) or en. In the app it
+    /// overrides the remembered choice.
+    #[arg(long, global = true, value_parser = parse_lang)]
+    pub lang: Option<Lang>,
+
+    /// The app's view to open on: warband, game, dice or reference.
+    #[arg(long, value_parser = parse_view)]
+    pub view: Option<crate::ui::View>,
 
     /// A roster to open in the app.
     #[arg(value_name = "ROSTER")]
@@ -61,6 +65,26 @@ pub enum Command {
 
 fn parse_lang(s: &str) -> Result<Lang, String> {
     s.parse()
+}
+
+fn parse_view(s: &str) -> Result<crate::ui::View, String> {
+    use crate::ui::View;
+    match s.to_ascii_lowercase().as_str() {
+        "warband" | "banda" => Ok(View::Warband),
+        "game" | "partida" => Ok(View::Game),
+        "dice" | "dados" => Ok(View::Dice),
+        "reference" | "reglas" => Ok(View::Reference),
+        _ => Err(format!(
+            "unknown view '{s}', expected warband, game, dice or reference"
+        )),
+    }
+}
+
+impl Cli {
+    /// The language of CLI output: Spanish unless --lang says otherwise.
+    pub fn lang(&self) -> Lang {
+        self.lang.unwrap_or_default()
+    }
 }
 
 /// A CLI failure: what to print on stderr.
@@ -139,7 +163,12 @@ where
 /// Run a parsed command line; returns the process exit code.
 pub fn run(cli: &Cli) -> ExitCode {
     let result = match &cli.command {
-        None => match crate::ui::run(cli.file.clone(), cli.tables.clone()) {
+        None => match crate::ui::run(crate::ui::StartOptions {
+            file: cli.file.clone(),
+            tables: cli.tables.clone(),
+            lang: cli.lang,
+            view: cli.view,
+        }) {
             Ok(()) => Ok(ExitCode::SUCCESS),
             Err(e) => Err(CliError(format!(
                 "cannot open the window ({e}); the commands still work: try 'impia --help'"

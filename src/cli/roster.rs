@@ -65,7 +65,7 @@ fn load(path: &Path, rules: &RuleSet) -> Result<Roster, CliError> {
 
 pub fn run(cli: &Cli, cmd: &RosterCommand) -> Result<ExitCode, CliError> {
     let rules = load_rules(cli)?;
-    let l = cli.lang;
+    let l = cli.lang();
     match cmd {
         RosterCommand::Check { file, json } => {
             let r = load(file, &rules)?;

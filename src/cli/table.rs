@@ -103,7 +103,7 @@ fn unknown_table(rs: &RuleSet, id: &str) -> CliError {
 
 pub fn run(cli: &Cli, cmd: &TableCommand) -> Result<(), CliError> {
     let rs = load_rules(cli)?;
-    let l = cli.lang;
+    let l = cli.lang();
     match cmd {
         TableCommand::List { json } => {
             let list = entries(&rs, l);

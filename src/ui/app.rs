@@ -85,14 +85,18 @@ pub struct ImpiaApp {
 impl ImpiaApp {
     pub fn new(
         cc: &eframe::CreationContext<'_>,
-        file: Option<PathBuf>,
+        opts: super::StartOptions,
         rules: RuleSet,
         warning: Option<String>,
     ) -> Self {
-        let prefs: Prefs = cc
+        let mut prefs: Prefs = cc
             .storage
             .and_then(|s| eframe::get_value(s, PREFS_KEY))
             .unwrap_or_default();
+        if let Some(l) = opts.lang {
+            prefs.lang = l;
+        }
+        let file = opts.file;
         let mut app = Self::with_rules(prefs, rules);
         if let Some(w) = warning {
             app.set_status(w, true);
@@ -100,6 +104,9 @@ impl ImpiaApp {
         let to_open = file.or_else(|| app.prefs.last_roster.clone().filter(|p| p.exists()));
         if let Some(p) = to_open {
             app.open_path(&p);
+        }
+        if let Some(v) = opts.view {
+            app.prefs.view = v;
         }
         app
     }
@@ -538,7 +545,18 @@ impl eframe::App for ImpiaApp {
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        let first = !self.fonts_installed;
         self.show(ui);
+        // `IMPIA_TIMING=1 impia` reports start to first frame (a performance goal).
+        if first
+            && std::env::var_os("IMPIA_TIMING").is_some()
+            && let Some(t) = super::STARTED.get()
+        {
+            eprintln!(
+                "impia: first frame {:.1} ms after start",
+                t.elapsed().as_secs_f64() * 1000.0
+            );
+        }
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {

@@ -51,8 +51,25 @@ pub fn install_fonts(ctx: &egui::Context) {
     ctx.set_fonts(fonts);
 }
 
-/// Open the window. `file`: a roster to open at start (`impia rosters/x.yaml`).
-pub fn run(file: Option<PathBuf>, tables: Option<PathBuf>) -> Result<(), String> {
+/// When the process started, for `IMPIA_TIMING=1` (start to first frame).
+pub static STARTED: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+
+/// What the command line asks of the app.
+#[derive(Clone, Debug, Default)]
+pub struct StartOptions {
+    /// A roster to open at start (`impia rosters/x.yaml`).
+    pub file: Option<PathBuf>,
+    /// A user tables folder (`--tables DIR`).
+    pub tables: Option<PathBuf>,
+    /// Overrides the remembered language.
+    pub lang: Option<Lang>,
+    /// Overrides the remembered view.
+    pub view: Option<View>,
+}
+
+/// Open the window.
+pub fn run(opts: StartOptions) -> Result<(), String> {
+    let tables = opts.tables.clone();
     // A broken user tables folder must not lock the user out: say what is
     // wrong in the status line and carry on with the shipped tables.
     let (rules, warning) = match RuleSet::load(tables.as_deref()) {
@@ -74,7 +91,7 @@ pub fn run(file: Option<PathBuf>, tables: Option<PathBuf>) -> Result<(), String>
     eframe::run_native(
         "impia",
         options,
-        Box::new(move |cc| Ok(Box::new(ImpiaApp::new(cc, file, rules, warning)))),
+        Box::new(move |cc| Ok(Box::new(ImpiaApp::new(cc, opts, rules, warning)))),
     )
     .map_err(|e| e.to_string())
 }

@@ -1,0 +1,76 @@
+//! Benchmark of the printed roster: a 20-model sheet must render in under
+//! 50 ms and weigh under 150 KB (the sheet's issue).
+//!
+//! Run with `cargo bench --bench roster`; it prints the first render (which
+//! parses the embedded fonts) and the sheet's size once, then criterion's
+//! timing of later renders.
+
+use std::hint::black_box;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use impia::core::roster::{self, Model, Roster};
+use impia::core::tables::RuleSet;
+use impia::core::text::Lang;
+use impia::pdf::{Paper, roster_pdf};
+
+/// Twenty models with distinct names, round-robin from the example rosters.
+fn twenty_models(rules: &RuleSet) -> Roster {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rosters");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("rosters/ exists")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
+        .collect();
+    files.sort();
+    let pool: Vec<Model> = files
+        .iter()
+        .flat_map(|f| {
+            roster::load_roster(f, rules)
+                .expect("example roster loads")
+                .models
+        })
+        .collect();
+    let mut r = Roster::starter("Hueste de las Veinte Lanzas");
+    r.models = (0..20)
+        .map(|i| {
+            let mut m = pool[i % pool.len()].clone();
+            m.name = format!("{} {}", m.name, i + 1);
+            m.leader = i == 0;
+            m
+        })
+        .collect();
+    r.points_limit = Some(2000);
+    r
+}
+
+fn bench_roster_pdf(c: &mut Criterion) {
+    let rules = RuleSet::builtin().expect("built-in tables");
+    let r = twenty_models(&rules);
+    let report = roster::check(&r, &rules);
+    let start = Instant::now();
+    let bytes = roster_pdf(&r, &report, &rules, Lang::Es, Paper::A4).expect("renders");
+    println!(
+        "first render, fonts parsed: {:.1} ms",
+        start.elapsed().as_secs_f64() * 1e3
+    );
+    println!(
+        "roster_pdf, 20 models, A4: {} bytes ({:.1} KB)",
+        bytes.len(),
+        bytes.len() as f64 / 1024.0
+    );
+    c.bench_function("roster_pdf_20_models", |b| {
+        b.iter(|| roster_pdf(black_box(&r), &report, &rules, Lang::Es, Paper::A4).expect("renders"))
+    });
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default()
+        .sample_size(30)
+        .measurement_time(Duration::from_secs(5));
+    targets = bench_roster_pdf
+}
+criterion_main!(benches);

@@ -1,0 +1,99 @@
+//! Frame cost of the app's views (issue goal: a Warband frame with 20 models
+//! under 2 ms of CPU), measured on a bare egui context: layout and
+//! tessellation, no GPU.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use impia::core::roster::{Model, Roster, RosterDoc};
+use impia::core::tables::RuleSet;
+use impia::core::text::Lang;
+use impia::ui::{ImpiaApp, Prefs, View};
+
+fn twenty_models() -> Roster {
+    let mut r = Roster::starter("Bench");
+    let troops = ["hero", "veteran", "warrior", "creature", "sorcerer"];
+    for i in 1..20 {
+        r.models.push(Model {
+            name: format!("Miniatura {i}"),
+            troop: troops[i % troops.len()].into(),
+            weapons: vec!["mace".into()],
+            armour: Some("tough_clothes".into()),
+            equipment: vec!["mystic_herbs".into()],
+            ..Default::default()
+        });
+    }
+    r
+}
+
+fn app(view: View) -> ImpiaApp {
+    let rules = RuleSet::builtin().expect("tables");
+    let mut app = ImpiaApp::with_rules(
+        Prefs {
+            lang: Lang::Es,
+            dark: true,
+            last_roster: None,
+            view,
+        },
+        rules,
+    );
+    app.warband.replace(RosterDoc::new(twenty_models(), None));
+    app
+}
+
+fn input() -> egui::RawInput {
+    egui::RawInput {
+        screen_rect: Some(egui::Rect::from_min_size(
+            egui::Pos2::ZERO,
+            egui::vec2(1280.0, 800.0),
+        )),
+        ..Default::default()
+    }
+}
+
+fn frame(c: &mut Criterion, name: &str, view: View) {
+    let ctx = egui::Context::default();
+    let mut app = app(view);
+    // Warm up: fonts, caches, the first layout.
+    for _ in 0..3 {
+        let out = ctx.run_ui(input(), |ui| app.show(ui));
+        let _ = ctx.tessellate(out.shapes, out.pixels_per_point);
+    }
+    c.bench_function(name, |b| {
+        b.iter(|| {
+            let out = ctx.run_ui(input(), |ui| app.show(ui));
+            black_box(ctx.tessellate(out.shapes, out.pixels_per_point))
+        })
+    });
+}
+
+fn views(c: &mut Criterion) {
+    frame(c, "frame_warband_20_models", View::Warband);
+    frame(c, "frame_dice", View::Dice);
+    frame(c, "frame_reference", View::Reference);
+}
+
+fn first_frame(c: &mut Criterion) {
+    // From nothing to the first laid-out frame: tables loaded, app built,
+    // fonts installed, one frame run (what the user waits for after the
+    // window opens).
+    c.bench_function("start_to_first_frame", |b| {
+        b.iter(|| {
+            let ctx = egui::Context::default();
+            let mut app = app(View::Warband);
+            let out = ctx.run_ui(input(), |ui| app.show(ui));
+            black_box(ctx.tessellate(out.shapes, out.pixels_per_point))
+        })
+    });
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default()
+        .measurement_time(Duration::from_secs(3))
+        .warm_up_time(Duration::from_secs(1))
+        .sample_size(20);
+    targets = views, first_frame
+}
+criterion_main!(benches);
