@@ -2,6 +2,7 @@
 //! readable output on stdout; errors go to stderr with exit code 2.
 
 mod dice;
+pub mod game;
 pub mod roster;
 mod table;
 
@@ -61,6 +62,9 @@ pub enum Command {
     /// Warbands: check a roster, print it to PDF, start a new one.
     #[command(subcommand)]
     Roster(roster::RosterCommand),
+    /// Games: start one from two rosters, show its status, replay its log.
+    #[command(subcommand)]
+    Game(game::GameCommand),
 }
 
 fn parse_lang(s: &str) -> Result<Lang, String> {
@@ -178,6 +182,7 @@ pub fn run(cli: &Cli) -> ExitCode {
         Some(Command::Roll(c)) => dice::roll(cli, c).map(|_| ExitCode::SUCCESS),
         Some(Command::Table(c)) => table::run(cli, c).map(|_| ExitCode::SUCCESS),
         Some(Command::Roster(c)) => roster::run(cli, c),
+        Some(Command::Game(c)) => game::run(cli, c),
     };
     match result {
         Ok(code) => code,

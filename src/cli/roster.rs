@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::{Cli, CliError, load_rules, print_json};
 use crate::core::roster::{self, ModelReportView, Roster, RosterReport};
-use crate::core::tables::RuleSet;
+use crate::core::tables::{RuleSet, Stat};
 use crate::core::text::Lang;
 
 /// Exit code of `roster check` for a roster that loads but breaks a rule.
@@ -215,20 +215,23 @@ fn print_check(r: &Roster, report: &RosterReport, rules: &RuleSet, l: Lang) {
     );
     for (m, mr) in r.models.iter().zip(&report.models) {
         let v = ModelReportView::new(m, mr, rules, l);
-        let s = &v.stats;
+        let stats: Vec<String> = Stat::ALL
+            .iter()
+            .map(|st| format!("{} {}", st.abbrev(l), v.stats.get(*st)))
+            .collect();
         println!(
-            "  {}{} ({}) {} pts — Ag {} Co {} Pr {} Fu {} Du {} Cor {} | PD {} | {} {} | {} cm",
+            "  {}{} ({}) {} pts — {} | {} {} | {} {} | {} cm",
             v.name,
             if v.leader { " ★" } else { "" },
             v.troop_name,
             v.cost,
-            s.agility,
-            s.combat,
-            s.accuracy,
-            s.strength,
-            s.toughness,
-            s.courage,
-            v.dp,
+            stats.join(" "),
+            l.pick("PD", "DP"),
+            if v.own_dp > 0 {
+                format!("{} (+{})", v.dp, v.own_dp)
+            } else {
+                v.dp.to_string()
+            },
             l.pick("Blindaje", "Armour"),
             v.armour,
             v.movement_cm

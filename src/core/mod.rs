@@ -5,6 +5,7 @@ pub mod dice;
 pub mod dice_expr;
 pub mod error;
 pub mod fsutil;
+pub mod game;
 pub mod odds;
 pub mod roster;
 pub mod tables;

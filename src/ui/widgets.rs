@@ -1,36 +1,16 @@
 //! Small pieces shared by the views.
 
-use crate::core::tables::Stats;
+use crate::core::tables::{Stat, Stats};
 use crate::core::text::Lang;
 
 /// The six stat abbreviations as the summary's profile line prints them.
 pub fn stat_labels(l: Lang) -> [&'static str; 6] {
-    match l {
-        Lang::Es => ["Ag", "Co", "Pr", "Fu", "Du", "Cor"],
-        Lang::En => ["Ag", "Cb", "Ac", "St", "To", "Cou"],
-    }
+    Stat::ALL.map(|s| s.abbrev(l))
 }
 
 /// Full stat names.
 pub fn stat_names(l: Lang) -> [&'static str; 6] {
-    match l {
-        Lang::Es => [
-            "Agilidad",
-            "Combate",
-            "Precisión",
-            "Fuerza",
-            "Dureza",
-            "Coraje",
-        ],
-        Lang::En => [
-            "Agility",
-            "Combat",
-            "Accuracy",
-            "Strength",
-            "Toughness",
-            "Courage",
-        ],
-    }
+    Stat::ALL.map(|s| s.name(l))
 }
 
 pub fn stat_values(s: &Stats) -> [i32; 6] {

@@ -28,6 +28,38 @@ impl Stat {
         Stat::Courage,
     ];
 
+    /// The summary's column head (Agilidad…) or its English name.
+    pub fn name(self, l: crate::core::text::Lang) -> &'static str {
+        let i = self as usize;
+        l.pick(
+            [
+                "Agilidad",
+                "Combate",
+                "Precisión",
+                "Fuerza",
+                "Dureza",
+                "Coraje",
+            ][i],
+            [
+                "Agility",
+                "Combat",
+                "Accuracy",
+                "Strength",
+                "Toughness",
+                "Courage",
+            ][i],
+        )
+    }
+
+    /// A short form for one-line profiles.
+    pub fn abbrev(self, l: crate::core::text::Lang) -> &'static str {
+        let i = self as usize;
+        l.pick(
+            ["Ag", "Co", "Pr", "Fu", "Du", "Cor"][i],
+            ["Ag", "Cb", "Ac", "St", "To", "Cou"][i],
+        )
+    }
+
     pub fn id(self) -> &'static str {
         match self {
             Stat::Agility => "agility",
@@ -315,6 +347,66 @@ pub struct ActionCost {
     /// The rule that defines the action (R13, R20, …).
     pub rule: String,
     pub text: Text,
+    /// What the action does to the game, as data, for the game tracker.
+    #[serde(default, skip_serializing_if = "ActionEffect::is_empty")]
+    pub effect: ActionEffect,
+    /// Situational modifiers its check may take, chosen by the players (R20, R24, R26).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<CheckOption>,
+}
+
+/// What an action does when the game tracker applies it (R20, R22, R26, R28,
+/// R32, R33, R38, R41), so that no number of the summary lives in code.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ActionEffect {
+    /// Bonus or penalty to the action's own check (Assault: +1 Combat).
+    pub modifier: i32,
+    /// Advantages on the action's check (Brutal assault, Aimed shot, Iron defence).
+    pub advantages: u32,
+    /// Fear markers the acting model gains (negative: loses).
+    pub fear_self: i32,
+    /// Fear markers each model the players name gains (negative: loses).
+    pub fear_listed: i32,
+    /// The question that names those models (a distance the players judge).
+    pub ask: Option<Text>,
+    /// Victory points the acting warband scores.
+    pub vp: i32,
+    /// The enemy totem is destroyed.
+    pub destroys_enemy_totem: bool,
+    /// Strength and Penetration of the hits it makes (Breath).
+    pub strength: Option<i32>,
+    pub penetration: Option<i32>,
+    /// Whole turns the model must wait before using it again (Breath).
+    pub recharge_turns: u32,
+    /// Actions another model makes (Leader's order).
+    pub ordered_actions: u32,
+}
+
+impl ActionEffect {
+    pub fn is_empty(&self) -> bool {
+        *self == ActionEffect::default()
+    }
+}
+
+/// A situational modifier of a check, ticked or counted by the players.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CheckOption {
+    pub id: String,
+    pub name: Text,
+    #[serde(default)]
+    pub modifier: i32,
+    #[serde(default)]
+    pub advantages: u32,
+    #[serde(default)]
+    pub complications: u32,
+    /// Strength added to the hit the check leads to (Assault from above).
+    #[serde(default)]
+    pub hit_strength: i32,
+    /// Taken once per unit the players count (earlier Moves, extra friends, 5 cm of drop).
+    #[serde(default)]
+    pub per_count: bool,
 }
 
 /// What a row of a die-range table does to the game, as data, so that the
@@ -460,6 +552,10 @@ pub struct LeaderRules {
     #[serde(default)]
     pub effects: ProfileEffect,
     pub text: Text,
+    /// VP for each enemy model the Leader puts Down.
+    pub vp_per_kill: i32,
+    /// VP more when that model is the enemy Leader.
+    pub vp_enemy_leader: i32,
 }
 
 /// The totem's rules (R33), as text for the sheet and the reference.
@@ -468,13 +564,66 @@ pub struct LeaderRules {
 pub struct TotemRules {
     pub name: Text,
     pub text: Text,
+    /// Re-rolls the warband may take per turn near its own totem.
+    pub rerolls_per_turn: u32,
 }
 
-/// Warband-wide rules: points limit by default (RULES.md §3), Leader, totem.
+/// Warband-wide rules: points limit by default (RULES.md §3), Leader, totem,
+/// and the fear and terrain numbers the game tracker applies.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct WarbandRules {
     pub default_points_limit: u32,
     pub leader: LeaderRules,
     pub totem: TotemRules,
+    pub fear: FearRules,
+    /// Terrain with an effect on the model touching it (R14).
+    pub terrain: Vec<TerrainRules>,
+}
+
+/// One cause of fear markers: how many, and the question that names the
+/// models it reaches (the players judge distances).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FearCause {
+    pub fear: i32,
+    pub ask: Text,
+}
+
+/// R31 fear: the thresholds and the causes the tracker applies.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FearRules {
+    /// Complications on every roll once fear reaches Courage.
+    pub complications: u32,
+    /// The model flees when it ends an activation with fear at this many times its Courage.
+    pub flee_at_courage_times: i32,
+    /// A friendly model is put Down within 15 cm.
+    pub friend_down: FearCause,
+    /// The same, when a model with `causes_two_fear` (Brutal, Cruel) put it Down.
+    pub friend_down_by_two_fear: FearCause,
+    /// The warband's own Leader is put Down: every model of the warband.
+    pub own_leader_down: FearCause,
+    /// R33: a model within 15 cm of the enemy totem (at the end of its activation).
+    pub enemy_totem: FearCause,
+}
+
+/// R14: what touching a kind of terrain does to a model.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TerrainRules {
+    pub id: String,
+    pub name: Text,
+    /// Fear gained when touched during an action, at most once per activation.
+    #[serde(default)]
+    pub touch_fear: i32,
+    /// Fear gained when the model ends its activation touching it.
+    #[serde(default)]
+    pub end_fear: i32,
+    /// Toughness lost for good when the model ends its activation touching it.
+    #[serde(default)]
+    pub end_toughness: i32,
+    /// The model suffers a Fall when it ends its activation touching it.
+    #[serde(default)]
+    pub end_fall: bool,
 }

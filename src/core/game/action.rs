@@ -1,0 +1,401 @@
+//! The actions of the log: everything that happens in a game, as the view
+//! sends it and the game file stores it, dice included.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::refs::{ModelRef, Side};
+use super::roll::{CheckDice, OpposedDice};
+use super::setup::Beast;
+use super::state::Status;
+use crate::core::tables::Stat;
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+/// One step of a game. The state is the log of these replayed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "action", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Action {
+    // --- The turn (R05–R12, R39) ---
+    /// Start the next turn: the dark forces dice (R39), then the pools are
+    /// rebuilt (R10–R12).
+    StartTurn {
+        dark_forces: Vec<u32>,
+    },
+    /// R09: move a model `steps` agility rounds up (+) or down (−), 1 DP each.
+    ChangeRound {
+        model: ModelRef,
+        steps: i32,
+    },
+    /// R09: this warband makes no more round changes this turn.
+    EndChangeRound {
+        side: Side,
+    },
+    /// R08: both players' d10s, ties re-rolled (every pair kept), and the
+    /// side the winner chose to start.
+    RollOff {
+        rolls: Vec<[u32; 2]>,
+        starts: Side,
+    },
+    /// R07: this model starts its activation.
+    Activate {
+        model: ModelRef,
+    },
+    /// The activation ends; terrain it ends on (R14) and whether it ends
+    /// within 15 cm of the enemy totem (R33); then the flee check (R31).
+    EndActivation {
+        model: ModelRef,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        terrain: Vec<String>,
+        #[serde(default, skip_serializing_if = "is_false")]
+        near_enemy_totem: bool,
+    },
+    /// The players end the turn; models that did not act lose their activation.
+    EndTurn,
+
+    // --- Actions of the model in its activation ---
+    /// R13.
+    Move {
+        model: ModelRef,
+    },
+    /// R18: a Prone model stands up.
+    StandUp {
+        model: ModelRef,
+    },
+    /// R19: take something from a Down model in contact.
+    Loot {
+        model: ModelRef,
+        body: ModelRef,
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        item: String,
+    },
+    /// R14: the model touched terrain during an action (cursed: +1 fear, once per activation).
+    TouchTerrain {
+        model: ModelRef,
+        terrain: String,
+    },
+    /// R20, R22: move into contact and the free Fight.
+    Assault {
+        attacker: ModelRef,
+        defender: ModelRef,
+        #[serde(default, skip_serializing_if = "is_false")]
+        brutal: bool,
+        #[serde(default, skip_serializing_if = "FightOptions::is_default")]
+        options: FightOptions,
+        roll: OpposedDice,
+    },
+    /// R23, R24.
+    Fight {
+        attacker: ModelRef,
+        defender: ModelRef,
+        #[serde(default, skip_serializing_if = "FightOptions::is_default")]
+        options: FightOptions,
+        roll: OpposedDice,
+    },
+    /// R25: one opposed Agility roll per engaged opponent.
+    Disengage {
+        model: ModelRef,
+        rolls: Vec<DisengageRoll>,
+    },
+    /// R26. `stray`: the friend hit by a miss that the into-combat penalty caused.
+    Shoot {
+        shooter: ModelRef,
+        target: ModelRef,
+        #[serde(default)]
+        options: ShootOptions,
+        roll: CheckDice,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        stray: Option<ModelRef>,
+    },
+    /// R27–R30: roll the pending hit of `attacker` on `target`. `witnesses`:
+    /// friends within 15 cm of the target, who gain fear if it is put Down (R31).
+    ResolveHit {
+        attacker: ModelRef,
+        target: ModelRef,
+        #[serde(default, skip_serializing_if = "HitOptions::is_default")]
+        options: HitOptions,
+        roll: OpposedDice,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        witnesses: Vec<ModelRef>,
+    },
+    /// R41 Breath: every model under the template takes a hit.
+    Breath {
+        model: ModelRef,
+        targets: Vec<ModelRef>,
+    },
+    /// R18: a fall; no roll up to the harmless height.
+    Fall {
+        model: ModelRef,
+        height_cm: f64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        roll: Option<OpposedDice>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        witnesses: Vec<ModelRef>,
+    },
+    /// R01: any attribute check the players want logged (a jump, difficult
+    /// terrain, Courage to assault a dreadful creature…).
+    Check {
+        model: ModelRef,
+        stat: Stat,
+        #[serde(default)]
+        modifier: i32,
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        reason: String,
+        roll: CheckDice,
+    },
+    /// R32: the Leader orders `model`, which makes the next action.
+    LeaderOrder {
+        leader: ModelRef,
+        model: ModelRef,
+    },
+    /// R32: the listed friends lose fear.
+    LeaderRally {
+        leader: ModelRef,
+        models: Vec<ModelRef>,
+    },
+    /// R33: in contact with its own totem: lose fear.
+    TotemOwn {
+        model: ModelRef,
+    },
+    /// R33: in contact with the enemy totem: fear, VP, the totem destroyed.
+    TotemEnemy {
+        model: ModelRef,
+    },
+    /// R38: cast a spell, fear to the models within 15 cm, then the backlash roll.
+    CastSpell {
+        caster: ModelRef,
+        spell: SpellChoice,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<ModelRef>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        within_15cm: Vec<ModelRef>,
+        backlash: Vec<u32>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        within_30cm: Vec<ModelRef>,
+    },
+
+    // --- Beasts, scenario and hand adjustments ---
+    /// A beast comes onto the table (R39 8–9, or the scenario).
+    BeastAppears {
+        beast: BeastChoice,
+    },
+    ScenarioPoints {
+        side: Side,
+        points: i32,
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        note: String,
+    },
+    AdjustFear {
+        model: ModelRef,
+        delta: i32,
+    },
+    AdjustPool {
+        side: Side,
+        delta: i32,
+    },
+    AdjustOwnDp {
+        model: ModelRef,
+        delta: i32,
+    },
+    AdjustToughness {
+        model: ModelRef,
+        delta: i32,
+    },
+    SetStatus {
+        model: ModelRef,
+        status: Status,
+    },
+    SetEngaged {
+        a: ModelRef,
+        b: ModelRef,
+        engaged: bool,
+    },
+    SetRound {
+        model: ModelRef,
+        round: i32,
+    },
+    Note {
+        text: String,
+    },
+}
+
+/// One roll of a Disengage (R25).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DisengageRoll {
+    pub opponent: ModelRef,
+    pub roll: OpposedDice,
+}
+
+/// Which spell is cast (R38): one the sorcerer knows, or "level N, cost X".
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum SpellChoice {
+    Known {
+        index: usize,
+    },
+    Custom {
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        name: String,
+        level: u32,
+        cost: u32,
+    },
+}
+
+/// Which beast appears: one of the setup's bestiary or a new profile.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum BeastChoice {
+    Bestiary { index: usize },
+    New(Beast),
+}
+
+/// Who a hand-given modifier is for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Party {
+    /// The attacker, the shooter, the model making the check.
+    #[default]
+    Attacker,
+    /// The defender, the target of the hit.
+    Defender,
+}
+
+/// A modifier the players add for a rule the tracker does not follow
+/// (Imposing presence, Constrictor, …), with its reason.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExtraModifier {
+    #[serde(default)]
+    pub on: Party,
+    pub reason: String,
+    #[serde(default)]
+    pub modifier: i32,
+    #[serde(default)]
+    pub advantages: u32,
+    #[serde(default)]
+    pub complications: u32,
+}
+
+/// Choices for a Fight or an Assault (R20–R24).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct FightOptions {
+    /// The attacker's melee weapon id; default its first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub weapon: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub defender_weapon: Option<String>,
+    /// Counts of the action's table options by id (`unseen: 1`,
+    /// `consecutive_moves: 2`, `from_above: 1`).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub options: BTreeMap<String, u32>,
+    /// R24: extra friends in the fight on each side; `None`: counted from the
+    /// tracked engagements.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub attacker_friends: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub defender_friends: Option<u32>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub extra: Vec<ExtraModifier>,
+}
+
+impl FightOptions {
+    pub fn is_default(&self) -> bool {
+        *self == FightOptions::default()
+    }
+
+    /// Tick or count a table option.
+    pub fn with(mut self, id: &str, count: u32) -> Self {
+        self.options.insert(id.to_string(), count);
+        self
+    }
+}
+
+/// R35: the range band of a shot.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RangeBand {
+    Short,
+    #[default]
+    Medium,
+    Long,
+}
+
+impl RangeBand {
+    pub fn index(self) -> usize {
+        match self {
+            RangeBand::Short => 0,
+            RangeBand::Medium => 1,
+            RangeBand::Long => 2,
+        }
+    }
+}
+
+/// Choices for a Shoot (R26, R35).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ShootOptions {
+    /// The ranged weapon id; default the model's first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub weapon: Option<String>,
+    pub band: RangeBand,
+    /// Aimed shot: +1 DP and 1 advantage.
+    #[serde(skip_serializing_if = "is_false")]
+    pub aimed: bool,
+    /// Counts of the shoot row's table options by id (`target_unaware`,
+    /// `avoid_cover`, `defensive_shot`, `into_combat`); the band's own
+    /// option (`short_range`, `long_range`) comes from `band`.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub options: BTreeMap<String, u32>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub extra: Vec<ExtraModifier>,
+}
+
+impl ShootOptions {
+    pub fn with(mut self, id: &str, count: u32) -> Self {
+        self.options.insert(id.to_string(), count);
+        self
+    }
+}
+
+/// Choices for the hit roll (R27–R30).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct HitOptions {
+    /// R28: the hit model pays for Iron defence.
+    #[serde(skip_serializing_if = "is_false")]
+    pub iron_defence: bool,
+    /// R30: cover ids of `tables/cover.yaml` the target is behind.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cover: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub extra: Vec<ExtraModifier>,
+}
+
+impl HitOptions {
+    pub fn is_default(&self) -> bool {
+        *self == HitOptions::default()
+    }
+}
+
+impl Action {
+    /// True for the hand adjustments, scenario points and notes.
+    pub fn is_adjustment(&self) -> bool {
+        matches!(
+            self,
+            Action::ScenarioPoints { .. }
+                | Action::AdjustFear { .. }
+                | Action::AdjustPool { .. }
+                | Action::AdjustOwnDp { .. }
+                | Action::AdjustToughness { .. }
+                | Action::SetStatus { .. }
+                | Action::SetEngaged { .. }
+                | Action::SetRound { .. }
+                | Action::Note { .. }
+        )
+    }
+}

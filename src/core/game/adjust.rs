@@ -1,0 +1,152 @@
+//! Beasts appearing (R39 8–9), scenario points, and the hand adjustments
+//! players make for anything the tracker does not follow (§3: the players
+//! judge the table).
+
+use super::action::BeastChoice;
+use super::engine::{Ctx, disengage_all, engage, model, model_mut};
+use super::error::GameError;
+use super::fear;
+use super::refs::{ModelRef, Side};
+use super::state::{GameState, Status};
+
+pub(crate) fn beast_appears(
+    st: &mut GameState,
+    ctx: Ctx<'_>,
+    choice: &BeastChoice,
+) -> Result<(), GameError> {
+    let beast = match choice {
+        BeastChoice::Bestiary { index } => ctx.setup.bestiary.get(*index).ok_or_else(|| {
+            GameError::unknown(
+                format!(
+                    "el bestiario tiene {} bestia(s); no hay la número {index}",
+                    ctx.setup.bestiary.len()
+                ),
+                format!(
+                    "the bestiary has {} beast(s); there is no number {index}",
+                    ctx.setup.bestiary.len()
+                ),
+            )
+        })?,
+        BeastChoice::New(b) => b,
+    };
+    let mut m = GameState::new_beast(&beast.name, beast.profile(ctx.rules));
+    // It appears during a turn: it acts in its own agility round like any model.
+    m.acted = false;
+    st.beasts.push(m);
+    st.beast_due = false;
+    Ok(())
+}
+
+fn warband(side: Side) -> Result<(), GameError> {
+    if !side.is_warband() {
+        return Err(GameError::unknown(
+            "las bestias no tienen reserva ni puntos",
+            "beasts have no pool and no points",
+        ));
+    }
+    Ok(())
+}
+
+pub(crate) fn scenario_points(
+    st: &mut GameState,
+    side: Side,
+    points: i32,
+) -> Result<(), GameError> {
+    warband(side)?;
+    if let Some(s) = st.side_mut(side) {
+        s.score.scenario += points;
+    }
+    Ok(())
+}
+
+pub(crate) fn fear(st: &mut GameState, m: ModelRef, delta: i32) -> Result<(), GameError> {
+    model(st, m)?;
+    fear::add(st, m, delta);
+    Ok(())
+}
+
+/// The pool is never negative (R11).
+pub(crate) fn pool(st: &mut GameState, side: Side, delta: i32) -> Result<(), GameError> {
+    warband(side)?;
+    let Some(s) = st.side_mut(side) else {
+        return Ok(());
+    };
+    if s.pool + delta < 0 {
+        return Err(GameError::rule(
+            "R11",
+            format!("la reserva tiene {} PD: no puede bajar {}", s.pool, -delta),
+            format!(
+                "the pool has {} DP: it cannot go down by {}",
+                s.pool, -delta
+            ),
+        ));
+    }
+    s.pool += delta;
+    Ok(())
+}
+
+pub(crate) fn own_dp(st: &mut GameState, m: ModelRef, delta: i32) -> Result<(), GameError> {
+    let x = model_mut(st, m)?;
+    if x.own_dp + delta < 0 {
+        return Err(GameError::rule(
+            "R32",
+            format!("{} tiene {} PD propios este turno", x.name, x.own_dp),
+            format!("{} has {} DP of its own this turn", x.name, x.own_dp),
+        ));
+    }
+    x.own_dp += delta;
+    Ok(())
+}
+
+/// Toughness gained (+) or lost for good (−).
+pub(crate) fn toughness(st: &mut GameState, m: ModelRef, delta: i32) -> Result<(), GameError> {
+    model_mut(st, m)?.toughness_lost -= delta;
+    Ok(())
+}
+
+pub(crate) fn status(st: &mut GameState, m: ModelRef, status: Status) -> Result<(), GameError> {
+    model_mut(st, m)?.status = status;
+    if !status.in_play() {
+        disengage_all(st, m);
+    }
+    Ok(())
+}
+
+pub(crate) fn engaged(
+    st: &mut GameState,
+    a: ModelRef,
+    b: ModelRef,
+    on: bool,
+) -> Result<(), GameError> {
+    model(st, a)?;
+    model(st, b)?;
+    if a.side == b.side {
+        return Err(GameError::rule(
+            "R21",
+            "solo se traban miniaturas enemigas",
+            "only enemy models engage",
+        ));
+    }
+    if on {
+        engage(st, a, b);
+    } else {
+        for (x, y) in [(a, b), (b, a)] {
+            if let Some(m) = st.model_mut(x) {
+                m.engaged.retain(|e| *e != y);
+            }
+        }
+    }
+    Ok(())
+}
+
+pub(crate) fn round(st: &mut GameState, m: ModelRef, round: i32) -> Result<(), GameError> {
+    if round < 1 {
+        return Err(GameError::rule(
+            "R06",
+            "la ronda más baja es la 1",
+            "the lowest round is 1",
+        ));
+    }
+    model_mut(st, m)?.round = round;
+    Ok(())
+}

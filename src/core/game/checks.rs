@@ -1,0 +1,434 @@
+//! What every check shares: fear complications (R31), table options and
+//! hand-given modifiers (R03, R04), the check stored in an action against the
+//! one the game builds, the totem re-roll (R33), and plain attribute checks
+//! (R01).
+
+use super::action::{ExtraModifier, Party};
+use super::engine::{Ctx, in_play, model};
+use super::error::{ErrorKind, GameError};
+use super::refs::ModelRef;
+use super::roll::{CheckDice, PreparedCheck, Reroll, Sources};
+use super::state::{GameState, HitSource, ModelState, PendingHit};
+use crate::core::dice::{CheckSpec, OpposedSpec};
+use crate::core::roster::MeleeLine;
+use crate::core::tables::{ActionCost, Stat};
+use crate::core::text::Text;
+use std::collections::BTreeMap;
+
+/// Table option ids the tracker gives a meaning beyond their modifiers.
+pub(super) const EXTRA_FRIEND: &str = "extra_friend";
+
+pub(super) const SHORT_RANGE: &str = "short_range";
+
+pub(super) const LONG_RANGE: &str = "long_range";
+
+pub(super) const INTO_COMBAT: &str = "into_combat";
+
+pub(super) const FROM_ABOVE: &str = "from_above";
+
+pub(super) fn signed(v: i32) -> String {
+    if v >= 0 {
+        format!("+{v}")
+    } else {
+        v.to_string()
+    }
+}
+
+/// R31: a model whose fear has reached its Courage rolls with complications
+/// (not if Stubborn).
+pub(super) fn fear_edge(ctx: Ctx<'_>, x: &ModelState, spec: &mut CheckSpec, src: &mut Sources) {
+    if x.frightened() {
+        let n = ctx.rules.warband.fear.complications;
+        spec.complications += n;
+        src.add(|| {
+            Text::new(
+                format!(
+                    "{}: Pavor {} ≥ Coraje {}: {n} complicación(es) (R31)",
+                    x.name,
+                    x.fear,
+                    x.courage()
+                ),
+                format!(
+                    "{}: fear {} ≥ Courage {}: {n} complication(s) (R31)",
+                    x.name,
+                    x.fear,
+                    x.courage()
+                ),
+            )
+        });
+    }
+}
+
+pub(super) fn extras(
+    extra: &[ExtraModifier],
+    party: Party,
+    name: &str,
+    spec: &mut CheckSpec,
+    src: &mut Sources,
+) {
+    for e in extra.iter().filter(|e| e.on == party) {
+        spec.modifier += e.modifier;
+        spec.advantages += e.advantages;
+        spec.complications += e.complications;
+        src.add(|| {
+            Text::new(
+                format!(
+                    "{name}: {}: {} , {} ventaja(s), {} complicación(es)",
+                    e.reason,
+                    signed(e.modifier),
+                    e.advantages,
+                    e.complications
+                ),
+                format!(
+                    "{name}: {}: {}, {} advantage(s), {} complication(s)",
+                    e.reason,
+                    signed(e.modifier),
+                    e.advantages,
+                    e.complications
+                ),
+            )
+        });
+    }
+}
+
+/// Apply the counted table options of `row` (those not in `skip`); returns
+/// the Strength they add to the hit that follows.
+pub(super) fn table_options(
+    row: &ActionCost,
+    chosen: &BTreeMap<String, u32>,
+    skip: &[&str],
+    name: &str,
+    spec: &mut CheckSpec,
+    src: &mut Sources,
+) -> Result<i32, GameError> {
+    let mut hit_strength = 0;
+    for (id, count) in chosen {
+        let opt = row
+            .options
+            .iter()
+            .find(|o| o.id == *id && !skip.contains(&o.id.as_str()))
+            .ok_or_else(|| {
+                let known: Vec<&str> = row
+                    .options
+                    .iter()
+                    .map(|o| o.id.as_str())
+                    .filter(|i| !skip.contains(i))
+                    .collect();
+                GameError::unknown(
+                    format!(
+                        "{} no tiene la opción '{id}'; tiene: {}",
+                        row.name.es,
+                        known.join(", ")
+                    ),
+                    format!(
+                        "{} has no option '{id}'; it has: {}",
+                        row.name.en,
+                        known.join(", ")
+                    ),
+                )
+            })?;
+        let n = if opt.per_count {
+            *count
+        } else {
+            (*count).min(1)
+        };
+        if n == 0 {
+            continue;
+        }
+        let k = n as i32;
+        spec.modifier += opt.modifier * k;
+        spec.advantages += opt.advantages * n;
+        spec.complications += opt.complications * n;
+        hit_strength += opt.hit_strength * k;
+        src.add(|| {
+            let times = if opt.per_count {
+                format!(" ×{n}")
+            } else {
+                String::new()
+            };
+            let mut es = Vec::new();
+            let mut en = Vec::new();
+            if opt.modifier != 0 {
+                es.push(signed(opt.modifier * k));
+                en.push(signed(opt.modifier * k));
+            }
+            if opt.advantages > 0 {
+                es.push(format!("{} ventaja(s)", opt.advantages * n));
+                en.push(format!("{} advantage(s)", opt.advantages * n));
+            }
+            if opt.complications > 0 {
+                es.push(format!("{} complicación(es)", opt.complications * n));
+                en.push(format!("{} complication(s)", opt.complications * n));
+            }
+            if opt.hit_strength != 0 {
+                es.push(format!(
+                    "Fuerza del impacto {}",
+                    signed(opt.hit_strength * k)
+                ));
+                en.push(format!("hit Strength {}", signed(opt.hit_strength * k)));
+            }
+            Text::new(
+                format!(
+                    "{name}: {}{times}: {} ({})",
+                    opt.name.es,
+                    es.join(", "),
+                    row.rule
+                ),
+                format!(
+                    "{name}: {}{times}: {} ({})",
+                    opt.name.en,
+                    en.join(", "),
+                    row.rule
+                ),
+            )
+        });
+    }
+    Ok(hit_strength)
+}
+
+pub(super) fn melee<'x>(x: &'x ModelState, id: Option<&str>) -> Result<&'x MeleeLine, GameError> {
+    let found = match id {
+        Some(id) => x.profile.melee.iter().find(|l| l.id == id),
+        None => x.profile.melee.first(),
+    };
+    found.ok_or_else(|| {
+        let known: Vec<&str> = x.profile.melee.iter().map(|l| l.id.as_str()).collect();
+        GameError::unknown(
+            format!(
+                "{} no lleva el arma '{}'; lleva: {}",
+                x.name,
+                id.unwrap_or("-"),
+                known.join(", ")
+            ),
+            format!(
+                "{} has no weapon '{}'; it has: {}",
+                x.name,
+                id.unwrap_or("-"),
+                known.join(", ")
+            ),
+        )
+    })
+}
+
+/// A hit a check leads to: its Strength, Penetration and weapon.
+#[derive(Clone, Debug)]
+pub(super) struct HitMaker {
+    pub strength: i32,
+    pub penetration: i32,
+    pub weapon: Text,
+}
+
+pub(super) fn push_hit(
+    st: &mut GameState,
+    attacker: ModelRef,
+    target: ModelRef,
+    h: &HitMaker,
+    source: HitSource,
+) {
+    st.pending_hits.push(PendingHit {
+        attacker,
+        target,
+        strength: h.strength,
+        penetration: h.penetration,
+        weapon: h.weapon.clone(),
+        source,
+        acting_side: st.actor().map_or(attacker.side, |a| a.side),
+    });
+}
+
+pub(super) fn spec_text(s: &CheckSpec) -> String {
+    format!(
+        "{}{} {}a/{}c",
+        s.value,
+        signed(s.modifier),
+        s.advantages,
+        s.complications
+    )
+}
+
+/// The check stored in an action must be the one the game builds now: a log
+/// edited by hand, or tables changed since, show up here.
+pub(super) fn same_spec(stored: &CheckSpec, built: &CheckSpec) -> Result<(), GameError> {
+    if stored != built {
+        return Err(GameError::new(
+            ErrorKind::StaleCheck,
+            None,
+            format!(
+                "la tirada guardada ({}) no es la que el juego prepara ahora ({})",
+                spec_text(stored),
+                spec_text(built)
+            ),
+            format!(
+                "the stored check ({}) is not the one the game builds now ({})",
+                spec_text(stored),
+                spec_text(built)
+            ),
+        ));
+    }
+    Ok(())
+}
+
+pub(super) fn same_opposed(stored: &OpposedSpec, built: &OpposedSpec) -> Result<(), GameError> {
+    same_spec(&stored.active, &built.active)?;
+    same_spec(&stored.passive, &built.passive)?;
+    if stored.combat != built.combat {
+        return Err(GameError::new(
+            ErrorKind::StaleCheck,
+            Some("R23"),
+            "la tirada guardada no coincide en si es de Combate",
+            "the stored check differs on whether it is a Combat check",
+        ));
+    }
+    Ok(())
+}
+
+/// R33: once per turn one model within 15 cm of its own standing totem may
+/// re-roll; `roles` says which side of the check each taking part rolls.
+pub(super) fn take_reroll(
+    st: &mut GameState,
+    ctx: Ctx<'_>,
+    reroll: Option<&Reroll>,
+    roles: &[(ModelRef, CheckSpec)],
+) -> Result<(), GameError> {
+    let Some(r) = reroll else {
+        return Ok(());
+    };
+    let Some((_, spec)) = roles.iter().find(|(m, _)| *m == r.by) else {
+        return Err(GameError::rule(
+            "R33",
+            format!("{} no hace esta tirada: no puede repetirla", st.name(r.by)),
+            format!(
+                "{} does not make this roll: it cannot re-roll it",
+                st.name(r.by)
+            ),
+        ));
+    };
+    r.first.check(spec)?;
+    let per_turn = ctx.rules.warband.totem.rerolls_per_turn;
+    let Some(side) = st.side_mut(r.by.side) else {
+        return Err(GameError::rule(
+            "R33",
+            "las bestias no tienen Tótem",
+            "beasts have no totem",
+        ));
+    };
+    if !side.totem_standing {
+        return Err(GameError::rule(
+            "R33",
+            "su Tótem no está en pie",
+            "its totem is not standing",
+        ));
+    }
+    if side.rerolls_used >= per_turn {
+        return Err(GameError::rule(
+            "R33",
+            "la banda ya usó la repetición del Tótem este turno",
+            "the warband has already used its totem re-roll this turn",
+        ));
+    }
+    side.rerolls_used += 1;
+    Ok(())
+}
+
+/// Whether `m`'s warband may still re-roll this turn (R33).
+pub fn can_reroll(st: &GameState, rules: &crate::core::tables::RuleSet, m: ModelRef) -> bool {
+    st.side(m.side)
+        .is_some_and(|s| s.totem_standing && s.rerolls_used < rules.warband.totem.rerolls_per_turn)
+}
+
+pub(super) fn opposed_roles(
+    spec: &OpposedSpec,
+    active: ModelRef,
+    passive: ModelRef,
+) -> [(ModelRef, CheckSpec); 2] {
+    [(active, spec.active), (passive, spec.passive)]
+}
+
+pub(super) fn check_plan(
+    st: &GameState,
+    ctx: Ctx<'_>,
+    m: ModelRef,
+    stat: Stat,
+    modifier: i32,
+    src: &mut Sources,
+) -> Result<CheckSpec, GameError> {
+    let x = model(st, m)?;
+    let value = if stat == Stat::Toughness {
+        x.toughness()
+    } else {
+        x.profile.stats.get(stat)
+    };
+    let mut spec = CheckSpec::new(value).with_modifier(modifier);
+    src.add(|| {
+        Text::new(
+            format!("{}: {} {value}", x.name, stat_es(stat)),
+            format!("{}: {} {value}", x.name, stat_en(stat)),
+        )
+    });
+    if modifier != 0 {
+        src.add(|| {
+            Text::new(
+                format!("Modificador {}", signed(modifier)),
+                format!("Modifier {}", signed(modifier)),
+            )
+        });
+    }
+    fear_edge(ctx, x, &mut spec, src);
+    Ok(spec)
+}
+
+pub(crate) fn stat_es(s: Stat) -> &'static str {
+    match s {
+        Stat::Agility => "Agilidad",
+        Stat::Combat => "Combate",
+        Stat::Accuracy => "Precisión",
+        Stat::Strength => "Fuerza",
+        Stat::Toughness => "Dureza",
+        Stat::Courage => "Coraje",
+    }
+}
+
+pub(crate) fn stat_en(s: Stat) -> &'static str {
+    match s {
+        Stat::Agility => "Agility",
+        Stat::Combat => "Combat",
+        Stat::Accuracy => "Accuracy",
+        Stat::Strength => "Strength",
+        Stat::Toughness => "Toughness",
+        Stat::Courage => "Courage",
+    }
+}
+
+/// R01: an attribute check the players log; it changes nothing by itself.
+pub(crate) fn check(
+    st: &mut GameState,
+    ctx: Ctx<'_>,
+    m: ModelRef,
+    stat: Stat,
+    modifier: i32,
+    roll: &CheckDice,
+) -> Result<(), GameError> {
+    in_play(st, m)?;
+    let spec = check_plan(st, ctx, m, stat, modifier, &mut Sources::off())?;
+    same_spec(&roll.spec, &spec)?;
+    roll.check()?;
+    take_reroll(st, ctx, roll.reroll.as_ref(), &[(m, spec)])?;
+    Ok(())
+}
+
+pub(crate) fn attribute_check(
+    st: &GameState,
+    ctx: Ctx<'_>,
+    m: ModelRef,
+    stat: Stat,
+    modifier: i32,
+) -> Result<PreparedCheck<CheckSpec>, GameError> {
+    let mut src = Sources::on();
+    let spec = check_plan(st, ctx, m, stat, modifier, &mut src)?;
+    Ok(PreparedCheck {
+        spec,
+        sources: src.take(),
+        active: Some(m),
+        passive: None,
+    })
+}

@@ -1,0 +1,513 @@
+//! One line per action, in Spanish and English, for the readable history:
+//! described against the state just before the action, so that the line
+//! says what happened then (turn, who was hit, what the backlash did).
+
+use super::action::{Action, BeastChoice, SpellChoice};
+use super::checks::{stat_en, stat_es};
+use super::refs::{ModelRef, Side};
+use super::roll::{CheckDice, OpposedDice};
+use super::setup::GameSetup;
+use super::state::GameState;
+use crate::core::dice::OpposedOutcome;
+use crate::core::tables::RuleSet;
+use crate::core::text::Lang;
+
+/// What describing needs: the state before the action, the setup (beasts of
+/// the bestiary) and the tables (dark forces and backlash rows).
+pub(crate) struct Describer<'a> {
+    pub state: &'a GameState,
+    pub setup: &'a GameSetup,
+    pub rules: &'a RuleSet,
+}
+
+fn signed(v: i32) -> String {
+    if v >= 0 {
+        format!("+{v}")
+    } else {
+        v.to_string()
+    }
+}
+
+impl Describer<'_> {
+    fn n(&self, m: ModelRef) -> String {
+        self.state.name(m)
+    }
+
+    fn names(&self, ms: &[ModelRef]) -> String {
+        ms.iter().map(|m| self.n(*m)).collect::<Vec<_>>().join(", ")
+    }
+
+    fn warband(&self, side: Side, l: Lang) -> String {
+        match self.state.side(side) {
+            Some(s) => format!("{} ({})", s.warband, side.label(l)),
+            None => side.label(l).to_string(),
+        }
+    }
+
+    fn rerolled(&self, by: Option<ModelRef>, l: Lang) -> String {
+        match by {
+            Some(b) => format!(
+                " ({} {})",
+                self.n(b),
+                l.pick("repite con el Tótem", "re-rolls with the totem")
+            ),
+            None => String::new(),
+        }
+    }
+
+    fn opposed(&self, r: &OpposedDice, l: Lang) -> String {
+        let (a, p) = r.totals();
+        format!(
+            "{a} {} {p}{}",
+            l.pick("contra", "against"),
+            self.rerolled(r.reroll.as_ref().map(|x| x.by), l)
+        )
+    }
+
+    fn check(&self, r: &CheckDice, l: Lang) -> String {
+        format!(
+            "{} {} {}{} — {}",
+            r.roll.d10,
+            l.pick("con objetivo", "against"),
+            r.target(),
+            self.rerolled(r.reroll.as_ref().map(|x| x.by), l),
+            if r.success() {
+                l.pick("éxito", "success")
+            } else {
+                l.pick("fallo", "failure")
+            }
+        )
+    }
+
+    fn fight_result(&self, a: ModelRef, d: ModelRef, r: &OpposedDice, l: Lang) -> String {
+        match r.outcome() {
+            OpposedOutcome::ActiveWins => format!(
+                "{} {} {}",
+                self.n(a),
+                l.pick("impacta a", "hits"),
+                self.n(d)
+            ),
+            OpposedOutcome::PassiveWins => format!(
+                "{} {} {}",
+                self.n(d),
+                l.pick("impacta a", "hits"),
+                self.n(a)
+            ),
+            OpposedOutcome::BothHit => l.pick("ambas impactan (R23)", "both hit (R23)").to_string(),
+        }
+    }
+
+    fn row_text(&self, table: &str, total: i32, l: Lang) -> String {
+        self.rules
+            .roll_table(table)
+            .and_then(|t| t.rows.get(t.row_for(total)))
+            .map(|r| r.text.get(l).to_string())
+            .unwrap_or_default()
+    }
+
+    /// The line for `action`, with `self.state` the state before it.
+    pub(crate) fn describe(&self, action: &Action, l: Lang) -> String {
+        use Action as A;
+        let p = |es: &str, en: &str| l.pick(es, en).to_string();
+        match action {
+            A::StartTurn { dark_forces } => {
+                let total: i32 = dark_forces.iter().map(|d| *d as i32).sum();
+                format!(
+                    "{} {} — {} {total}: {}",
+                    p("Turno", "Turn"),
+                    self.state.turn + 1,
+                    p("Fuerzas Oscuras", "Dark Forces"),
+                    self.row_text("dark_forces", total, l)
+                )
+            }
+            A::ChangeRound { model, steps } => format!(
+                "{}: {} {} {}",
+                self.n(*model),
+                p("cambia", "changes"),
+                signed(*steps),
+                p("ronda(s) (R09)", "round(s) (R09)")
+            ),
+            A::EndChangeRound { side } => format!(
+                "{}: {}",
+                self.warband(*side, l),
+                p("no cambia más rondas", "no more round changes")
+            ),
+            A::RollOff { rolls, starts } => format!(
+                "{}: {}; {} {}",
+                p("Tirada por el orden", "Roll-off"),
+                rolls
+                    .iter()
+                    .map(|r| format!("{}–{}", r[0], r[1]))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                p("empieza", "starts:"),
+                self.warband(*starts, l)
+            ),
+            A::Activate { model } => format!("{} {}", self.n(*model), p("se activa", "activates")),
+            A::EndActivation {
+                model,
+                terrain,
+                near_enemy_totem,
+            } => {
+                let mut s = format!(
+                    "{} {}",
+                    self.n(*model),
+                    p("termina su activación", "ends its activation")
+                );
+                if !terrain.is_empty() {
+                    let names: Vec<String> = terrain
+                        .iter()
+                        .map(|t| {
+                            self.rules
+                                .warband
+                                .terrain
+                                .iter()
+                                .find(|x| x.id == *t)
+                                .map_or_else(|| t.clone(), |x| x.name.get(l).to_string())
+                        })
+                        .collect();
+                    s.push_str(&format!(" {} {}", p("sobre", "on"), names.join(", ")));
+                }
+                if *near_enemy_totem {
+                    s.push_str(&format!(
+                        " {}",
+                        p("cerca del Tótem enemigo", "near the enemy totem")
+                    ));
+                }
+                s
+            }
+            A::EndTurn => p("Fin del turno", "End of the turn"),
+            A::Move { model } => format!("{} {}", self.n(*model), p("mueve", "moves")),
+            A::StandUp { model } => format!("{} {}", self.n(*model), p("se levanta", "stands up")),
+            A::Loot { model, body, item } => {
+                let mut s = format!(
+                    "{} {} {}",
+                    self.n(*model),
+                    p("rapiña a", "loots"),
+                    self.n(*body)
+                );
+                if !item.is_empty() {
+                    s.push_str(&format!(": {item}"));
+                }
+                s
+            }
+            A::TouchTerrain { model, terrain } => {
+                format!("{} {} {terrain}", self.n(*model), p("toca", "touches"))
+            }
+            A::Assault {
+                attacker,
+                defender,
+                brutal,
+                roll,
+                ..
+            } => format!(
+                "{} {} {}: {} — {}",
+                self.n(*attacker),
+                if *brutal {
+                    p("asalta brutalmente a", "brutally assaults")
+                } else {
+                    p("asalta a", "assaults")
+                },
+                self.n(*defender),
+                self.opposed(roll, l),
+                self.fight_result(*attacker, *defender, roll, l)
+            ),
+            A::Fight {
+                attacker,
+                defender,
+                roll,
+                ..
+            } => format!(
+                "{} {} {}: {} — {}",
+                self.n(*attacker),
+                p("combate con", "fights"),
+                self.n(*defender),
+                self.opposed(roll, l),
+                self.fight_result(*attacker, *defender, roll, l)
+            ),
+            A::Disengage { model, rolls } => {
+                let parts: Vec<String> = rolls
+                    .iter()
+                    .map(|r| format!("{} ({})", self.opposed(&r.roll, l), self.n(r.opponent)))
+                    .collect();
+                let free = rolls
+                    .iter()
+                    .all(|r| r.roll.outcome() != OpposedOutcome::PassiveWins);
+                format!(
+                    "{} {}: {} — {}",
+                    self.n(*model),
+                    p("intenta separarse del combate", "tries to disengage"),
+                    parts.join("; "),
+                    if free {
+                        p("lo consigue", "gets away")
+                    } else {
+                        p("sigue trabada e impactada", "stays engaged and is hit")
+                    }
+                )
+            }
+            A::Shoot {
+                shooter,
+                target,
+                options,
+                roll,
+                stray,
+            } => {
+                let mut s = format!(
+                    "{} {} {}{}: {}",
+                    self.n(*shooter),
+                    p("dispara a", "shoots at"),
+                    self.n(*target),
+                    if options.aimed {
+                        p(" apuntando", " (aimed)")
+                    } else {
+                        String::new()
+                    },
+                    self.check(roll, l)
+                );
+                if let Some(f) = stray {
+                    s.push_str(&format!(
+                        "; {} {}",
+                        p("impacta a la amiga", "hits its friend"),
+                        self.n(*f)
+                    ));
+                }
+                s
+            }
+            A::ResolveHit {
+                attacker,
+                target,
+                options,
+                roll,
+                witnesses,
+            } => {
+                let down = self.hit_downs(*attacker, *target, roll);
+                let mut s = format!(
+                    "{} {} {}: {} — {}",
+                    p("Impacto de", "Hit by"),
+                    self.n(*attacker),
+                    format_args!("{} {}", p("sobre", "on"), self.n(*target)),
+                    self.opposed(roll, l),
+                    if down {
+                        format!("{} {}", self.n(*target), p("Abatida", "is Down"))
+                    } else {
+                        format!("{} {}", self.n(*target), p("resiste", "withstands it"))
+                    }
+                );
+                if options.iron_defence {
+                    s.push_str(&format!(" ({})", p("Defensa férrea", "Iron defence")));
+                }
+                if !witnesses.is_empty() {
+                    s.push_str(&format!(
+                        "; {}: {}",
+                        p("Pavor a", "fear to"),
+                        self.names(witnesses)
+                    ));
+                }
+                s
+            }
+            A::Breath { model, targets } => format!(
+                "{} {}: {}",
+                self.n(*model),
+                p("lanza su Aliento", "breathes"),
+                if targets.is_empty() {
+                    p("a nadie", "on no one")
+                } else {
+                    self.names(targets)
+                }
+            ),
+            A::Fall {
+                model,
+                height_cm,
+                roll,
+                ..
+            } => {
+                let down = roll
+                    .as_ref()
+                    .is_some_and(|r| r.outcome() == OpposedOutcome::PassiveWins);
+                format!(
+                    "{} {} {height_cm} cm{} — {}",
+                    self.n(*model),
+                    p("cae", "falls"),
+                    roll.as_ref()
+                        .map(|r| format!(": {}", self.opposed(r, l)))
+                        .unwrap_or_default(),
+                    if down {
+                        p("Abatida", "Down")
+                    } else {
+                        p("Tumbada", "Prone")
+                    }
+                )
+            }
+            A::Check {
+                model,
+                stat,
+                reason,
+                roll,
+                ..
+            } => format!(
+                "{}: {} {}{}: {}",
+                self.n(*model),
+                p("tirada de", "check of"),
+                l.pick(stat_es(*stat), stat_en(*stat)),
+                if reason.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({reason})")
+                },
+                self.check(roll, l)
+            ),
+            A::LeaderOrder { leader, model } => {
+                format!(
+                    "{} {} {}",
+                    self.n(*leader),
+                    p("da una orden a", "orders"),
+                    self.n(*model)
+                )
+            }
+            A::LeaderRally { leader, models } => format!(
+                "{} {}: {}",
+                self.n(*leader),
+                p("reagrupa", "rallies"),
+                self.names(models)
+            ),
+            A::TotemOwn { model } => format!(
+                "{} {}",
+                self.n(*model),
+                p("toca su Tótem", "touches its totem")
+            ),
+            A::TotemEnemy { model } => format!(
+                "{} {}",
+                self.n(*model),
+                p("destruye el Tótem enemigo", "destroys the enemy totem")
+            ),
+            A::CastSpell {
+                caster,
+                spell,
+                target,
+                backlash,
+                ..
+            } => {
+                let (level, cost, name) = match spell {
+                    SpellChoice::Known { index } => self
+                        .state
+                        .model(*caster)
+                        .and_then(|x| x.spells.get(*index))
+                        .map_or((0, 0, String::new()), |s| (s.level, s.cost, s.name.clone())),
+                    SpellChoice::Custom { name, level, cost } => (*level, *cost, name.clone()),
+                };
+                let rolled: i32 = backlash.iter().map(|d| *d as i32).sum();
+                let fear = self.state.model(*caster).map_or(0, |x| x.fear);
+                let total = rolled + level as i32 + fear;
+                format!(
+                    "{} {} «{}» ({} {level}, {cost} {}){}: {} {rolled} + {level} + {fear} = {total}: {}",
+                    self.n(*caster),
+                    p("lanza", "casts"),
+                    if name.is_empty() {
+                        p("hechizo", "spell")
+                    } else {
+                        name
+                    },
+                    p("nivel", "level"),
+                    p("PD", "DP"),
+                    target
+                        .map(|t| format!(" {} {}", p("sobre", "on"), self.n(t)))
+                        .unwrap_or_default(),
+                    p("efectos", "backlash"),
+                    self.row_text("spell_backlash", total, l)
+                )
+            }
+            A::BeastAppears { beast } => {
+                let name = match beast {
+                    BeastChoice::Bestiary { index } => self
+                        .setup
+                        .bestiary
+                        .get(*index)
+                        .map(|b| b.name.clone())
+                        .unwrap_or_default(),
+                    BeastChoice::New(b) => b.name.clone(),
+                };
+                format!("{} {name}", p("Aparece la bestia", "A beast appears:"))
+            }
+            A::ScenarioPoints { side, points, note } => format!(
+                "{}: {} {}{}",
+                self.warband(*side, l),
+                signed(*points),
+                p("PV de escenario", "scenario VP"),
+                if note.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({note})")
+                }
+            ),
+            A::AdjustFear { model, delta } => format!(
+                "{}: {} {} {}",
+                p("Ajuste", "Adjustment"),
+                self.n(*model),
+                p("Pavor", "fear"),
+                signed(*delta)
+            ),
+            A::AdjustPool { side, delta } => format!(
+                "{}: {} {} {}",
+                p("Ajuste", "Adjustment"),
+                p("reserva de", "pool of"),
+                self.warband(*side, l),
+                signed(*delta)
+            ),
+            A::AdjustOwnDp { model, delta } => format!(
+                "{}: {} {} {}",
+                p("Ajuste", "Adjustment"),
+                self.n(*model),
+                p("PD propios", "own DP"),
+                signed(*delta)
+            ),
+            A::AdjustToughness { model, delta } => format!(
+                "{}: {} {} {}",
+                p("Ajuste", "Adjustment"),
+                self.n(*model),
+                p("Dureza", "Toughness"),
+                signed(*delta)
+            ),
+            A::SetStatus { model, status } => format!(
+                "{}: {} → {}",
+                p("Ajuste", "Adjustment"),
+                self.n(*model),
+                status.label(l)
+            ),
+            A::SetEngaged { a, b, engaged } => format!(
+                "{}: {} {} {}",
+                p("Ajuste", "Adjustment"),
+                self.n(*a),
+                if *engaged {
+                    p("trabada con", "engaged with")
+                } else {
+                    p("ya no trabada con", "no longer engaged with")
+                },
+                self.n(*b)
+            ),
+            A::SetRound { model, round } => format!(
+                "{}: {} {} {round}",
+                p("Ajuste", "Adjustment"),
+                self.n(*model),
+                p("a la ronda", "to round")
+            ),
+            A::Note { text } => format!("{}: {text}", p("Nota", "Note")),
+        }
+    }
+
+    /// Whether a hit roll put its target Down: the attacker is the active
+    /// side unless the target's side was acting (R02).
+    fn hit_downs(&self, attacker: ModelRef, target: ModelRef, roll: &OpposedDice) -> bool {
+        let target_active = self
+            .state
+            .pending_hits
+            .iter()
+            .find(|h| h.attacker == attacker && h.target == target)
+            .is_some_and(|h| h.acting_side == target.side);
+        let wanted = if target_active {
+            OpposedOutcome::PassiveWins
+        } else {
+            OpposedOutcome::ActiveWins
+        };
+        roll.outcome() == wanted
+    }
+}

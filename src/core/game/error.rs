@@ -1,0 +1,109 @@
+//! Why the game refused an action: a message in both languages, the rule it
+//! applies and a kind the view can match on.
+
+use std::fmt;
+
+use crate::core::error::DataError;
+use crate::core::text::{Lang, Text};
+
+/// What kind of refusal, for a view that reacts differently to some.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// The action names a model, side, weapon, spell or hit that does not exist.
+    Unknown,
+    /// Not now: another phase, another side's pick, another model's activation.
+    NotNow,
+    /// The model cannot act: Down, Fled, Removed, Prone, engaged…
+    CannotAct,
+    /// The pool and the model's own DP cannot pay the cost (R10–R12).
+    CannotPay,
+    /// The dice stored in the action do not fit its check (R01–R04).
+    BadRoll,
+    /// The check stored in the action is not the one the game builds now.
+    StaleCheck,
+    /// Any other rule the action breaks.
+    Rule,
+    /// The action was applied, but saving the game file failed.
+    Autosave,
+}
+
+/// A refused action (or an autosave that failed after applying one).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct GameError {
+    pub kind: ErrorKind,
+    /// The rule id (R01–R42) or reading (§3) the refusal rests on, if any.
+    pub rule: Option<&'static str>,
+    pub text: Text,
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message(Lang::En))
+    }
+}
+
+impl GameError {
+    pub fn new(
+        kind: ErrorKind,
+        rule: Option<&'static str>,
+        es: impl Into<String>,
+        en: impl Into<String>,
+    ) -> Self {
+        GameError {
+            kind,
+            rule,
+            text: Text::new(es, en),
+        }
+    }
+
+    /// A refusal by rule `rule`.
+    pub fn rule(rule: &'static str, es: impl Into<String>, en: impl Into<String>) -> Self {
+        GameError::new(ErrorKind::Rule, Some(rule), es, en)
+    }
+
+    pub fn unknown(es: impl Into<String>, en: impl Into<String>) -> Self {
+        GameError::new(ErrorKind::Unknown, None, es, en)
+    }
+
+    pub fn not_now(
+        rule: Option<&'static str>,
+        es: impl Into<String>,
+        en: impl Into<String>,
+    ) -> Self {
+        GameError::new(ErrorKind::NotNow, rule, es, en)
+    }
+
+    pub fn bad_roll(es: impl Into<String>, en: impl Into<String>) -> Self {
+        GameError::new(ErrorKind::BadRoll, Some("R04"), es, en)
+    }
+
+    /// The message in `lang`, with the rule id in front when there is one.
+    pub fn message(&self, lang: Lang) -> String {
+        match self.rule {
+            Some(r) => format!("{r}: {}", self.text.get(lang)),
+            None => self.text.get(lang).to_string(),
+        }
+    }
+
+    /// True when the action took effect and only the save failed.
+    pub fn is_applied(&self) -> bool {
+        self.kind == ErrorKind::Autosave
+    }
+}
+
+/// A game file that cannot be opened, or whose log does not replay.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GameFileError {
+    /// Unreadable: missing, not YAML, a wrong field, a newer version; with
+    /// file, line and column where known.
+    #[error("{0}")]
+    Data(#[from] DataError),
+    /// The file reads, but action `index` (0-based) of its log is refused.
+    #[error("{file}:{line}: action {index} does not replay: {error}")]
+    Inconsistent {
+        file: String,
+        index: usize,
+        line: usize,
+        error: GameError,
+    },
+}

@@ -1,0 +1,342 @@
+//! Fear (R31) and what moves it: models put Down, the own Leader Down,
+//! terrain (R14), the Leader's rally and order (R32), the totems (R33).
+
+use super::engine::{
+    Ctx, action_done, action_row, in_play, model, model_mut, pay, require_actor, require_free,
+    require_standing,
+};
+use super::error::GameError;
+use super::refs::{ModelRef, Side};
+use super::state::{GameState, Status};
+use crate::core::tables::{Keyword, TerrainRules};
+
+/// Add (or remove) fear markers; fear never goes below 0 (R31).
+pub(crate) fn add(st: &mut GameState, m: ModelRef, delta: i32) {
+    if let Some(x) = st.model_mut(m) {
+        x.fear = (x.fear + delta).max(0);
+    }
+}
+
+/// R31: at the end of its activation, a model with fear at twice its Courage
+/// flees the battle, unless it is Fearless.
+pub(crate) fn flee_check(st: &mut GameState, ctx: Ctx<'_>, m: ModelRef) {
+    let times = ctx.rules.warband.fear.flee_at_courage_times;
+    if let Some(x) = st.model_mut(m)
+        && x.status.in_play()
+        && !x.has(Keyword::Fearless)
+        && x.fear >= times * x.courage()
+    {
+        x.status = Status::Fled;
+    }
+}
+
+/// Whether `m` would flee if its activation ended now (for the view).
+pub fn would_flee(st: &GameState, rules: &crate::core::tables::RuleSet, m: ModelRef) -> bool {
+    st.model(m).is_some_and(|x| {
+        x.status.in_play()
+            && !x.has(Keyword::Fearless)
+            && x.fear >= rules.warband.fear.flee_at_courage_times * x.courage()
+    })
+}
+
+/// The models named as being in range exist, are on the table and are
+/// unique; `friends_of`: they must be on that side.
+pub(crate) fn check_listed(
+    st: &GameState,
+    listed: &[ModelRef],
+    friends_of: Option<Side>,
+    not: ModelRef,
+) -> Result<(), GameError> {
+    for (i, w) in listed.iter().enumerate() {
+        let x = in_play(st, *w)?;
+        if listed[..i].contains(w) {
+            return Err(GameError::rule(
+                "R31",
+                format!("{} aparece dos veces en la lista", x.name),
+                format!("{} is listed twice", x.name),
+            ));
+        }
+        if *w == not {
+            return Err(GameError::rule(
+                "R31",
+                format!("{} no puede estar en su propia lista", x.name),
+                format!("{} cannot be in its own list", x.name),
+            ));
+        }
+        if let Some(side) = friends_of
+            && w.side != side
+        {
+            return Err(GameError::rule(
+                "R31",
+                format!("{} no es de la banda de {}", x.name, st.name(not)),
+                format!("{} is not of {}'s warband", x.name, st.name(not)),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// R27 and its consequences: `victim` is Down; its friends within 15 cm
+/// (`witnesses`) gain fear (2 if `by` is Brutal or Cruel), its whole warband
+/// too if it was the Leader (R31); a Leader putting an enemy Down scores VP
+/// (R32).
+pub(crate) fn put_down(
+    st: &mut GameState,
+    ctx: Ctx<'_>,
+    victim: ModelRef,
+    by: Option<ModelRef>,
+    witnesses: &[ModelRef],
+) -> Result<(), GameError> {
+    if victim.side == Side::Beast && !witnesses.is_empty() {
+        return Err(GameError::rule(
+            "R31",
+            "una bestia no tiene aliadas que ganen Pavor",
+            "a beast has no friends to gain fear",
+        ));
+    }
+    check_listed(st, witnesses, Some(victim.side), victim)?;
+    let fr = &ctx.rules.warband.fear;
+    let two = by
+        .and_then(|b| st.model(b))
+        .is_some_and(|b| b.has(Keyword::CausesTwoFear));
+    let amount = if two {
+        fr.friend_down_by_two_fear.fear
+    } else {
+        fr.friend_down.fear
+    };
+    let was_leader = model(st, victim)?.leader;
+    model_mut(st, victim)?.status = Status::Down;
+    for w in witnesses {
+        add(st, *w, amount);
+    }
+    if was_leader && victim.side.is_warband() {
+        let others: Vec<ModelRef> = st
+            .models_of(victim.side)
+            .filter(|(r, m)| *r != victim && m.status.in_play())
+            .map(|(r, _)| r)
+            .collect();
+        for o in others {
+            add(st, o, fr.own_leader_down.fear);
+        }
+    }
+    if let Some(b) = by
+        && b.side.is_warband()
+        && b.side.opponent() == Some(victim.side)
+        && st.model(b).is_some_and(|x| x.leader)
+    {
+        let lr = &ctx.rules.warband.leader;
+        let vp = lr.vp_per_kill + if was_leader { lr.vp_enemy_leader } else { 0 };
+        if let Some(s) = st.side_mut(b.side) {
+            s.score.kills += vp;
+        }
+    }
+    Ok(())
+}
+
+fn terrain<'r>(ctx: Ctx<'r>, id: &str) -> Result<&'r TerrainRules, GameError> {
+    ctx.rules
+        .warband
+        .terrain
+        .iter()
+        .find(|t| t.id == id)
+        .ok_or_else(|| {
+            let known: Vec<&str> = ctx
+                .rules
+                .warband
+                .terrain
+                .iter()
+                .map(|t| t.id.as_str())
+                .collect();
+            GameError::unknown(
+                format!(
+                    "terreno desconocido '{id}'; con efecto: {}",
+                    known.join(", ")
+                ),
+                format!(
+                    "unknown terrain '{id}'; with an effect: {}",
+                    known.join(", ")
+                ),
+            )
+        })
+}
+
+/// R14: touching terrain during an action (cursed: fear, at most once per
+/// activation).
+pub(crate) fn touch_terrain(
+    st: &mut GameState,
+    ctx: Ctx<'_>,
+    m: ModelRef,
+    id: &str,
+) -> Result<(), GameError> {
+    require_actor(st, m)?;
+    let t = terrain(ctx, id)?;
+    if t.touch_fear != 0 && !st.touched.iter().any(|x| x == id) {
+        add(st, m, t.touch_fear);
+    }
+    st.touched.push(id.to_string());
+    Ok(())
+}
+
+/// R14: ending an activation on terrain: fear, Toughness lost for good, a
+/// fall (icy: the model ends Prone, see docs/READINGS-game.md).
+pub(crate) fn end_on_terrain(
+    st: &mut GameState,
+    ctx: Ctx<'_>,
+    m: ModelRef,
+    id: &str,
+) -> Result<(), GameError> {
+    let t = terrain(ctx, id)?;
+    add(st, m, t.end_fear);
+    let x = model_mut(st, m)?;
+    x.toughness_lost -= t.end_toughness;
+    if t.end_fall && x.status == Status::Standing {
+        x.status = Status::Prone;
+    }
+    Ok(())
+}
+
+/// R33: a model ending its activation within 15 cm of the standing enemy totem.
+pub(crate) fn near_enemy_totem(
+    st: &mut GameState,
+    ctx: Ctx<'_>,
+    m: ModelRef,
+) -> Result<(), GameError> {
+    let standing = m
+        .side
+        .opponent()
+        .and_then(|o| st.side(o))
+        .is_some_and(|s| s.totem_standing);
+    if !standing {
+        return Err(GameError::rule(
+            "R33",
+            "no hay Tótem enemigo en pie",
+            "there is no standing enemy totem",
+        ));
+    }
+    add(st, m, ctx.rules.warband.fear.enemy_totem.fear);
+    Ok(())
+}
+
+fn require_leader(st: &GameState, m: ModelRef) -> Result<(), GameError> {
+    let x = model(st, m)?;
+    if !x.leader {
+        return Err(GameError::rule(
+            "R32",
+            format!("{} no es el Líder", x.name),
+            format!("{} is not the Leader", x.name),
+        ));
+    }
+    Ok(())
+}
+
+/// R32: the Leader orders a friend within 15 cm to make one action now,
+/// paying its cost.
+pub(crate) fn leader_order(
+    st: &mut GameState,
+    ctx: Ctx<'_>,
+    leader: ModelRef,
+    m: ModelRef,
+) -> Result<(), GameError> {
+    let x = require_actor(st, leader)?;
+    require_standing(x)?;
+    require_free(st, x)?;
+    require_leader(st, leader)?;
+    if st.ordered.is_some() {
+        return Err(GameError::not_now(
+            Some("R32"),
+            "ya hay una orden pendiente",
+            "an order is already pending",
+        ));
+    }
+    let t = in_play(st, m)?;
+    if m.side != leader.side || m == leader {
+        return Err(GameError::rule(
+            "R32",
+            format!("el Líder ordena a una miniatura aliada, no a {}", t.name),
+            format!("the Leader orders a friendly model, not {}", t.name),
+        ));
+    }
+    let row = action_row(ctx, "leader_order")?;
+    pay(st, leader, row.dp.unwrap_or(0) as i32, &row.name)?;
+    if row.effect.ordered_actions > 0 {
+        st.ordered = Some(m);
+    }
+    Ok(())
+}
+
+/// R32: the Leader's friends within 10 cm lose fear.
+pub(crate) fn leader_rally(
+    st: &mut GameState,
+    ctx: Ctx<'_>,
+    leader: ModelRef,
+    models: &[ModelRef],
+) -> Result<(), GameError> {
+    let x = require_actor(st, leader)?;
+    require_standing(x)?;
+    require_free(st, x)?;
+    require_leader(st, leader)?;
+    // The Leader may name itself: the players judge who is in range.
+    let others: Vec<ModelRef> = models.iter().copied().filter(|m| *m != leader).collect();
+    check_listed(st, &others, Some(leader.side), leader)?;
+    let row = action_row(ctx, "leader_rally")?;
+    pay(st, leader, row.dp.unwrap_or(0) as i32, &row.name)?;
+    for m in models {
+        add(st, *m, row.effect.fear_listed);
+    }
+    action_done(st, leader);
+    Ok(())
+}
+
+/// R33: in contact with its own standing totem, the model loses fear.
+pub(crate) fn totem_own(st: &mut GameState, ctx: Ctx<'_>, m: ModelRef) -> Result<(), GameError> {
+    let x = require_actor(st, m)?;
+    require_standing(x)?;
+    require_free(st, x)?;
+    if !st.side(m.side).is_some_and(|s| s.totem_standing) {
+        return Err(GameError::rule(
+            "R33",
+            "su Tótem no está en pie",
+            "its totem is not standing",
+        ));
+    }
+    let row = action_row(ctx, "totem_own")?;
+    pay(st, m, row.dp.unwrap_or(0) as i32, &row.name)?;
+    add(st, m, row.effect.fear_self);
+    action_done(st, m);
+    Ok(())
+}
+
+/// R33: in contact with the enemy totem: the model gains fear, its warband VP,
+/// and the totem is destroyed.
+pub(crate) fn totem_enemy(st: &mut GameState, ctx: Ctx<'_>, m: ModelRef) -> Result<(), GameError> {
+    let x = require_actor(st, m)?;
+    require_standing(x)?;
+    require_free(st, x)?;
+    let Some(enemy) = m.side.opponent() else {
+        return Err(GameError::rule(
+            "R33",
+            "las bestias no tienen Tótem enemigo",
+            "beasts have no enemy totem",
+        ));
+    };
+    if !st.side(enemy).is_some_and(|s| s.totem_standing) {
+        return Err(GameError::rule(
+            "R33",
+            "el Tótem enemigo no está en pie",
+            "the enemy totem is not standing",
+        ));
+    }
+    let row = action_row(ctx, "totem_enemy")?;
+    pay(st, m, row.dp.unwrap_or(0) as i32, &row.name)?;
+    add(st, m, row.effect.fear_self);
+    if let Some(s) = st.side_mut(m.side) {
+        s.score.totem += row.effect.vp;
+    }
+    if row.effect.destroys_enemy_totem
+        && let Some(s) = st.side_mut(enemy)
+    {
+        s.totem_standing = false;
+    }
+    action_done(st, m);
+    Ok(())
+}

@@ -1,0 +1,275 @@
+//! The game file: `version: 1`, the setup (rosters embedded), the redo list,
+//! then the log, one action per line as a JSON flow map (valid YAML).
+//!
+//! Saving (see docs/READINGS-game.md, "Autosave"): a new action is appended
+//! as one line and flushed to disk (`sync_data`) before it is acknowledged;
+//! undo, redo and the first save rewrite the whole file atomically (a temp
+//! file renamed over it, `fsutil::write_atomic`). Recovery rule: a last line without its
+//! newline is an action that was in flight when the program died; it was
+//! never acknowledged and is dropped, and the next save rewrites the file.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::action::Action;
+use super::refs::Sides;
+use super::setup::{Beast, GameSetup};
+use crate::core::error::{DataError, Pos, locate_key};
+use crate::core::fsutil::write_atomic;
+use crate::core::roster::Roster;
+
+/// The game file format this impia reads and writes.
+pub const GAME_VERSION: u32 = 1;
+
+/// The largest game file read: a 10,000-action game is about 3 MB.
+pub const MAX_GAME_FILE_BYTES: u64 = 256 * 1024 * 1024;
+
+#[derive(Serialize)]
+struct FileOut<'a> {
+    version: u32,
+    #[serde(flatten)]
+    setup: &'a GameSetup,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileIn {
+    // Checked by `newer_version` before this parse; kept so the field is known.
+    #[allow(dead_code)]
+    version: u32,
+    #[serde(default)]
+    scenario: String,
+    players: Sides<String>,
+    seed: u64,
+    rosters: Sides<Roster>,
+    #[serde(default)]
+    bestiary: Vec<Beast>,
+    #[serde(default)]
+    redo: Option<Vec<Action>>,
+    #[serde(default)]
+    log: Option<Vec<Action>>,
+}
+
+#[derive(Deserialize)]
+struct VersionOnly {
+    version: Option<u32>,
+}
+
+/// A game file as read, before its log is replayed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameFile {
+    pub setup: GameSetup,
+    pub redo: Vec<Action>,
+    pub log: Vec<Action>,
+    /// The line of each log action in the file (1-based), when known.
+    pub lines: Vec<usize>,
+    /// A last, unfinished line was dropped (an action in flight at a crash).
+    pub torn_tail: bool,
+}
+
+/// One action as a log line.
+pub fn action_line(action: &Action) -> Result<String, DataError> {
+    serde_json::to_string(action)
+        .map(|j| format!("- {j}\n"))
+        .map_err(|e| DataError::whole("game", format!("cannot write an action: {e}")))
+}
+
+/// The whole file as text.
+pub fn to_text(setup: &GameSetup, redo: &[Action], log: &[Action]) -> Result<String, DataError> {
+    let mut out = String::from(
+        "# impia game file: the setup, then the log with one action per line.\n\
+         # A last line without its newline was an action in flight at a crash; it is dropped.\n",
+    );
+    let head = serde_yaml::to_string(&FileOut {
+        version: GAME_VERSION,
+        setup,
+    })
+    .map_err(|e| DataError::whole("game", format!("cannot write the setup: {e}")))?;
+    out.push_str(&head);
+    out.push_str("redo:\n");
+    for a in redo {
+        out.push_str(&action_line(a)?);
+    }
+    out.push_str("log:\n");
+    for a in log {
+        out.push_str(&action_line(a)?);
+    }
+    Ok(out)
+}
+
+fn newer_version(file: &str, text: &str) -> Result<(), DataError> {
+    let v: VersionOnly = serde_yaml::from_str(text).map_err(|e| DataError::yaml(file, &e))?;
+    let pos = locate_key(text, "version").unwrap_or(Pos { line: 1, column: 1 });
+    match v.version {
+        None => Err(DataError::at(
+            file,
+            Pos { line: 1, column: 1 },
+            "not a game file: `version:` is missing",
+        )),
+        Some(v) if v > GAME_VERSION => Err(DataError::at(
+            file,
+            pos,
+            format!(
+                "this game file is format version {v}, written by a newer impia; this impia reads version {GAME_VERSION} — update impia to open it"
+            ),
+        )),
+        Some(0) => Err(DataError::at(file, pos, "version must be 1 or more")),
+        Some(_) => Ok(()),
+    }
+}
+
+/// Parse a game file's text; `file` names it in errors.
+pub fn parse(file: &str, text: &str) -> Result<GameFile, DataError> {
+    if text.trim().is_empty() {
+        return Err(DataError::whole(file, "the file is empty"));
+    }
+    // Recovery rule: an unfinished last line of the log was never
+    // acknowledged (a hand-written file may simply lack its last newline).
+    let (text, torn_tail) = match text.rfind('\n') {
+        Some(i) if i + 1 < text.len() && text[..i].contains("\nlog:") => (&text[..=i], true),
+        _ => (text, false),
+    };
+    // The fast path: the log's lines are JSON after a `log:` line.
+    let log_at = text
+        .match_indices("\nlog:\n")
+        .next()
+        .map(|(i, _)| i + 1)
+        .or_else(|| text.starts_with("log:\n").then_some(0));
+    let fast = log_at.filter(|&i| {
+        text[i + 5..]
+            .lines()
+            .all(|l| l.starts_with("- {") || l.trim().is_empty() || l.starts_with('#'))
+    });
+    let (head, tail_start) = match fast {
+        Some(i) => (&text[..i], Some(i)),
+        None => (text, None),
+    };
+    newer_version(file, head)?;
+    let parsed: FileIn = serde_yaml::from_str(head).map_err(|e| DataError::yaml(file, &e))?;
+    let mut log = parsed.log.unwrap_or_default();
+    let mut lines = Vec::new();
+    if let Some(start) = tail_start {
+        let first_line = text[..start].matches('\n').count() + 2;
+        for (k, l) in text[start + 5..].lines().enumerate() {
+            if !l.starts_with("- {") {
+                continue;
+            }
+            let line = first_line + k;
+            let a: Action = serde_json::from_str(&l[2..]).map_err(|e| {
+                DataError::at(
+                    file,
+                    Pos {
+                        line,
+                        column: e.column() + 2,
+                    },
+                    e.to_string()
+                        .split(" at line ")
+                        .next()
+                        .unwrap_or("bad action")
+                        .to_string(),
+                )
+            })?;
+            log.push(a);
+            lines.push(line);
+        }
+    }
+    Ok(GameFile {
+        setup: GameSetup {
+            scenario: parsed.scenario,
+            players: parsed.players,
+            seed: parsed.seed,
+            rosters: parsed.rosters,
+            bestiary: parsed.bestiary,
+        },
+        redo: parsed.redo.unwrap_or_default(),
+        log,
+        lines,
+        torn_tail,
+    })
+}
+
+/// Read and parse a game file.
+pub fn read(path: &Path) -> Result<GameFile, DataError> {
+    let name = path.display().to_string();
+    let meta = std::fs::metadata(path).map_err(|e| DataError::whole(&name, e.to_string()))?;
+    if meta.len() > MAX_GAME_FILE_BYTES {
+        return Err(DataError::whole(
+            &name,
+            format!(
+                "the file is {} bytes; at most {MAX_GAME_FILE_BYTES} are read",
+                meta.len()
+            ),
+        ));
+    }
+    let bytes = std::fs::read(path).map_err(|e| DataError::whole(&name, e.to_string()))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        DataError::whole(
+            &name,
+            format!(
+                "not UTF-8 text (bad byte at offset {})",
+                e.utf8_error().valid_up_to()
+            ),
+        )
+    })?;
+    parse(&name, &text)
+}
+
+/// Where a game autosaves, and whether the next save must rewrite it whole.
+#[derive(Clone, Debug)]
+pub(crate) struct Autosave {
+    pub path: PathBuf,
+    pub needs_rewrite: bool,
+}
+
+impl Autosave {
+    /// Append one action line and flush it to disk.
+    pub fn append(&self, action: &Action) -> std::io::Result<()> {
+        let line = action_line(action).map_err(|e| std::io::Error::other(e.to_string()))?;
+        let mut f = std::fs::OpenOptions::new().append(true).open(&self.path)?;
+        // One write of the whole line: a kill leaves it whole or unfinished.
+        f.write_all(line.as_bytes())?;
+        f.sync_data()
+    }
+
+    pub fn rewrite(
+        &mut self,
+        setup: &GameSetup,
+        redo: &[Action],
+        log: &[Action],
+    ) -> std::io::Result<()> {
+        let text = to_text(setup, redo, log).map_err(|e| std::io::Error::other(e.to_string()))?;
+        write_atomic(&self.path, text.as_bytes())?;
+        self.needs_rewrite = false;
+        Ok(())
+    }
+}
+
+/// The fingerprint of a log one action longer (FNV-1a over the previous
+/// fingerprint and the action's JSON).
+pub fn fingerprint_next(prev: u64, action: &Action) -> u64 {
+    let json = serde_json::to_vec(action).unwrap_or_default();
+    let mut h = prev;
+    for b in prev.to_le_bytes().iter().chain(json.iter()) {
+        h ^= *b as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+/// The fingerprint of the empty log.
+pub const FINGERPRINT_EMPTY: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// The fingerprint of every prefix of a log, `out[n]` for the first `n`
+/// actions: two logs agree up to `n` actions when their `n`-th prints do.
+pub fn fingerprints(log: &[Action]) -> Vec<u64> {
+    let mut out = Vec::with_capacity(log.len() + 1);
+    let mut h = FINGERPRINT_EMPTY;
+    out.push(h);
+    for a in log {
+        h = fingerprint_next(h, a);
+        out.push(h);
+    }
+    out
+}

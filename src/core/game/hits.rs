@@ -1,0 +1,395 @@
+//! Hits (R27–R30) with Iron defence (R28), Breath (R41) and falls (R18).
+
+use super::action::{HitOptions, Party};
+use super::checks::{
+    HitMaker, extras, fear_edge, opposed_roles, push_hit, same_opposed, take_reroll,
+};
+use super::engine::{
+    Ctx, action_done, action_row, in_play, model, model_mut, pay, require_actor, require_free,
+    require_rounds, require_standing,
+};
+use super::error::GameError;
+use super::fear::{check_listed, put_down};
+use super::refs::ModelRef;
+use super::roll::{OpposedDice, PreparedCheck, Role, Sources};
+use super::state::{GameState, HitSource, PendingHit, Status};
+use crate::core::dice::{CheckSpec, OpposedOutcome, OpposedSpec};
+use crate::core::tables::Keyword;
+use crate::core::text::Text;
+
+/// R30: the best cover, plus one per extra cover.
+fn cover_value(ctx: Ctx<'_>, ids: &[String]) -> Result<i32, GameError> {
+    let mut values = Vec::with_capacity(ids.len());
+    for id in ids {
+        let row = ctx
+            .rules
+            .cover
+            .rows
+            .iter()
+            .find(|r| r.id == *id)
+            .ok_or_else(|| {
+                let known: Vec<&str> = ctx.rules.cover.rows.iter().map(|r| r.id.as_str()).collect();
+                GameError::unknown(
+                    format!("cobertura desconocida '{id}'; hay: {}", known.join(", ")),
+                    format!("unknown cover '{id}'; there are: {}", known.join(", ")),
+                )
+            })?;
+        values.push(row.armour);
+    }
+    Ok(match values.iter().max() {
+        Some(best) => best + ctx.rules.cover.per_extra_cover * (values.len() as i32 - 1),
+        None => 0,
+    })
+}
+
+/// R27–R30: Strength of the hit against Toughness + Armour (Armour and cover
+/// lowered by Penetration, never below 0); the side whose activation it is
+/// rolls as the active side (R02). Returns the spec and the attacker's role.
+fn hit_plan(
+    st: &GameState,
+    ctx: Ctx<'_>,
+    h: &PendingHit,
+    opts: &HitOptions,
+    src: &mut Sources,
+) -> Result<(OpposedSpec, Role), GameError> {
+    let a = model(st, h.attacker)?;
+    let t = model(st, h.target)?;
+    let mut atk = CheckSpec::new(h.strength);
+    src.add(|| {
+        Text::new(
+            format!(
+                "{}: Fuerza del impacto {} ({}), Penetración {}",
+                a.name, h.strength, h.weapon.es, h.penetration
+            ),
+            format!(
+                "{}: hit Strength {} ({}), Penetration {}",
+                a.name, h.strength, h.weapon.en, h.penetration
+            ),
+        )
+    });
+    let mut def = CheckSpec::new(t.toughness());
+    src.add(|| {
+        let lost = if t.toughness_lost != 0 {
+            format!(" ({} perdida)", t.toughness_lost)
+        } else {
+            String::new()
+        };
+        let lost_en = if t.toughness_lost != 0 {
+            format!(" ({} lost)", t.toughness_lost)
+        } else {
+            String::new()
+        };
+        Text::new(
+            format!("{}: Dureza {}{lost}", t.name, t.toughness()),
+            format!("{}: Toughness {}{lost_en}", t.name, t.toughness()),
+        )
+    });
+    let cover = cover_value(ctx, &opts.cover)?;
+    let armour = (t.profile.armour + cover - h.penetration).max(0);
+    def.modifier += armour;
+    src.add(|| {
+        Text::new(
+            format!(
+                "{}: Blindaje {} + Cobertura {} − Penetración {} = {} (R29, R30)",
+                t.name, t.profile.armour, cover, h.penetration, armour
+            ),
+            format!(
+                "{}: Armour {} + cover {} − Penetration {} = {} (R29, R30)",
+                t.name, t.profile.armour, cover, h.penetration, armour
+            ),
+        )
+    });
+    if opts.iron_defence {
+        let row = action_row(ctx, "iron_defence")?;
+        def.modifier += row.effect.modifier;
+        def.advantages += row.effect.advantages;
+        src.add(|| {
+            Text::new(
+                format!(
+                    "{}: {}: {} ventaja(s) ({})",
+                    t.name, row.name.es, row.effect.advantages, row.rule
+                ),
+                format!(
+                    "{}: {}: {} advantage(s) ({})",
+                    t.name, row.name.en, row.effect.advantages, row.rule
+                ),
+            )
+        });
+    }
+    fear_edge(ctx, a, &mut atk, src);
+    fear_edge(ctx, t, &mut def, src);
+    extras(&opts.extra, Party::Attacker, &a.name, &mut atk, src);
+    extras(&opts.extra, Party::Defender, &t.name, &mut def, src);
+    if h.acting_side == h.target.side {
+        Ok((
+            OpposedSpec {
+                active: def,
+                passive: atk,
+                combat: false,
+            },
+            Role::Passive,
+        ))
+    } else {
+        Ok((
+            OpposedSpec {
+                active: atk,
+                passive: def,
+                combat: false,
+            },
+            Role::Active,
+        ))
+    }
+}
+
+/// The first pending hit of `attacker` on `target`.
+fn pending_index(st: &GameState, attacker: ModelRef, target: ModelRef) -> Result<usize, GameError> {
+    st.pending_hits
+        .iter()
+        .position(|h| h.attacker == attacker && h.target == target)
+        .ok_or_else(|| {
+            GameError::unknown(
+                format!(
+                    "no hay impacto pendiente de {} sobre {}",
+                    st.name(attacker),
+                    st.name(target)
+                ),
+                format!(
+                    "there is no pending hit of {} on {}",
+                    st.name(attacker),
+                    st.name(target)
+                ),
+            )
+        })
+}
+
+/// R27: roll a pending hit; if the attacker wins, the target is Down.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn resolve_hit(
+    st: &mut GameState,
+    ctx: Ctx<'_>,
+    attacker: ModelRef,
+    target: ModelRef,
+    opts: &HitOptions,
+    roll: &OpposedDice,
+    witnesses: &[ModelRef],
+) -> Result<(), GameError> {
+    require_rounds(st)?;
+    let index = pending_index(st, attacker, target)?;
+    let h = st.pending_hits[index].clone();
+    let (spec, attacker_role) = hit_plan(st, ctx, &h, opts, &mut Sources::off())?;
+    same_opposed(&roll.spec, &spec)?;
+    roll.check()?;
+    let roles = match attacker_role {
+        Role::Active => opposed_roles(&spec, h.attacker, h.target),
+        Role::Passive => opposed_roles(&spec, h.target, h.attacker),
+    };
+    take_reroll(st, ctx, roll.reroll.as_ref(), &roles)?;
+    if opts.iron_defence {
+        let row = action_row(ctx, "iron_defence")?;
+        pay(st, h.target, row.dp.unwrap_or(0) as i32, &row.name)?;
+    }
+    st.pending_hits.remove(index);
+    let attacker_wins = matches!(
+        (attacker_role, roll.outcome()),
+        (Role::Active, OpposedOutcome::ActiveWins) | (Role::Passive, OpposedOutcome::PassiveWins)
+    );
+    if attacker_wins {
+        put_down(st, ctx, h.target, Some(h.attacker), witnesses)?;
+    } else if !witnesses.is_empty() {
+        return Err(GameError::rule(
+            "R31",
+            "la miniatura resiste el impacto: nadie gana Pavor",
+            "the model withstands the hit: no one gains fear",
+        ));
+    }
+    Ok(())
+}
+
+/// R41 Breath: a teardrop of hits at the tables' Strength and Penetration;
+/// then it recharges.
+pub(crate) fn breath(
+    st: &mut GameState,
+    ctx: Ctx<'_>,
+    m: ModelRef,
+    targets: &[ModelRef],
+) -> Result<(), GameError> {
+    let x = require_actor(st, m)?;
+    require_standing(x)?;
+    require_free(st, x)?;
+    if !x.has(Keyword::Breath) {
+        return Err(GameError::rule(
+            "R41",
+            format!("{} no tiene Aliento", x.name),
+            format!("{} has no Breath", x.name),
+        ));
+    }
+    let row = action_row(ctx, "breath")?;
+    if let Some(t) = x.breath_turn
+        && st.turn <= t + row.effect.recharge_turns
+    {
+        let ready = t + row.effect.recharge_turns + 1;
+        return Err(GameError::rule(
+            "R41",
+            format!("{} recarga su Aliento hasta el turno {ready}", x.name),
+            format!("{} is recharging its Breath until turn {ready}", x.name),
+        ));
+    }
+    check_listed(st, targets, None, m)?;
+    pay(st, m, row.dp.unwrap_or(0) as i32, &row.name)?;
+    let turn = st.turn;
+    model_mut(st, m)?.breath_turn = Some(turn);
+    let hm = HitMaker {
+        strength: row.effect.strength.unwrap_or(0),
+        penetration: row.effect.penetration.unwrap_or(0),
+        weapon: row.name.clone(),
+    };
+    for t in targets {
+        push_hit(st, m, *t, &hm, HitSource::Breath);
+    }
+    action_done(st, m);
+    Ok(())
+}
+
+/// R18: the fall's Strength by height; `None` up to the harmless height.
+fn fall_strength(ctx: Ctx<'_>, height_cm: f64) -> Result<Option<i32>, GameError> {
+    if !height_cm.is_finite() || height_cm < 0.0 {
+        return Err(GameError::rule(
+            "R18",
+            "la altura de una caída es 0 cm o más",
+            "a fall's height is 0 cm or more",
+        ));
+    }
+    Ok(ctx
+        .rules
+        .fall
+        .rows
+        .iter()
+        .find(|r| r.up_to_cm.is_none_or(|u| height_cm <= u))
+        .and_then(|r| r.strength))
+}
+
+/// R18: Toughness (no armour) against the fall's Strength; the falling model
+/// is the active side.
+fn fall_plan(
+    st: &GameState,
+    ctx: Ctx<'_>,
+    m: ModelRef,
+    strength: i32,
+    src: &mut Sources,
+) -> Result<OpposedSpec, GameError> {
+    let x = model(st, m)?;
+    let mut act = CheckSpec::new(x.toughness());
+    src.add(|| {
+        Text::new(
+            format!("{}: Dureza {} (sin Blindaje)", x.name, x.toughness()),
+            format!("{}: Toughness {} (no Armour)", x.name, x.toughness()),
+        )
+    });
+    src.add(|| {
+        Text::new(
+            format!("Caída: Fuerza {strength} (R18)"),
+            format!("Fall: Strength {strength} (R18)"),
+        )
+    });
+    fear_edge(ctx, x, &mut act, src);
+    Ok(OpposedSpec {
+        active: act,
+        passive: CheckSpec::new(strength),
+        combat: false,
+    })
+}
+
+/// R18: a fall: the model resists and is Prone, or is Down.
+pub(crate) fn fall(
+    st: &mut GameState,
+    ctx: Ctx<'_>,
+    m: ModelRef,
+    height_cm: f64,
+    roll: Option<&OpposedDice>,
+    witnesses: &[ModelRef],
+) -> Result<(), GameError> {
+    require_rounds(st)?;
+    in_play(st, m)?;
+    let strength = fall_strength(ctx, height_cm)?;
+    let down = match (strength, roll) {
+        (None, None) => false,
+        (None, Some(_)) => {
+            return Err(GameError::rule(
+                "R18",
+                format!("una caída de {height_cm} cm no hace daño: no se tira"),
+                format!("a fall of {height_cm} cm does no harm: there is no roll"),
+            ));
+        }
+        (Some(s), None) => {
+            return Err(GameError::rule(
+                "R18",
+                format!("una caída de {height_cm} cm tira Dureza contra Fuerza {s}"),
+                format!("a fall of {height_cm} cm rolls Toughness against Strength {s}"),
+            ));
+        }
+        (Some(s), Some(r)) => {
+            let spec = fall_plan(st, ctx, m, s, &mut Sources::off())?;
+            same_opposed(&r.spec, &spec)?;
+            r.check()?;
+            take_reroll(st, ctx, r.reroll.as_ref(), &[(m, spec.active)])?;
+            r.outcome() == OpposedOutcome::PassiveWins
+        }
+    };
+    if down {
+        put_down(st, ctx, m, None, witnesses)?;
+    } else {
+        if !witnesses.is_empty() {
+            return Err(GameError::rule(
+                "R31",
+                "la miniatura no está Abatida: nadie gana Pavor",
+                "the model is not Down: no one gains fear",
+            ));
+        }
+        let x = model_mut(st, m)?;
+        if x.status == Status::Standing {
+            x.status = Status::Prone;
+        }
+    }
+    Ok(())
+}
+
+pub(crate) fn hit_check(
+    st: &GameState,
+    ctx: Ctx<'_>,
+    attacker: ModelRef,
+    target: ModelRef,
+    opts: &HitOptions,
+) -> Result<PreparedCheck<OpposedSpec>, GameError> {
+    let h = &st.pending_hits[pending_index(st, attacker, target)?];
+    let mut src = Sources::on();
+    let (spec, role) = hit_plan(st, ctx, h, opts, &mut src)?;
+    let (active, passive) = match role {
+        Role::Active => (h.attacker, h.target),
+        Role::Passive => (h.target, h.attacker),
+    };
+    Ok(PreparedCheck {
+        spec,
+        sources: src.take(),
+        active: Some(active),
+        passive: Some(passive),
+    })
+}
+
+pub(crate) fn fall_check(
+    st: &GameState,
+    ctx: Ctx<'_>,
+    m: ModelRef,
+    height_cm: f64,
+) -> Result<Option<PreparedCheck<OpposedSpec>>, GameError> {
+    let Some(s) = fall_strength(ctx, height_cm)? else {
+        return Ok(None);
+    };
+    let mut src = Sources::on();
+    let spec = fall_plan(st, ctx, m, s, &mut src)?;
+    Ok(Some(PreparedCheck {
+        spec,
+        sources: src.take(),
+        active: Some(m),
+        passive: None,
+    }))
+}

@@ -1,0 +1,135 @@
+//! What a game starts from: the two rosters, the players, the scenario, the
+//! seed of the app's dice, and the beasts the players typed in.
+
+use std::collections::BTreeSet;
+
+use serde::{Deserialize, Serialize};
+
+use super::refs::Sides;
+use crate::core::roster::{self, MeleeLine, Profile, Roster};
+use crate::core::tables::{Keyword, RuleSet, Stats};
+use crate::core::text::{Lang, Text};
+
+/// Everything a game starts from; embedded in the game file so that the log
+/// replays anywhere.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameSetup {
+    #[serde(default)]
+    pub scenario: String,
+    pub players: Sides<String>,
+    /// Seed of the app's dice; the rolls themselves are in the log.
+    pub seed: u64,
+    pub rosters: Sides<Roster>,
+    /// Beast profiles ready to appear (RULES.md §3: on neither side).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bestiary: Vec<Beast>,
+}
+
+impl GameSetup {
+    /// A setup with the given rosters, players named after their warbands and
+    /// a fresh seed.
+    pub fn new(a: Roster, b: Roster) -> Self {
+        GameSetup {
+            scenario: String::new(),
+            players: Sides::new(String::new(), String::new()),
+            seed: crate::core::dice::Roller::from_entropy().seed(),
+            rosters: Sides::new(a, b),
+            bestiary: Vec::new(),
+        }
+    }
+
+    pub fn with_seed(mut self, seed: u64) -> Self {
+        self.seed = seed;
+        self
+    }
+
+    pub fn with_scenario(mut self, scenario: impl Into<String>) -> Self {
+        self.scenario = scenario.into();
+        self
+    }
+
+    pub fn with_players(mut self, a: impl Into<String>, b: impl Into<String>) -> Self {
+        self.players = Sides::new(a.into(), b.into());
+        self
+    }
+
+    pub fn with_beast(mut self, beast: Beast) -> Self {
+        self.bestiary.push(beast);
+        self
+    }
+
+    /// The roster problems of both warbands, one line each: a game may start
+    /// with an invalid warband, and says so.
+    pub fn warnings(&self, rules: &RuleSet, lang: Lang) -> Vec<String> {
+        let mut out = Vec::new();
+        for (side, r) in self.rosters.iter() {
+            let report = roster::check(r, rules);
+            for p in &report.problems {
+                out.push(format!(
+                    "{} ({}): {}",
+                    r.name,
+                    side.label(lang),
+                    p.line(lang)
+                ));
+            }
+        }
+        out
+    }
+}
+
+/// A beast: a profile the players type in (the summary leaves beasts to the
+/// scenarios, RULES.md §3).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Beast {
+    pub name: String,
+    pub stats: Stats,
+    #[serde(default)]
+    pub armour: i32,
+    /// Melee weapon ids it fights with (claws, jaws…); none: unarmed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub weapons: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub keywords: Vec<Keyword>,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub notes: String,
+}
+
+impl Beast {
+    /// Its profile as a model of the game: no DP, its weapons from the tables.
+    pub fn profile(&self, rules: &RuleSet) -> Profile {
+        let stats = self.stats;
+        let line = |id: &str, carried: bool| {
+            rules.melee_weapon(id).map(|m| MeleeLine {
+                id: m.id.clone(),
+                name: m.name.clone(),
+                combat: stats.combat + m.combat,
+                strength: stats.strength + m.strength,
+                penetration: m.penetration,
+                carried,
+                special: m.special.clone(),
+            })
+        };
+        let mut melee: Vec<MeleeLine> = self.weapons.iter().filter_map(|w| line(w, true)).collect();
+        if melee.is_empty() {
+            melee.extend(line("unarmed", false));
+        }
+        let keywords: BTreeSet<Keyword> = self.keywords.iter().copied().collect();
+        Profile {
+            stats,
+            dp: 0,
+            own_dp: 0,
+            armour: self.armour,
+            movement_cm: 10,
+            melee,
+            ranged: Vec::new(),
+            keywords,
+            rules: if self.notes.is_empty() {
+                Vec::new()
+            } else {
+                vec![Text::new(self.notes.clone(), self.notes.clone())]
+            },
+        }
+    }
+}

@@ -1,0 +1,206 @@
+//! Shooting (R26) with the weapon's range band (R35) and the stray shot into
+//! a combat.
+
+use super::action::{Party, RangeBand, ShootOptions};
+use super::checks::{
+    HitMaker, INTO_COMBAT, LONG_RANGE, SHORT_RANGE, extras, fear_edge, push_hit, same_spec,
+    table_options, take_reroll,
+};
+use super::engine::{
+    Ctx, action_done, action_row, enemies, in_play, model, pay, require_actor, require_free,
+    require_standing,
+};
+use super::error::{ErrorKind, GameError};
+use super::refs::ModelRef;
+use super::roll::{CheckDice, PreparedCheck, Sources};
+use super::state::{GameState, HitSource};
+use crate::core::dice::CheckSpec;
+use crate::core::text::Text;
+use std::collections::BTreeMap;
+
+struct ShotPlan {
+    spec: CheckSpec,
+    hit: HitMaker,
+    /// How much the into-combat option lowers the check (R26).
+    into_combat: i32,
+}
+
+/// R26: the Accuracy check of a shot, with the weapon's band (R35).
+fn shoot_plan(
+    st: &GameState,
+    ctx: Ctx<'_>,
+    shooter: ModelRef,
+    target: ModelRef,
+    opts: &ShootOptions,
+    src: &mut Sources,
+) -> Result<ShotPlan, GameError> {
+    let x = model(st, shooter)?;
+    let t = model(st, target)?;
+    if !enemies(shooter, target) {
+        return Err(GameError::rule(
+            "R26",
+            format!("{} no dispara a su propio bando", x.name),
+            format!("{} does not shoot at its own side", x.name),
+        ));
+    }
+    let line = match &opts.weapon {
+        Some(id) => x.profile.ranged.iter().find(|l| l.id == *id),
+        None => x.profile.ranged.first(),
+    };
+    let Some(line) = line else {
+        return Err(GameError::new(
+            ErrorKind::Unknown,
+            Some("R26"),
+            format!(
+                "{} no lleva arma a distancia{}",
+                x.name,
+                opts.weapon
+                    .as_deref()
+                    .map(|w| format!(" '{w}'"))
+                    .unwrap_or_default()
+            ),
+            format!(
+                "{} has no ranged weapon{}",
+                x.name,
+                opts.weapon
+                    .as_deref()
+                    .map(|w| format!(" '{w}'"))
+                    .unwrap_or_default()
+            ),
+        ));
+    };
+    let row = action_row(ctx, "shoot")?;
+    let mut spec = CheckSpec::new(x.profile.stats.accuracy);
+    src.add(|| {
+        Text::new(
+            format!(
+                "{}: Precisión {} ({} contra {})",
+                x.name, x.profile.stats.accuracy, line.name.es, t.name
+            ),
+            format!(
+                "{}: Accuracy {} ({} at {})",
+                x.name, x.profile.stats.accuracy, line.name.en, t.name
+            ),
+        )
+    });
+    let mut chosen = opts.options.clone();
+    match opts.band {
+        RangeBand::Short => {
+            chosen.insert(SHORT_RANGE.into(), 1);
+        }
+        RangeBand::Long => {
+            chosen.insert(LONG_RANGE.into(), 1);
+        }
+        RangeBand::Medium => {}
+    }
+    if opts.options.contains_key(SHORT_RANGE) || opts.options.contains_key(LONG_RANGE) {
+        return Err(GameError::unknown(
+            "la distancia se elige con la banda (corta, media, larga)",
+            "the range is chosen with the band (short, medium, long)",
+        ));
+    }
+    let mut into = CheckSpec::default();
+    if let Some(n) = chosen.get(INTO_COMBAT) {
+        let only: BTreeMap<String, u32> = [(INTO_COMBAT.to_string(), *n)].into();
+        table_options(row, &only, &[], &x.name, &mut into, &mut Sources::off())?;
+    }
+    table_options(row, &chosen, &[], &x.name, &mut spec, src)?;
+    if opts.aimed {
+        let a = action_row(ctx, "aimed_shot")?;
+        spec.modifier += a.effect.modifier;
+        spec.advantages += a.effect.advantages;
+        src.add(|| {
+            Text::new(
+                format!(
+                    "{}: {}: {} ventaja(s) ({})",
+                    x.name, a.name.es, a.effect.advantages, a.rule
+                ),
+                format!(
+                    "{}: {}: {} advantage(s) ({})",
+                    x.name, a.name.en, a.effect.advantages, a.rule
+                ),
+            )
+        });
+    }
+    fear_edge(ctx, x, &mut spec, src);
+    extras(&opts.extra, Party::Attacker, &x.name, &mut spec, src);
+    let b = opts.band.index();
+    Ok(ShotPlan {
+        spec,
+        hit: HitMaker {
+            strength: line.strength[b],
+            penetration: line.penetration[b],
+            weapon: line.name.clone(),
+        },
+        into_combat: (-into.modifier).max(0),
+    })
+}
+
+/// R26: shoot an enemy in line of sight; a hit waits for its roll (R27).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn shoot(
+    st: &mut GameState,
+    ctx: Ctx<'_>,
+    shooter: ModelRef,
+    target: ModelRef,
+    opts: &ShootOptions,
+    roll: &CheckDice,
+    stray: Option<ModelRef>,
+) -> Result<(), GameError> {
+    let x = require_actor(st, shooter)?;
+    require_standing(x)?;
+    require_free(st, x)?;
+    in_play(st, target)?;
+    let plan = shoot_plan(st, ctx, shooter, target, opts, &mut Sources::off())?;
+    same_spec(&roll.spec, &plan.spec)?;
+    roll.check()?;
+    take_reroll(st, ctx, roll.reroll.as_ref(), &[(shooter, plan.spec)])?;
+    let row = action_row(ctx, if opts.aimed { "aimed_shot" } else { "shoot" })?;
+    pay(st, shooter, row.dp.unwrap_or(0) as i32, &row.name)?;
+    let caused_by_penalty =
+        !roll.success() && roll.roll.d10 as i32 <= roll.target() + plan.into_combat;
+    match stray {
+        Some(f) if caused_by_penalty => {
+            in_play(st, f)?;
+            if f.side != shooter.side || f == shooter {
+                return Err(GameError::rule(
+                    "R26",
+                    format!(
+                        "el disparo desviado impacta a una miniatura amiga de {}",
+                        st.name(shooter)
+                    ),
+                    format!("the stray shot hits a friend of {}", st.name(shooter)),
+                ));
+            }
+            push_hit(st, shooter, f, &plan.hit, HitSource::StrayShot);
+        }
+        Some(_) => {
+            return Err(GameError::rule(
+                "R26",
+                "solo un fallo causado por el -3 de disparar a un combate impacta a una amiga",
+                "only a miss caused by the -3 for shooting into a combat hits a friend",
+            ));
+        }
+        None if roll.success() => push_hit(st, shooter, target, &plan.hit, HitSource::Shot),
+        None => {}
+    }
+    action_done(st, shooter);
+    Ok(())
+}
+
+pub(crate) fn shoot_check(
+    st: &GameState,
+    ctx: Ctx<'_>,
+    shooter: ModelRef,
+    target: ModelRef,
+    opts: &ShootOptions,
+) -> Result<PreparedCheck<CheckSpec>, GameError> {
+    let mut src = Sources::on();
+    let plan = shoot_plan(st, ctx, shooter, target, opts, &mut src)?;
+    Ok(PreparedCheck {
+        spec: plan.spec,
+        sources: src.take(),
+        active: Some(shooter),
+        passive: None,
+    })
+}

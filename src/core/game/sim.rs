@@ -1,0 +1,454 @@
+//! Random legal play from a seed: builds the same actions a view would send,
+//! with rolled dice. For tests (long games, undo/redo, replay), the
+//! benchmark and the crash test (`impia game stress`).
+
+use super::action::{
+    Action, BeastChoice, DisengageRoll, FightOptions, HitOptions, RangeBand, ShootOptions,
+    SpellChoice,
+};
+use super::refs::{ModelRef, Side};
+use super::roll::{Role, SideDice};
+use super::setup::Beast;
+use super::state::{Now, Status};
+use super::{Game, GameError};
+use crate::core::dice::{OpposedOutcome, Roller};
+use crate::core::tables::{Keyword, Stat, Stats};
+
+fn pick<T: Copy>(rng: &mut Roller, items: &[T]) -> Option<T> {
+    if items.is_empty() {
+        return None;
+    }
+    Some(items[(rng.die(items.len() as u32) - 1) as usize])
+}
+
+fn chance(rng: &mut Roller, percent: u32) -> bool {
+    rng.die(100) <= percent
+}
+
+fn subset(rng: &mut Roller, items: &[ModelRef]) -> Vec<ModelRef> {
+    items.iter().copied().filter(|_| chance(rng, 50)).collect()
+}
+
+/// A beast for the random games.
+pub fn sample_beast() -> Beast {
+    Beast {
+        name: "Bestia".into(),
+        stats: Stats {
+            agility: 4,
+            combat: 4,
+            accuracy: 2,
+            strength: 5,
+            toughness: 5,
+            courage: 6,
+        },
+        armour: 1,
+        weapons: vec!["claws".into()],
+        keywords: vec![Keyword::Fearless],
+        notes: String::new(),
+    }
+}
+
+fn in_play(g: &Game, side: Side) -> Vec<ModelRef> {
+    g.state()
+        .models_of(side)
+        .filter(|(_, m)| m.status.in_play())
+        .map(|(r, _)| r)
+        .collect()
+}
+
+fn enemies_of(g: &Game, m: ModelRef) -> Vec<ModelRef> {
+    g.state()
+        .models()
+        .filter(|(r, x)| r.side != m.side && x.status.in_play())
+        .map(|(r, _)| r)
+        .collect()
+}
+
+fn friends_of(g: &Game, m: ModelRef) -> Vec<ModelRef> {
+    in_play(g, m.side).into_iter().filter(|r| *r != m).collect()
+}
+
+/// A random action that the game should accept now (when no roll goes
+/// wrong); `Err` only when the game cannot build a check.
+pub fn next_action(g: &mut Game, rng: &mut Roller) -> Result<Action, GameError> {
+    let st = g.state().clone();
+    let r = rng.die(200);
+    // Rare hand changes keep a long game alive and exercise them.
+    if r <= 2 {
+        let out: Vec<ModelRef> = st
+            .models()
+            .filter(|(_, m)| !m.status.in_play())
+            .map(|(r, _)| r)
+            .collect();
+        if let Some(m) = pick(rng, &out) {
+            return Ok(Action::SetStatus {
+                model: m,
+                status: Status::Standing,
+            });
+        }
+    }
+    if r == 3 {
+        let all: Vec<ModelRef> = st.models().map(|(r, _)| r).collect();
+        if let Some(m) = pick(rng, &all) {
+            return Ok(Action::AdjustFear {
+                model: m,
+                delta: if chance(rng, 50) { 1 } else { -1 },
+            });
+        }
+    }
+    if r == 4 {
+        return Ok(Action::ScenarioPoints {
+            side: if chance(rng, 50) { Side::A } else { Side::B },
+            points: 1,
+            note: "objetivo".into(),
+        });
+    }
+    if (r == 5 || st.beast_due) && st.beasts.len() < 2 {
+        return Ok(Action::BeastAppears {
+            beast: if g.setup().bestiary.is_empty() {
+                BeastChoice::New(sample_beast())
+            } else {
+                BeastChoice::Bestiary { index: 0 }
+            },
+        });
+    }
+    if r == 6 {
+        return Ok(Action::Note {
+            text: "nota".into(),
+        });
+    }
+    let now = st.now();
+    if let Now::StartTurn { .. } = now {
+        // Bring fallen models back now and then so a long game keeps playing.
+        for side in Side::WARBANDS {
+            let out: Vec<ModelRef> = st
+                .models_of(side)
+                .filter(|(_, m)| !m.status.in_play())
+                .map(|(r, _)| r)
+                .collect();
+            if in_play(g, side).len() < 3
+                && chance(rng, 60)
+                && let Some(m) = pick(rng, &out)
+            {
+                return Ok(Action::SetStatus {
+                    model: m,
+                    status: Status::Standing,
+                });
+            }
+        }
+    }
+    match now {
+        Now::StartTurn { .. } => Ok(Action::StartTurn {
+            dark_forces: vec![rng.die(10)],
+        }),
+        Now::ChangeRound { side } => {
+            let side = side.unwrap_or(if chance(rng, 50) { Side::A } else { Side::B });
+            let models = in_play(g, side);
+            if chance(rng, 30)
+                && let Some(m) = pick(rng, &models)
+                && g.dp_available(m) >= 1
+            {
+                let up = chance(rng, 50) || st.model(m).is_some_and(|x| x.round <= 1);
+                return Ok(Action::ChangeRound {
+                    model: m,
+                    steps: if up { 1 } else { -1 },
+                });
+            }
+            Ok(Action::EndChangeRound { side })
+        }
+        Now::RollOff { .. } => {
+            let mut rolls = Vec::new();
+            loop {
+                let (a, b) = (rng.die(10), rng.die(10));
+                rolls.push([a, b]);
+                if a != b {
+                    break;
+                }
+            }
+            Ok(Action::RollOff {
+                rolls,
+                starts: if chance(rng, 50) { Side::A } else { Side::B },
+            })
+        }
+        Now::Pick { models, .. } => Ok(Action::Activate {
+            model: pick(rng, &models).unwrap_or(ModelRef::a(0)),
+        }),
+        Now::ResolveHits { hits } => {
+            let (attacker, target) = hits
+                .first()
+                .copied()
+                .unwrap_or((ModelRef::a(0), ModelRef::b(0)));
+            let options = HitOptions {
+                iron_defence: g.dp_available(target) >= 1 && chance(rng, 30),
+                cover: if chance(rng, 20) {
+                    vec!["light".into()]
+                } else {
+                    Vec::new()
+                },
+                extra: Vec::new(),
+            };
+            let prep = g.hit_check(attacker, target, &options)?;
+            let mut roll = prep.roll(rng);
+            if g.can_reroll(target)
+                && chance(rng, 20)
+                && let Some(role) = prep.role_of(target)
+            {
+                let spec = if role == Role::Active {
+                    prep.spec.active
+                } else {
+                    prep.spec.passive
+                };
+                roll = roll.rerolled(target, role, SideDice::roll(rng, &spec));
+            }
+            let attacker_role = prep.role_of(attacker);
+            let down = matches!(
+                (attacker_role, roll.outcome()),
+                (Some(Role::Active), OpposedOutcome::ActiveWins)
+                    | (Some(Role::Passive), OpposedOutcome::PassiveWins)
+            );
+            let witnesses = if down && target.side.is_warband() {
+                subset(rng, &friends_of(g, target))
+            } else {
+                Vec::new()
+            };
+            Ok(Action::ResolveHit {
+                attacker,
+                target,
+                options,
+                roll,
+                witnesses,
+            })
+        }
+        Now::Acting { model, ordered } => acting(g, rng, model, ordered.unwrap_or(model)),
+    }
+}
+
+fn end(g: &Game, rng: &mut Roller, model: ModelRef) -> Action {
+    let enemy_totem = model
+        .side
+        .opponent()
+        .and_then(|o| g.state().side(o))
+        .is_some_and(|s| s.totem_standing);
+    Action::EndActivation {
+        model,
+        terrain: if chance(rng, 10) {
+            vec!["water".into()]
+        } else {
+            Vec::new()
+        },
+        near_enemy_totem: enemy_totem && chance(rng, 10),
+    }
+}
+
+fn acting(
+    g: &mut Game,
+    rng: &mut Roller,
+    model: ModelRef,
+    actor: ModelRef,
+) -> Result<Action, GameError> {
+    let st = g.state().clone();
+    let Some(x) = st.model(actor) else {
+        return Ok(end(g, rng, model));
+    };
+    if g.dp_available(actor) < 1 || chance(rng, 25) {
+        return Ok(end(g, rng, model));
+    }
+    if x.status == Status::Prone {
+        return Ok(Action::StandUp { model: actor });
+    }
+    if !x.engaged.is_empty() {
+        if chance(rng, 70) {
+            let defender = pick(rng, &x.engaged).unwrap_or(ModelRef::b(0));
+            let prep = g.fight_check(actor, defender, &FightOptions::default())?;
+            let mut roll = prep.roll(rng);
+            if g.can_reroll(actor) && chance(rng, 20) {
+                roll = roll.rerolled(actor, Role::Active, SideDice::roll(rng, &prep.spec.active));
+            }
+            return Ok(Action::Fight {
+                attacker: actor,
+                defender,
+                options: FightOptions::default(),
+                roll,
+            });
+        }
+        let preps = g.disengage_checks(actor)?;
+        let rolls = preps
+            .iter()
+            .map(|p| DisengageRoll {
+                opponent: p.passive.unwrap_or(ModelRef::b(0)),
+                roll: p.roll(rng),
+            })
+            .collect();
+        return Ok(Action::Disengage {
+            model: actor,
+            rolls,
+        });
+    }
+    let enemies = enemies_of(g, actor);
+    let friends = friends_of(g, actor);
+    let choice = rng.die(12);
+    match choice {
+        1 | 2 if !enemies.is_empty() => {
+            let defender = pick(rng, &enemies).unwrap_or(ModelRef::b(0));
+            let brutal = chance(rng, 30);
+            let options = if chance(rng, 30) {
+                FightOptions::default().with("consecutive_moves", rng.die(2))
+            } else {
+                FightOptions::default()
+            };
+            let prep = g.assault_check(actor, defender, brutal, &options)?;
+            Ok(Action::Assault {
+                attacker: actor,
+                defender,
+                brutal,
+                options,
+                roll: prep.roll(rng),
+            })
+        }
+        3 if !enemies.is_empty() && !x.profile.ranged.is_empty() => {
+            let target = pick(rng, &enemies).unwrap_or(ModelRef::b(0));
+            let mut options = ShootOptions {
+                band: [RangeBand::Short, RangeBand::Medium, RangeBand::Long]
+                    [(rng.die(3) - 1) as usize],
+                aimed: chance(rng, 30),
+                ..Default::default()
+            };
+            if chance(rng, 20) {
+                options = options.with("into_combat", 1);
+            }
+            let prep = g.shoot_check(actor, target, &options)?;
+            let roll = prep.roll(rng);
+            let by_penalty = options.options.contains_key("into_combat")
+                && !roll.success()
+                && roll.roll.d10 as i32 <= roll.target() + 3;
+            let stray = if by_penalty {
+                pick(rng, &friends)
+            } else {
+                None
+            };
+            Ok(Action::Shoot {
+                shooter: actor,
+                target,
+                options,
+                roll,
+                stray,
+            })
+        }
+        4 if x.has(Keyword::Breath) => Ok(Action::Breath {
+            model: actor,
+            targets: subset(rng, &enemies),
+        }),
+        5 if x.is_sorcerer() || !x.spells.is_empty() => {
+            let spell = if x.spells.is_empty() {
+                SpellChoice::Custom {
+                    name: String::new(),
+                    level: rng.die(2),
+                    cost: 1,
+                }
+            } else {
+                SpellChoice::Known { index: 0 }
+            };
+            let die = rng.die(10);
+            let total = die as i32 + g.backlash_modifier(actor, &spell).unwrap_or(0);
+            let far = g
+                .rules()
+                .roll_table("spell_backlash")
+                .and_then(|t| t.rows.get(t.row_for(total)))
+                .is_some_and(|r| r.effect.fear_within_30cm != 0);
+            let all: Vec<ModelRef> = friends.iter().chain(enemies.iter()).copied().collect();
+            Ok(Action::CastSpell {
+                caster: actor,
+                spell,
+                target: pick(rng, &enemies)
+                    .filter(|t| !st.model(*t).is_some_and(|m| m.has(Keyword::SpellImmune))),
+                within_15cm: subset(rng, &all),
+                backlash: vec![die],
+                within_30cm: if far { subset(rng, &all) } else { Vec::new() },
+            })
+        }
+        6 if x.leader => Ok(Action::LeaderRally {
+            leader: actor,
+            models: subset(rng, &friends),
+        }),
+        7 if x.leader && st.ordered.is_none() && !friends.is_empty() => Ok(Action::LeaderOrder {
+            leader: actor,
+            model: pick(rng, &friends).unwrap_or(actor),
+        }),
+        8 if st.side(actor.side).is_some_and(|s| s.totem_standing) && x.fear > 0 => {
+            Ok(Action::TotemOwn { model: actor })
+        }
+        9 if chance(rng, 10)
+            && actor
+                .side
+                .opponent()
+                .and_then(|o| st.side(o))
+                .is_some_and(|s| s.totem_standing) =>
+        {
+            Ok(Action::TotemEnemy { model: actor })
+        }
+        10 => {
+            if chance(rng, 50) {
+                Ok(Action::TouchTerrain {
+                    model: actor,
+                    terrain: "cursed".into(),
+                })
+            } else {
+                let stat = [Stat::Agility, Stat::Courage][(rng.die(2) - 1) as usize];
+                let prep = g.attribute_check(actor, stat, 0)?;
+                Ok(Action::Check {
+                    model: actor,
+                    stat,
+                    modifier: 0,
+                    reason: "salto".into(),
+                    roll: prep.roll(rng),
+                })
+            }
+        }
+        11 => {
+            let h = [3.0, 8.0, 12.0, 25.0][(rng.die(4) - 1) as usize];
+            let prep = g.fall_check(actor, h)?;
+            let roll = prep.as_ref().map(|p| p.roll(rng));
+            let down = roll
+                .as_ref()
+                .is_some_and(|r| r.outcome() == OpposedOutcome::PassiveWins);
+            Ok(Action::Fall {
+                model: actor,
+                height_cm: h,
+                roll,
+                witnesses: if down && actor.side.is_warband() {
+                    subset(rng, &friends)
+                } else {
+                    Vec::new()
+                },
+            })
+        }
+        _ => Ok(Action::Move { model: actor }),
+    }
+}
+
+/// Apply `n` random actions; a refused one (a random choice the rules do not
+/// allow now) is replaced by ending the activation or the turn.
+pub fn play(g: &mut Game, rng: &mut Roller, n: usize) -> Result<(), GameError> {
+    for _ in 0..n {
+        step(g, rng)?;
+    }
+    Ok(())
+}
+
+/// Apply one random action (see [`play`]).
+pub fn step(g: &mut Game, rng: &mut Roller) -> Result<(), GameError> {
+    let a = next_action(g, rng)?;
+    match g.apply(a) {
+        Ok(()) => Ok(()),
+        Err(e) if e.is_applied() => Err(e),
+        Err(_) => {
+            let fallback = match g.now() {
+                Now::Acting { model, .. } => end(g, rng, model),
+                _ => Action::Note {
+                    text: "paso".into(),
+                },
+            };
+            g.apply(fallback)
+        }
+    }
+}

@@ -1,0 +1,140 @@
+//! R38: casting a spell: its DP, fear to the models within 15 cm (not
+//! sorcerers), then the backlash roll applied from the `spell_backlash`
+//! row's `effect` data.
+
+use super::action::SpellChoice;
+use super::engine::{
+    Ctx, action_done, action_row, in_play, model_mut, pay, require_actor, require_free,
+    require_standing,
+};
+use super::error::GameError;
+use super::fear::{add, check_listed};
+use super::refs::ModelRef;
+use super::state::{GameState, Status};
+use super::turn::{table, table_total};
+use crate::core::tables::Keyword;
+use crate::core::text::Text;
+
+/// Everything a cast names.
+pub(crate) struct Cast<'a> {
+    pub caster: ModelRef,
+    pub spell: &'a SpellChoice,
+    pub target: Option<ModelRef>,
+    pub within_15cm: &'a [ModelRef],
+    pub backlash: &'a [u32],
+    pub within_30cm: &'a [ModelRef],
+}
+
+/// The spell's level, cost and name.
+pub(crate) fn spell_of(
+    st: &GameState,
+    caster: ModelRef,
+    spell: &SpellChoice,
+) -> Result<(u32, u32, String), GameError> {
+    let x = super::engine::model(st, caster)?;
+    match spell {
+        SpellChoice::Known { index } => x
+            .spells
+            .get(*index)
+            .map(|s| (s.level, s.cost, s.name.clone()))
+            .ok_or_else(|| {
+                GameError::unknown(
+                    format!(
+                        "{} conoce {} hechizo(s); no hay el número {index}",
+                        x.name,
+                        x.spells.len()
+                    ),
+                    format!(
+                        "{} knows {} spell(s); there is no number {index}",
+                        x.name,
+                        x.spells.len()
+                    ),
+                )
+            }),
+        SpellChoice::Custom { name, level, cost } => Ok((*level, *cost, name.clone())),
+    }
+}
+
+pub(crate) fn cast(st: &mut GameState, ctx: Ctx<'_>, c: Cast<'_>) -> Result<(), GameError> {
+    let x = require_actor(st, c.caster)?;
+    require_standing(x)?;
+    require_free(st, x)?;
+    if !x.is_sorcerer() && x.spells.is_empty() {
+        return Err(GameError::rule(
+            "R38",
+            format!(
+                "{} no lanza Hechizos (ni es Hechicero ni conoce ninguno)",
+                x.name
+            ),
+            format!(
+                "{} casts no spells (neither a Sorcerer nor knows one)",
+                x.name
+            ),
+        ));
+    }
+    let (level, cost, name) = spell_of(st, c.caster, c.spell)?;
+    if let Some(t) = c.target {
+        let tx = in_play(st, t)?;
+        if tx.has(Keyword::SpellImmune) {
+            return Err(GameError::rule(
+                "R42",
+                format!(
+                    "a {} no se le pueden lanzar Hechizos (Vacío arcano)",
+                    tx.name
+                ),
+                format!("spells cannot be cast on {} (Arcane void)", tx.name),
+            ));
+        }
+    }
+    check_listed(st, c.within_15cm, None, c.caster)?;
+    let t = table(ctx.rules, "spell_backlash")?;
+    let rolled = table_total(t, c.backlash)?;
+    let row = action_row(ctx, "cast_spell")?;
+    let what = Text::new(
+        format!("{} «{name}»", row.name.es),
+        format!("{} “{name}”", row.name.en),
+    );
+    pay(st, c.caster, cost as i32, &what)?;
+    // Every model within 15 cm except sorcerers gains fear.
+    for m in c.within_15cm {
+        if st.model(*m).is_some_and(|x| !x.is_sorcerer()) {
+            add(st, *m, row.effect.fear_listed);
+        }
+    }
+    // The backlash: 1d10 + the spell's level + the caster's fear.
+    let fear = super::engine::model(st, c.caster)?.fear;
+    let total = rolled + level as i32 + fear;
+    let effect = t
+        .rows
+        .get(t.row_for(total))
+        .map(|r| r.effect.clone())
+        .unwrap_or_default();
+    add(st, c.caster, effect.caster_fear);
+    {
+        let x = model_mut(st, c.caster)?;
+        x.toughness_lost -= effect.caster_toughness;
+        if effect.caster_removed {
+            x.status = Status::Removed;
+        }
+    }
+    if effect.fear_within_30cm != 0 {
+        check_listed(st, c.within_30cm, None, c.caster)?;
+        for m in c.within_30cm {
+            add(st, *m, effect.fear_within_30cm);
+        }
+    } else if !c.within_30cm.is_empty() {
+        return Err(GameError::rule(
+            "R38",
+            format!("con {total} en la tabla nadie a 30 cm gana Pavor"),
+            format!("with {total} on the table no one within 30 cm gains fear"),
+        ));
+    }
+    action_done(st, c.caster);
+    Ok(())
+}
+
+/// The backlash total a cast would read (1d10 + level + the caster's fear), for the view.
+pub fn backlash_modifier(st: &GameState, caster: ModelRef, spell: &SpellChoice) -> Option<i32> {
+    let (level, _, _) = spell_of(st, caster, spell).ok()?;
+    Some(level as i32 + st.model(caster)?.fear)
+}

@@ -1,0 +1,438 @@
+//! The game turn: dark forces (R39), the destiny pools (R10–R12), changing
+//! rounds (R09), the agility rounds with their roll-off and alternation
+//! (R05–R08), and the activations.
+
+use super::engine::{
+    Ctx, action_done, action_row, finish_activation, in_play, model, pay, require_actor,
+    require_free, require_no_pending, require_rounds, require_standing,
+};
+use super::error::GameError;
+use super::fear;
+use super::refs::{ModelRef, Side};
+use super::state::{ChangeRoundState, DarkForces, GameState, Phase, Status, side_slot};
+use crate::core::dice_expr::DiceExpr;
+use crate::core::tables::{RollTable, RuleSet};
+use crate::core::text::Text;
+
+/// A die-range table of the tables (dark forces, spell backlash).
+pub(crate) fn table<'r>(rules: &'r RuleSet, id: &str) -> Result<&'r RollTable, GameError> {
+    rules.roll_table(id).ok_or_else(|| {
+        GameError::unknown(
+            format!("las tablas no tienen la tabla '{id}'"),
+            format!("the tables have no table '{id}'"),
+        )
+    })
+}
+
+/// The dice of a table roll fit its expression; their sum with the bonus.
+pub(crate) fn table_total(t: &RollTable, dice: &[u32]) -> Result<i32, GameError> {
+    let expr: DiceExpr = t
+        .dice_expr()
+        .map_err(|e| GameError::unknown(e.clone(), e))?;
+    if dice.len() != expr.count as usize {
+        return Err(GameError::bad_roll(
+            format!(
+                "la tabla {} se tira con {expr}: {} dado(s), no {}",
+                t.id,
+                expr.count,
+                dice.len()
+            ),
+            format!(
+                "table {} is rolled with {expr}: {} die/dice, not {}",
+                t.id,
+                expr.count,
+                dice.len()
+            ),
+        ));
+    }
+    if let Some(bad) = dice.iter().find(|d| !(1..=expr.sides).contains(*d)) {
+        return Err(GameError::bad_roll(
+            format!("un d{} va de 1 a {}, no {bad}", expr.sides, expr.sides),
+            format!("a d{} shows 1 to {}, not {bad}", expr.sides, expr.sides),
+        ));
+    }
+    Ok(dice.iter().sum::<u32>() as i32 + expr.bonus)
+}
+
+/// R39 then R10–R12: the next turn starts with the dark forces, applied from
+/// the row's `effect`; then every model not Down gives its DP to the pool.
+pub(crate) fn start_turn(st: &mut GameState, ctx: Ctx<'_>, dice: &[u32]) -> Result<(), GameError> {
+    let open = match st.phase {
+        Phase::Setup | Phase::TurnOver => true,
+        Phase::Rounds => {
+            st.current_round().is_none() && st.active.is_none() && st.pending_hits.is_empty()
+        }
+        Phase::ChangeRound => false,
+    };
+    if !open {
+        return Err(GameError::not_now(
+            Some("R05"),
+            "el turno no ha terminado: quedan miniaturas por activar (o termina el turno a mano)",
+            "the turn is not over: models are still to act (or end the turn by hand)",
+        ));
+    }
+    let t = table(ctx.rules, "dark_forces")?;
+    let total = table_total(t, dice)?;
+    let row = t.row_for(total);
+    let effect = t
+        .rows
+        .get(row)
+        .map(|r| r.effect.clone())
+        .unwrap_or_default();
+
+    st.turn += 1;
+    st.phase = Phase::ChangeRound;
+    st.change_round = ChangeRoundState::default();
+    st.round = None;
+    st.active = None;
+    st.ordered = None;
+    st.touched.clear();
+    st.dark_forces = Some(DarkForces { total, row });
+    st.dp_per_model = effect.dp_per_model;
+    st.beast_due = effect.beast;
+    for s in [&mut st.sides.a, &mut st.sides.b] {
+        s.rerolls_used = 0;
+    }
+    for r in st.refs() {
+        if let Some(m) = st.model_mut(r) {
+            m.acted = false;
+            m.round = m.agility();
+            m.own_dp = if m.status.in_play() { m.leader_dp } else { 0 };
+        }
+        // R39 1 and 6–7: every model on the table.
+        if effect.fear_all != 0 && st.model(r).is_some_and(|m| m.status.in_play()) {
+            fear::add(st, r, effect.fear_all);
+        }
+    }
+    // R10: 2 DP per model not Down (Warriors 1: the troop's `dp`), less the
+    // dark forces' change (R39 10); R12: a model Down last turn gives none now.
+    for s in [&mut st.sides.a, &mut st.sides.b] {
+        s.pool = s
+            .models
+            .iter()
+            .filter(|m| m.status.in_play())
+            .map(|m| (m.profile.dp + effect.dp_per_model).max(0))
+            .sum();
+    }
+    Ok(())
+}
+
+/// R09: who may change rounds now; `Err` says why `side` may not.
+fn change_turn_ok(st: &GameState, side: Side) -> Result<(), GameError> {
+    if st.phase != Phase::ChangeRound {
+        return Err(GameError::not_now(
+            Some("R09"),
+            "solo se cambia de ronda al principio del turno",
+            "rounds are changed only at the start of the turn",
+        ));
+    }
+    if !side.is_warband() {
+        return Err(GameError::rule(
+            "R09",
+            "las bestias no cambian de ronda",
+            "beasts do not change rounds",
+        ));
+    }
+    let c = st.change_round;
+    if c.done[side_slot(side)] {
+        return Err(GameError::not_now(
+            Some("R09"),
+            format!(
+                "la banda {} ya no puede cambiar rondas",
+                side.label(crate::core::text::Lang::Es)
+            ),
+            format!(
+                "warband {} can no longer change rounds",
+                side.label(crate::core::text::Lang::En)
+            ),
+        ));
+    }
+    if let Some(first) = c.first
+        && first != side
+        && !c.done[side_slot(first)]
+    {
+        return Err(GameError::not_now(
+            Some("R09"),
+            format!(
+                "la banda {} está cambiando rondas; luego podrá el rival",
+                first.label(crate::core::text::Lang::Es)
+            ),
+            format!(
+                "warband {} is changing rounds; the opponent may after it",
+                first.label(crate::core::text::Lang::En)
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// R09: 1 DP per agility round up or down.
+pub(crate) fn change_round(
+    st: &mut GameState,
+    ctx: Ctx<'_>,
+    m: ModelRef,
+    steps: i32,
+) -> Result<(), GameError> {
+    change_turn_ok(st, m.side)?;
+    let x = in_play(st, m)?;
+    if steps == 0 {
+        return Err(GameError::rule(
+            "R09",
+            "cambiar 0 rondas no es un cambio",
+            "changing 0 rounds is no change",
+        ));
+    }
+    let to = x.round + steps;
+    if to < 1 {
+        return Err(GameError::rule(
+            "R09",
+            format!(
+                "{} no puede bajar a la ronda {to}: la más baja es la 1",
+                x.name
+            ),
+            format!("{} cannot go down to round {to}: the lowest is 1", x.name),
+        ));
+    }
+    let row = action_row(ctx, "change_round")?;
+    let dp = row.dp.unwrap_or(0) as i32 * steps.abs();
+    pay(st, m, dp, &row.name)?;
+    st.change_round.first.get_or_insert(m.side);
+    if let Some(x) = st.model_mut(m) {
+        x.round = to;
+    }
+    Ok(())
+}
+
+/// R09: a player finishes changing rounds; after both, the rounds begin.
+pub(crate) fn end_change_round(st: &mut GameState, side: Side) -> Result<(), GameError> {
+    change_turn_ok(st, side)?;
+    st.change_round.first.get_or_insert(side);
+    st.change_round.done[side_slot(side)] = true;
+    if st.change_round.done == [true, true] {
+        st.phase = Phase::Rounds;
+    }
+    Ok(())
+}
+
+/// R08: both sides roll 1d10, ties re-rolled; the winner picks who starts.
+pub(crate) fn roll_off(
+    st: &mut GameState,
+    rolls: &[[u32; 2]],
+    starts: Side,
+) -> Result<(), GameError> {
+    require_rounds(st)?;
+    require_no_pending(st)?;
+    let Some(round) = st.current_round() else {
+        return Err(GameError::not_now(
+            Some("R08"),
+            "no queda ninguna ronda",
+            "no round is left",
+        ));
+    };
+    if st.active.is_some() || st.picker(round).is_some() {
+        return Err(GameError::not_now(
+            Some("R08"),
+            "solo se tira por el orden cuando ambas bandas tienen miniaturas en la ronda y aún no se ha tirado",
+            "the order is rolled only when both warbands have models in the round and it has not been rolled yet",
+        ));
+    }
+    if !starts.is_warband() {
+        return Err(GameError::rule(
+            "R08",
+            "empieza una de las dos bandas",
+            "one of the two warbands starts",
+        ));
+    }
+    let Some((last, ties)) = rolls.split_last() else {
+        return Err(GameError::bad_roll(
+            "falta la tirada de 1d10 de cada jugador",
+            "each player's 1d10 is missing",
+        ));
+    };
+    if let Some(bad) = rolls.iter().flatten().find(|d| !(1..=10).contains(*d)) {
+        return Err(GameError::bad_roll(
+            format!("un d10 va de 1 a 10, no {bad}"),
+            format!("a d10 shows 1 to 10, not {bad}"),
+        ));
+    }
+    if ties.iter().any(|p| p[0] != p[1]) || last[0] == last[1] {
+        return Err(GameError::new(
+            super::error::ErrorKind::BadRoll,
+            Some("R08"),
+            "los empates se repiten: solo la última tirada puede tener ganador",
+            "ties are re-rolled: only the last pair may have a winner",
+        ));
+    }
+    if let Some(rs) = st.round.as_mut() {
+        rs.rolloff = rolls.to_vec();
+        rs.starts = Some(starts);
+        rs.next = Some(starts);
+    }
+    Ok(())
+}
+
+/// R07, R08: the side whose pick it is activates one of its models in the round.
+pub(crate) fn activate(st: &mut GameState, m: ModelRef) -> Result<(), GameError> {
+    require_rounds(st)?;
+    require_no_pending(st)?;
+    if let Some(a) = st.active {
+        return Err(GameError::not_now(
+            Some("R07"),
+            format!("{} debe terminar su activación antes", st.name(a)),
+            format!("{} must finish its activation first", st.name(a)),
+        ));
+    }
+    let x = in_play(st, m)?;
+    let name = x.name.clone();
+    let Some(round) = st.current_round() else {
+        return Err(GameError::not_now(
+            Some("R05"),
+            "no queda nadie por activar",
+            "no one is left to act",
+        ));
+    };
+    let Some(side) = st.picker(round) else {
+        return Err(GameError::not_now(
+            Some("R08"),
+            format!("antes hay que tirar 1d10 por el orden de la ronda {round}"),
+            format!("first roll 1d10 for the order of round {round}"),
+        ));
+    };
+    if x.acted {
+        return Err(GameError::not_now(
+            Some("R05"),
+            format!("{name} ya se activó este turno"),
+            format!("{name} has already acted this turn"),
+        ));
+    }
+    if x.round != round {
+        return Err(GameError::not_now(
+            Some("R06"),
+            format!(
+                "{name} actúa en la ronda {}, y ahora es la ronda {round}",
+                x.round
+            ),
+            format!(
+                "{name} acts in round {}, and this is round {round}",
+                x.round
+            ),
+        ));
+    }
+    if m.side != side {
+        let l = crate::core::text::Lang::Es;
+        let e = crate::core::text::Lang::En;
+        return Err(GameError::not_now(
+            Some("R08"),
+            format!("ahora elige miniatura: {}", side.label(l)),
+            format!("it is {}'s pick now", side.label(e)),
+        ));
+    }
+    st.active = Some(m);
+    st.touched.clear();
+    Ok(())
+}
+
+/// The activation ends: terrain it ends on (R14), the enemy totem (R33),
+/// then R31: a model with fear at twice its Courage flees (not if Fearless).
+pub(crate) fn end_activation(
+    st: &mut GameState,
+    ctx: Ctx<'_>,
+    m: ModelRef,
+    terrain: &[String],
+    near_enemy_totem: bool,
+) -> Result<(), GameError> {
+    require_rounds(st)?;
+    require_no_pending(st)?;
+    if st.active != Some(m) {
+        return Err(GameError::not_now(
+            Some("R07"),
+            format!("{} no está en su activación", st.name(m)),
+            format!("{} is not in its activation", st.name(m)),
+        ));
+    }
+    for id in terrain {
+        fear::end_on_terrain(st, ctx, m, id)?;
+    }
+    if near_enemy_totem {
+        fear::near_enemy_totem(st, ctx, m)?;
+    }
+    fear::flee_check(st, ctx, m);
+    if let Some(x) = st.model_mut(m) {
+        x.acted = true;
+    }
+    finish_activation(st, m);
+    Ok(())
+}
+
+/// The players end the turn: models that have not acted lose their activation.
+pub(crate) fn end_turn(st: &mut GameState) -> Result<(), GameError> {
+    require_rounds(st)?;
+    require_no_pending(st)?;
+    if let Some(a) = st.active {
+        return Err(GameError::not_now(
+            Some("R07"),
+            format!("{} debe terminar su activación antes", st.name(a)),
+            format!("{} must finish its activation first", st.name(a)),
+        ));
+    }
+    for r in st.refs() {
+        if let Some(x) = st.model_mut(r) {
+            x.acted = true;
+        }
+    }
+    Ok(())
+}
+
+/// R18: a Prone model spends an action standing up.
+pub(crate) fn stand_up(st: &mut GameState, ctx: Ctx<'_>, m: ModelRef) -> Result<(), GameError> {
+    let x = require_actor(st, m)?;
+    if x.status != Status::Prone {
+        return Err(GameError::rule(
+            "R18",
+            format!("{} no está Tumbada", x.name),
+            format!("{} is not Prone", x.name),
+        ));
+    }
+    let row = action_row(ctx, "stand_up")?;
+    pay(st, m, row.dp.unwrap_or(0) as i32, &row.name)?;
+    if let Some(x) = st.model_mut(m) {
+        x.status = Status::Standing;
+    }
+    action_done(st, m);
+    Ok(())
+}
+
+/// R19: search a Down model in contact (creatures and mounted heroes cannot).
+pub(crate) fn loot(
+    st: &mut GameState,
+    ctx: Ctx<'_>,
+    m: ModelRef,
+    body: ModelRef,
+) -> Result<(), GameError> {
+    let x = require_actor(st, m)?;
+    require_standing(x)?;
+    require_free(st, x)?;
+    if x.has(crate::core::tables::Keyword::CannotLoot) {
+        return Err(GameError::rule(
+            "R19",
+            format!("{} no puede Rapiñar", x.name),
+            format!("{} cannot loot", x.name),
+        ));
+    }
+    let b = model(st, body)?;
+    if b.status != Status::Down {
+        return Err(GameError::rule(
+            "R19",
+            format!(
+                "solo se rapiña una miniatura Abatida; {} no lo está",
+                b.name
+            ),
+            format!("only a Down model can be looted; {} is not", b.name),
+        ));
+    }
+    let row = action_row(ctx, "loot")?;
+    let name: Text = row.name.clone();
+    pay(st, m, row.dp.unwrap_or(0) as i32, &name)?;
+    action_done(st, m);
+    Ok(())
+}

@@ -1,0 +1,114 @@
+//! A kill -9 at any moment loses at most the action in flight: the hidden
+//! `impia game stress` appends random actions (with undo and redo now and
+//! then) and acknowledges each one only once it is saved; this test kills it
+//! at random times, many times, and checks that the file always loads and
+//! holds every acknowledged action.
+
+mod game_support;
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use game_support::*;
+use impia::core::dice::Roller;
+use impia::core::game::{Game, file};
+
+/// The last acknowledgement: log length, its fingerprint and the one before.
+#[derive(Clone, Copy, Debug)]
+struct Ack {
+    len: usize,
+    print: u64,
+    prev: u64,
+}
+
+fn ack_of(g: &Game) -> Ack {
+    let p = file::fingerprints(g.actions());
+    let len = g.actions().len();
+    Ack {
+        len,
+        print: p[len],
+        prev: p[len.saturating_sub(1)],
+    }
+}
+
+#[test]
+fn a_kill_during_autosave_never_loses_an_acknowledged_action() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("partida.yaml");
+    let mut g = Game::new(setup(21), &rules());
+    g.save(&path).unwrap();
+    let mut rng = Roller::seeded(2024);
+    let mut acked_total = 0;
+    for round in 0..30 {
+        let start = ack_of(&Game::load(&path, &rules()).unwrap());
+        let mut child = Command::new(env!("CARGO_BIN_EXE_impia"))
+            .args(["game", "stress"])
+            .arg(&path)
+            .args(["--actions", "1000000", "--seed"])
+            .arg(round.to_string())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("spawn impia");
+        let out = child.stdout.take().unwrap();
+        let seen = Arc::new(Mutex::new(Vec::<String>::new()));
+        let reader = {
+            let seen = Arc::clone(&seen);
+            std::thread::spawn(move || {
+                for line in BufReader::new(out).lines().map_while(Result::ok) {
+                    seen.lock().unwrap().push(line);
+                }
+            })
+        };
+        std::thread::sleep(Duration::from_millis(5 + rng.die(120) as u64));
+        child.kill().expect("kill");
+        child.wait().expect("wait");
+        reader.join().unwrap();
+
+        let lines = seen.lock().unwrap().clone();
+        let mut last = start;
+        let mut in_flight: Option<String> = None;
+        for l in &lines {
+            let parts: Vec<&str> = l.split_whitespace().collect();
+            match parts.as_slice() {
+                ["op", kind] => in_flight = Some(kind.to_string()),
+                ["ack", len, print, prev] => {
+                    last = Ack {
+                        len: len.parse().unwrap(),
+                        print: print.parse().unwrap(),
+                        prev: prev.parse().unwrap(),
+                    };
+                    in_flight = None;
+                    acked_total += 1;
+                }
+                _ => {}
+            }
+        }
+        let loaded = Game::load(&path, &rules())
+            .unwrap_or_else(|e| panic!("round {round}: the file does not load after a kill: {e}"));
+        let prints = file::fingerprints(loaded.actions());
+        let n = loaded.actions().len();
+        let holds = |len: usize, print: u64| prints.get(len) == Some(&print);
+        let fine = match in_flight.as_deref() {
+            None => n == last.len && holds(last.len, last.print),
+            Some("apply") | Some("redo") => {
+                (n == last.len || n == last.len + 1) && holds(last.len, last.print)
+            }
+            Some("undo") => {
+                (n == last.len && holds(last.len, last.print))
+                    || (n + 1 == last.len && holds(n, last.prev))
+            }
+            Some(other) => panic!("unknown op {other}"),
+        };
+        assert!(
+            fine,
+            "round {round}: acknowledged {last:?} with {in_flight:?} in flight, but the file holds {n} actions"
+        );
+    }
+    assert!(
+        acked_total > 100,
+        "the stress driver acknowledged only {acked_total} steps"
+    );
+}
