@@ -34,6 +34,7 @@ fn app(view: View) -> ImpiaApp {
             lang: Lang::Es,
             dark: true,
             last_roster: None,
+            last_game: None,
             view,
         },
         rules,
@@ -96,4 +97,44 @@ criterion_group! {
         .sample_size(20);
     targets = views, first_frame
 }
-criterion_main!(benches);
+
+/// A game view frame with 2 × 20 models and 1,000 log entries (issue goal < 2 ms).
+fn game_frame(c: &mut Criterion) {
+    use impia::core::dice::Roller;
+    use impia::core::game::{Game, GameSetup, sim};
+    let rules = RuleSet::builtin().expect("tables");
+    let mut b = twenty_models();
+    b.name = "Rival".into();
+    let setup = GameSetup::new(twenty_models(), b).with_seed(3);
+    let mut game = Game::new(setup, &rules);
+    let mut rng = Roller::seeded(11);
+    while game.actions().len() < 1000 {
+        if sim::step(&mut game, &mut rng).is_err() {
+            break;
+        }
+    }
+    let mut app = app(View::Game);
+    app.game.game = Some(game);
+    let ctx = egui::Context::default();
+    for _ in 0..3 {
+        let out = ctx.run_ui(input(), |ui| app.show(ui));
+        let _ = ctx.tessellate(out.shapes, out.pixels_per_point);
+    }
+    c.bench_function("frame_game_2x20_models_1000_log", |b| {
+        b.iter(|| {
+            let out = ctx.run_ui(input(), |ui| app.show(ui));
+            black_box(ctx.tessellate(out.shapes, out.pixels_per_point))
+        })
+    });
+}
+
+criterion_group! {
+    name = game_benches;
+    config = Criterion::default()
+        .measurement_time(Duration::from_secs(3))
+        .warm_up_time(Duration::from_secs(1))
+        .sample_size(20);
+    targets = game_frame
+}
+
+criterion_main!(benches, game_benches);

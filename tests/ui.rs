@@ -13,6 +13,7 @@ fn app(lang: Lang) -> ImpiaApp {
         lang,
         dark: true,
         last_roster: None,
+        last_game: None,
         view: View::Warband,
     };
     ImpiaApp::with_rules(prefs, RuleSet::builtin().expect("tables"))

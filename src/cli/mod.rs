@@ -27,7 +27,9 @@ pub const EXIT_BAD_INPUT: u8 = 2;
                   With no command it opens the app; the commands below give exact odds, seeded rolls and the rule tables."
 )]
 pub struct Cli {
-    /// A folder of YAML tables that override or extend the shipped ones.
+    /// A folder of YAML tables that override or extend the shipped ones;
+    /// its pack files (YAML files that start with `pack:`) and sub-folders
+    /// are table packs.
     #[arg(long, global = true, value_name = "DIR")]
     pub tables: Option<PathBuf>,
 
@@ -36,7 +38,7 @@ pub struct Cli {
     #[arg(long, global = true, value_parser = parse_lang)]
     pub lang: Option<Lang>,
 
-    /// The app's view to open on: warband, game, dice or reference.
+    /// The app's view to open on: warband, game, dice, tables or reference.
     #[arg(long, value_parser = parse_view)]
     pub view: Option<crate::ui::View>,
 
@@ -78,8 +80,9 @@ fn parse_view(s: &str) -> Result<crate::ui::View, String> {
         "game" | "partida" => Ok(View::Game),
         "dice" | "dados" => Ok(View::Dice),
         "reference" | "reglas" => Ok(View::Reference),
+        "tables" | "tablas" => Ok(View::Tables),
         _ => Err(format!(
-            "unknown view '{s}', expected warband, game, dice or reference"
+            "unknown view '{s}', expected warband, game, dice, tables or reference"
         )),
     }
 }

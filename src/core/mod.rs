@@ -7,6 +7,7 @@ pub mod error;
 pub mod fsutil;
 pub mod game;
 pub mod odds;
+pub mod packs;
 pub mod roster;
 pub mod tables;
 pub mod text;

@@ -7,7 +7,9 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::dice::DiceView;
+use super::game::GameView;
 use super::reference::ReferenceView;
+use super::tables::TablesView;
 use super::warband::{WarbandIntent, WarbandView};
 use crate::core::roster::{self, Roster, RosterDoc};
 use crate::core::tables::RuleSet;
@@ -23,6 +25,7 @@ pub enum View {
     Game,
     Dice,
     Reference,
+    Tables,
 }
 
 impl View {
@@ -32,6 +35,7 @@ impl View {
             View::Game => l.pick("Partida", "Game"),
             View::Dice => l.pick("Dados", "Dice"),
             View::Reference => l.pick("Reglas", "Reference"),
+            View::Tables => l.pick("Tablas", "Tables"),
         }
     }
 }
@@ -43,6 +47,8 @@ pub struct Prefs {
     pub lang: Lang,
     pub dark: bool,
     pub last_roster: Option<PathBuf>,
+    /// The game file last played, offered to continue.
+    pub last_game: Option<PathBuf>,
     pub view: View,
 }
 
@@ -52,6 +58,7 @@ impl Default for Prefs {
             lang: super::system_lang(),
             dark: true,
             last_roster: None,
+            last_game: None,
             view: View::Warband,
         }
     }
@@ -69,7 +76,9 @@ pub struct ImpiaApp {
     pub rules: RuleSet,
     pub warband: WarbandView,
     pub dice: DiceView,
+    pub game: GameView,
     pub reference: ReferenceView,
+    pub tables: TablesView,
     pub status: Status,
     /// The close button was pressed with unsaved changes.
     confirm_close: bool,
@@ -98,6 +107,7 @@ impl ImpiaApp {
         }
         let file = opts.file;
         let mut app = Self::with_rules(prefs, rules);
+        app.tables.user_dir = opts.tables.clone();
         if let Some(w) = warning {
             app.set_status(w, true);
         }
@@ -120,7 +130,12 @@ impl ImpiaApp {
                 None,
             )),
             dice: DiceView::default(),
+            game: GameView {
+                last_game: prefs.last_game.clone(),
+                ..Default::default()
+            },
             reference: ReferenceView::default(),
+            tables: TablesView::default(),
             prefs,
             rules,
             status: Status::default(),
@@ -144,8 +159,22 @@ impl ImpiaApp {
         };
     }
 
-    /// Open a roster file; a broken one leaves the open roster untouched.
+    /// Open a roster or game file; a broken one leaves what is open untouched.
     pub fn open_path(&mut self, path: &Path) {
+        // A game file carries the rosters it started from.
+        let is_game = crate::core::tables::read_limited(path)
+            .is_ok_and(|t| t.lines().any(|l| l.starts_with("rosters:")));
+        if is_game {
+            let l = self.l();
+            if self.game.open(path, &self.rules, l) {
+                self.prefs.last_game = Some(path.to_path_buf());
+                self.prefs.view = View::Game;
+            }
+            if let Some((text, error)) = self.game.message.clone() {
+                self.set_status(text, error);
+            }
+            return;
+        }
         match roster::load_roster(path, &self.rules) {
             Ok(r) => {
                 self.warband
@@ -358,7 +387,13 @@ impl ImpiaApp {
         ui.horizontal(|ui| {
             ui.heading("impia");
             ui.separator();
-            for v in [View::Warband, View::Game, View::Dice, View::Reference] {
+            for v in [
+                View::Warband,
+                View::Game,
+                View::Dice,
+                View::Tables,
+                View::Reference,
+            ] {
                 let label = egui::RichText::new(v.label(l)).size(16.0);
                 ui.selectable_value(&mut self.prefs.view, v, label);
             }
@@ -498,13 +533,12 @@ impl ImpiaApp {
                 }
             }
             View::Game => {
-                ui.label(l.pick(
-                    "La partida en vivo llega en la próxima versión.",
-                    "The live game arrives in the next version.",
-                ));
+                self.game.ui(ui, &self.rules, &self.warband.doc.roster, l);
+                self.prefs.last_game = self.game.last_game.clone();
             }
             View::Dice => self.dice.ui(ui, &self.rules, &self.warband.doc.roster, l),
             View::Reference => self.reference.ui(ui, &self.rules, l),
+            View::Tables => self.tables.ui(ui, &self.rules, l),
         });
         self.close_dialog(&ctx);
     }

@@ -3,7 +3,9 @@
 
 mod app;
 pub mod dice;
+pub mod game;
 pub mod reference;
+pub mod tables;
 pub mod warband;
 pub mod widgets;
 

@@ -203,6 +203,10 @@ impl RuleSet {
         for path in paths {
             let name = path.display().to_string();
             let text = read_limited(&path)?;
+            // A pack file (`pack:` at the top) is a table pack, loaded by `packs`.
+            if crate::core::packs::is_pack_file(&text) {
+                continue;
+            }
             let src = Source {
                 name: name.clone(),
                 text: &text,
