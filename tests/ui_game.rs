@@ -130,3 +130,32 @@ fn the_side_cards_should_show_fear_and_status_in_both_languages() {
     h.run();
     assert!(h.query_all_by_label("Standing").count() >= 10);
 }
+
+#[test]
+fn keys_should_drive_the_frequent_actions() {
+    let mut h = harness(app_with_game(Lang::En));
+    h.run();
+    // Space rolls the dark forces.
+    h.key_press(egui::Key::Space);
+    h.run();
+    assert_eq!(game(&h).state().turn, 1);
+    h.get_by_label("Done changing for A").click();
+    h.run();
+    h.get_by_label("Done changing for B").click();
+    h.run();
+    let Now::Pick { models, .. } = game(&h).now() else {
+        panic!("expected a pick");
+    };
+    let name = game(&h).state().name(models[0]);
+    h.get_by_label(&name).click();
+    h.run();
+    let n = game(&h).actions().len();
+    // M moves the acting model.
+    h.key_press(egui::Key::M);
+    h.run();
+    assert_eq!(game(&h).actions().len(), n + 1);
+    // Ctrl+Z takes it back.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(game(&h).actions().len(), n);
+}

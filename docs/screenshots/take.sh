@@ -4,16 +4,24 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 cargo build --release
+bin=target/release/impia
 export DISPLAY=:97
 Xvfb :97 -screen 0 1280x800x24 >/dev/null 2>&1 &
 xvfb=$!
-trap 'kill $xvfb' EXIT
+work=$(mktemp -d)
+trap 'kill $xvfb; rm -rf "$work"' EXIT
 sleep 1
 roster=${ROSTER:-rosters/jauria-de-la-cienaga.yaml}
+# A game in progress: two example warbands and 37 random legal actions.
+$bin game new --a rosters/guardia-del-paso.yaml --b rosters/jauria-de-la-cienaga.yaml \
+  --seed 9 --player-a Ana --player-b Bea --scenario "El paso de hierro" -o "$work/game.yaml" >/dev/null
+$bin game stress "$work/game.yaml" --actions 37 --seed 4 >/dev/null
 for lang in es en; do
-  for view in ${VIEWS:-warband dice reference}; do
+  for view in ${VIEWS:-warband game dice tables reference}; do
+    file=$roster
+    [ "$view" = game ] && file=$work/game.yaml
     # A throwaway HOME so remembered preferences don't leak into the shots.
-    HOME=$(mktemp -d) target/release/impia --lang "$lang" --view "$view" "$roster" &
+    HOME=$(mktemp -d) $bin --lang "$lang" --view "$view" "$file" &
     app=$!
     sleep 4
     import -window root "docs/screenshots/$view-$lang.png"

@@ -118,6 +118,22 @@ impl ImpiaApp {
         if let Some(v) = opts.view {
             app.prefs.view = v;
         }
+        // After a crash or a closed laptop: say that the game can go on.
+        if app.game.game.is_none()
+            && app.status.text.is_empty()
+            && let Some(g) = app.prefs.last_game.clone().filter(|p| p.exists())
+        {
+            let l = app.l();
+            app.set_status(
+                format!(
+                    "{} {} — {}",
+                    l.pick("Hay una partida en curso:", "There is a game in progress:"),
+                    g.display(),
+                    l.pick("Partida → Continuar", "Game → Continue")
+                ),
+                false,
+            );
+        }
         app
     }
 

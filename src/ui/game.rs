@@ -825,14 +825,16 @@ impl GameView {
             ui.add_space(6.0);
         }
         ui.horizontal(|ui| {
-            if big_button(
+            if (big_button(
                 ui,
                 &format!(
                     "🎲 {}",
                     l.pick("Tirar Fuerzas Oscuras", "Roll the Dark Forces")
                 ),
             )
+            .on_hover_text(l.pick("Espacio", "Space"))
             .clicked()
+                || key(ui, egui::Key::Space))
                 && let Some(g) = self.game.as_mut()
             {
                 let die = g.roller().die(10);
@@ -1099,7 +1101,7 @@ impl GameView {
                     form = Some(Form::Disengage);
                 }
             } else {
-                if b(ui, "move", "Mover", "Move") {
+                if b(ui, "move", "Mover", "Move") || key(ui, egui::Key::M) {
                     simple = Some(Action::Move { model: actor });
                 }
                 if b(ui, "assault", "Asaltar", "Assault") {
@@ -1198,7 +1200,9 @@ impl GameView {
                 .button(
                     egui::RichText::new(l.pick("Terminar activación", "End activation")).strong(),
                 )
+                .on_hover_text("E")
                 .clicked()
+                || key(ui, egui::Key::E)
             {
                 form = Some(Form::End {
                     terrain: Vec::new(),
@@ -1913,7 +1917,7 @@ impl GameView {
                         reroll = Some((m, Some(role), spec));
                     }
                 }
-                if big_button(ui, l.pick("Aceptar la tirada", "Accept the roll")).clicked() {
+                if accept_button(ui, l) {
                     accept = Some(action.clone().with(dice.clone()));
                 }
             }
@@ -1953,7 +1957,7 @@ impl GameView {
                 {
                     reroll = Some((m, None, check.spec));
                 }
-                if big_button(ui, l.pick("Aceptar la tirada", "Accept the roll")).clicked() {
+                if accept_button(ui, l) {
                     accept = Some(action.clone().with(dice.clone()));
                 }
             }
@@ -1970,7 +1974,7 @@ impl GameView {
                         c.passive.map_or_else(String::new, |m| g.state().name(m))
                     ));
                 }
-                if big_button(ui, l.pick("Aceptar la tirada", "Accept the roll")).clicked() {
+                if accept_button(ui, l) {
                     let rolls = checks
                         .iter()
                         .zip(dice)
@@ -2380,6 +2384,22 @@ fn message_label(ui: &mut egui::Ui, text: &str, error: bool) {
     } else {
         ui.label(text);
     }
+}
+
+/// "Accept the roll", also with Enter.
+fn accept_button(ui: &mut egui::Ui, l: Lang) -> bool {
+    big_button(ui, l.pick("Aceptar la tirada", "Accept the roll"))
+        .on_hover_text(l.pick("Intro", "Enter"))
+        .clicked()
+        || key(ui, egui::Key::Enter)
+}
+
+/// A single-key shortcut, only while no text field has the focus.
+fn key(ui: &egui::Ui, k: egui::Key) -> bool {
+    ui.ctx().memory(|m| m.focused().is_none())
+        && ui
+            .ctx()
+            .input_mut(|i| i.consume_key(egui::Modifiers::NONE, k))
 }
 
 fn big_button(ui: &mut egui::Ui, text: &str) -> egui::Response {
