@@ -119,7 +119,7 @@ fn nested_dice_are_rolled_and_shown_with_the_row() {
     assert_eq!(r.nested[0].dice, "1d4");
     assert!((1..=4).contains(&r.nested[0].total));
     assert_eq!(r.nested[1].rolled.len(), 2, "2d6 shows both dice");
-    let line = &r.lines(&pack, Lang::En)[0];
+    let line = &r.lines(&pack, Lang::En, true)[0];
     let want = format!(
         "+1d4 [{}] IL and -2d6 [{}] Po",
         r.nested[0].total, r.nested[1].total
@@ -290,7 +290,7 @@ fn a_grid_row_with_a_missing_result_points_at_its_line() {
     let text = format!("{HEAD}{DUEL}").replace("      2    W   5\n", "      2    W\n");
     let e = refused(&text);
     assert!(e.starts_with("p.yaml:21:7:"), "{e}");
-    assert!(e.contains("row '2' has 1 results for 2 columns"), "{e}");
+    assert!(e.contains("row '2' has 1 result for 2 columns"), "{e}");
 }
 
 #[test]
@@ -380,7 +380,7 @@ fn crisis_event_00_rolls_its_illness_sub_roll() {
         _ => "-2 to level for five turns.",
     };
     assert_eq!(ill.text.en, want);
-    let lines = r.lines(pack, Lang::Es);
+    let lines = r.lines(pack, Lang::Es, true);
     assert_eq!(lines.len(), 2, "{lines:?}");
     assert!(
         lines[1].starts_with("Enfermedad de un líder: 1d10 ["),
@@ -691,7 +691,7 @@ fn mistakes(dir: &Path) -> [String; 3] {
         ),
         format!("{}:3:1: unknown field `dados`", f("mygame/loot.yaml")),
         format!(
-            "{}:14:7: table 'duel': row '2' has 1 results for 2 columns",
+            "{}:14:7: table 'duel': row '2' has 1 result for 2 columns",
             f("duel.yaml")
         ),
     ]
@@ -904,4 +904,17 @@ fn cli_refuses_a_lookup_without_its_inputs_in_one_line() {
         err.contains("--input attacker=N --input defender=N"),
         "{err}"
     );
+}
+
+#[test]
+fn a_pack_that_would_make_the_parser_hang_is_refused() {
+    // Aliases expand without bound; impia's files never use them.
+    let text = format!(
+        "{HEAD}  - id: a\n    name: &n A\n    dice: 1d2\n    rows:\n      - {{range: 1-2, text: *n}}\n"
+    );
+    let e = refused(&text);
+    assert!(e.starts_with("p.yaml:8:"), "{e}");
+    let deep = format!("{HEAD}{}", "[".repeat(10_000));
+    let e = refused(&deep);
+    assert!(e.starts_with("p.yaml:4:"), "{e}");
 }

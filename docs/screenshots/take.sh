@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Take the README's screenshots: each view in both languages at 1280×800,
-# in a virtual X display. Needs xvfb and imagemagick (apt-get install xvfb imagemagick).
+# in a virtual X display (the Tables view has its own script, take-tables.sh). Needs xvfb and imagemagick (apt-get install xvfb imagemagick).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 cargo build --release
@@ -17,7 +17,7 @@ $bin game new --a rosters/guardia-del-paso.yaml --b rosters/jauria-de-la-cienaga
   --seed 9 --player-a Ana --player-b Bea --scenario "El paso de hierro" -o "$work/game.yaml" >/dev/null
 $bin game stress "$work/game.yaml" --actions 37 --seed 4 >/dev/null
 for lang in es en; do
-  for view in ${VIEWS:-warband game dice tables reference}; do
+  for view in ${VIEWS:-warband game dice reference}; do
     file=$roster
     [ "$view" = game ] && file=$work/game.yaml
     # A throwaway HOME so remembered preferences don't leak into the shots.

@@ -191,7 +191,7 @@ pub fn run(cli: &Cli, cmd: &TableCommand) -> Result<(), CliError> {
             if a.json {
                 print_json(&RollOut::new(&result, roller.seed(), l))?;
             } else {
-                for line in result.lines(pack, l) {
+                for line in result.lines(pack, l, true) {
                     println!("{line}");
                 }
                 let rolled =
@@ -687,8 +687,9 @@ impl LookupOut {
         let rule = match &lk.out_of_range {
             OutOfRange::Refuse => None,
             OutOfRange::Nearest => Some("nearest".to_string()),
-            OutOfRange::Ratio { text, .. } => Some(
-                text.as_ref()
+            OutOfRange::Ratio(r) => Some(
+                r.text
+                    .as_ref()
                     .map(|t| t.get(l).to_string())
                     .unwrap_or_else(|| "ratio".into()),
             ),

@@ -11,3 +11,4 @@ pub mod packs;
 pub mod roster;
 pub mod tables;
 pub mod text;
+pub mod yaml;

@@ -1160,10 +1160,7 @@ impl GameView {
             }
             if (ms.is_sorcerer() || !ms.spells.is_empty())
                 && ui
-                    .button(format!(
-                        "{}",
-                        name("cast_spell", "Lanzar Hechizo", "Cast a spell")
-                    ))
+                    .button(name("cast_spell", "Lanzar Hechizo", "Cast a spell"))
                     .clicked()
             {
                 let choice = if ms.spells.is_empty() {

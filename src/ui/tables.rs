@@ -29,6 +29,10 @@ pub struct Rolled {
     /// One line per table rolled (the first, then the ones it sent to).
     pub lines: Vec<String>,
     pub seed: u64,
+    /// Which roll since the seed was set (1: the first, as `--seed` gives).
+    pub nth: usize,
+    /// The row read (a roll table's row), to pick it out in the odds.
+    pub row: Option<usize>,
 }
 
 pub struct TablesView {
@@ -46,6 +50,8 @@ pub struct TablesView {
     pub seed_text: String,
     seed_in_use: Option<u64>,
     roller: Roller,
+    /// Rolls made since the typed seed was set.
+    since_seed: usize,
     /// Past rolls, newest first.
     pub history: Vec<Rolled>,
     /// An error of the last roll (an input outside the table).
@@ -64,6 +70,7 @@ impl Default for TablesView {
             seed_text: String::new(),
             seed_in_use: None,
             roller: Roller::from_entropy(),
+            since_seed: 0,
             history: Vec::new(),
             error: None,
         }
@@ -130,20 +137,28 @@ impl TablesView {
     }
 
     /// Add a folder of packs (or a pack folder) picked by the player; its
-    /// packs join the list, its problems are shown in the view.
+    /// packs join the list, its problems are shown in the view. Every pack
+    /// is read again, so opening a folder once more picks up the fixes made
+    /// to it.
     pub fn add_folder(&mut self, dir: &Path, rules: &RuleSet) {
-        self.ensure_loaded(rules);
-        let Some(set) = self.packs.as_mut() else {
-            return;
-        };
-        let before = set.packs.len();
-        set.add_user_dir(dir, true);
-        self.opened.push(dir.to_path_buf());
-        if let Some(p) = set.packs.get(before)
+        if !self.opened.iter().any(|d| d == dir) {
+            self.opened.push(dir.to_path_buf());
+        }
+        let mut set = PackSet::load(rules, self.user_dir.as_deref());
+        let mut first_new = None;
+        for d in &self.opened {
+            let before = set.packs.len();
+            set.add_user_dir(d, true);
+            if d == dir {
+                first_new = set.packs.get(before).map(|p| p.id.clone());
+            }
+        }
+        if let Some(p) = first_new.as_deref().and_then(|id| set.pack(id))
             && let Some(t) = p.tables.first()
         {
             self.selected = Some((p.id.clone(), t.id.clone()));
         }
+        self.packs = Some(set);
     }
 
     /// The table shown, with its pack.
@@ -173,18 +188,38 @@ impl TablesView {
         let (p, t) = self.current()?;
         let key = table_ref(p, t);
         let fresh = default_state(t);
-        Some(self.state.entry(key).or_insert(fresh))
+        let st = self.state.entry(key).or_insert_with(|| fresh.clone());
+        // A pack read again may have other inputs: start over then.
+        let same = st.mods.len() == fresh.mods.len()
+            && st.values.len() == fresh.values.len()
+            && st
+                .values
+                .iter()
+                .zip(&fresh.values)
+                .all(|(a, b)| std::mem::discriminant(a) == std::mem::discriminant(b));
+        if !same {
+            *st = fresh;
+        }
+        Some(st)
     }
 
+    /// A typed seed starts a sequence whose first roll is what
+    /// `impia table roll … --seed S` gives; with no seed each roll gets a
+    /// fresh one, so that every roll of the history can be replayed.
     fn sync_seed(&mut self) {
         let wanted = self.seed_text.trim().parse::<u64>().ok();
-        if wanted != self.seed_in_use {
+        if wanted.is_none() {
+            self.roller = Roller::from_entropy();
+            self.since_seed = 0;
+        } else if wanted != self.seed_in_use {
             self.roller = match wanted {
                 Some(s) => Roller::seeded(s),
                 None => Roller::from_entropy(),
             };
-            self.seed_in_use = wanted;
+            self.since_seed = 0;
         }
+        self.seed_in_use = wanted;
+        self.since_seed += 1;
     }
 
     /// Roll the table shown with its inputs and modifiers, and record it.
@@ -209,9 +244,20 @@ impl TablesView {
         let result = t.roll(pack, modifier, &st.values, &mut self.roller);
         match result {
             Ok(r) => {
-                let lines = r.lines(pack, l);
+                let lines = r.lines(pack, l, false);
+                let row = r.row;
                 self.error = None;
-                self.history.insert(0, Rolled { table, lines, seed });
+                let nth = self.since_seed;
+                self.history.insert(
+                    0,
+                    Rolled {
+                        table,
+                        lines,
+                        seed,
+                        nth,
+                        row,
+                    },
+                );
                 self.history.truncate(200);
             }
             Err(e) => self.error = Some(e),
@@ -234,7 +280,7 @@ impl TablesView {
             ));
             ui.separator();
             if ui
-                .button(l.pick("📂 Abrir carpeta de tablas…", "📂 Open pack folder…"))
+                .button(l.pick("Abrir carpeta de tablas…", "Open pack folder…"))
                 .on_hover_text(l.pick(
                     "Una carpeta con tus tablas (un archivo YAML por tabla), o con packs: archivos que empiezan por «pack:» o subcarpetas.",
                     "A folder with your tables (one YAML file per table), or with packs: files that start with `pack:` or sub-folders.",
@@ -248,11 +294,13 @@ impl TablesView {
         ui.separator();
         egui::Panel::left("tables_list")
             .resizable(true)
-            .default_size(300.0)
+            .default_size(290.0)
+            .min_size(200.0)
             .show(ui, |ui| self.list_ui(ui, l));
         egui::Panel::right("tables_history")
             .resizable(true)
-            .default_size(340.0)
+            .default_size(330.0)
+            .min_size(240.0)
             .show(ui, |ui| self.history_ui(ui, l));
         egui::CentralPanel::default().show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| self.table_ui(ui, l));
@@ -326,6 +374,7 @@ impl TablesView {
                         ),
                     );
                     for e in &set.problems {
+                        ui.add_space(4.0);
                         ui.add(
                             egui::Label::new(
                                 egui::RichText::new(e.to_string())
@@ -371,37 +420,49 @@ impl TablesView {
         inputs_ui(ui, &t, st, l);
         let st = st.clone();
         let modifier = applied_modifier(&t, &st.mods, &st.values);
-        ui.add_space(6.0);
-        ui.strong(l.pick(
-            "Probabilidad exacta antes de tirar",
-            "Exact chance before rolling",
-        ));
-        match t.odds(modifier, &st.values) {
-            Ok(list) => odds_ui(ui, &t, &list, l),
-            Err(e) => {
+        if let Body::Lookup(lk) = &t.body {
+            ui.add_space(6.0);
+            result_ui(ui, lk, &st.values, l);
+        }
+        // A reference table (fall, jump, cover) has nothing to roll: its
+        // result above is all there is.
+        if t.rolls() {
+            ui.add_space(8.0);
+            let label = l.pick("🎲 Tirar", "🎲 Roll");
+            let button = egui::Button::new(egui::RichText::new(label).size(20.0));
+            if ui.add(button).clicked() {
+                self.roll(l);
+            }
+            if let Some(e) = &self.error {
                 ui.colored_label(ui.visuals().error_fg_color, format!("⚠ {e}"));
             }
-        }
-        ui.add_space(8.0);
-        let can_roll = t.rolls();
-        let label = if can_roll {
-            l.pick("🎲 Tirar", "🎲 Roll")
-        } else {
-            l.pick("📖 Consultar", "📖 Look up")
-        };
-        let button = egui::Button::new(egui::RichText::new(label).size(20.0));
-        if ui.add(button).clicked() {
-            self.roll(l);
-        }
-        if let Some(e) = &self.error {
-            ui.colored_label(ui.visuals().error_fg_color, format!("⚠ {e}"));
-        }
-        let table = table_ref(&pack, &t);
-        if let Some(last) = self.history.first().filter(|r| r.table == table) {
+            let table = table_ref(&pack, &t);
+            if let Some(last) = self.history.first().filter(|r| r.table == table) {
+                ui.add_space(6.0);
+                for (i, line) in last.lines.iter().enumerate() {
+                    let text = egui::RichText::new(line).size(if i == 0 { 18.0 } else { 16.0 });
+                    ui.add(egui::Label::new(text.strong()).wrap());
+                }
+            }
             ui.add_space(6.0);
-            for (i, line) in last.lines.iter().enumerate() {
-                let text = egui::RichText::new(line).size(if i == 0 { 18.0 } else { 16.0 });
-                ui.add(egui::Label::new(text.strong()).wrap());
+            ui.strong(l.pick(
+                "Probabilidad exacta antes de tirar",
+                "Exact chance before rolling",
+            ));
+            match t.odds(modifier, &st.values) {
+                Ok(list) => {
+                    let rolled = self
+                        .history
+                        .first()
+                        .filter(|r| r.table == table_ref(&pack, &t))
+                        .and_then(|r| r.row);
+                    odds_ui(ui, &pack, &t, &list, rolled, l)
+                }
+                // A lookup's error is shown with its result above.
+                Err(e) if matches!(t.body, Body::Roll(_)) => {
+                    ui.colored_label(ui.visuals().error_fg_color, format!("⚠ {e}"));
+                }
+                Err(_) => {}
             }
         }
         ui.add_space(10.0);
@@ -436,10 +497,28 @@ impl TablesView {
             .id_salt("tables_history_scroll")
             .show(ui, |ui| {
                 for h in &self.history {
+                    let name = self
+                        .packs
+                        .as_ref()
+                        .and_then(|s| s.find(&h.table).ok())
+                        .map(|(_, t)| t.name.get(l).to_string())
+                        .unwrap_or_else(|| h.table.clone());
+                    ui.strong(name);
                     for line in &h.lines {
                         ui.add(egui::Label::new(line).wrap());
                     }
-                    ui.weak(format!("{} {}", l.pick("semilla", "seed"), h.seed));
+                    let seed = if h.nth > 1 {
+                        format!(
+                            "{} {} · {} {}",
+                            l.pick("semilla", "seed"),
+                            h.seed,
+                            l.pick("tirada", "roll"),
+                            h.nth
+                        )
+                    } else {
+                        format!("{} {}", l.pick("semilla", "seed"), h.seed)
+                    };
+                    ui.weak(seed);
                     ui.separator();
                 }
             });
@@ -460,8 +539,9 @@ fn inputs_ui(ui: &mut egui::Ui, t: &PackTable, st: &mut TableState, l: Lang) {
                     let lbl = ui.label(input.name.get(l));
                     match (&input.kind, v) {
                         (InputKind::Number { min, max }, InputValue::Number(n)) => {
+                            // The loader keeps min ≤ max; a lone min may be high.
                             let lo = min.unwrap_or(-999);
-                            let hi = max.unwrap_or(999);
+                            let hi = max.unwrap_or(lo.saturating_add(999).max(999)).max(lo);
                             ui.add(egui::DragValue::new(n).range(lo..=hi))
                                 .labelled_by(lbl.id);
                         }
@@ -516,8 +596,44 @@ fn inputs_ui(ui: &mut egui::Ui, t: &PackTable, st: &mut TableState, l: Lang) {
         });
 }
 
-/// The chance of each outcome: fraction and percent.
-fn odds_ui(ui: &mut egui::Ui, t: &PackTable, list: &[OutcomeOdds], l: Lang) {
+/// What the inputs cross, before any roll: `Hit on 3+ with 1d6`, and how an
+/// input outside the table was read.
+fn result_ui(ui: &mut egui::Ui, lk: &LookupBody, values: &[InputValue], l: Lang) {
+    match lk.locate(values) {
+        Ok(at) => {
+            let text = match (&at.cell, lk.column_dice) {
+                (Some(c), _) => c.describe(lk, l),
+                (None, Some(d)) => format!(
+                    "{} {d}",
+                    l.pick("La columna sale de tirar", "The column comes from rolling")
+                ),
+                (None, None) => String::new(),
+            };
+            ui.horizontal_wrapped(|ui| {
+                ui.label(egui::RichText::new(l.pick("Resultado:", "Result:")).size(18.0));
+                ui.label(egui::RichText::new(text).size(18.0).strong());
+            });
+            if let Some(n) = at.note {
+                ui.add(egui::Label::new(egui::RichText::new(n.get(l)).italics()).wrap());
+            }
+        }
+        Err(e) => {
+            ui.colored_label(ui.visuals().error_fg_color, format!("⚠ {e}"));
+        }
+    }
+}
+
+/// The chance of each outcome: fraction and percent; for a roll table the
+/// row last rolled picked out, and the table a row sends to.
+fn odds_ui(
+    ui: &mut egui::Ui,
+    pack: &Pack,
+    t: &PackTable,
+    list: &[OutcomeOdds],
+    rolled: Option<usize>,
+    l: Lang,
+) {
+    let hi = ui.visuals().selection.bg_fill;
     egui::Grid::new("table_odds")
         .striped(true)
         .num_columns(if matches!(t.body, Body::Roll(_)) {
@@ -527,16 +643,35 @@ fn odds_ui(ui: &mut egui::Ui, t: &PackTable, list: &[OutcomeOdds], l: Lang) {
         })
         .spacing([14.0, 4.0])
         .show(ui, |ui| {
-            for o in list {
-                if let Body::Roll(_) = t.body {
-                    ui.strong(&o.key);
+            for (i, o) in list.iter().enumerate() {
+                let mut then = None;
+                if let Body::Roll(rb) = &t.body {
+                    let mut key = egui::RichText::new(&o.key).strong();
+                    if rolled == Some(i) {
+                        key = key.background_color(hi);
+                    }
+                    ui.label(key);
+                    then = rb
+                        .rows
+                        .get(i)
+                        .and_then(|r| r.then.as_deref())
+                        .and_then(|id| pack.table(id));
                 }
                 let zero = *o.odds.0.numer() == 0;
                 let odds =
                     egui::RichText::new(format!("{}  ({})", o.odds.exact(), o.odds.percent()))
                         .monospace();
                 ui.label(if zero { odds.weak() } else { odds.strong() });
-                let name = egui::RichText::new(o.name.get(l));
+                let text = match then {
+                    Some(next) => format!(
+                        "{}  → {} {}",
+                        o.name.get(l),
+                        l.pick("tira en", "roll on"),
+                        next.name.get(l)
+                    ),
+                    None => o.name.get(l).to_string(),
+                };
+                let name = egui::RichText::new(text);
                 ui.add(egui::Label::new(if zero { name.weak() } else { name }).wrap());
                 ui.end_row();
             }
@@ -585,6 +720,17 @@ fn grid_ui(
             });
     } else {
         let col_input = lk.inputs.get(1).unwrap_or(&lk.inputs[0]);
+        let columns = match (lk.inputs.get(1), lk.column_dice) {
+            (Some(i), _) => i.name.get(l).to_string(),
+            (None, Some(d)) => d.to_string(),
+            (None, None) => String::new(),
+        };
+        ui.weak(format!(
+            "{}: {} · {}: {columns}",
+            l.pick("Filas", "Rows"),
+            lk.inputs[0].name.get(l),
+            l.pick("Columnas", "Columns")
+        ));
         egui::Grid::new(("lookup_grid", &t.id))
             .striped(true)
             .spacing([6.0, 2.0])

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::error::GameError;
 use super::refs::{ModelRef, Side};
 use super::roll::{CheckDice, OpposedDice};
 use super::setup::Beast;
@@ -382,7 +383,103 @@ impl HitOptions {
     }
 }
 
+/// The largest number, either sign, a player may give an action: a hand
+/// change, a modifier, a count of options, a spell's level or cost, a
+/// beast's profile. Far above any real one; small enough that the game's
+/// sums of them never overflow (a delta of 2147483647 in a hand-edited
+/// file made the replay panic).
+pub const MAX_HAND_NUMBER: i64 = 1000;
+
+/// Refuse a number past [`MAX_HAND_NUMBER`]; `what` names it.
+pub(crate) fn check_number(what: &str, n: impl Into<i64>) -> Result<(), GameError> {
+    let n = n.into();
+    if n.abs() <= MAX_HAND_NUMBER {
+        return Ok(());
+    }
+    Err(GameError::unknown(
+        format!("{what}: {n} está fuera de rango (de -{MAX_HAND_NUMBER} a {MAX_HAND_NUMBER})"),
+        format!("{what}: {n} is out of range (-{MAX_HAND_NUMBER} to {MAX_HAND_NUMBER})"),
+    ))
+}
+
+fn check_counts(options: &BTreeMap<String, u32>) -> Result<(), GameError> {
+    options.iter().try_for_each(|(id, n)| check_number(id, *n))
+}
+
+fn check_extra(extra: &[ExtraModifier]) -> Result<(), GameError> {
+    extra.iter().try_for_each(|e| {
+        check_number(&e.reason, e.modifier)?;
+        check_number(&e.reason, e.advantages)?;
+        check_number(&e.reason, e.complications)
+    })
+}
+
+impl FightOptions {
+    /// Every number within [`MAX_HAND_NUMBER`].
+    pub fn check_numbers(&self) -> Result<(), GameError> {
+        check_counts(&self.options)?;
+        check_number("attacker_friends", self.attacker_friends.unwrap_or(0))?;
+        check_number("defender_friends", self.defender_friends.unwrap_or(0))?;
+        check_extra(&self.extra)
+    }
+}
+
+impl ShootOptions {
+    /// Every number within [`MAX_HAND_NUMBER`].
+    pub fn check_numbers(&self) -> Result<(), GameError> {
+        check_counts(&self.options)?;
+        check_extra(&self.extra)
+    }
+}
+
+impl HitOptions {
+    /// Every number within [`MAX_HAND_NUMBER`].
+    pub fn check_numbers(&self) -> Result<(), GameError> {
+        check_extra(&self.extra)
+    }
+}
+
+impl Beast {
+    /// Its profile within [`MAX_HAND_NUMBER`].
+    pub fn check_numbers(&self) -> Result<(), GameError> {
+        for s in Stat::ALL {
+            check_number(s.id(), self.stats.get(s))?;
+        }
+        check_number("armour", self.armour)
+    }
+}
+
 impl Action {
+    /// Every number the action carries within [`MAX_HAND_NUMBER`]: checked
+    /// before the game applies it.
+    pub fn check_numbers(&self) -> Result<(), GameError> {
+        use Action as A;
+        match self {
+            A::ChangeRound { steps, .. } => check_number("steps", *steps),
+            A::ScenarioPoints { points, .. } => check_number("points", *points),
+            A::AdjustFear { delta, .. }
+            | A::AdjustPool { delta, .. }
+            | A::AdjustOwnDp { delta, .. }
+            | A::AdjustToughness { delta, .. } => check_number("delta", *delta),
+            A::SetRound { round, .. } => check_number("round", *round),
+            A::Check { modifier, .. } => check_number("modifier", *modifier),
+            A::Assault { options, .. } | A::Fight { options, .. } => options.check_numbers(),
+            A::Shoot { options, .. } => options.check_numbers(),
+            A::ResolveHit { options, .. } => options.check_numbers(),
+            A::CastSpell {
+                spell: SpellChoice::Custom { level, cost, .. },
+                ..
+            } => {
+                check_number("level", *level)?;
+                check_number("cost", *cost)
+            }
+            A::BeastAppears {
+                beast: BeastChoice::New(b),
+            } => b.check_numbers(),
+            _ => Ok(()),
+        }
+    }
+
     /// True for the hand adjustments, scenario points and notes.
     pub fn is_adjustment(&self) -> bool {
         matches!(

@@ -29,6 +29,8 @@ pub(crate) fn beast_appears(
         })?,
         BeastChoice::New(b) => b,
     };
+    // The bestiary comes from the game file: its numbers are a player's too.
+    beast.check_numbers()?;
     let mut m = GameState::new_beast(&beast.name, beast.profile(ctx.rules));
     // It appears during a turn: it acts in its own agility round like any model.
     m.acted = false;

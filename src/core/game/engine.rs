@@ -22,6 +22,7 @@ pub(crate) struct Ctx<'a> {
 /// to a copy, or stop replaying.
 pub(crate) fn step(st: &mut GameState, ctx: Ctx<'_>, action: &Action) -> Result<(), GameError> {
     use Action as A;
+    action.check_numbers()?;
     match action {
         A::StartTurn { dark_forces } => turn::start_turn(st, ctx, dark_forces)?,
         A::ChangeRound { model, steps } => turn::change_round(st, ctx, *model, *steps)?,

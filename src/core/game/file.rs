@@ -19,12 +19,17 @@ use super::setup::{Beast, GameSetup};
 use crate::core::error::{DataError, Pos, locate_key};
 use crate::core::fsutil::write_atomic;
 use crate::core::roster::Roster;
+use crate::core::tables::{MAX_FILE_BYTES, read_text};
 
 /// The game file format this impia reads and writes.
 pub const GAME_VERSION: u32 = 1;
 
-/// The largest game file read: a 10,000-action game is about 3 MB.
-pub const MAX_GAME_FILE_BYTES: u64 = 256 * 1024 * 1024;
+/// The largest game file read: a 10,000-action game is about 3.3 MB, so
+/// this holds some 100,000 actions, far more than any game. Only the setup
+/// part goes through the YAML parser, and at most
+/// [`MAX_FILE_BYTES`](crate::core::tables::MAX_FILE_BYTES) of it; the redo
+/// list and the log are read line by line as JSON.
+pub const MAX_GAME_FILE_BYTES: u64 = 32 * 1024 * 1024;
 
 #[derive(Serialize)]
 struct FileOut<'a> {
@@ -38,7 +43,8 @@ struct FileOut<'a> {
 struct FileIn {
     // Checked by `newer_version` before this parse; kept so the field is known.
     #[allow(dead_code)]
-    version: u32,
+    #[serde(default)]
+    version: Option<u32>,
     #[serde(default)]
     scenario: String,
     players: Sides<String>,
@@ -102,12 +108,9 @@ pub fn to_text(setup: &GameSetup, redo: &[Action], log: &[Action]) -> Result<Str
 fn newer_version(file: &str, text: &str) -> Result<(), DataError> {
     let v: VersionOnly = serde_yaml::from_str(text).map_err(|e| DataError::yaml(file, &e))?;
     let pos = locate_key(text, "version").unwrap_or(Pos { line: 1, column: 1 });
+    // A file without `version:` is version 1, the first format.
     match v.version {
-        None => Err(DataError::at(
-            file,
-            Pos { line: 1, column: 1 },
-            "not a game file: `version:` is missing",
-        )),
+        None => Ok(()),
         Some(v) if v > GAME_VERSION => Err(DataError::at(
             file,
             pos,
@@ -118,6 +121,57 @@ fn newer_version(file: &str, text: &str) -> Result<(), DataError> {
         Some(0) => Err(DataError::at(file, pos, "version must be 1 or more")),
         Some(_) => Ok(()),
     }
+}
+
+/// Where the section `key:` (`redo:`, `log:`) starts in `text`, if its
+/// lines up to `end` are all JSON actions (`- {…}`), blank or comments: the
+/// fast path, read line by line instead of by the YAML parser.
+fn json_section(text: &str, key: &str, end: usize) -> Option<usize> {
+    let head = format!("{key}:\n");
+    let at = text[..end]
+        .match_indices(&format!("\n{head}"))
+        .next()
+        .map(|(i, _)| i + 1)
+        .or_else(|| text.starts_with(&head).then_some(0))?;
+    text[at + head.len()..end]
+        .lines()
+        .all(|l| l.starts_with("- {") || l.trim().is_empty() || l.starts_with('#'))
+        .then_some(at)
+}
+
+/// The actions of a fast-path section (`body` is its byte range in `text`)
+/// and the line of each, 1-based.
+fn json_actions(
+    file: &str,
+    text: &str,
+    body: std::ops::Range<usize>,
+) -> Result<(Vec<Action>, Vec<usize>), DataError> {
+    let first_line = text[..body.start].matches('\n').count() + 1;
+    let mut actions = Vec::new();
+    let mut lines = Vec::new();
+    for (k, l) in text[body].lines().enumerate() {
+        if !l.starts_with("- {") {
+            continue;
+        }
+        let line = first_line + k;
+        let a: Action = serde_json::from_str(&l[2..]).map_err(|e| {
+            DataError::at(
+                file,
+                Pos {
+                    line,
+                    column: e.column() + 2,
+                },
+                e.to_string()
+                    .split(" at line ")
+                    .next()
+                    .unwrap_or("bad action")
+                    .to_string(),
+            )
+        })?;
+        actions.push(a);
+        lines.push(line);
+    }
+    Ok((actions, lines))
 }
 
 /// Parse a game file's text; `file` names it in errors.
@@ -131,49 +185,34 @@ pub fn parse(file: &str, text: &str) -> Result<GameFile, DataError> {
         Some(i) if i + 1 < text.len() && text[..i].contains("\nlog:") => (&text[..=i], true),
         _ => (text, false),
     };
-    // The fast path: the log's lines are JSON after a `log:` line.
-    let log_at = text
-        .match_indices("\nlog:\n")
-        .next()
-        .map(|(i, _)| i + 1)
-        .or_else(|| text.starts_with("log:\n").then_some(0));
-    let fast = log_at.filter(|&i| {
-        text[i + 5..]
-            .lines()
-            .all(|l| l.starts_with("- {") || l.trim().is_empty() || l.starts_with('#'))
-    });
-    let (head, tail_start) = match fast {
-        Some(i) => (&text[..i], Some(i)),
-        None => (text, None),
-    };
+    // The fast path: the redo list and the log as lines of JSON after their
+    // keys; only the setup before them goes to the YAML parser.
+    let log_at = json_section(text, "log", text.len());
+    let head_end = log_at.unwrap_or(text.len());
+    let redo_at = json_section(text, "redo", head_end);
+    let head = &text[..redo_at.unwrap_or(head_end)];
+    if head.len() as u64 > MAX_FILE_BYTES {
+        return Err(DataError::whole(
+            file,
+            format!(
+                "the setup part of this game file (before `redo:` and `log:`) is {} bytes; at most {MAX_FILE_BYTES} are read",
+                head.len()
+            ),
+        ));
+    }
+    crate::core::yaml::check(file, head)?;
     newer_version(file, head)?;
     let parsed: FileIn = serde_yaml::from_str(head).map_err(|e| DataError::yaml(file, &e))?;
+    let mut redo = parsed.redo.unwrap_or_default();
+    if let Some(start) = redo_at {
+        redo.extend(json_actions(file, text, start + "redo:\n".len()..head_end)?.0);
+    }
     let mut log = parsed.log.unwrap_or_default();
     let mut lines = Vec::new();
-    if let Some(start) = tail_start {
-        let first_line = text[..start].matches('\n').count() + 2;
-        for (k, l) in text[start + 5..].lines().enumerate() {
-            if !l.starts_with("- {") {
-                continue;
-            }
-            let line = first_line + k;
-            let a: Action = serde_json::from_str(&l[2..]).map_err(|e| {
-                DataError::at(
-                    file,
-                    Pos {
-                        line,
-                        column: e.column() + 2,
-                    },
-                    e.to_string()
-                        .split(" at line ")
-                        .next()
-                        .unwrap_or("bad action")
-                        .to_string(),
-                )
-            })?;
-            log.push(a);
-            lines.push(line);
-        }
+    if let Some(start) = log_at {
+        let (actions, at) = json_actions(file, text, start + "log:\n".len()..text.len())?;
+        log.extend(actions);
+        lines = at;
     }
     Ok(GameFile {
         setup: GameSetup {
@@ -183,7 +222,7 @@ pub fn parse(file: &str, text: &str) -> Result<GameFile, DataError> {
             rosters: parsed.rosters,
             bestiary: parsed.bestiary,
         },
-        redo: parsed.redo.unwrap_or_default(),
+        redo,
         log,
         lines,
         torn_tail,
@@ -192,28 +231,8 @@ pub fn parse(file: &str, text: &str) -> Result<GameFile, DataError> {
 
 /// Read and parse a game file.
 pub fn read(path: &Path) -> Result<GameFile, DataError> {
-    let name = path.display().to_string();
-    let meta = std::fs::metadata(path).map_err(|e| DataError::whole(&name, e.to_string()))?;
-    if meta.len() > MAX_GAME_FILE_BYTES {
-        return Err(DataError::whole(
-            &name,
-            format!(
-                "the file is {} bytes; at most {MAX_GAME_FILE_BYTES} are read",
-                meta.len()
-            ),
-        ));
-    }
-    let bytes = std::fs::read(path).map_err(|e| DataError::whole(&name, e.to_string()))?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        DataError::whole(
-            &name,
-            format!(
-                "not UTF-8 text (bad byte at offset {})",
-                e.utf8_error().valid_up_to()
-            ),
-        )
-    })?;
-    parse(&name, &text)
+    let text = read_text(path, MAX_GAME_FILE_BYTES)?;
+    parse(&path.display().to_string(), &text)
 }
 
 /// Where a game autosaves, and whether the next save must rewrite it whole.

@@ -340,6 +340,7 @@ impl Game {
         defender: ModelRef,
         options: &FightOptions,
     ) -> Result<PreparedCheck<OpposedSpec>, GameError> {
+        options.check_numbers()?;
         melee::fight_check(&self.state, self.ctx(), attacker, defender, options, None)
     }
 
@@ -351,6 +352,7 @@ impl Game {
         brutal: bool,
         options: &FightOptions,
     ) -> Result<PreparedCheck<OpposedSpec>, GameError> {
+        options.check_numbers()?;
         melee::fight_check(
             &self.state,
             self.ctx(),
@@ -368,6 +370,7 @@ impl Game {
         target: ModelRef,
         options: &ShootOptions,
     ) -> Result<PreparedCheck<CheckSpec>, GameError> {
+        options.check_numbers()?;
         shooting::shoot_check(&self.state, self.ctx(), shooter, target, options)
     }
 
@@ -387,6 +390,7 @@ impl Game {
         target: ModelRef,
         options: &HitOptions,
     ) -> Result<PreparedCheck<OpposedSpec>, GameError> {
+        options.check_numbers()?;
         hits::hit_check(&self.state, self.ctx(), attacker, target, options)
     }
 
@@ -406,6 +410,7 @@ impl Game {
         stat: Stat,
         modifier: i32,
     ) -> Result<PreparedCheck<CheckSpec>, GameError> {
+        action::check_number("modifier", modifier)?;
         checks::attribute_check(&self.state, self.ctx(), model, stat, modifier)
     }
 

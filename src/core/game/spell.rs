@@ -32,7 +32,7 @@ pub(crate) fn spell_of(
     spell: &SpellChoice,
 ) -> Result<(u32, u32, String), GameError> {
     let x = super::engine::model(st, caster)?;
-    match spell {
+    let (level, cost, name) = match spell {
         SpellChoice::Known { index } => x
             .spells
             .get(*index)
@@ -52,7 +52,11 @@ pub(crate) fn spell_of(
                 )
             }),
         SpellChoice::Custom { name, level, cost } => Ok((*level, *cost, name.clone())),
-    }
+    }?;
+    // A roster's spell comes from a file: its numbers are a player's too.
+    super::action::check_number("level", level)?;
+    super::action::check_number("cost", cost)?;
+    Ok((level, cost, name))
 }
 
 pub(crate) fn cast(st: &mut GameState, ctx: Ctx<'_>, c: Cast<'_>) -> Result<(), GameError> {

@@ -136,14 +136,28 @@ impl LookupBody {
             .map(|e| {
                 let stand_in = "7777";
                 let number = (e.code == "#").then_some(stand_in);
+                // `N+` with no dice of its own rolls the column's.
+                let column_dice = e.cell(&e.code, number, &self.outcomes, None).is_err();
                 let probe = "1d6".parse::<DiceExpr>().ok();
                 let text = e
                     .cell(&e.code, number, &self.outcomes, probe)
-                    .map(|c| {
-                        let mut c = c;
-                        c.note = None;
-                        c.describe(self, l).replace(stand_in, "#")
+                    .map(|c| match (&c.result, column_dice) {
+                        (CellResult::Roll { at_least, .. }, true) => format!(
+                            "{} {} {at_least}+ {}",
+                            self.outcomes
+                                .get(self.success)
+                                .map(|o| o.name.get(l))
+                                .unwrap_or(""),
+                            l.pick("con", "on"),
+                            l.pick("con los dados de la columna", "with the column's dice")
+                        ),
+                        _ => {
+                            let mut c = c;
+                            c.note = None;
+                            c.describe(self, l)
+                        }
                     })
+                    .map(|s| s.replace(stand_in, "#"))
                     .unwrap_or_default();
                 let text = match &e.note {
                     Some(n) => format!("{text} — {}", n.get(l)),

@@ -88,7 +88,7 @@ fn text_cell(text: Text) -> Cell {
 
 /// A one-input lookup with plain results.
 fn lookup(input: Input, rows: Vec<LookupRow>) -> Body {
-    Body::Lookup(LookupBody {
+    Body::Lookup(Box::new(LookupBody {
         inputs: vec![input],
         column_dice: None,
         columns: Vec::new(),
@@ -107,7 +107,7 @@ fn lookup(input: Input, rows: Vec<LookupRow>) -> Body {
         failure: 1,
         out_of_range: OutOfRange::Refuse,
         legend: Vec::new(),
-    })
+    }))
 }
 
 /// R18: the fall's Strength by height.

@@ -14,7 +14,7 @@ use super::locate::{Region, table_spans};
 use super::nested;
 use super::{
     Body, Cell, CellResult, Choice, Input, InputKind, Key, LookupBody, LookupRow, Modifier, Origin,
-    OutOfRange, Outcome, Pack, PackTable, RollBody, RollRow,
+    OutOfRange, Outcome, Pack, PackTable, RatioRule, RollBody, RollRow,
 };
 use crate::core::dice_expr::DiceExpr;
 use crate::core::error::{DataError, Pos};
@@ -41,6 +41,8 @@ pub fn parse_pack_file(name: &str, text: &str, origin: Origin) -> Result<Pack, D
     if text.trim().is_empty() {
         return Err(DataError::whole(name, "the file is empty"));
     }
+    // No file may make the parser hang or eat the memory (deep nesting, aliases).
+    crate::core::yaml::check(name, text)?;
     let raw: RawPack = serde_yaml::from_str(text).map_err(|e| DataError::yaml(name, &e))?;
     let whole = Region::whole(name, text);
     let n = raw.tables.len();
@@ -218,6 +220,10 @@ fn load_pack_folder(dir: &Path) -> Result<Pack, Vec<DataError>> {
             .is_some_and(|n| n == "pack.yaml");
         if text.trim().is_empty() {
             errors.push(DataError::whole(file, "the file is empty"));
+            continue;
+        }
+        if let Err(e) = crate::core::yaml::check(file, text) {
+            errors.push(e);
             continue;
         }
         if is_meta {
@@ -409,7 +415,7 @@ fn other_field(f: &str) -> &'static str {
 }
 
 /// A row's key and the field it was written under.
-fn row_key<'r>(row: &'r RawRow) -> Result<(&'static str, &'r KeyText), String> {
+fn row_key(row: &RawRow) -> Result<(&'static str, &KeyText), String> {
     match (&row.range, &row.key) {
         (Some(k), None) => Ok(("range", k)),
         (None, Some(k)) => Ok(("key", k)),
@@ -516,7 +522,7 @@ fn build_table(raw: &RawTable, r: &Region) -> Result<PackTable, DataError> {
         }
         Body::Roll(build_roll(raw, r)?)
     } else {
-        Body::Lookup(build_lookup(raw, r, &modifiers)?)
+        Body::Lookup(Box::new(build_lookup(raw, r, &modifiers)?))
     };
     Ok(PackTable {
         id: raw.id.clone(),
@@ -724,9 +730,9 @@ fn check_axis(keys: &[Key], axis: Axis, what: &str) -> Result<(), (Option<usize>
             for w in sorted.windows(2) {
                 let (a, b) = (w[0].1, w[1].1);
                 if let Some(hi) = a.hi
-                    && hi + 1 < b.lo
+                    && i64::from(hi) + 1 < i64::from(b.lo)
                 {
-                    let gap: Vec<i32> = (hi + 1..b.lo).collect();
+                    let gap: Vec<i32> = (hi + 1..b.lo).take(50).collect();
                     return Err((
                         None,
                         format!(
@@ -1091,8 +1097,11 @@ fn build_grid(raw: &RawTable, r: &Region, body: &mut LookupBody) -> Result<(), D
             return Err(r.err(
                 at(*li, *koff),
                 format!(
-                    "table '{id}': row '{ktok}' has {} results for {} columns",
-                    cells.len(),
+                    "table '{id}': row '{ktok}' has {} for {} columns",
+                    match cells.len() {
+                        1 => "1 result".to_string(),
+                        n => format!("{n} results"),
+                    },
                     columns.len()
                 ),
             ));
@@ -1125,6 +1134,27 @@ fn build_grid(raw: &RawTable, r: &Region, body: &mut LookupBody) -> Result<(), D
             .unwrap_or(r.key_or_top("grid"));
         r.err(pos, format!("table '{id}': {e}"))
     })?;
+    // Exact odds multiply the column roll's chances by the cells' own.
+    if let Some(d) = body.column_dice {
+        let outcomes = |d: &DiceExpr| u64::from(d.sides).saturating_pow(d.count);
+        let cells = rows
+            .iter()
+            .flat_map(|r| &r.cells)
+            .filter_map(|c| match &c.result {
+                CellResult::Roll { dice, .. } => Some(outcomes(dice)),
+                _ => None,
+            })
+            .max()
+            .unwrap_or(1);
+        if outcomes(&d).saturating_mul(cells) > 1 << 40 {
+            return Err(r.err(
+                r.key_or_top("column_dice"),
+                format!(
+                    "table '{id}': rolling {d} for the column and then the results' dice gives too many outcomes to compute exact odds"
+                ),
+            ));
+        }
+    }
     body.columns = columns;
     body.rows = rows;
     Ok(())
@@ -1308,20 +1338,20 @@ fn build_out_of_range(
                 return Err(fail("`rule: ratio` needs `from` and `cap_at`".into()));
             };
             // Between half and double, first / second rounds down to 0 or 1.
-            for n in [from - 1, from] {
+            for n in [from.saturating_sub(1), from] {
                 if n < cap_at {
                     body.resolve(&n.to_string(), None)
                         .map_err(|e| fail(format!("the code {n} it can give: {e}")))?;
                 }
             }
-            Ok(OutOfRange::Ratio {
+            Ok(OutOfRange::Ratio(Box::new(RatioRule {
                 double,
                 half,
                 from,
                 cap_at,
                 cap,
                 text: o.text.as_ref().map(|t: &PText| t.0.clone()),
-            })
+            })))
         }
         other => Err(fail(format!(
             "`rule: {other}` is not a rule: use refuse, nearest or ratio"

@@ -127,6 +127,7 @@ impl PackTable {
                         }
                     }
                 }
+                seen.sort();
                 (!seen.is_empty()).then(|| seen.join("/"))
             }
         }
@@ -148,7 +149,7 @@ pub struct Modifier {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Body {
     Roll(RollBody),
-    Lookup(LookupBody),
+    Lookup(Box<LookupBody>),
 }
 
 /// A die-range table: roll the dice, read the row.
@@ -259,24 +260,29 @@ pub enum OutOfRange {
     Refuse,
     /// Read the nearest printed row or column.
     Nearest,
-    /// Dragon Rage 2.7.5: first input at least double the second: `double`;
-    /// second at least double the first: `half`; otherwise the code
-    /// `from - first / second` (rounded down), read as a cell, and `cap`
-    /// once that code reaches `cap_at`.
-    Ratio {
-        double: Cell,
-        half: Cell,
-        from: i32,
-        cap_at: i32,
-        cap: Cell,
-        text: Option<Text>,
-    },
+    /// Dragon Rage 2.7.5: see [`RatioRule`].
+    Ratio(Box<RatioRule>),
+}
+
+/// Dragon Rage 2.7.5, out of range: first input at least double the second:
+/// `double`; second at least double the first: `half`; otherwise the code
+/// `from - first / second` (rounded down), read as a cell, and `cap` once
+/// that code reaches `cap_at`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatioRule {
+    pub double: Cell,
+    pub half: Cell,
+    pub from: i32,
+    pub cap_at: i32,
+    pub cap: Cell,
+    /// The procedure as printed.
+    pub text: Option<Text>,
 }
 
 impl OutOfRange {
     pub fn text(&self) -> Option<&Text> {
         match self {
-            OutOfRange::Ratio { text, .. } => text.as_ref(),
+            OutOfRange::Ratio(r) => r.text.as_ref(),
             _ => None,
         }
     }

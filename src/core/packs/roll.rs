@@ -168,9 +168,9 @@ fn nearest(keys: &[Key], n: i32) -> Option<usize> {
         .filter_map(|(i, k)| match k {
             Key::Range { range, .. } => {
                 let d = if n < range.lo {
-                    range.lo - n
+                    i64::from(range.lo) - i64::from(n)
                 } else {
-                    range.hi.map_or(0, |h| (n - h).max(0))
+                    range.hi.map_or(0, |h| (i64::from(n) - i64::from(h)).max(0))
                 };
                 Some((d, i))
             }
@@ -291,14 +291,15 @@ impl LookupBody {
                     )),
                 })
             }
-            OutOfRange::Ratio {
-                double,
-                half,
-                from,
-                cap_at,
-                cap,
-                ..
-            } => {
+            OutOfRange::Ratio(rule) => {
+                let super::RatioRule {
+                    double,
+                    half,
+                    from,
+                    cap_at,
+                    cap,
+                    ..
+                } = &**rule;
                 let (InputValue::Number(a), Some(InputValue::Number(b))) =
                     (values[0], values.get(1).copied())
                 else {
@@ -311,7 +312,9 @@ impl LookupBody {
                     ));
                 }
                 let (ia, ib) = (&self.inputs[0].name, &self.inputs[1].name);
-                let (cell, es, en) = if a >= 2 * b {
+                // In i64: a player may type any number.
+                let (a64, b64) = (i64::from(a), i64::from(b));
+                let (cell, es, en) = if a64 >= 2 * b64 {
                     (
                         double.clone(),
                         format!(
@@ -325,7 +328,7 @@ impl LookupBody {
                             ib.en.to_lowercase()
                         ),
                     )
-                } else if b >= 2 * a {
+                } else if b64 >= 2 * a64 {
                     (
                         half.clone(),
                         format!(
@@ -340,6 +343,7 @@ impl LookupBody {
                         ),
                     )
                 } else {
+                    // Here a / b is 0 or 1.
                     let n = from - a / b;
                     let text_es = format!("{from} − {a}/{b} redondeado abajo = {n}");
                     let text_en = format!("{from} − {a}/{b} rounded down = {n}");
@@ -386,11 +390,8 @@ impl LookupBody {
         for c in self.rows.iter().flat_map(|r| &r.cells) {
             mark(c);
         }
-        if let OutOfRange::Ratio {
-            double, half, cap, ..
-        } = &self.out_of_range
-        {
-            for c in [double, half, cap] {
+        if let OutOfRange::Ratio(rule) = &self.out_of_range {
+            for c in [&rule.double, &rule.half, &rule.cap] {
                 mark(c);
             }
         }
@@ -844,18 +845,24 @@ pub struct TableRoll {
 }
 
 impl TableRoll {
-    /// One line per table rolled, every die shown:
-    /// `Events: 1d100 [100] = 100 → 00: Illness … | Illness: 1d10 [2] = 2 → 1-3: dies`.
-    pub fn lines(&self, pack: &Pack, l: Lang) -> Vec<String> {
+    /// One line per table rolled, every die shown, the table's name first
+    /// when `named` (a table it sends to is always named):
+    /// `Events table: 1d100 [100] = 100 → 00: A leader falls ill …`,
+    /// `A leader's illness: 1d10 [2] = 2 → 1-3: Dies.`;
+    /// `Attacker strength 12, Defender strength 3 → Hit on 3+ with 1d6 · 1d6 [4] = 4 ⇒ Hit`.
+    pub fn lines(&self, pack: &Pack, l: Lang, named: bool) -> Vec<String> {
         let mut out = Vec::new();
         let mut cur = Some(self);
         while let Some(r) = cur {
             let id = r.table.rsplit('/').next().unwrap_or("");
             let table = pack.table(id);
-            let name = table
-                .map(|t| t.name.get(l).to_string())
-                .unwrap_or_else(|| id.to_string());
-            let mut s = format!("{name}: ");
+            let mut s = String::new();
+            if named || !out.is_empty() {
+                let name = table
+                    .map(|t| t.name.get(l).to_string())
+                    .unwrap_or_else(|| id.to_string());
+                s.push_str(&format!("{name}: "));
+            }
             if let Some(t) = table
                 && !r.inputs.is_empty()
             {
@@ -865,24 +872,13 @@ impl TableRoll {
                 s.push_str(&format!("{} → ", roll.show()));
             }
             let text = nested::annotate(r.text.get(l), &r.nested);
-            match &r.cell {
-                Some(c) if r.outcome.is_some() => s.push_str(&format!("[{c}] {text}")),
-                Some(_) => s.push_str(&text),
-                None if r.inputs.is_empty() || r.roll.is_some() => {
-                    s.push_str(&format!("{}: {text}", r.key))
-                }
-                None => s.push_str(&text),
+            if r.inputs.is_empty() && r.roll.is_some() {
+                s.push_str(&format!("{}: {text}", r.key));
+            } else {
+                s.push_str(&text);
             }
             if let Some(c) = &r.check {
-                s.push_str(&format!(
-                    "; {} → {}",
-                    c.roll.show(),
-                    if c.success {
-                        l.pick("¡lo consigue!", "made it!")
-                    } else {
-                        l.pick("no lo consigue", "missed it")
-                    }
-                ));
+                s.push_str(&format!(" · {}", c.roll.show()));
                 if let Some(o) = &r.outcome
                     && let Some(Body::Lookup(lk)) = table.map(|t| &t.body)
                     && let Some(oc) = lk.outcomes.iter().find(|x| x.id == *o)

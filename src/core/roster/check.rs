@@ -105,7 +105,7 @@ pub fn check(roster: &Roster, rules: &RuleSet) -> RosterReport {
             profile: derive_profile(m, rules),
         })
         .collect();
-    let total = models.iter().map(|m| m.cost).sum();
+    let total = models.iter().map(|m| m.cost).fold(0, u32::saturating_add);
     let limit = roster.limit(rules);
     let mut problems = Vec::new();
 

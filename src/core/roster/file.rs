@@ -89,6 +89,7 @@ pub fn parse_roster(file: &str, src: &str, rules: &RuleSet) -> Result<Roster, Da
             "the file is empty; a roster needs at least a `name:` and `models:`",
         ));
     }
+    crate::core::yaml::check(file, src)?;
     let roster: Roster = serde_yaml::from_str(src).map_err(|e| DataError::yaml(file, &e))?;
     if roster.version > ROSTER_VERSION {
         let pos = locate_key(src, "version").unwrap_or(Pos { line: 1, column: 1 });

@@ -57,10 +57,17 @@ pub struct Profile {
     pub rules: Vec<Text>,
 }
 
+// Sums saturate: tables cap their numbers (see `MAX_TABLE_NUMBER`), but a
+// model may carry any number of items.
 fn apply(stats: &mut Stats, e: &ProfileEffect) {
     for s in Stat::ALL {
-        *stats.get_mut(s) += e.stat(s);
+        let v = stats.get_mut(s);
+        *v = v.saturating_add(e.stat(s));
     }
+}
+
+fn sum(costs: impl Iterator<Item = u32>) -> u32 {
+    costs.fold(0, u32::saturating_add)
 }
 
 /// Points cost of one model: troop + weapons + armour + equipment (each herb
@@ -68,36 +75,30 @@ fn apply(stats: &mut Stats, e: &ProfileEffect) {
 /// ids count 0 (they are refused when a file is loaded).
 pub fn model_cost(model: &Model, rules: &RuleSet) -> u32 {
     let troop = rules.troop(&model.troop).map_or(0, |t| t.cost);
-    let weapons: u32 = model
-        .weapons
-        .iter()
-        .map(|w| {
-            rules
-                .melee_weapon(w)
-                .map(|m| m.cost)
-                .or_else(|| rules.ranged_weapon(w).map(|r| r.cost))
-                .flatten()
-                .unwrap_or(0)
-        })
-        .sum();
+    let weapons = sum(model.weapons.iter().map(|w| {
+        rules
+            .melee_weapon(w)
+            .map(|m| m.cost)
+            .or_else(|| rules.ranged_weapon(w).map(|r| r.cost))
+            .flatten()
+            .unwrap_or(0)
+    }));
     let armour = model
         .armour
         .as_deref()
         .and_then(|a| rules.armour(a))
         .map_or(0, |a| a.cost);
-    let equipment: u32 = model
+    let equipment = sum(model
         .equipment
         .iter()
         .filter_map(|e| rules.equipment_item(e))
-        .map(|e| e.cost)
-        .sum();
-    let upgrades: u32 = model
+        .map(|e| e.cost));
+    let upgrades = sum(model
         .upgrades
         .iter()
         .filter_map(|u| rules.upgrade(u))
-        .map(|u| u.cost)
-        .sum();
-    troop + weapons + armour + equipment + upgrades
+        .map(|u| u.cost));
+    sum([troop, weapons, armour, equipment, upgrades].into_iter())
 }
 
 /// The derived profile of a model (R40 plus the effects of R34–R37, R41, R42
@@ -160,8 +161,8 @@ pub fn derive_profile(model: &Model, rules: &RuleSet) -> Profile {
     }
     for e in effects {
         apply(&mut stats, e);
-        armour += e.armour;
-        own_dp += e.own_dp;
+        armour = i32::saturating_add(armour, e.armour);
+        own_dp = i32::saturating_add(own_dp, e.own_dp);
         if let Some(m) = e.movement_cm {
             movement_cm = movement_cm.max(m);
         }
@@ -175,8 +176,8 @@ pub fn derive_profile(model: &Model, rules: &RuleSet) -> Profile {
         rules.melee_weapon(id).map(|m| MeleeLine {
             id: m.id.clone(),
             name: m.name.clone(),
-            combat: stats.combat + m.combat,
-            strength: stats.strength + m.strength,
+            combat: stats.combat.saturating_add(m.combat),
+            strength: stats.strength.saturating_add(m.strength),
             penetration: m.penetration,
             carried,
             special: m.special.clone(),
@@ -210,7 +211,7 @@ pub fn derive_profile(model: &Model, rules: &RuleSet) -> Profile {
             continue;
         }
         let strength = if r.strength_is_bonus {
-            r.strength.map(|s| stats.strength + s)
+            r.strength.map(|s| stats.strength.saturating_add(s))
         } else {
             r.strength
         };

@@ -106,6 +106,7 @@ fn parse<T: DeserializeOwned>(src: &Source<'_>) -> Result<T, DataError> {
     if src.text.trim().is_empty() {
         return Err(DataError::whole(&src.name, "the file is empty"));
     }
+    crate::core::yaml::check(&src.name, src.text)?;
     serde_yaml::from_str(src.text).map_err(|e| DataError::yaml(&src.name, &e))
 }
 
@@ -215,26 +216,59 @@ impl RuleSet {
                 .file_name()
                 .map(|f| f.to_string_lossy().to_string())
                 .unwrap_or_default();
-            match file.as_str() {
-                "troops.yaml" => merge(&mut rs.troops, parse_list(&src)?),
-                "melee_weapons.yaml" => merge(&mut rs.melee_weapons, parse_list(&src)?),
-                "ranged_weapons.yaml" => merge(&mut rs.ranged_weapons, parse_list(&src)?),
-                "armours.yaml" => merge(&mut rs.armours, parse_list(&src)?),
-                "equipment.yaml" => merge(&mut rs.equipment, parse_list(&src)?),
-                "upgrades.yaml" => merge(&mut rs.upgrades, parse_list(&src)?),
-                "actions.yaml" => merge(&mut rs.actions, parse_list(&src)?),
-                "fall.yaml" => rs.fall = parse(&src)?,
-                "jump.yaml" => rs.jump = parse(&src)?,
-                "cover.yaml" => rs.cover = parse(&src)?,
-                "warband.yaml" => rs.warband = parse(&src)?,
-                "reference.yaml" => rs.reference = parse(&src)?,
-                _ => {
-                    let t = parse_roll_table(&src)?;
-                    merge(&mut rs.roll_tables, vec![t]);
-                }
-            }
+            rs.merge_file(&file, &src)?;
         }
         rs.check_links(&shown)?;
+        Ok(rs)
+    }
+
+    /// Lay one user table file over these tables, as [`RuleSet::load`] does
+    /// with each file of the folder: `file` is its name (`armours.yaml`
+    /// overrides armours, an unknown name is an extra die-range table).
+    fn merge_file(&mut self, file: &str, src: &Source<'_>) -> Result<(), DataError> {
+        check_numbers(src)?;
+        let rs = self;
+        match file {
+            "troops.yaml" => merge(&mut rs.troops, parse_list(src)?),
+            "melee_weapons.yaml" => merge(&mut rs.melee_weapons, parse_list(src)?),
+            "ranged_weapons.yaml" => merge(&mut rs.ranged_weapons, parse_list(src)?),
+            "armours.yaml" => merge(&mut rs.armours, parse_list(src)?),
+            "equipment.yaml" => merge(&mut rs.equipment, parse_list(src)?),
+            "upgrades.yaml" => merge(&mut rs.upgrades, parse_list(src)?),
+            "actions.yaml" => merge(&mut rs.actions, parse_list(src)?),
+            "fall.yaml" => rs.fall = parse(src)?,
+            "jump.yaml" => rs.jump = parse(src)?,
+            "cover.yaml" => rs.cover = parse(src)?,
+            "warband.yaml" => rs.warband = parse(src)?,
+            "reference.yaml" => rs.reference = parse(src)?,
+            _ => {
+                let t = parse_roll_table(src)?;
+                merge(&mut rs.roll_tables, vec![t]);
+            }
+        }
+        Ok(())
+    }
+
+    /// These tables with one user table file's text laid over them, checked
+    /// as [`RuleSet::load`] checks a folder: the same parsing, the same
+    /// errors. `name` is the file's name (`armours.yaml`, `omens.yaml`); a
+    /// pack file (`pack:` at the top) is left to the packs and changes
+    /// nothing here.
+    pub fn with_user_file(&self, name: &str, text: &str) -> Result<RuleSet, DataError> {
+        let mut rs = self.clone();
+        if crate::core::packs::is_pack_file(text) {
+            return Ok(rs);
+        }
+        let file = Path::new(name)
+            .file_name()
+            .map(|f| f.to_string_lossy().to_string())
+            .unwrap_or_default();
+        let src = Source {
+            name: name.to_string(),
+            text,
+        };
+        rs.merge_file(&file, &src)?;
+        rs.check_links(name)?;
         Ok(rs)
     }
 
@@ -282,25 +316,103 @@ impl RuleSet {
     }
 }
 
+/// Check one user table file's text as [`RuleSet::load`] would read it
+/// from a `--tables` folder, over the shipped tables. `name` is the file's
+/// name, which says what it holds (`armours.yaml`, or any other name for an
+/// extra die-range table).
+pub fn check_user_file(name: &str, text: &str) -> Result<(), DataError> {
+    RuleSet::builtin()?.with_user_file(name, text).map(|_| ())
+}
+
+/// The largest number, either sign, that a user's table may hold. The
+/// summary's numbers stay below 200; this leaves room for house rules while
+/// keeping the sums of costs and effects (and the game's arithmetic on them)
+/// far from overflowing.
+pub const MAX_TABLE_NUMBER: f64 = 10_000.0;
+
+/// Refuse a number past [`MAX_TABLE_NUMBER`] (or not finite) anywhere in a
+/// user's table file, at its line. A file that does not parse is left to the
+/// typed parse, whose errors name the field.
+fn check_numbers(src: &Source<'_>) -> Result<(), DataError> {
+    use serde_yaml::Value;
+    fn walk<'v>(v: &'v Value, key: &'v str) -> Option<(&'v str, String)> {
+        match v {
+            Value::Number(n) => {
+                let x = n.as_f64().unwrap_or(f64::INFINITY);
+                (!x.is_finite() || x.abs() > MAX_TABLE_NUMBER).then(|| (key, n.to_string()))
+            }
+            Value::Sequence(items) => items.iter().find_map(|x| walk(x, key)),
+            Value::Mapping(m) => m
+                .iter()
+                .find_map(|(k, x)| walk(x, k.as_str().unwrap_or(key))),
+            Value::Tagged(t) => walk(&t.value, key),
+            _ => None,
+        }
+    }
+    crate::core::yaml::check(&src.name, src.text)?;
+    let Ok(v) = serde_yaml::from_str::<Value>(src.text) else {
+        return Ok(());
+    };
+    match walk(&v, "") {
+        None => Ok(()),
+        Some((key, n)) => {
+            let pos = locate_key_value(src.text, key, &n, 0)
+                .or_else(|| locate_key(src.text, key))
+                .unwrap_or(Pos { line: 1, column: 1 });
+            Err(DataError::at(
+                &src.name,
+                pos,
+                format!(
+                    "{key}: {n} is out of range; numbers in tables go from -{MAX_TABLE_NUMBER} to {MAX_TABLE_NUMBER}"
+                ),
+            ))
+        }
+    }
+}
+
 /// The largest table or roster file we read: far above any real one, small
-/// enough that a wrong file cannot eat the memory.
+/// enough that a wrong file cannot eat the memory (the YAML parser holds
+/// about 65 bytes per byte of a pathological file: some 170 MB at this size).
 pub const MAX_FILE_BYTES: u64 = 2 * 1024 * 1024;
 
-/// Read a text file, refusing one that is too large or not UTF-8.
+/// Read a YAML text file, refusing one that is too large, not UTF-8, or
+/// that would make the parser blow up (see [`crate::core::yaml`]).
 pub fn read_limited(path: &Path) -> Result<String, DataError> {
+    let text = read_text(path, MAX_FILE_BYTES)?;
+    crate::core::yaml::check(&path.display().to_string(), &text)?;
+    Ok(text)
+}
+
+/// Read a text file of at most `limit` bytes. The read itself stops past the
+/// limit, so a file that grows while it is read, or one whose size the
+/// system does not tell (`/dev/zero`, `/proc` files, pipes), cannot eat the
+/// memory either.
+pub fn read_text(path: &Path, limit: u64) -> Result<String, DataError> {
+    use std::io::Read;
     let name = path.display().to_string();
-    let meta = std::fs::metadata(path).map_err(|e| DataError::whole(&name, e.to_string()))?;
-    if meta.len() > MAX_FILE_BYTES {
-        return Err(DataError::whole(
+    let too_big = |len: String| {
+        DataError::whole(
             &name,
-            format!(
-                "the file is {} bytes; at most {} are read",
-                meta.len(),
-                MAX_FILE_BYTES
-            ),
-        ));
+            format!("the file is {len} bytes; at most {limit} are read"),
+        )
+    };
+    let file = std::fs::File::open(path).map_err(|e| DataError::whole(&name, e.to_string()))?;
+    let meta = file
+        .metadata()
+        .map_err(|e| DataError::whole(&name, e.to_string()))?;
+    if meta.is_dir() {
+        return Err(DataError::whole(&name, "this is a folder, not a file"));
     }
-    let bytes = std::fs::read(path).map_err(|e| DataError::whole(&name, e.to_string()))?;
+    if meta.len() > limit {
+        return Err(too_big(meta.len().to_string()));
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| DataError::whole(&name, e.to_string()))?;
+    if bytes.len() as u64 > limit {
+        return Err(too_big(format!("more than {limit}")));
+    }
     String::from_utf8(bytes).map_err(|e| {
         DataError::whole(
             &name,
@@ -426,6 +538,31 @@ mod tests {
         let e = e.unwrap_or_default();
         assert!(e.contains("missing field `armour`"), "{e}");
         assert!(e.starts_with("t.yaml:1:"), "{e}");
+    }
+
+    #[test]
+    fn a_huge_number_in_a_user_table_is_refused_with_its_place() {
+        // Found by fuzzing: a cost of 4294967295 made a roster's total
+        // overflow (a panic in debug builds, a wrong total in release).
+        let rs = RuleSet::builtin().expect("rules");
+        let text = "- id: a\n  name: {es: A, en: A}\n  cost: 4294967295\n  armour: 2\n";
+        let e = rs
+            .with_user_file("armours.yaml", text)
+            .err()
+            .map(|e| e.to_string());
+        let e = e.unwrap_or_default();
+        assert!(
+            e.starts_with("armours.yaml:3:3: cost: 4294967295 is out of range"),
+            "{e}"
+        );
+        let text = "- id: a\n  name: {es: A, en: A}\n  cost: 10000\n  armour: -10000\n";
+        assert!(rs.with_user_file("armours.yaml", text).is_ok());
+        let fall = "rows:\n  - {up_to_cm: .inf}\n";
+        let e = rs
+            .with_user_file("fall.yaml", fall)
+            .err()
+            .map(|e| e.to_string());
+        assert!(e.unwrap_or_default().contains("out of range"));
     }
 
     #[test]
