@@ -66,11 +66,20 @@ fn bench_roster_pdf(c: &mut Criterion) {
     });
 }
 
+/// `impia roster check`'s work: cost, derived profiles and problems of 20 models.
+fn bench_roster_check(c: &mut Criterion) {
+    let rules = RuleSet::builtin().expect("built-in tables");
+    let r = twenty_models(&rules);
+    c.bench_function("roster_check_20_models", |b| {
+        b.iter(|| roster::check(black_box(&r), &rules))
+    });
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default()
         .sample_size(30)
         .measurement_time(Duration::from_secs(5));
-    targets = bench_roster_pdf
+    targets = bench_roster_pdf, bench_roster_check
 }
 criterion_main!(benches);
