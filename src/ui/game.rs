@@ -2262,7 +2262,11 @@ fn model_card(
                 if out {
                     name = name.strikethrough().weak();
                 }
-                ui.label(name);
+                // Long names are cut to leave room for the status.
+                let w = (ui.available_width() - 100.0).max(60.0);
+                ui.allocate_ui(egui::vec2(w, 22.0), |ui| {
+                    ui.add(egui::Label::new(name).truncate());
+                });
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     let color = match ms.status {
                         Status::Standing => visuals.text_color(),
