@@ -85,6 +85,13 @@ fn odds_benches(c: &mut Criterion) {
     g.bench_function("ruleset_builtin", |b| {
         b.iter(|| RuleSet::builtin().map(|rs| rs.roll_tables.len()))
     });
+    // Every table the app loads at start: the rule tables and the shipped
+    // table packs (the `impia` pack is built from the rules).
+    g.bench_function("ruleset_and_shipped_packs", |b| {
+        b.iter(|| {
+            RuleSet::builtin().map(|rs| impia::core::packs::PackSet::shipped(&rs).packs.len())
+        })
+    });
     g.finish();
 }
 

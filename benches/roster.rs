@@ -75,11 +75,22 @@ fn bench_roster_check(c: &mut Criterion) {
     });
 }
 
+/// Opening a roster file's text: the YAML guard, the parse and the id checks.
+fn bench_roster_load(c: &mut Criterion) {
+    let rules = RuleSet::builtin().expect("built-in tables");
+    let text = roster::roster_to_yaml(&twenty_models(&rules)).expect("writes");
+    c.bench_function("roster_parse_20_models", |b| {
+        b.iter(|| {
+            roster::parse_roster("bench.yaml", black_box(&text), &rules).map(|r| r.models.len())
+        })
+    });
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default()
         .sample_size(30)
         .measurement_time(Duration::from_secs(5));
-    targets = bench_roster_pdf, bench_roster_check
+    targets = bench_roster_pdf, bench_roster_check, bench_roster_load
 }
 criterion_main!(benches);

@@ -702,6 +702,126 @@ fn the_prefs_corpus_reads_as_eframe_wrote_it() {
 
 // --- The guard against the parser --------------------------------------------------
 
+/// How deep a parsed value nests.
+fn value_depth(v: &serde_yaml::Value) -> usize {
+    use serde_yaml::Value;
+    match v {
+        Value::Sequence(items) => 1 + items.iter().map(value_depth).max().unwrap_or(0),
+        Value::Mapping(m) => {
+            1 + m
+                .iter()
+                .map(|(k, x)| value_depth(k).max(value_depth(x)))
+                .max()
+                .unwrap_or(0)
+        }
+        Value::Tagged(t) => value_depth(&t.value),
+        _ => 0,
+    }
+}
+
+/// YAML token soup thick with brackets and with everything that can hide
+/// them (quotes, comments, block scalars, byte-order marks, every kind of
+/// line break), but no `:`, `?`, `- ` or alias, so that every level of a
+/// parsed value is a bracket the parser read: whenever the soup parses, the
+/// guard's scanner must have found at least that deep a nesting. That shows
+/// the guard sees every bracket the parser sees.
+#[test]
+fn fuzz_yaml_guard_sees_every_bracket_the_parser_sees() {
+    const PARTS: &[&str] = &[
+        "[", "[[[[", "{", "{{{{", "]", "]]", "}", "}}", ",", ", ", " ", "  ", "\n", "\n  ",
+        "\n    ", "'", "''", "\"", "\\\"", "# ", "#", "|", "|-", "|2", ">", "!t ", "!!str ", "&a ",
+        "---", "...", "--- ", "\t", "\r", "\r\n", "\u{2028}", "\u{85}", "\u{feff}", "%", "x",
+        "x y", "-x", "a]b", "a[b", "\\",
+    ];
+    /// Nested brackets with scalars and text that can hide brackets (quotes,
+    /// comments, odd line breaks) between: deep values that often parse.
+    fn nest(rng: &mut Roller, depth: usize, out: &mut String) {
+        const SCALARS: &[&str] = &[
+            "x",
+            "y z",
+            "'[[['",
+            "\"{{{\"",
+            "'it''s ['",
+            "\"a\\\"[\"",
+            "a]b",
+            "-x",
+            "!t x",
+            "&a x",
+            "'#'",
+            "\"# [\"",
+            "''",
+            "|",
+        ];
+        const GAPS: &[&str] = &[
+            "",
+            " ",
+            "\n ",
+            "\r\n  ",
+            "\u{2028} ",
+            "\u{85}",
+            " # [[[\n",
+            "\t",
+        ];
+        const RARE: &[&str] = &["\n\u{feff}", "\n--- ", "\n... ", "\n#x\n", "\u{feff}"];
+        let gap = |rng: &mut Roller, out: &mut String| {
+            out.push_str(match rng.die(40) {
+                1 => PARTS[below(rng, PARTS.len())],
+                2..=4 => RARE[below(rng, RARE.len())],
+                _ => GAPS[below(rng, GAPS.len())],
+            });
+        };
+        if depth == 0 || rng.die(5) == 1 {
+            out.push_str(SCALARS[below(rng, SCALARS.len())]);
+            return;
+        }
+        let (open, close) = if rng.die(2) == 1 {
+            ("[", "]")
+        } else {
+            ("{", "}")
+        };
+        out.push_str(open);
+        for k in 0..rng.die(2) {
+            if k > 0 {
+                out.push(',');
+            }
+            gap(rng, out);
+            nest(rng, depth - 1, out);
+            gap(rng, out);
+        }
+        out.push_str(close);
+    }
+    let mut rng = Roller::seeded(77);
+    let (mut parsed, mut deep) = (0, 0);
+    for i in 0..cases_wanted(CASES) {
+        let mut text = String::new();
+        if i % 2 == 0 {
+            for _ in 0..1 + below(&mut rng, 40) {
+                text.push_str(PARTS[below(&mut rng, PARTS.len())]);
+            }
+        } else {
+            nest(&mut rng, 8, &mut text);
+        }
+        let seen = impia::core::yaml::flow_depth(&text);
+        match serde_yaml::from_str::<serde_yaml::Value>(&text) {
+            Ok(v) => {
+                parsed += 1;
+                let built = value_depth(&v);
+                deep += usize::from(built >= 4);
+                assert!(
+                    built <= seen,
+                    "case {i}: the parser nested {built} deep, the guard saw {seen}: {text:?}"
+                );
+            }
+            Err(e) => assert!(
+                !e.to_string().contains("recursion limit") || seen > 64,
+                "case {i}: the parser went past its recursion limit, the guard saw {seen}: {text:?}"
+            ),
+        }
+    }
+    eprintln!("guard against the parser: {parsed} parsed, {deep} nested 4 deep or more");
+    assert!(parsed > 1000 && deep > 50, "{parsed} parsed, {deep} deep");
+}
+
 /// YAML token soup with aliases and no anchors: whenever `core::yaml` lets
 /// a text through, the parser must not meet an alias (it would say
 /// "unknown anchor"). That shows the guard sees every alias the parser sees.
@@ -709,18 +829,19 @@ fn the_prefs_corpus_reads_as_eframe_wrote_it() {
 fn fuzz_yaml_guard_sees_every_alias_the_parser_sees() {
     const PARTS: &[&str] = &[
         "a", "b: ", "- ", "? ", ": ", "*x", " *x", "[", "]", "{", "}", ", ", "\n", "\n  ",
-        "\n    ", "'", "''", "\"", "\\\"", "# ", "|", "|-", ">", "!t ", "!!str ", "---", "...",
-        "\t", "\r", "\u{2028}", "\u{85}", "\u{feff}", "%", " ", "  ", "x y", ":x", "-x", "#x",
+        "\n    ", "'", "''", "\"", "\\\"", "# ", "|", "|-", "|2", ">", "!t ", "!!str ", "---",
+        "...", "\t", "\r", "\u{2028}", "\u{85}", "\u{feff}", "%", " ", "  ", "x y", ":x", "-x",
+        "#x",
     ];
-    let mut rng = Roller::seeded(77);
-    let (mut passed, mut aliases) = (0, 0);
+    let mut rng = Roller::seeded(76);
+    let (mut passed, mut refused) = (0, 0);
     for i in 0..cases_wanted(CASES) {
         let n = 1 + below(&mut rng, 24);
         let text: String = (0..n)
             .map(|_| PARTS[below(&mut rng, PARTS.len())])
             .collect();
         if impia::core::yaml::check("soup.yaml", &text).is_err() {
-            aliases += 1;
+            refused += 1;
             continue;
         }
         passed += 1;
@@ -732,8 +853,8 @@ fn fuzz_yaml_guard_sees_every_alias_the_parser_sees() {
         }
     }
     assert!(
-        passed > 1000 && aliases > 1000,
-        "{passed} passed, {aliases} refused"
+        passed > 1000 && refused > 1000,
+        "{passed} passed, {refused} refused"
     );
 }
 
@@ -743,7 +864,7 @@ fn fuzz_yaml_guard_sees_every_alias_the_parser_sees() {
 fn fuzz_yaml_guard_passes_everything_impia_writes() {
     use std::collections::BTreeMap;
     let mut rng = Roller::seeded(78);
-    let mut word = |rng: &mut Roller| -> String {
+    let word = |rng: &mut Roller| -> String {
         (0..below(rng, 8))
             .map(|_| match rng.die(3) {
                 1 => TOKENS[below(rng, TOKENS.len())].to_string(),
@@ -851,10 +972,7 @@ fn laughs() -> String {
     let mut s = String::from("a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
     for i in 1..10 {
         let p = format!("*a{}", i - 1);
-        s.push_str(&format!(
-            "a{i}: &a{i} [{}]\n",
-            [p.as_str(); 10].join(", ")
-        ));
+        s.push_str(&format!("a{i}: &a{i} [{}]\n", [p.as_str(); 10].join(", ")));
     }
     s
 }
@@ -965,11 +1083,7 @@ fn limits_a_game_file_reads_its_log_without_the_yaml_parser() {
     let redo_at = head.find("\nredo:\n").expect("redo") + 1;
     let setup = &head[..redo_at];
     // 2,000 copies of the redo list and of the log: some 4 MB of actions.
-    let big = format!(
-        "{setup}redo:\n{}log:\n{}",
-        actions.repeat(2000),
-        actions
-    );
+    let big = format!("{setup}redo:\n{}log:\n{}", actions.repeat(2000), actions);
     let t = Instant::now();
     let f = file::parse("big.yaml", &big).expect("parses");
     assert_eq!(f.redo.len(), 2000 * n);

@@ -1,5 +1,6 @@
-//! A guard run on every YAML text before the parser sees it, so that no file
-//! can make a load hang or eat the memory.
+//! YAML with bounds: every YAML text impia reads goes through [`check`] (or
+//! [`from_str`], which checks then parses), so that no file can make a load
+//! hang or eat the memory.
 //!
 //! The parser (libyaml-rs under `yaml_serde`) has two weak spots, both
 //! measured here in a debug build:
@@ -14,20 +15,171 @@
 //!   The parser's repetition limit counts alias jumps, not what they expand
 //!   to.
 //!
-//! No file impia writes uses either, so nesting past [`MAX_FLOW_DEPTH`] and
-//! any alias (`*name`) are refused with file, line and column. Anchors alone
-//! (`&name`) are harmless and allowed.
-//!
-//! The guard is a small scanner that follows the parser's tokens closely
-//! enough to find every alias and flow bracket it would see. Where it cannot
-//! tell, it errs towards looking: it may read a `*` or `[` that the parser
-//! would take as text, never the other way round.
+//! No file impia writes uses either, so [`check`] refuses both, in two
+//! steps. A small scanner that follows the parser's tokens (its block
+//! indentation, block and quoted scalars, comments, byte-order marks,
+//! every kind of line break) refuses `[` and `{` nested past
+//! [`MAX_FLOW_DEPTH`] and any alias (`*name`), with file, line and column,
+//! before the parser sees them; anchors alone (`&name`) are harmless and
+//! allowed. Then, as a backstop in case some odd text hid an alias from the
+//! scanner, the parser itself walks the document, following every alias,
+//! and stops once it has met more values than the text could hold without
+//! aliases. `tests/fuzz_loaders.rs` holds the scanner against the parser
+//! over millions of generated texts.
+
+use std::cell::Cell;
+use std::fmt;
+
+use serde::de::{self, DeserializeOwned, DeserializeSeed, Visitor};
 
 use crate::core::error::{DataError, Pos};
 
 /// The deepest nesting of `[` and `{` accepted. Impia's files use two or
 /// three levels; `yaml_serde` refuses documents nested past 128 anyway.
 pub const MAX_FLOW_DEPTH: usize = 64;
+
+/// Check a YAML text (see the module's comment), then parse it; `file`
+/// names it in errors.
+pub fn from_str<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, DataError> {
+    check(file, text)?;
+    serde_yaml::from_str(text).map_err(|e| DataError::yaml(file, &e))
+}
+
+/// Refuse a YAML text that nests `[`/`{` past [`MAX_FLOW_DEPTH`] or uses
+/// an alias. A text the parser refuses for another reason passes: its
+/// parse gives the error.
+pub fn check(file: &str, text: &str) -> Result<(), DataError> {
+    check_tokens(file, text)?;
+    check_expansion(file, text)
+}
+
+// --- Aliases: the parser walks the document within a budget. ---------------
+
+/// Values a text of `len` bytes may hold: without aliases each takes at
+/// least a byte or two of text.
+fn budget(len: usize) -> u64 {
+    2 * len as u64 + 1024
+}
+
+/// Counts every value the parser hands over, aliases followed.
+struct Count<'a> {
+    seen: &'a Cell<u64>,
+    budget: u64,
+}
+
+impl Count<'_> {
+    fn tick<E: de::Error>(&self) -> Result<(), E> {
+        self.seen.set(self.seen.get() + 1);
+        if self.seen.get() > self.budget {
+            return Err(E::custom(format!(
+                "this file's aliases (`*name`) expand it past {} values; write the values out in full",
+                self.budget
+            )));
+        }
+        Ok(())
+    }
+
+    fn again(&self) -> Count<'_> {
+        Count {
+            seen: self.seen,
+            budget: self.budget,
+        }
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for Count<'_> {
+    type Value = ();
+
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Count<'_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("any YAML value")
+    }
+
+    fn visit_bool<E: de::Error>(self, _: bool) -> Result<(), E> {
+        self.tick()
+    }
+    fn visit_i64<E: de::Error>(self, _: i64) -> Result<(), E> {
+        self.tick()
+    }
+    fn visit_i128<E: de::Error>(self, _: i128) -> Result<(), E> {
+        self.tick()
+    }
+    fn visit_u64<E: de::Error>(self, _: u64) -> Result<(), E> {
+        self.tick()
+    }
+    fn visit_u128<E: de::Error>(self, _: u128) -> Result<(), E> {
+        self.tick()
+    }
+    fn visit_f64<E: de::Error>(self, _: f64) -> Result<(), E> {
+        self.tick()
+    }
+    fn visit_str<E: de::Error>(self, _: &str) -> Result<(), E> {
+        self.tick()
+    }
+    fn visit_bytes<E: de::Error>(self, _: &[u8]) -> Result<(), E> {
+        self.tick()
+    }
+    fn visit_none<E: de::Error>(self) -> Result<(), E> {
+        self.tick()
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<(), E> {
+        self.tick()
+    }
+    fn visit_some<D: de::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        self.tick()?;
+        self.again().deserialize(d)
+    }
+    fn visit_newtype_struct<D: de::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        self.tick()?;
+        self.again().deserialize(d)
+    }
+    fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        self.tick()?;
+        while seq.next_element_seed(self.again())?.is_some() {}
+        Ok(())
+    }
+    fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        self.tick()?;
+        while map.next_key_seed(self.again())?.is_some() {
+            map.next_value_seed(self.again())?;
+        }
+        Ok(())
+    }
+    fn visit_enum<A: de::EnumAccess<'de>>(self, data: A) -> Result<(), A::Error> {
+        // A tagged value (`!tag value`).
+        use de::VariantAccess;
+        self.tick()?;
+        let ((), variant) = data.variant_seed(self.again())?;
+        variant.newtype_variant_seed(self.again())
+    }
+}
+
+fn check_expansion(file: &str, text: &str) -> Result<(), DataError> {
+    // An alias starts with `*`: a text without one needs no walk.
+    if !text.contains('*') {
+        return Ok(());
+    }
+    let seen = Cell::new(0);
+    let count = Count {
+        seen: &seen,
+        budget: budget(text.len()),
+    };
+    let walked = count.deserialize(serde_yaml::Deserializer::from_str(text));
+    match walked {
+        Err(e) if seen.get() > budget(text.len()) => Err(DataError::yaml(file, &e)),
+        // Any other error is the parse's to report, with its own words.
+        _ => Ok(()),
+    }
+}
+
+// --- The scanner: nesting and aliases, token by token as the parser reads. -
 
 /// Where the scanner stands in a line.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -80,41 +232,114 @@ fn flow_indicator(c: Option<&u8>) -> bool {
     matches!(c, Some(b',' | b'[' | b']' | b'{' | b'}'))
 }
 
+fn doc_marker(line: &str) -> bool {
+    (line.starts_with("---") || line.starts_with("...")) && blank(line.as_bytes().get(3))
+}
+
 /// Lines to pass over as text: the content of a block scalar (`|`, `>`) or
 /// the continuation lines of a plain scalar.
 #[derive(Clone, Copy)]
 enum Skip {
     None,
-    /// Lines indented more than this continue a plain scalar.
-    Plain(usize),
-    /// A block scalar under a node indented `parent`: its content indent
-    /// (the deepest of its leading blank lines and its first text line, as
-    /// the parser finds it) once known.
+    /// Lines indented more than this (the parser's indent) continue a plain
+    /// scalar.
+    Plain(isize),
+    /// A block scalar under the parser's indent `parent`: its text's indent
+    /// once known (from an indicator, or its first lines).
     Block {
-        parent: usize,
+        parent: isize,
         indent: Option<usize>,
     },
 }
 
-fn too_deep(file: &str, pos: Pos) -> DataError {
-    DataError::at(
-        file,
-        pos,
-        format!(
-            "`[` and `{{` nested more than {MAX_FLOW_DEPTH} deep; impia files need a few levels"
-        ),
-    )
+/// The parser's block indentation: a stack of the columns where the block
+/// mappings and sequences around the current token start.
+struct Indents {
+    stack: Vec<isize>,
+    now: isize,
 }
 
-/// Refuse a YAML text that uses an alias or nests `[`/`{` deeper than
-/// [`MAX_FLOW_DEPTH`]; `file` names it in the error.
-pub fn check(file: &str, text: &str) -> Result<(), DataError> {
-    // After a leading byte-order mark the parser does not see `---` or
-    // `...` on the first line as document markers (a quirk followed here).
-    let (text, bom) = match text.strip_prefix('\u{feff}') {
-        Some(t) => (t, true),
-        None => (text, false),
+impl Indents {
+    /// A token at `col` closes every block indented deeper.
+    fn unroll(&mut self, col: isize) {
+        while self.now > col {
+            self.now = self.stack.pop().unwrap_or(-1);
+        }
+    }
+
+    /// A block collection starts at `col` if it is deeper than the current one.
+    fn roll(&mut self, col: usize) {
+        let col = col as isize;
+        if self.now < col {
+            self.stack.push(self.now);
+            self.now = col;
+        }
+    }
+}
+
+/// The column of a byte of a line, counted on as the scanner moves right.
+struct Column {
+    byte: usize,
+    col: usize,
+}
+
+impl Column {
+    fn at(&mut self, line: &[u8], k: usize) -> usize {
+        // UTF-8 continuation bytes (0b10xx_xxxx) do not start a character.
+        self.col += line[self.byte..k]
+            .iter()
+            .filter(|b| (**b & 0xc0) != 0x80)
+            .count();
+        self.byte = k;
+        self.col
+    }
+}
+
+/// What the scanner refuses.
+enum Refused {
+    /// A bracket past the depth limit.
+    Deep(Pos),
+    /// An alias.
+    Alias(Pos),
+}
+
+/// Refuse `[`/`{` nested past [`MAX_FLOW_DEPTH`] and any alias, at its place.
+fn check_tokens(file: &str, text: &str) -> Result<(), DataError> {
+    match scan(text, MAX_FLOW_DEPTH, true) {
+        Ok(_) => Ok(()),
+        Err(Refused::Deep(pos)) => Err(DataError::at(
+            file,
+            pos,
+            format!(
+                "`[` and `{{` nested more than {MAX_FLOW_DEPTH} deep; impia files need a few levels"
+            ),
+        )),
+        Err(Refused::Alias(pos)) => Err(DataError::at(
+            file,
+            pos,
+            "YAML aliases (`*name`) are not read in impia files: write the value out in full",
+        )),
+    }
+}
+
+/// How deep the parser will nest `[` and `{` in `text`, as the guard's
+/// scanner finds it (for tests that hold it against the parser).
+pub fn flow_depth(text: &str) -> usize {
+    match scan(text, usize::MAX, false) {
+        Ok(d) => d,
+        Err(_) => usize::MAX,
+    }
+}
+
+/// The deepest flow nesting of `text`, or the place of the first bracket
+/// past `limit` (or of the first alias, with `aliases`).
+fn scan(text: &str, limit: usize, aliases: bool) -> Result<usize, Refused> {
+    let mut deepest = 0usize;
+    let place = |line: usize, text: &str, k: usize| Pos {
+        line,
+        column: text[..k].chars().count() + 1,
     };
+    let too_deep = |line: usize, text: &str, k: usize| Refused::Deep(place(line, text, k));
     let mut depth = 0usize;
     // Inside a quoted scalar (which may span lines): its quote character.
     let mut quote: Option<u8> = None;
@@ -123,13 +348,18 @@ pub fn check(file: &str, text: &str) -> Result<(), DataError> {
     let mut blank_max = 0usize;
     // In `[…]` or `{…}`, a plain scalar goes on over line breaks.
     let mut flow_plain = false;
+    let mut indents = Indents {
+        stack: Vec::new(),
+        now: -1,
+    };
     for (n, line) in lines(text) {
         let b = line.as_bytes();
-        let indent = b.iter().take_while(|c| **c == b' ').count();
+        let spaces = b.iter().take_while(|c| **c == b' ').count();
         let is_blank = b.iter().all(|c| matches!(c, b' ' | b'\t'));
         match skip {
-            Skip::Plain(p) if quote.is_none() && depth == 0 => {
-                if is_blank || indent > p {
+            Skip::Plain(p) => {
+                let comment = b.get(spaces) == Some(&b'#');
+                if is_blank || (spaces as isize > p && !comment && !doc_marker(line)) {
                     continue;
                 }
                 skip = Skip::None;
@@ -139,11 +369,11 @@ pub fn check(file: &str, text: &str) -> Result<(), DataError> {
                 indent: None,
             } => {
                 if is_blank {
-                    blank_max = blank_max.max(b.len());
+                    blank_max = blank_max.max(spaces);
                     continue;
                 }
-                let content = indent.max(blank_max);
-                if indent > parent && indent >= content {
+                let content = spaces.max(blank_max).max((parent + 1).max(1) as usize);
+                if spaces >= content {
                     skip = Skip::Block {
                         parent,
                         indent: Some(content),
@@ -155,37 +385,39 @@ pub fn check(file: &str, text: &str) -> Result<(), DataError> {
             Skip::Block {
                 indent: Some(c), ..
             } => {
-                if is_blank || indent >= c {
+                if is_blank || spaces >= c {
                     continue;
                 }
                 skip = Skip::None;
             }
-            _ => skip = Skip::None,
+            Skip::None => {}
         }
         let mut at = if flow_plain && depth > 0 {
             At::Plain
         } else {
             At::Start
         };
-        // The column where this line's node starts (after `- ` entries):
-        // continuation lines of its scalars are indented deeper.
-        let mut node_col = indent;
-        // The column of the last `- ` entry on this line, and whether a
-        // key (`key:`) stands on it: they give a block scalar's parent.
-        let mut dash_col: Option<usize> = None;
-        let mut key_on_line = false;
-        let mut seen_token = false;
+        // Where the current simple key starts (after `- ` and `? `), for
+        // the block mapping it opens.
+        let mut key_col: Option<usize> = None;
         let mut k = 0usize;
-        // The parser skips a byte-order mark at the start of a line.
-        if quote.is_none() && line.starts_with('\u{feff}') {
+        // Columns count characters, not bytes (a byte-order mark is one).
+        let mut column = Column { byte: 0, col: 0 };
+        // The parser skips a byte-order mark at column 0 of a line (the
+        // column moves on: a second mark, or `---` after it, is text).
+        let bom = quote.is_none() && line.starts_with('\u{feff}');
+        if bom {
             k = 3;
         }
-        // A document marker at column 0 is not a plain scalar.
-        if quote.is_none()
-            && !(bom && n == 1)
-            && (line.starts_with("---") || line.starts_with("..."))
-            && blank(b.get(3))
-        {
+        // A document marker at column 0 ends any plain scalar; a directive
+        // (`%`) is one only where a token starts.
+        let directive = at == At::Start && line.starts_with('%');
+        if quote.is_none() && !bom && (doc_marker(line) || directive) {
+            indents.unroll(-1);
+            if directive {
+                continue;
+            }
+            at = At::Start;
             k = 3;
         }
         while k < b.len() {
@@ -214,94 +446,94 @@ pub fn check(file: &str, text: &str) -> Result<(), DataError> {
                 k += 1;
                 continue;
             }
-            // A comment needs a blank before it (`[#x` is no comment).
-            if c == b'#' && prev_blank {
+            if c == b'#' && (prev_blank || at == At::Start) {
+                // It ends a plain scalar too: the next line starts afresh.
+                at = At::Start;
                 break;
             }
             let flow = depth > 0;
-            let place = || Pos {
-                line: n,
-                column: line[..k].chars().count() + 1,
-            };
             match at {
-                At::Start => match c {
-                    b'*' => {
-                        return Err(DataError::at(
-                            file,
-                            place(),
-                            "YAML aliases (`*name`) are not read in impia files: write the value out in full",
-                        ));
-                    }
-                    b'[' | b'{' => {
-                        depth += 1;
-                        if depth > MAX_FLOW_DEPTH {
-                            return Err(too_deep(file, place()));
+                At::Start => {
+                    if !flow {
+                        let col = column.at(b, k);
+                        indents.unroll(col as isize);
+                        if key_col.is_none() {
+                            key_col = Some(col);
                         }
                     }
-                    b']' | b'}' => depth = depth.saturating_sub(1),
-                    b'"' | b'\'' => quote = Some(c),
-                    b'-' | b'?' if blank(next) => {
-                        if !seen_token {
-                            node_col = k + 2;
-                            dash_col = Some(k);
+                    match c {
+                        b'[' | b'{' => {
+                            depth += 1;
+                            deepest = deepest.max(depth);
+                            if depth > limit {
+                                return Err(too_deep(n, line, k));
+                            }
                         }
-                    }
-                    b':' if blank(next) || flow => {
-                        seen_token = true;
-                        key_on_line = true;
-                    }
-                    b',' if flow => {}
-                    b'&' | b'!' => {
-                        // An anchor or a tag: a token still follows.
-                        while k + 1 < b.len()
-                            && !blank(b.get(k + 1))
-                            && !(flow && flow_indicator(b.get(k + 1)))
-                        {
-                            k += 1;
+                        b']' | b'}' => depth = depth.saturating_sub(1),
+                        b'"' | b'\'' => quote = Some(c),
+                        // The indicators, as the parser reads them in any
+                        // context: a token still follows.
+                        b'-' | b'?' if blank(next) => {
+                            if !flow {
+                                indents.roll(column.at(b, k));
+                                key_col = None;
+                            }
                         }
-                    }
-                    b'|' | b'>' if !flow => {
-                        // A block scalar: the deeper lines that follow are
-                        // its text. An indentation indicator (`|2-`, `>+1`)
-                        // fixes their indent; otherwise the first ones do.
-                        let digit = b[k + 1..]
-                            .iter()
-                            .take(2)
-                            .find(|c| c.is_ascii_digit())
-                            .map(|c| (c - b'0') as usize);
-                        // Its parent: the key's mapping, or the entry's list.
-                        let parent = match (key_on_line, dash_col) {
-                            (false, Some(d)) => d,
-                            _ => node_col,
-                        };
-                        skip = Skip::Block {
-                            parent,
-                            indent: digit.map(|d| parent + d),
-                        };
-                        blank_max = 0;
-                        // Past the header's indicators, anything but a
-                        // comment is read on as tokens, to be safe.
-                        while k + 1 < b.len() && matches!(b[k + 1], b'0'..=b'9' | b'+' | b'-') {
-                            k += 1;
+                        b'?' if flow => {}
+                        b':' if blank(next) || flow => {
+                            if !flow && let Some(kc) = key_col.take() {
+                                indents.roll(kc);
+                            }
                         }
+                        b',' => {}
+                        b'*' if aliases => return Err(Refused::Alias(place(n, line, k))),
+                        b'&' | b'!' | b'*' => {
+                            // An anchor, a tag or an alias: one word.
+                            while k + 1 < b.len()
+                                && !blank(b.get(k + 1))
+                                && !(flow && flow_indicator(b.get(k + 1)))
+                            {
+                                k += 1;
+                            }
+                        }
+                        b'|' | b'>' if !flow => {
+                            // A block scalar: the deeper lines that follow
+                            // are its text. An indentation indicator (`|2-`)
+                            // fixes their indent; otherwise the first ones do.
+                            let parent = indents.now;
+                            let digit = b[k + 1..]
+                                .iter()
+                                .take(2)
+                                .find(|c| c.is_ascii_digit())
+                                .map(|c| (c - b'0') as usize);
+                            skip = Skip::Block {
+                                parent,
+                                indent: digit.map(|d| parent.max(0) as usize + d),
+                            };
+                            blank_max = 0;
+                            // Past the header's indicators, anything but a
+                            // comment is read on as tokens, to be safe.
+                            while k + 1 < b.len() && matches!(b[k + 1], b'0'..=b'9' | b'+' | b'-') {
+                                k += 1;
+                            }
+                        }
+                        _ => at = At::Plain,
                     }
-                    b'%' if k == 0 => break,
-                    _ => {
-                        at = At::Plain;
-                        seen_token = true;
-                    }
-                },
+                }
                 At::Plain => match c {
                     b':' if blank(next) || (flow && flow_indicator(next)) => {
                         at = At::Start;
-                        key_on_line = true;
+                        if !flow && let Some(kc) = key_col.take() {
+                            indents.roll(kc);
+                        }
                     }
                     b',' if flow => at = At::Start,
                     b'[' | b'{' if flow => {
                         depth += 1;
+                        deepest = deepest.max(depth);
                         at = At::Start;
-                        if depth > MAX_FLOW_DEPTH {
-                            return Err(too_deep(file, place()));
+                        if depth > limit {
+                            return Err(too_deep(n, line, k));
                         }
                     }
                     b']' | b'}' if flow => {
@@ -316,10 +548,10 @@ pub fn check(file: &str, text: &str) -> Result<(), DataError> {
         flow_plain = quote.is_none() && at == At::Plain;
         // A plain scalar that ends a block line may go on in deeper lines.
         if quote.is_none() && depth == 0 && at == At::Plain && matches!(skip, Skip::None) {
-            skip = Skip::Plain(node_col);
+            skip = Skip::Plain(indents.now);
         }
     }
-    Ok(())
+    Ok(deepest)
 }
 
 #[cfg(test)]
@@ -330,51 +562,15 @@ mod tests {
         check("t.yaml", text).err().map(|e| e.to_string())
     }
 
-    #[test]
-    fn an_alias_is_refused_with_its_place() {
-        let e = refused("name: &n x\nmodels:\n  - name: *n\n").unwrap_or_default();
-        assert!(e.starts_with("t.yaml:3:11:"), "{e}");
-        assert!(e.contains("aliases"), "{e}");
-        assert!(refused("a: [b, *c]\n").is_some());
-        assert!(refused("a: {b: *c}\n").is_some());
-        assert!(refused("- *c\n").is_some());
-        assert!(refused("--- *x\n").is_some());
-        assert!(refused("\u{feff}*x\n").is_some());
-        assert!(refused("\n\u{feff} *x: \t''*x").is_some());
-        // Found by the differential fuzz: after a byte-order mark the first
-        // `...` is text, and `|-*x` is no block scalar header.
-        assert!(refused("\u{feff}...\t|-*x  ]\\\"b: *x:x *x\rx y|\r").is_some());
-        assert!(refused("a: |-*x\n").is_some());
-        assert!(refused("\n\u{feff}*x}\n").is_some());
-        assert!(refused("\u{feff}\u{feff}[#x|-, a: *x\n").is_some());
-        // In a flow collection a plain scalar goes on over the line break.
-        assert!(refused("{-x\\\"\r\"%, *x, !t : '':x  ").is_some());
-        assert!(refused("a: b\u{2028}c: *x\n").is_some());
-        assert!(refused("a: &x !!str *y\n").is_some());
+    /// Nesting one past the limit, to find where the scanner reads tokens.
+    fn deep() -> String {
+        "[".repeat(MAX_FLOW_DEPTH + 1)
     }
 
     #[test]
-    fn a_star_inside_text_is_not_an_alias() {
-        for ok in [
-            "notes: 2 * 3\n",
-            "notes: \"*x\"\n",
-            "notes: '*x'\n",
-            "notes: 'it''s *x'\n",
-            "notes: |-\n  * una viñeta\n  * otra\nname: x\n",
-            "notes: >\n\n    *x\n    *y\nname: a\n",
-            "notes: línea\n  *continúa\n",
-            "# *comentario\na: b # *x\n",
-            "- {\"action\":\"note\",\"text\":\"[[[*\"}\n",
-            "a: &ancla 1\n",
-        ] {
-            assert_eq!(refused(ok), None, "{ok:?}");
-        }
-    }
-
-    #[test]
-    fn deep_flow_nesting_is_refused_and_shallow_is_read() {
-        let deep = format!("a: {}{}\n", "[".repeat(65), "]".repeat(65));
-        let e = refused(&deep).unwrap_or_default();
+    fn deep_flow_nesting_is_refused_with_its_place_and_shallow_is_read() {
+        let e = refused(&format!("a: {}{}\n", deep(), "]".repeat(65))).unwrap_or_default();
+        assert!(e.starts_with("t.yaml:1:68:"), "{e}");
         assert!(e.contains("nested more than 64"), "{e}");
         assert!(refused(&"{a: ".repeat(100_000)).is_some());
         let ok = format!("a: {}{}\n", "[".repeat(64), "]".repeat(64));
@@ -385,16 +581,101 @@ mod tests {
     }
 
     #[test]
-    fn a_block_scalar_ends_where_the_parser_ends_it() {
-        // The deep blank line sets the block's indent to 8: `*x` is a token.
-        assert!(refused("a: |\n        \n  *x\n").is_some());
-        assert!(refused("a: |\n  x\n *y\n").is_some());
-        // Found by the roster property: the writer's `|2-` for a text whose
-        // first line starts with spaces.
-        assert_eq!(refused("- name: |2-\n     #\n    *a\n  troop: x\n"), None);
-        assert!(refused("- name: |2-\n     #\n   *a\n").is_some());
-        assert!(refused("- a: |\n    x\n  b: *y\n").is_some());
-        // A plain scalar's deeper line continues it; a sibling key does not.
-        assert!(refused("models:\n  - name: a\n    weapons: *w\n").is_some());
+    fn brackets_inside_text_are_not_nesting() {
+        let d = deep();
+        for ok in [
+            format!("notes: \"{d}\"\n"),
+            format!("notes: '{d}'\n"),
+            format!("notes: 'it''s {d}'\n"),
+            format!("notes: |-\n  {d}\n  otra\nname: x\n"),
+            format!("notes: >\n\n    {d}\n    {d}\nname: a\n"),
+            format!("notes: línea\n  {d}\n"),
+            format!("# {d}\na: b # {d}\n"),
+            format!("- {{\"action\":\"note\",\"text\":\"{d}\"}}\n"),
+            // The writer's `|2-` for a text whose first line starts with spaces.
+            format!("- name: |2-\n     #\n    {d}\n  troop: x\n"),
+            format!("- - |-\n      a\n      {d}\n"),
+        ] {
+            assert_eq!(refused(&ok), None, "{ok:?}");
+        }
+    }
+
+    #[test]
+    fn brackets_the_parser_reads_as_tokens_are_counted() {
+        let d = deep();
+        for bad in [
+            // The deep blank line sets the block's indent to 8.
+            format!("a: |\n        \n  {d}\n"),
+            format!("a: |\n  x\n {d}\n"),
+            format!("- a: |\n    x\n  b: {d}\n"),
+            format!("- name: |2-\n     #\n   {d}\n"),
+            // A sibling key does not continue a plain scalar.
+            format!("models:\n  - name: a\n    weapons: {d}\n"),
+            // A comment ends a plain scalar; so does a document marker.
+            format!("a: b\n  # c\n  {d}\n"),
+            format!("a\n--- {d}\n"),
+            // After a quoted scalar the parser reads a new token.
+            format!("a: ''{d}\n"),
+            // Byte-order marks: skipped at column 0 only.
+            format!("\u{feff}{d}\n"),
+            format!("\n\u{feff}{d}\n"),
+            format!("a: b\u{2028}c: {d}\n"),
+            format!("{{-x\\\"\r\"%, {d}"),
+            format!("? x y}}\u{2028}\n  \"\u{2028}{d}"),
+        ] {
+            assert!(refused(&bad).is_some(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn an_alias_is_refused_with_its_place() {
+        let e = refused("name: &n x\nmodels:\n  - name: *n\n").unwrap_or_default();
+        assert!(
+            e.starts_with("t.yaml:3:11:") && e.contains("aliases"),
+            "{e}"
+        );
+        for bad in [
+            // Found by the differential fuzz: `%` inside a plain scalar,
+            // and columns after a byte-order mark.
+            "{x y\u{2028}%a, *x}",
+            "[? ], \n   *x",
+            "\u{feff}:x[\t[? {*xa  : \\\"\\\"---\r  }\u{feff}\n *x: ",
+            "a: [b, *c]\n",
+            "- *c\n",
+            "--- *x\n",
+            "a: &x !!str *y\n",
+            "a: ''*x\n",
+        ] {
+            assert!(refused(bad).is_some(), "{bad:?}");
+        }
+        for ok in [
+            "notes: 2 * 3\n",
+            "notes: '*x'\n",
+            "notes: |-\n  * una viñeta\n  * otra\nname: x\n",
+            "notes: línea\n  *continúa\n",
+            "a: &ancla 1\n",
+        ] {
+            assert_eq!(refused(ok), None, "{ok:?}");
+        }
+        // A broken file passes: its parse says what is wrong.
+        assert_eq!(refused("a: [\n"), None);
+    }
+
+    #[test]
+    fn the_parser_walk_stops_aliases_that_multiply_a_file() {
+        let ids = vec!["mace"; 200].join(",");
+        let mut wide = format!("a: &w [{ids}]\nb:\n");
+        for _ in 0..200 {
+            wide.push_str("  - *w\n");
+        }
+        let e = check_expansion("t.yaml", &wide)
+            .err()
+            .map(|e| e.to_string());
+        let e = e.unwrap_or_default();
+        assert!(
+            e.starts_with("t.yaml:") && e.contains("expand it past"),
+            "{e}"
+        );
+        assert!(check_expansion("t.yaml", "name: &n Ulrak\nmodels:\n  - name: *n\n").is_ok());
     }
 }

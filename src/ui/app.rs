@@ -178,8 +178,7 @@ impl ImpiaApp {
     /// Open a roster or game file; a broken one leaves what is open untouched.
     pub fn open_path(&mut self, path: &Path) {
         // A game file carries the rosters it started from.
-        let is_game = crate::core::tables::read_limited(path)
-            .is_ok_and(|t| t.lines().any(|l| l.starts_with("rosters:")));
+        let is_game = looks_like_game(path);
         if is_game {
             let l = self.l();
             if self.game.open(path, &self.rules, l) {
@@ -558,6 +557,22 @@ impl ImpiaApp {
         });
         self.close_dialog(&ctx);
     }
+}
+
+/// A game file starts with its setup, which names the rosters: look at the
+/// head of the file only (a game file can be far larger than a roster).
+fn looks_like_game(path: &Path) -> bool {
+    use std::io::Read;
+    let Ok(f) = std::fs::File::open(path) else {
+        return false;
+    };
+    let mut head = Vec::new();
+    if f.take(2 * 1024 * 1024).read_to_end(&mut head).is_err() {
+        return false;
+    }
+    String::from_utf8_lossy(&head)
+        .lines()
+        .any(|l| l.starts_with("rosters:"))
 }
 
 /// Open a file with the system's viewer.

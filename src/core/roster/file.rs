@@ -6,7 +6,7 @@ use std::path::Path;
 use super::Roster;
 use crate::core::error::{DataError, Pos, locate_key};
 use crate::core::fsutil::write_atomic;
-use crate::core::tables::{RuleSet, read_limited};
+use crate::core::tables::{MAX_FILE_BYTES, RuleSet, read_text};
 
 /// The roster format this impia writes and reads.
 pub const ROSTER_VERSION: u32 = 1;
@@ -89,8 +89,7 @@ pub fn parse_roster(file: &str, src: &str, rules: &RuleSet) -> Result<Roster, Da
             "the file is empty; a roster needs at least a `name:` and `models:`",
         ));
     }
-    crate::core::yaml::check(file, src)?;
-    let roster: Roster = serde_yaml::from_str(src).map_err(|e| DataError::yaml(file, &e))?;
+    let roster: Roster = crate::core::yaml::from_str(file, src)?;
     if roster.version > ROSTER_VERSION {
         let pos = locate_key(src, "version").unwrap_or(Pos { line: 1, column: 1 });
         return Err(DataError::at(
@@ -150,7 +149,7 @@ fn check_ids(file: &str, src: &str, roster: &Roster, rules: &RuleSet) -> Result<
 
 /// Read and parse a roster file.
 pub fn load_roster(path: &Path, rules: &RuleSet) -> Result<Roster, DataError> {
-    let text = read_limited(path)?;
+    let text = read_text(path, MAX_FILE_BYTES)?;
     parse_roster(&path.display().to_string(), &text, rules)
 }
 

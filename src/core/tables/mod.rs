@@ -100,14 +100,19 @@ has_id!(
 struct Source<'a> {
     name: String,
     text: &'a str,
+    /// One of the shipped tables: embedded and tested, so the YAML guard
+    /// (`core::yaml::check`) is spared at every start.
+    shipped: bool,
 }
 
 fn parse<T: DeserializeOwned>(src: &Source<'_>) -> Result<T, DataError> {
     if src.text.trim().is_empty() {
         return Err(DataError::whole(&src.name, "the file is empty"));
     }
-    crate::core::yaml::check(&src.name, src.text)?;
-    serde_yaml::from_str(src.text).map_err(|e| DataError::yaml(&src.name, &e))
+    if src.shipped {
+        return serde_yaml::from_str(src.text).map_err(|e| DataError::yaml(&src.name, &e));
+    }
+    crate::core::yaml::from_str(&src.name, src.text)
 }
 
 /// A list file: parse it and refuse duplicate ids, pointing at the second one.
@@ -153,6 +158,7 @@ fn builtin(name: &str) -> Source<'static> {
     Source {
         name: format!("tables/{name}"),
         text,
+        shipped: true,
     }
 }
 
@@ -203,7 +209,7 @@ impl RuleSet {
         paths.sort();
         for path in paths {
             let name = path.display().to_string();
-            let text = read_limited(&path)?;
+            let text = read_text(&path, MAX_FILE_BYTES)?;
             // A pack file (`pack:` at the top) is a table pack, loaded by `packs`.
             if crate::core::packs::is_pack_file(&text) {
                 continue;
@@ -211,6 +217,7 @@ impl RuleSet {
             let src = Source {
                 name: name.clone(),
                 text: &text,
+                shipped: false,
             };
             let file = path
                 .file_name()
@@ -266,6 +273,7 @@ impl RuleSet {
         let src = Source {
             name: name.to_string(),
             text,
+            shipped: false,
         };
         rs.merge_file(&file, &src)?;
         rs.check_links(name)?;
@@ -349,8 +357,7 @@ fn check_numbers(src: &Source<'_>) -> Result<(), DataError> {
             _ => None,
         }
     }
-    crate::core::yaml::check(&src.name, src.text)?;
-    let Ok(v) = serde_yaml::from_str::<Value>(src.text) else {
+    let Ok(v) = crate::core::yaml::from_str::<Value>(&src.name, src.text) else {
         return Ok(());
     };
     match walk(&v, "") {
@@ -376,7 +383,7 @@ fn check_numbers(src: &Source<'_>) -> Result<(), DataError> {
 pub const MAX_FILE_BYTES: u64 = 2 * 1024 * 1024;
 
 /// Read a YAML text file, refusing one that is too large, not UTF-8, or
-/// that would make the parser blow up (see [`crate::core::yaml`]).
+/// that would make the parser blow up (see [`crate::core::yaml::check`]).
 pub fn read_limited(path: &Path) -> Result<String, DataError> {
     let text = read_text(path, MAX_FILE_BYTES)?;
     crate::core::yaml::check(&path.display().to_string(), &text)?;
@@ -492,6 +499,7 @@ mod tests {
         Source {
             name: "t.yaml".into(),
             text,
+            shipped: false,
         }
     }
 
