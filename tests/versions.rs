@@ -49,15 +49,17 @@ fn a_game_file_without_version_loads_as_version_1_and_a_newer_one_is_refused() {
 const PACK: &str = "pack: casa\nname: Casa\ntables:\n  - {id: a, name: A, dice: 1d2, rows: [{range: 1-2, text: x}]}\n";
 
 #[test]
-fn a_pack_file_has_no_version_and_refuses_one() {
+fn a_pack_file_without_version_loads_as_version_1_and_a_newer_one_is_refused() {
     let user = || Origin::User("p.yaml".into());
     assert!(parse_pack_file("p.yaml", PACK, user()).is_ok());
-    // No `version:` key in the pack format: a newer pack is refused, but the
-    // message names the field rather than saying it is newer (reported).
+    assert!(parse_pack_file("p.yaml", &format!("version: 1\n{PACK}"), user()).is_ok());
     let e = parse_pack_file("p.yaml", &format!("version: 2\n{PACK}"), user())
         .expect_err("refused")
         .to_string();
-    assert!(e.starts_with("p.yaml:1:1:") && e.contains("version"), "{e}");
+    assert!(
+        e.starts_with("p.yaml:1:1:") && e.contains("version 2") && e.contains("newer impia"),
+        "{e}"
+    );
 }
 
 #[test]

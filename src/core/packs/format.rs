@@ -81,6 +81,11 @@ impl<'de> Deserialize<'de> for KeyText {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawPack {
+    /// Pack format version; absent means 1. Checked before this struct is
+    /// read (`load::check_version`), kept here so the key is allowed.
+    #[serde(default)]
+    #[allow(dead_code)]
+    pub version: Option<u32>,
     pub pack: String,
     pub name: PText,
     #[serde(default)]

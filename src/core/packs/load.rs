@@ -36,6 +36,38 @@ pub fn is_pack_file(text: &str) -> bool {
     text.lines().any(|l| l.starts_with("pack:"))
 }
 
+/// The pack format this impia reads.
+pub const PACK_VERSION: u32 = 1;
+
+/// A pack from a newer impia is refused with a message that says so, before
+/// its (possibly new) fields are read.
+fn check_version(name: &str, text: &str) -> Result<(), DataError> {
+    #[derive(serde::Deserialize)]
+    struct Head {
+        #[serde(default)]
+        version: Option<u32>,
+    }
+    let Ok(head) = serde_yaml::from_str::<Head>(text) else {
+        // Not even a mapping: the full parse says what is wrong.
+        return Ok(());
+    };
+    match head.version {
+        Some(v) if v > PACK_VERSION => {
+            let pos = crate::core::error::locate_key(text, "version")
+                .unwrap_or(crate::core::error::Pos { line: 1, column: 1 });
+            Err(DataError::at(
+                name,
+                pos,
+                format!(
+                    "this pack is format version {v}, written for a newer impia; this impia reads version {PACK_VERSION} — update impia to use it"
+                ),
+            ))
+        }
+        Some(0) => Err(DataError::whole(name, "version must be 1 or more")),
+        _ => Ok(()),
+    }
+}
+
 /// Parse and check one pack file (`pack:`, `name:`, `tables:`).
 pub fn parse_pack_file(name: &str, text: &str, origin: Origin) -> Result<Pack, DataError> {
     if text.trim().is_empty() {
@@ -43,6 +75,7 @@ pub fn parse_pack_file(name: &str, text: &str, origin: Origin) -> Result<Pack, D
     }
     // No file may make the parser hang or eat the memory (deep nesting, aliases).
     crate::core::yaml::check(name, text)?;
+    check_version(name, text)?;
     let raw: RawPack = serde_yaml::from_str(text).map_err(|e| DataError::yaml(name, &e))?;
     let whole = Region::whole(name, text);
     let n = raw.tables.len();
