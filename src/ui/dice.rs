@@ -4,15 +4,13 @@
 
 use egui_plot::{Bar, BarChart, Legend, Plot};
 
-use crate::core::dice::{
-    CheckSpec, OpposedOutcome, OpposedSpec, Roller, SideRoll, roll_check, roll_opposed,
-};
+use crate::core::dice::{CheckSpec, OpposedOutcome, OpposedSpec, Roller, roll_check, roll_opposed};
 use crate::core::odds::{self, Dist, Odds};
 use crate::core::roster::{self, Roster};
 use crate::core::tables::{RuleSet, Stat};
 use crate::core::text::Lang;
 
-use super::widgets::stat_names;
+use super::widgets::{edge_text, stat_names};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum DiceMode {
@@ -93,34 +91,6 @@ impl Default for DiceView {
     }
 }
 
-fn edge_text(l: Lang, s: &SideRoll) -> String {
-    if s.edge.dice.is_empty() {
-        return String::new();
-    }
-    let dice: Vec<String> = s
-        .edge
-        .dice
-        .iter()
-        .map(|d| {
-            if d.kept {
-                format!("[{}]", d.value)
-            } else {
-                format!("{}", d.value)
-            }
-        })
-        .collect();
-    format!(
-        " {} d3 {} → {:+}",
-        if s.edge.net > 0 {
-            l.pick("ventaja", "advantage")
-        } else {
-            l.pick("complicación", "complication")
-        },
-        dice.join(" "),
-        s.edge.value
-    )
-}
-
 impl DiceView {
     /// Keep the roller in step with the seed field: a new seed restarts the
     /// sequence, so the first roll matches `impia roll … --seed S`.
@@ -147,17 +117,7 @@ impl DiceView {
         match self.mode {
             DiceMode::Check => {
                 let r = roll_check(&mut self.roller, self.active.spec());
-                let edge = if r.edge.dice.is_empty() {
-                    String::new()
-                } else {
-                    let side = SideRoll {
-                        spec: r.spec,
-                        d10: r.d10,
-                        edge: r.edge.clone(),
-                        total: 0,
-                    };
-                    edge_text(l, &side)
-                };
+                let edge = edge_text(l, &r.edge);
                 self.push(format!(
                     "d10 = {}{edge}; {} {} → {}",
                     r.d10.value,
@@ -186,11 +146,11 @@ impl DiceView {
                     "{}: d10 = {}{} → {}  |  {}: d10 = {}{} → {}  ⇒ {outcome}",
                     l.pick("Activo", "Active"),
                     r.active.d10.value,
-                    edge_text(l, &r.active),
+                    edge_text(l, &r.active.edge),
                     r.active.total,
                     l.pick("Pasivo", "Passive"),
                     r.passive.d10.value,
-                    edge_text(l, &r.passive),
+                    edge_text(l, &r.passive.edge),
                     r.passive.total,
                 ));
             }

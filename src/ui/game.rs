@@ -17,6 +17,8 @@ use crate::core::roster::{self, Roster};
 use crate::core::tables::{Keyword, RuleSet, Stat};
 use crate::core::text::Lang;
 
+use super::widgets::edge_text;
+
 /// What the action panel is preparing.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub enum Form {
@@ -1872,7 +1874,7 @@ impl GameView {
                         "{}: d10 {}{} → {a}",
                         who(check.active),
                         r.active.d10.value,
-                        edge_text(&r.active.edge)
+                        edge_text(l, &r.active.edge)
                     ))
                     .size(18.0),
                 );
@@ -1881,7 +1883,7 @@ impl GameView {
                         "{}: d10 {}{} → {p}",
                         who(check.passive),
                         r.passive.d10.value,
-                        edge_text(&r.passive.edge)
+                        edge_text(l, &r.passive.edge)
                     ))
                     .size(18.0),
                 );
@@ -1928,7 +1930,7 @@ impl GameView {
                     egui::RichText::new(format!(
                         "d10 {}{} · {} ≤ {}",
                         r.d10.value,
-                        edge_text(&r.edge),
+                        edge_text(l, &r.edge),
                         l.pick("objetivo", "target"),
                         r.target
                     ))
@@ -2345,24 +2347,6 @@ fn fear_pips(ui: &mut egui::Ui, fear: i32, courage: i32) {
             painter.circle_stroke(c, size / 2.0 - 0.5, egui::Stroke::new(1.0, color));
         }
     }
-}
-
-fn edge_text(e: &crate::core::dice::EdgeRoll) -> String {
-    if e.dice.is_empty() {
-        return String::new();
-    }
-    let dice: Vec<String> = e
-        .dice
-        .iter()
-        .map(|d| {
-            if d.kept {
-                format!("[{}]", d.value)
-            } else {
-                d.value.to_string()
-            }
-        })
-        .collect();
-    format!(" d3 {} {:+}", dice.join(" "), e.value)
 }
 
 fn sources_ui(ui: &mut egui::Ui, sources: &[crate::core::text::Text], l: Lang) {
