@@ -48,6 +48,23 @@ fn num(v: i64, text: impl Into<String>) -> Cell {
     }
 }
 
+/// A weapon's cost as printed: "-" for the free ones, sorted first.
+fn cost_cell(cost: Option<u32>) -> Cell {
+    num(
+        cost.map_or(-1, i64::from),
+        cost.map_or("-".into(), |c| c.to_string()),
+    )
+}
+
+/// Material letters as printed (P,H,A), "-" where none.
+fn material_cell(material: &[String]) -> Cell {
+    txt(if material.is_empty() {
+        "-".into()
+    } else {
+        material.join(",")
+    })
+}
+
 fn txt(t: impl Into<String>) -> Cell {
     let text = t.into();
     Cell {
@@ -129,19 +146,12 @@ impl ReferenceView {
                     .map(|w| {
                         vec![
                             txt(w.name.get(l)),
-                            num(
-                                w.cost.map_or(-1, i64::from),
-                                w.cost.map_or("-".into(), |c| c.to_string()),
-                            ),
+                            cost_cell(w.cost),
                             num(w.combat.into(), format!("{:+}", w.combat)),
                             num(w.strength.into(), format!("{:+}", w.strength)),
                             num(w.penetration.into(), w.penetration.to_string()),
                             txt(w.special.as_ref().map_or("", |s| s.get(l))),
-                            txt(if w.material.is_empty() {
-                                "-".into()
-                            } else {
-                                w.material.join(",")
-                            }),
+                            material_cell(&w.material),
                         ]
                     })
                     .collect();
@@ -177,10 +187,7 @@ impl ReferenceView {
                     .map(|w| {
                         vec![
                             txt(w.name.get(l)),
-                            num(
-                                w.cost.map_or(-1, i64::from),
-                                w.cost.map_or("-".into(), |c| c.to_string()),
-                            ),
+                            cost_cell(w.cost),
                             num(
                                 w.range_cm[2].into(),
                                 format!("{}/{}/{}", w.range_cm[0], w.range_cm[1], w.range_cm[2]),
@@ -188,11 +195,7 @@ impl ReferenceView {
                             num(w.strength[0].into(), per(w.strength, w.strength_is_bonus)),
                             num(w.penetration[0].into(), per(w.penetration, false)),
                             txt(w.special.as_ref().map_or("", |s| s.get(l))),
-                            txt(if w.material.is_empty() {
-                                "-".into()
-                            } else {
-                                w.material.join(",")
-                            }),
+                            material_cell(&w.material),
                         ]
                     })
                     .collect();
