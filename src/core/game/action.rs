@@ -9,7 +9,7 @@ use super::error::GameError;
 use super::refs::{ModelRef, Side};
 use super::roll::{CheckDice, OpposedDice};
 use super::setup::Beast;
-use super::state::Status;
+use super::status::Status;
 use crate::core::tables::Stat;
 
 fn is_false(b: &bool) -> bool {

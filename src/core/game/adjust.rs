@@ -3,11 +3,12 @@
 //! judge the table).
 
 use super::action::BeastChoice;
-use super::engine::{Ctx, disengage_all, engage, model, model_mut};
 use super::error::GameError;
 use super::fear;
+use super::guard::{Ctx, disengage_all, engage, model, model_mut};
 use super::refs::{ModelRef, Side};
-use super::state::{GameState, Status};
+use super::state::GameState;
+use super::status::Status;
 
 pub(crate) fn beast_appears(
     st: &mut GameState,

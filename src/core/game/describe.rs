@@ -3,7 +3,7 @@
 //! says what happened then (turn, who was hit, what the backlash did).
 
 use super::action::{Action, BeastChoice, SpellChoice};
-use super::checks::{stat_en, stat_es};
+use super::kit::{stat_en, stat_es};
 use super::refs::{ModelRef, Side};
 use super::roll::{CheckDice, OpposedDice};
 use super::setup::GameSetup;

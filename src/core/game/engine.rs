@@ -1,22 +1,14 @@
-//! Applying one action to the state: the dispatcher and the checks every
-//! action shares (who may act, paying DP). The rule families live in
-//! `turn`, `fear`, `combat` and `spell`.
+//! Applying one action to the state: the dispatcher, and keeping the
+//! derived parts of the state true after it. The rules live one family per
+//! file below it (`turn`, `fear`, `melee`, `shooting`, `hits`, `spell`,
+//! `attribute`, `adjust`) and the life of a roll in `pending`.
 
 use super::action::Action;
-use super::error::{ErrorKind, GameError};
-use super::refs::{ModelRef, Side};
-use super::setup::GameSetup;
-use super::state::{GameState, ModelState, Phase, RoundState, Status};
-use super::{adjust, checks, fear, hits, melee, shooting, spell, turn};
-use crate::core::tables::{ActionCost, RuleSet};
-use crate::core::text::Text;
-
-/// What an action is applied with: the rule tables and the game's setup.
-#[derive(Clone, Copy)]
-pub(crate) struct Ctx<'a> {
-    pub rules: &'a RuleSet,
-    pub setup: &'a GameSetup,
-}
+use super::error::GameError;
+use super::guard::{Ctx, disengage_all, finish_activation};
+use super::refs::ModelRef;
+use super::state::{GameState, Phase, RoundState};
+use super::{adjust, attribute, fear, hits, melee, shooting, spell, turn};
 
 /// Apply `action` to `st`. On error `st` may be half changed: callers apply
 /// to a copy, or stop replaying.
@@ -35,7 +27,7 @@ pub(crate) fn step(st: &mut GameState, ctx: Ctx<'_>, action: &Action) -> Result<
             near_enemy_totem,
         } => turn::end_activation(st, ctx, *model, terrain, *near_enemy_totem)?,
         A::EndTurn => turn::end_turn(st)?,
-        A::Move { model } => simple_action(st, ctx, *model, "move")?,
+        A::Move { model } => turn::move_action(st, ctx, *model)?,
         A::StandUp { model } => turn::stand_up(st, ctx, *model)?,
         A::Loot { model, body, .. } => turn::loot(st, ctx, *model, *body)?,
         A::TouchTerrain { model, terrain } => fear::touch_terrain(st, ctx, *model, terrain)?,
@@ -80,7 +72,7 @@ pub(crate) fn step(st: &mut GameState, ctx: Ctx<'_>, action: &Action) -> Result<
             modifier,
             roll,
             ..
-        } => checks::check(st, ctx, *model, *stat, *modifier, roll)?,
+        } => attribute::check(st, ctx, *model, *stat, *modifier, roll)?,
         A::LeaderOrder { leader, model } => fear::leader_order(st, ctx, *leader, *model)?,
         A::LeaderRally { leader, models } => fear::leader_rally(st, ctx, *leader, models)?,
         A::TotemOwn { model } => fear::totem_own(st, ctx, *model)?,
@@ -172,253 +164,4 @@ pub(crate) fn settle(st: &mut GameState) {
             _ => {}
         }
     }
-}
-
-/// The activation of `m` is over: the other warband picks next (R08).
-pub(crate) fn finish_activation(st: &mut GameState, m: ModelRef) {
-    st.active = None;
-    st.ordered = None;
-    st.touched.clear();
-    if let (Some(rs), Some(other)) = (st.round.as_mut(), m.side.opponent()) {
-        rs.next = Some(other);
-    }
-}
-
-/// `m` leaves every fight it was in (R21, R25).
-pub(crate) fn disengage_all(st: &mut GameState, m: ModelRef) {
-    let others = st.model(m).map(|x| x.engaged.clone()).unwrap_or_default();
-    for o in others {
-        if let Some(x) = st.model_mut(o) {
-            x.engaged.retain(|e| *e != m);
-        }
-    }
-    if let Some(x) = st.model_mut(m) {
-        x.engaged.clear();
-    }
-}
-
-/// Engage two models with each other (R20).
-pub(crate) fn engage(st: &mut GameState, a: ModelRef, b: ModelRef) {
-    if let Some(x) = st.model_mut(a)
-        && !x.engaged.contains(&b)
-    {
-        x.engaged.push(b);
-    }
-    if let Some(x) = st.model_mut(b)
-        && !x.engaged.contains(&a)
-    {
-        x.engaged.push(a);
-    }
-}
-
-pub(crate) fn model(st: &GameState, m: ModelRef) -> Result<&ModelState, GameError> {
-    st.model(m).ok_or_else(|| {
-        GameError::unknown(
-            format!("no hay ninguna miniatura {m}"),
-            format!("there is no model {m}"),
-        )
-    })
-}
-
-pub(crate) fn model_mut(st: &mut GameState, m: ModelRef) -> Result<&mut ModelState, GameError> {
-    st.model_mut(m).ok_or_else(|| {
-        GameError::unknown(
-            format!("no hay ninguna miniatura {m}"),
-            format!("there is no model {m}"),
-        )
-    })
-}
-
-/// The model exists and is on the table (standing or prone).
-pub(crate) fn in_play(st: &GameState, m: ModelRef) -> Result<&ModelState, GameError> {
-    let x = model(st, m)?;
-    if !x.status.in_play() {
-        return Err(GameError::new(
-            ErrorKind::CannotAct,
-            None,
-            format!(
-                "{} está {}",
-                x.name,
-                x.status.label(crate::core::text::Lang::Es).to_lowercase()
-            ),
-            format!(
-                "{} is {}",
-                x.name,
-                x.status.label(crate::core::text::Lang::En).to_lowercase()
-            ),
-        ));
-    }
-    Ok(x)
-}
-
-/// Two models on opposite sides (beasts are everyone's enemy).
-pub(crate) fn enemies(a: ModelRef, b: ModelRef) -> bool {
-    a.side != b.side
-}
-
-pub(crate) fn require_rounds(st: &GameState) -> Result<(), GameError> {
-    if st.phase != Phase::Rounds {
-        return Err(GameError::not_now(
-            Some("R05"),
-            "las acciones se hacen en las Rondas de Agilidad, no ahora",
-            "actions are made in the agility rounds, not now",
-        ));
-    }
-    Ok(())
-}
-
-/// The hits waiting must be rolled first (R27).
-pub(crate) fn require_no_pending(st: &GameState) -> Result<(), GameError> {
-    if !st.pending_hits.is_empty() {
-        return Err(GameError::not_now(
-            Some("R27"),
-            format!(
-                "primero hay que tirar {} impacto(s) pendiente(s)",
-                st.pending_hits.len()
-            ),
-            format!(
-                "{} pending hit(s) must be rolled first",
-                st.pending_hits.len()
-            ),
-        ));
-    }
-    Ok(())
-}
-
-/// `m` may make an action now: it is the model in its activation, or the one
-/// its Leader ordered (R07, R32); no hit waits; it is on the table.
-pub(crate) fn require_actor(st: &GameState, m: ModelRef) -> Result<&ModelState, GameError> {
-    require_rounds(st)?;
-    require_no_pending(st)?;
-    let x = in_play(st, m)?;
-    match (st.active, st.ordered) {
-        (_, Some(o)) if o == m => Ok(x),
-        (_, Some(o)) => Err(GameError::not_now(
-            Some("R32"),
-            format!("{} debe cumplir antes la orden del Líder", st.name(o)),
-            format!("{} must first carry out the Leader's order", st.name(o)),
-        )),
-        (Some(a), None) if a == m => Ok(x),
-        (Some(a), None) => Err(GameError::not_now(
-            Some("R07"),
-            format!("es la activación de {}, no de {}", st.name(a), x.name),
-            format!("it is {}'s activation, not {}'s", st.name(a), x.name),
-        )),
-        (None, None) => Err(GameError::not_now(
-            Some("R07"),
-            format!("{} no está activada", x.name),
-            format!("{} is not activated", x.name),
-        )),
-    }
-}
-
-/// R18: a Prone model's next action is standing up.
-pub(crate) fn require_standing(x: &ModelState) -> Result<(), GameError> {
-    if x.status == Status::Prone {
-        return Err(GameError::new(
-            ErrorKind::CannotAct,
-            Some("R18"),
-            format!("{} está Tumbada: su siguiente Acción es Levantarse", x.name),
-            format!("{} is Prone: its next action is standing up", x.name),
-        ));
-    }
-    Ok(())
-}
-
-/// R21: an engaged model can only Fight or Disengage.
-pub(crate) fn require_free(st: &GameState, x: &ModelState) -> Result<(), GameError> {
-    if let Some(e) = x.engaged.first() {
-        return Err(GameError::new(
-            ErrorKind::CannotAct,
-            Some("R21"),
-            format!(
-                "{} está trabada con {}: solo puede Combatir o Separarse del combate",
-                x.name,
-                st.name(*e)
-            ),
-            format!(
-                "{} is engaged with {}: it can only Fight or Disengage",
-                x.name,
-                st.name(*e)
-            ),
-        ));
-    }
-    Ok(())
-}
-
-/// The row of `tables/actions.yaml` for `id`.
-pub(crate) fn action_row<'r>(ctx: Ctx<'r>, id: &str) -> Result<&'r ActionCost, GameError> {
-    ctx.rules.action(id).ok_or_else(|| {
-        GameError::unknown(
-            format!("las tablas no tienen la acción '{id}' (tables/actions.yaml)"),
-            format!("the tables have no action '{id}' (tables/actions.yaml)"),
-        )
-    })
-}
-
-/// R10–R12: pay `dp` for `m`: first the Leader's extra DP of this turn, then
-/// the pool, then one-use herbs (each spent only when nothing else is left).
-/// Beasts belong to no warband and pay nothing.
-pub(crate) fn pay(st: &mut GameState, m: ModelRef, dp: i32, what: &Text) -> Result<(), GameError> {
-    if dp <= 0 || m.side == Side::Beast {
-        return Ok(());
-    }
-    let pool = st.side(m.side).map_or(0, |s| s.pool);
-    let x = model(st, m)?;
-    let (own, herbs) = (x.own_dp, x.herbs);
-    if own + pool + herbs < dp {
-        let name = x.name.clone();
-        return Err(GameError::new(
-            ErrorKind::CannotPay,
-            Some("R11"),
-            format!(
-                "{name} no puede pagar {} ({dp} PD): la reserva tiene {pool} y {name} {} PD propios",
-                what.es,
-                own + herbs
-            ),
-            format!(
-                "{name} cannot pay {} ({dp} DP): the pool has {pool} and {name} has {} DP of its own",
-                what.en,
-                own + herbs
-            ),
-        ));
-    }
-    let from_own = own.min(dp);
-    let from_pool = pool.min(dp - from_own);
-    let from_herbs = dp - from_own - from_pool;
-    if let Some(x) = st.model_mut(m) {
-        x.own_dp -= from_own;
-        x.herbs -= from_herbs;
-    }
-    if let Some(s) = st.side_mut(m.side) {
-        s.pool -= from_pool;
-    }
-    Ok(())
-}
-
-/// What `m` can pay now: the pool plus its own DP (beasts: unlimited).
-pub(crate) fn can_pay(st: &GameState, m: ModelRef) -> i32 {
-    if m.side == Side::Beast {
-        return i32::MAX;
-    }
-    let pool = st.side(m.side).map_or(0, |s| s.pool);
-    pool + st.model(m).map_or(0, |x| x.own_total())
-}
-
-/// The ordered model has made its one action (R32).
-pub(crate) fn action_done(st: &mut GameState, m: ModelRef) {
-    if st.ordered == Some(m) {
-        st.ordered = None;
-    }
-}
-
-/// Move, and any other action with a cost and no roll.
-fn simple_action(st: &mut GameState, ctx: Ctx<'_>, m: ModelRef, id: &str) -> Result<(), GameError> {
-    let x = require_actor(st, m)?;
-    require_standing(x)?;
-    require_free(st, x)?;
-    let row = action_row(ctx, id)?;
-    pay(st, m, row.dp.unwrap_or(0) as i32, &row.name)?;
-    action_done(st, m);
-    Ok(())
 }

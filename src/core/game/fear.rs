@@ -1,13 +1,14 @@
 //! Fear (R31) and what moves it: models put Down, the own Leader Down,
 //! terrain (R14), the Leader's rally and order (R32), the totems (R33).
 
-use super::engine::{
+use super::error::GameError;
+use super::guard::{
     Ctx, action_done, action_row, in_play, model, model_mut, pay, require_actor, require_free,
     require_standing,
 };
-use super::error::GameError;
 use super::refs::{ModelRef, Side};
-use super::state::{GameState, Status};
+use super::state::GameState;
+use super::status::Status;
 use crate::core::tables::{Keyword, TerrainRules};
 
 /// Add (or remove) fear markers; fear never goes below 0 (R31).

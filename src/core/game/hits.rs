@@ -1,18 +1,17 @@
 //! Hits (R27–R30) with Iron defence (R28), Breath (R41) and falls (R18).
 
 use super::action::{HitOptions, Party};
-use super::checks::{
-    HitMaker, extras, fear_edge, opposed_roles, push_hit, same_opposed, take_reroll,
-};
-use super::engine::{
+use super::error::GameError;
+use super::fear::{check_listed, put_down};
+use super::guard::{
     Ctx, action_done, action_row, in_play, model, model_mut, pay, require_actor, require_free,
     require_rounds, require_standing,
 };
-use super::error::GameError;
-use super::fear::{check_listed, put_down};
+use super::kit::{HitMaker, extras, fear_edge, opposed_roles, push_hit, same_opposed, take_reroll};
 use super::refs::ModelRef;
 use super::roll::{OpposedDice, PreparedCheck, Role, Sources};
-use super::state::{GameState, HitSource, PendingHit, Status};
+use super::state::{GameState, HitSource, PendingHit};
+use super::status::Status;
 use crate::core::dice::{CheckSpec, OpposedOutcome, OpposedSpec};
 use crate::core::tables::Keyword;
 use crate::core::text::Text;

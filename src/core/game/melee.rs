@@ -2,18 +2,19 @@
 //! Disengage (R25), with the spear's Assault bonus (R34).
 
 use super::action::{DisengageRoll, FightOptions, Party};
-use super::checks::{
-    EXTRA_FRIEND, FROM_ABOVE, HitMaker, extras, fear_edge, melee, opposed_roles, push_hit,
-    same_opposed, signed, table_options, take_reroll,
-};
-use super::engine::{
+use super::error::{ErrorKind, GameError};
+use super::guard::{
     Ctx, action_done, action_row, disengage_all, enemies, engage, in_play, model, pay,
     require_actor, require_free, require_standing,
 };
-use super::error::{ErrorKind, GameError};
+use super::kit::{
+    EXTRA_FRIEND, FROM_ABOVE, HitMaker, extras, fear_edge, melee, opposed_roles, push_hit,
+    same_opposed, signed, table_options, take_reroll,
+};
 use super::refs::ModelRef;
 use super::roll::{OpposedDice, PreparedCheck, Sources};
-use super::state::{GameState, HitSource, Status};
+use super::state::{GameState, HitSource};
+use super::status::Status;
 use crate::core::dice::{CheckSpec, OpposedOutcome, OpposedSpec};
 use crate::core::text::Text;
 

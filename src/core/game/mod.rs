@@ -14,13 +14,15 @@
 
 pub mod action;
 mod adjust;
-mod checks;
+mod attribute;
 mod describe;
 mod engine;
 pub mod error;
 mod fear;
 pub mod file;
+mod guard;
 mod hits;
+mod kit;
 mod melee;
 pub mod refs;
 pub mod roll;
@@ -29,6 +31,7 @@ mod shooting;
 pub mod sim;
 mod spell;
 pub mod state;
+pub mod status;
 mod turn;
 
 use std::path::{Path, PathBuf};
@@ -42,15 +45,14 @@ pub use error::{ErrorKind, GameError, GameFileError};
 pub use refs::{ModelRef, Side, Sides};
 pub use roll::{CheckDice, OpposedDice, PreparedCheck, Reroll, Role, SideDice};
 pub use setup::{Beast, GameSetup};
-pub use state::{
-    GameState, HitSource, ModelState, Now, PendingHit, Phase, Score, SideState, Status,
-};
+pub use state::{GameState, HitSource, ModelState, Now, PendingHit, Phase, Score, SideState};
+pub use status::Status;
 
 use crate::core::dice::{CheckSpec, OpposedSpec, Roller};
 use crate::core::error::DataError;
 use crate::core::tables::{RuleSet, Stat};
 use crate::core::text::{Lang, Text};
-use engine::Ctx;
+use guard::Ctx;
 
 /// Undo replays from the nearest snapshot; one is kept every this many actions.
 const CHECKPOINT_EVERY: usize = 256;
@@ -411,7 +413,7 @@ impl Game {
         modifier: i32,
     ) -> Result<PreparedCheck<CheckSpec>, GameError> {
         action::check_number("modifier", modifier)?;
-        checks::attribute_check(&self.state, self.ctx(), model, stat, modifier)
+        attribute::attribute_check(&self.state, self.ctx(), model, stat, modifier)
     }
 
     /// R38: what the backlash roll adds to its die (level + the caster's fear).
@@ -421,7 +423,7 @@ impl Game {
 
     /// R33: may `model`'s warband still take its totem re-roll this turn?
     pub fn can_reroll(&self, model: ModelRef) -> bool {
-        checks::can_reroll(&self.state, &self.rules, model)
+        kit::can_reroll(&self.state, &self.rules, model)
     }
 
     /// R31: would `model` flee if its activation ended now?
@@ -431,7 +433,7 @@ impl Game {
 
     /// R10–R12: what `model` can spend now: its warband's pool plus its own DP.
     pub fn dp_available(&self, model: ModelRef) -> i32 {
-        engine::can_pay(&self.state, model)
+        guard::can_pay(&self.state, model)
     }
 
     /// The DP cost of an action id of `tables/actions.yaml`.

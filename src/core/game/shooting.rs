@@ -2,15 +2,15 @@
 //! a combat.
 
 use super::action::{Party, RangeBand, ShootOptions};
-use super::checks::{
-    HitMaker, INTO_COMBAT, LONG_RANGE, SHORT_RANGE, extras, fear_edge, push_hit, same_spec,
-    table_options, take_reroll,
-};
-use super::engine::{
+use super::error::{ErrorKind, GameError};
+use super::guard::{
     Ctx, action_done, action_row, enemies, in_play, model, pay, require_actor, require_free,
     require_standing,
 };
-use super::error::{ErrorKind, GameError};
+use super::kit::{
+    HitMaker, INTO_COMBAT, LONG_RANGE, SHORT_RANGE, extras, fear_edge, push_hit, same_spec,
+    table_options, take_reroll,
+};
 use super::refs::ModelRef;
 use super::roll::{CheckDice, PreparedCheck, Sources};
 use super::state::{GameState, HitSource};

@@ -9,7 +9,8 @@ use super::action::{
 use super::refs::{ModelRef, Side};
 use super::roll::{Role, SideDice};
 use super::setup::Beast;
-use super::state::{Now, Status};
+use super::state::Now;
+use super::status::Status;
 use super::{Game, GameError};
 use crate::core::dice::{OpposedOutcome, Roller};
 use crate::core::tables::{Keyword, Stat, Stats};

@@ -3,14 +3,15 @@
 //! row's `effect` data.
 
 use super::action::SpellChoice;
-use super::engine::{
+use super::error::GameError;
+use super::fear::{add, check_listed};
+use super::guard::{
     Ctx, action_done, action_row, in_play, model_mut, pay, require_actor, require_free,
     require_standing,
 };
-use super::error::GameError;
-use super::fear::{add, check_listed};
 use super::refs::ModelRef;
-use super::state::{GameState, Status};
+use super::state::GameState;
+use super::status::Status;
 use super::turn::{table, table_total};
 use crate::core::tables::Keyword;
 use crate::core::text::Text;
@@ -31,7 +32,7 @@ pub(crate) fn spell_of(
     caster: ModelRef,
     spell: &SpellChoice,
 ) -> Result<(u32, u32, String), GameError> {
-    let x = super::engine::model(st, caster)?;
+    let x = super::guard::model(st, caster)?;
     let (level, cost, name) = match spell {
         SpellChoice::Known { index } => x
             .spells
@@ -106,7 +107,7 @@ pub(crate) fn cast(st: &mut GameState, ctx: Ctx<'_>, c: Cast<'_>) -> Result<(), 
         }
     }
     // The backlash: 1d10 + the spell's level + the caster's fear.
-    let fear = super::engine::model(st, c.caster)?.fear;
+    let fear = super::guard::model(st, c.caster)?.fear;
     let total = rolled + level as i32 + fear;
     let effect = t
         .rows

@@ -2,14 +2,15 @@
 //! rounds (R09), the agility rounds with their roll-off and alternation
 //! (R05–R08), and the activations.
 
-use super::engine::{
+use super::error::GameError;
+use super::fear;
+use super::guard::{
     Ctx, action_done, action_row, finish_activation, in_play, model, pay, require_actor,
     require_free, require_no_pending, require_rounds, require_standing,
 };
-use super::error::GameError;
-use super::fear;
 use super::refs::{ModelRef, Side};
-use super::state::{ChangeRoundState, DarkForces, GameState, Phase, Status, side_slot};
+use super::state::{ChangeRoundState, DarkForces, GameState, Phase, side_slot};
+use super::status::Status;
 use crate::core::dice_expr::DiceExpr;
 use crate::core::tables::{RollTable, RuleSet};
 use crate::core::text::Text;
@@ -433,6 +434,17 @@ pub(crate) fn loot(
     let row = action_row(ctx, "loot")?;
     let name: Text = row.name.clone();
     pay(st, m, row.dp.unwrap_or(0) as i32, &name)?;
+    action_done(st, m);
+    Ok(())
+}
+
+/// R13: a Move, 1 DP.
+pub(crate) fn move_action(st: &mut GameState, ctx: Ctx<'_>, m: ModelRef) -> Result<(), GameError> {
+    let x = require_actor(st, m)?;
+    require_standing(x)?;
+    require_free(st, x)?;
+    let row = action_row(ctx, "move")?;
+    pay(st, m, row.dp.unwrap_or(0) as i32, &row.name)?;
     action_done(st, m);
     Ok(())
 }

@@ -1,13 +1,13 @@
-//! What every check shares: fear complications (R31), table options and
-//! hand-given modifiers (R03, R04), the check stored in an action against the
-//! one the game builds, the totem re-roll (R33), and plain attribute checks
-//! (R01).
+//! The kit every check is built from: a model's weapon line, fear
+//! complications (R31), table options and hand-given modifiers (R03, R04),
+//! the hit a check leads to, the check stored in an action against the one
+//! the game builds, and the totem re-roll stored inside old logs' dice (R33).
 
 use super::action::{ExtraModifier, Party};
-use super::engine::{Ctx, in_play, model};
 use super::error::{ErrorKind, GameError};
+use super::guard::Ctx;
 use super::refs::ModelRef;
-use super::roll::{CheckDice, PreparedCheck, Reroll, Sources};
+use super::roll::{Reroll, Sources};
 use super::state::{GameState, HitSource, ModelState, PendingHit};
 use crate::core::dice::{CheckSpec, OpposedSpec};
 use crate::core::roster::MeleeLine;
@@ -344,39 +344,6 @@ pub(super) fn opposed_roles(
     [(active, spec.active), (passive, spec.passive)]
 }
 
-pub(super) fn check_plan(
-    st: &GameState,
-    ctx: Ctx<'_>,
-    m: ModelRef,
-    stat: Stat,
-    modifier: i32,
-    src: &mut Sources,
-) -> Result<CheckSpec, GameError> {
-    let x = model(st, m)?;
-    let value = if stat == Stat::Toughness {
-        x.toughness()
-    } else {
-        x.profile.stats.get(stat)
-    };
-    let mut spec = CheckSpec::new(value).with_modifier(modifier);
-    src.add(|| {
-        Text::new(
-            format!("{}: {} {value}", x.name, stat_es(stat)),
-            format!("{}: {} {value}", x.name, stat_en(stat)),
-        )
-    });
-    if modifier != 0 {
-        src.add(|| {
-            Text::new(
-                format!("Modificador {}", signed(modifier)),
-                format!("Modifier {}", signed(modifier)),
-            )
-        });
-    }
-    fear_edge(ctx, x, &mut spec, src);
-    Ok(spec)
-}
-
 pub(crate) fn stat_es(s: Stat) -> &'static str {
     match s {
         Stat::Agility => "Agilidad",
@@ -397,38 +364,4 @@ pub(crate) fn stat_en(s: Stat) -> &'static str {
         Stat::Toughness => "Toughness",
         Stat::Courage => "Courage",
     }
-}
-
-/// R01: an attribute check the players log; it changes nothing by itself.
-pub(crate) fn check(
-    st: &mut GameState,
-    ctx: Ctx<'_>,
-    m: ModelRef,
-    stat: Stat,
-    modifier: i32,
-    roll: &CheckDice,
-) -> Result<(), GameError> {
-    in_play(st, m)?;
-    let spec = check_plan(st, ctx, m, stat, modifier, &mut Sources::off())?;
-    same_spec(&roll.spec, &spec)?;
-    roll.check()?;
-    take_reroll(st, ctx, roll.reroll.as_ref(), &[(m, spec)])?;
-    Ok(())
-}
-
-pub(crate) fn attribute_check(
-    st: &GameState,
-    ctx: Ctx<'_>,
-    m: ModelRef,
-    stat: Stat,
-    modifier: i32,
-) -> Result<PreparedCheck<CheckSpec>, GameError> {
-    let mut src = Sources::on();
-    let spec = check_plan(st, ctx, m, stat, modifier, &mut src)?;
-    Ok(PreparedCheck {
-        spec,
-        sources: src.take(),
-        active: Some(m),
-        passive: None,
-    })
 }
