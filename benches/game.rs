@@ -82,7 +82,7 @@ fn game_benches(c: &mut Criterion) {
                 .map(|g| g.state().turn)
         })
     });
-    let text = file::to_text(g.setup(), &[], &log).expect("text");
+    let text = file::to_text(g.setup(), &[], &[], &log).expect("text");
     grp.bench_function("parse_file_10000_actions", |b| {
         b.iter(|| file::parse("bench.yaml", black_box(&text)).map(|f| f.log.len()))
     });
@@ -111,5 +111,58 @@ fn game_benches(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, game_benches);
+/// A model in its activation facing the 6 enemies of the other warband.
+fn acting_game(rules: &RuleSet) -> Game {
+    use impia::core::game::{Action, Now, Side};
+    let setup = GameSetup::new(roster("A"), roster("B")).with_seed(3);
+    let mut g = Game::new(setup, rules);
+    for a in [
+        Action::StartTurn {
+            dark_forces: vec![4],
+        },
+        Action::EndChangeRound { side: Side::A },
+        Action::EndChangeRound { side: Side::B },
+    ] {
+        g.apply(a).expect("turn starts");
+    }
+    for _ in 0..20 {
+        match g.now() {
+            Now::Acting { .. } => break,
+            Now::RollOff { .. } => g
+                .apply(Action::RollOff {
+                    rolls: vec![[7, 3]],
+                    starts: Some(Side::A),
+                })
+                .expect("roll-off"),
+            Now::Pick { models, .. } => g
+                .apply(Action::Activate { model: models[0] })
+                .expect("activate"),
+            _ => break,
+        }
+    }
+    g
+}
+
+fn offers_benches(c: &mut Criterion) {
+    use impia::core::game::Action;
+    let rules = RuleSet::builtin().expect("tables");
+    let g = acting_game(&rules);
+    let actor = g.offers().actor.expect("a model acts");
+    let mut grp = c.benchmark_group("offers");
+    grp.measurement_time(Duration::from_secs(5))
+        .warm_up_time(Duration::from_secs(1));
+    grp.bench_function("offers_of_a_model_facing_6_enemies", |b| {
+        b.iter(|| black_box(&g).offers().offers.len())
+    });
+    grp.bench_function("act_move_rolled_and_applied_in_memory", |b| {
+        b.iter(|| {
+            let mut h = g.clone();
+            h.act(Action::Move { model: actor })
+                .map(|_| h.actions().len())
+        })
+    });
+    grp.finish();
+}
+
+criterion_group!(benches, game_benches, offers_benches);
 criterion_main!(benches);

@@ -504,7 +504,7 @@ fn game_case(i: usize, _: &str, bytes: &[u8]) -> bool {
                 assert_eq!(h.state(), g.state());
             }
             // What loads saves and loads back identical.
-            let out = file::to_text(g.setup(), &f.redo, g.actions()).expect("writes");
+            let out = file::to_text(g.setup(), &f.undone, &f.redo, g.actions()).expect("writes");
             let back = file::parse("again.yaml", &out)
                 .unwrap_or_else(|e| panic!("a saved game does not load: {e}\n{out}"));
             assert_eq!(back.setup, f.setup, "{out}");

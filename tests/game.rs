@@ -336,21 +336,21 @@ fn r08_roll_off_ties_are_rerolled_every_roll_recorded_and_the_winner_picks_who_s
         &mut g,
         Action::RollOff {
             rolls: vec![[5, 5]],
-            starts: Side::A,
+            starts: Some(Side::A),
         },
     );
     refused(
         &mut g,
         Action::RollOff {
             rolls: vec![[5, 4], [6, 2]],
-            starts: Side::A,
+            starts: Some(Side::A),
         },
     );
     refused(
         &mut g,
         Action::RollOff {
             rolls: vec![[0, 4]],
-            starts: Side::A,
+            starts: Some(Side::A),
         },
     );
     // B wins 8–6 after two ties and lets A start.
@@ -358,7 +358,7 @@ fn r08_roll_off_ties_are_rerolled_every_roll_recorded_and_the_winner_picks_who_s
         &mut g,
         Action::RollOff {
             rolls: vec![[5, 5], [2, 2], [6, 8]],
-            starts: Side::A,
+            starts: Some(Side::A),
         },
     );
     assert_eq!(g.state().round.as_ref().unwrap().rolloff.len(), 3);
@@ -415,7 +415,7 @@ fn r06_r07_models_act_in_their_round_and_finish_before_another_starts() {
         &mut g,
         Action::RollOff {
             rolls: vec![[9, 1]],
-            starts: Side::A,
+            starts: Some(Side::A),
         },
     );
     // Brann acts in round 4, not 6.
@@ -543,7 +543,7 @@ fn r21_an_engaged_model_can_only_fight_or_disengage() {
             defender: b(4),
             brutal: false,
             options: FightOptions::default(),
-            roll: typed(prep.spec, 5, 5),
+            roll: Some(typed(prep.spec, 5, 5)),
         },
     );
     // Fighting a model it is not engaged with is refused too.
@@ -554,7 +554,7 @@ fn r21_an_engaged_model_can_only_fight_or_disengage() {
             attacker: a(0),
             defender: b(4),
             options: FightOptions::default(),
-            roll: typed(prep.spec, 5, 5),
+            roll: Some(typed(prep.spec, 5, 5)),
         },
     );
     assert_eq!(e.rule, Some("R21"));
@@ -587,7 +587,7 @@ fn r20_assault_gives_plus_one_per_assault_earlier_moves_and_an_unseen_attacker()
             defender: b(2),
             brutal: false,
             options: opts,
-            roll,
+            roll: Some(roll),
         },
     );
     assert_eq!(pool(&g, Side::A), 8);
@@ -627,7 +627,7 @@ fn r20_assault_from_above_lowers_combat_raises_strength_and_leaves_the_attacker_
             defender: b(0),
             brutal: false,
             options: opts,
-            roll: typed(prep.spec, 9, 1),
+            roll: Some(typed(prep.spec, 9, 1)),
         },
     );
     assert_eq!(g.state().pending_hits[0].strength, 6 + 2);
@@ -651,7 +651,7 @@ fn r22_brutal_assault_costs_two_dp_and_gives_an_advantage() {
             defender: b(2),
             brutal: true,
             options: FightOptions::default(),
-            roll: typed(prep.spec, 5, 5),
+            roll: Some(typed(prep.spec, 5, 5)),
         },
     );
     assert_eq!(pool(&g, Side::A), 7);
@@ -854,7 +854,7 @@ fn r26_shoot_range_aim_and_cover_change_the_accuracy_check() {
             shooter: a(2),
             target: b(1),
             options: opts,
-            roll,
+            roll: Some(roll),
             stray: None,
         },
     );
@@ -867,8 +867,9 @@ fn r26_shoot_range_aim_and_cover_change_the_accuracy_check() {
 }
 
 #[test]
+/// Rules 1 (games saved before the pending roll): facts are checked strictly.
 fn r26_a_miss_caused_by_shooting_into_a_combat_hits_a_friend() {
-    let mut g = game();
+    let mut g = game_rules_1();
     turn(&mut g, 4);
     skip_to(&mut g, a(2));
     let opts = ShootOptions::default().with("into_combat", 1);
@@ -881,7 +882,7 @@ fn r26_a_miss_caused_by_shooting_into_a_combat_hits_a_friend() {
             shooter: a(2),
             target: b(1),
             options: opts.clone(),
-            roll: miss,
+            roll: Some(miss),
             stray: Some(a(1)),
         },
     );
@@ -893,7 +894,7 @@ fn r26_a_miss_caused_by_shooting_into_a_combat_hits_a_friend() {
             shooter: a(2),
             target: b(1),
             options: opts.clone(),
-            roll: roll.clone(),
+            roll: Some(roll.clone()),
             stray: Some(b(2)),
         },
     );
@@ -903,7 +904,7 @@ fn r26_a_miss_caused_by_shooting_into_a_combat_hits_a_friend() {
             shooter: a(2),
             target: b(1),
             options: opts,
-            roll,
+            roll: Some(roll),
             stray: Some(a(1)),
         },
     );
@@ -931,7 +932,7 @@ fn r26_an_engaged_model_does_not_shoot() {
             shooter: a(2),
             target: b(1),
             options: ShootOptions::default(),
-            roll: typed_check(prep.spec, 1),
+            roll: Some(typed_check(prep.spec, 1)),
             stray: None,
         },
     );
@@ -978,12 +979,12 @@ fn r27_the_hit_puts_the_target_down_when_the_attacker_wins() {
 
 #[test]
 fn r27_a_model_that_wins_the_hit_roll_stays_up() {
-    let mut g = game();
+    let mut g = game_rules_1();
     ulrak_hits_vask(&mut g);
     hit(&mut g, a(0), b(0), 1, 9, vec![]);
     assert_eq!(status(&g, b(0)), Status::Standing);
     // Witnesses gain fear only when the model is Down.
-    let mut g = game();
+    let mut g = game_rules_1();
     ulrak_hits_vask(&mut g);
     let prep = g.hit_check(a(0), b(0), &HitOptions::default()).unwrap();
     refused(
@@ -992,7 +993,7 @@ fn r27_a_model_that_wins_the_hit_roll_stays_up() {
             attacker: a(0),
             target: b(0),
             options: HitOptions::default(),
-            roll: typed(prep.spec, 1, 9),
+            roll: Some(typed(prep.spec, 1, 9)),
             witnesses: vec![b(2)],
         },
     );
@@ -1194,7 +1195,7 @@ fn r31_friends_within_15cm_of_a_model_put_down_gain_fear() {
             attacker: a(0),
             target: b(1),
             options: HitOptions::default(),
-            roll: typed(prep.spec, 9, 1),
+            roll: Some(typed(prep.spec, 9, 1)),
             witnesses: vec![a(1)],
         },
     );
@@ -1434,8 +1435,9 @@ fn r32_an_order_lets_a_friend_make_one_action_paying_its_cost() {
 // --- R33 the totem ---
 
 #[test]
+/// Rules 1: the re-roll is stored inside the dice of the action.
 fn r33_one_totem_reroll_per_turn_per_warband() {
-    let mut g = game();
+    let mut g = game_rules_1();
     turn(&mut g, 4);
     skip_to(&mut g, a(0));
     ok(
@@ -1463,7 +1465,7 @@ fn r33_one_totem_reroll_per_turn_per_warband() {
             attacker: a(0),
             defender: b(0),
             options: FightOptions::default(),
-            roll: wrong,
+            roll: Some(wrong),
         },
     );
     ok(
@@ -1472,7 +1474,7 @@ fn r33_one_totem_reroll_per_turn_per_warband() {
             attacker: a(0),
             defender: b(0),
             options: FightOptions::default(),
-            roll,
+            roll: Some(roll),
         },
     );
     assert!(!g.can_reroll(a(0)));
@@ -1485,7 +1487,7 @@ fn r33_one_totem_reroll_per_turn_per_warband() {
             attacker: a(0),
             target: b(0),
             options: HitOptions::default(),
-            roll: again,
+            roll: Some(again),
             witnesses: vec![],
         },
     );
@@ -1499,7 +1501,7 @@ fn r33_one_totem_reroll_per_turn_per_warband() {
             attacker: a(0),
             target: b(0),
             options: HitOptions::default(),
-            roll: saved,
+            roll: Some(saved),
             witnesses: vec![],
         },
     );
@@ -1629,7 +1631,11 @@ fn cast(
         within_15cm,
         backlash: vec![die],
         within_30cm,
-    })
+    })?;
+    if g.pending().is_some() {
+        accept(g);
+    }
+    Ok(())
 }
 
 #[test]
@@ -1698,17 +1704,18 @@ fn r38_the_backlash_adds_level_and_fear_and_applies_the_rows_effect() {
         g.backlash_modifier(a(3), &SpellChoice::Known { index: 0 }),
         Some(2)
     );
-    // Nobody within 30 cm unless the row says so.
-    assert!(
-        cast(
-            &mut g,
-            SpellChoice::Known { index: 0 },
-            vec![],
-            1,
-            vec![a(0)]
-        )
-        .is_err()
-    );
+    // Nobody within 30 cm gains fear unless the row says so: named anyway,
+    // they are ignored (rules 2), refused in a game of rules 1.
+    let mut h = g.clone();
+    cast(
+        &mut h,
+        SpellChoice::Known { index: 0 },
+        vec![],
+        1,
+        vec![a(0)],
+    )
+    .unwrap();
+    assert_eq!(fear_of(&h, a(0)), fear_of(&g, a(0)));
     // 10 + 3 + 1 = 14: removed, and every model within 30 cm gains fear.
     cast(
         &mut g,
@@ -1847,7 +1854,7 @@ fn r04_dice_that_do_not_fit_the_check_are_refused() {
             stat: Stat::Agility,
             modifier: -1,
             reason: "salto".into(),
-            roll: bad,
+            roll: Some(bad),
         },
     );
     assert_eq!(e.kind, ErrorKind::BadRoll);
@@ -1860,7 +1867,7 @@ fn r04_dice_that_do_not_fit_the_check_are_refused() {
             stat: Stat::Agility,
             modifier: -1,
             reason: String::new(),
-            roll: typed_check(other.spec, 3),
+            roll: Some(typed_check(other.spec, 3)),
         },
     );
     assert_eq!(e.kind, ErrorKind::StaleCheck);
@@ -1871,7 +1878,7 @@ fn r04_dice_that_do_not_fit_the_check_are_refused() {
             stat: Stat::Agility,
             modifier: -1,
             reason: "salto".into(),
-            roll: typed_check(prep.spec, 2),
+            roll: Some(typed_check(prep.spec, 2)),
         },
     );
     assert!(g.log().last().unwrap().describe(Lang::Es).contains("éxito"));

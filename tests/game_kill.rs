@@ -1,19 +1,20 @@
-//! A kill -9 at any moment loses at most the action in flight: the hidden
-//! `impia game stress` appends random actions (with undo and redo now and
-//! then) and acknowledges each one only once it is saved; this test kills it
-//! at random times, many times, and checks that the file always loads and
-//! holds every acknowledged action.
+//! A kill -9 at any moment loses at most the action in flight: a child
+//! process (this test binary running its ignored `stress_child`) appends
+//! random actions (with undo and redo now and then) and acknowledges each
+//! one only once it is saved; this test kills it at random times, many
+//! times, and checks that the file always loads and holds every
+//! acknowledged action.
 
 mod game_support;
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use game_support::*;
 use impia::core::dice::Roller;
-use impia::core::game::{Game, file};
+use impia::core::game::{Game, file, sim};
 
 /// The last acknowledgement: log length, its fingerprint and the one before.
 #[derive(Clone, Copy, Debug)]
@@ -43,11 +44,10 @@ fn a_kill_during_autosave_never_loses_an_acknowledged_action() {
     let mut acked_total = 0;
     for round in 0..30 {
         let start = ack_of(&Game::load(&path, &rules()).unwrap());
-        let mut child = Command::new(env!("CARGO_BIN_EXE_impia"))
-            .args(["game", "stress"])
-            .arg(&path)
-            .args(["--actions", "1000000", "--seed"])
-            .arg(round.to_string())
+        let mut child = Command::new(std::env::current_exe().expect("the test binary"))
+            .args(["--ignored", "--exact", "stress_child", "--nocapture"])
+            .env("IMPIA_STRESS_FILE", &path)
+            .env("IMPIA_STRESS_SEED", round.to_string())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -111,4 +111,57 @@ fn a_kill_during_autosave_never_loses_an_acknowledged_action() {
         acked_total > 100,
         "the stress driver acknowledged only {acked_total} steps"
     );
+}
+
+/// The crash test's driver, run as a child process: random legal actions
+/// autosaved to `IMPIA_STRESS_FILE`, each acknowledged on stdout only once
+/// saved: `op <kind>` before, then `ack <log length> <fingerprint>
+/// <previous fingerprint>` after.
+#[test]
+#[ignore = "run by a_kill_during_autosave_never_loses_an_acknowledged_action"]
+fn stress_child() {
+    let Some(path) = std::env::var_os("IMPIA_STRESS_FILE") else {
+        return;
+    };
+    let seed: u64 = std::env::var("IMPIA_STRESS_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let mut g = Game::load(std::path::Path::new(&path), &rules()).expect("loads");
+    let mut prints = file::fingerprints(g.actions());
+    let mut rng = Roller::seeded(seed ^ g.actions().len() as u64);
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    for i in 0..1_000_000usize {
+        let kind = if i % 37 == 36 && g.can_undo() {
+            "undo"
+        } else if i % 37 == 0 && g.can_redo() {
+            "redo"
+        } else {
+            "apply"
+        };
+        writeln!(out, "op {kind}")
+            .and_then(|_| out.flush())
+            .expect("stdout");
+        let before = g.actions().len();
+        match kind {
+            "undo" => {
+                g.undo().expect("undo");
+            }
+            "redo" => {
+                g.redo().expect("redo");
+            }
+            _ => sim::step(&mut g, &mut rng).expect("step"),
+        }
+        let len = g.actions().len();
+        prints.truncate(before.min(len) + 1);
+        for a in &g.actions()[prints.len() - 1..] {
+            let next = file::fingerprint_next(prints[prints.len() - 1], a);
+            prints.push(next);
+        }
+        let prev = if len > 0 { prints[len - 1] } else { prints[0] };
+        writeln!(out, "ack {len} {} {prev}", prints[len])
+            .and_then(|_| out.flush())
+            .expect("stdout");
+    }
 }

@@ -142,7 +142,7 @@ fn the_game_file_round_trips_with_its_redo_list() {
     assert_eq!(h.setup(), g.setup());
     assert_eq!(lines(&h), lines(&g));
     let text = std::fs::read_to_string(&path).unwrap();
-    assert!(text.contains("\nversion: 1\n"));
+    assert!(text.contains("\nversion: 2\n"));
     // Rosters are embedded: the file replays anywhere.
     assert!(text.contains("name: Hijos del Lobo"));
 }
@@ -210,11 +210,11 @@ fn a_newer_game_file_is_refused_with_a_message_that_says_so() {
     g.save(&path).unwrap();
     let text = std::fs::read_to_string(&path)
         .unwrap()
-        .replace("\nversion: 1\n", "\nversion: 2\n");
+        .replace("\nversion: 2\n", "\nversion: 3\n");
     std::fs::write(&path, text).unwrap();
     let e = Game::load(&path, &rules()).unwrap_err().to_string();
     assert!(
-        e.contains("version 2") && e.contains("newer impia") && e.contains(":3:1:"),
+        e.contains("version 3") && e.contains("newer impia") && e.contains(":3:1:"),
         "{e}"
     );
 }
@@ -258,7 +258,7 @@ fn an_edited_log_reports_its_first_inconsistent_action_and_recover_keeps_the_res
         &mut g,
         Action::RollOff {
             rolls: vec![[8, 2]],
-            starts: Side::A,
+            starts: Some(Side::A),
         },
     );
     ok(&mut g, Action::Activate { model: a(0) });

@@ -45,7 +45,7 @@ fn a_scripted_game_of_three_turns() {
         &mut g,
         Action::RollOff {
             rolls: vec![[4, 4], [3, 8]],
-            starts: Side::B,
+            starts: Some(Side::B),
         },
     );
     ok(&mut g, Action::Activate { model: b(4) });
@@ -125,7 +125,7 @@ fn a_scripted_game_of_three_turns() {
         &mut g,
         Action::RollOff {
             rolls: vec![[6, 2]],
-            starts: Side::A,
+            starts: Some(Side::A),
         },
     );
     ok(&mut g, Action::Activate { model: a(1) });
@@ -168,7 +168,7 @@ fn a_scripted_game_of_three_turns() {
             shooter: a(2),
             target: b(2),
             options: opts,
-            roll: typed_check(prep.spec, 1),
+            roll: Some(typed_check(prep.spec, 1)),
             stray: None,
         },
     );
@@ -198,7 +198,7 @@ fn a_scripted_game_of_three_turns() {
             shooter: b(3),
             target: a(3),
             options: ShootOptions::default(),
-            roll,
+            roll: Some(roll),
             stray: None,
         },
     );
@@ -216,7 +216,7 @@ fn a_scripted_game_of_three_turns() {
             attacker: b(3),
             target: a(3),
             options: HitOptions::default(),
-            roll,
+            roll: Some(roll),
             witnesses: vec![a(4)],
         },
     );
@@ -248,7 +248,7 @@ fn a_scripted_game_of_three_turns() {
         &mut g,
         Action::RollOff {
             rolls: vec![[9, 9], [2, 5]],
-            starts: Side::B,
+            starts: Some(Side::B),
         },
     );
 
@@ -271,7 +271,7 @@ fn a_scripted_game_of_three_turns() {
             defender: a(0),
             brutal: true,
             options: FightOptions::default(),
-            roll,
+            roll: Some(roll),
         },
     );
     assert_eq!(pool(&g, Side::B), 1);
@@ -294,7 +294,7 @@ fn a_scripted_game_of_three_turns() {
             attacker: b(4),
             target: a(0),
             options: iron,
-            roll,
+            roll: Some(roll),
             witnesses: vec![],
         },
     );
@@ -344,7 +344,7 @@ fn a_scripted_game_of_three_turns() {
         &mut g,
         Action::RollOff {
             rolls: vec![[5, 1]],
-            starts: Side::A,
+            starts: Some(Side::A),
         },
     );
     // Kel at long range misses with a 7 and re-rolls it with the totem: a 2.
@@ -357,17 +357,22 @@ fn a_scripted_game_of_three_turns() {
     let first = prep.with_dice(SideDice::new(7, vec![])).unwrap();
     assert!(!first.success());
     assert!(g.can_reroll(a(2)));
-    let roll = first.rerolled(a(2), SideDice::new(2, vec![]));
-    ok(
-        &mut g,
-        Action::Shoot {
-            shooter: a(2),
-            target: b(3),
-            options: opts,
-            roll,
-            stray: None,
-        },
-    );
+    g.apply(Action::Shoot {
+        shooter: a(2),
+        target: b(3),
+        options: opts,
+        roll: Some(first),
+        stray: None,
+    })
+    .unwrap();
+    // The roll waits: Kel re-rolls it with the totem (R33), then it is accepted.
+    g.apply(Action::TotemReroll {
+        by: a(2),
+        roll: 0,
+        dice: Some(SideDice::new(2, vec![])),
+    })
+    .unwrap();
+    accept(&mut g);
     assert!(!g.can_reroll(a(1)));
     // Pell is frightened (fear 5 ≥ Courage 3): 3 + 5 − 1 = 7 against 3 + 4 = 7, and the tie goes to Kel.
     let prep = g.hit_check(a(2), b(3), &HitOptions::default()).unwrap();
@@ -385,7 +390,7 @@ fn a_scripted_game_of_three_turns() {
             attacker: a(2),
             target: b(3),
             options: HitOptions::default(),
-            roll,
+            roll: Some(roll),
             witnesses: vec![],
         },
     );

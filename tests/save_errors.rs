@@ -179,7 +179,15 @@ fn a_full_disk_during_a_rewrite_leaves_the_old_file_whole() {
     turn(&mut g, 4);
     g.save(&path).expect("save");
     let o = impia_on_a_full_disk(
-        &["game", "stress", "partida.yaml", "--actions", "3"],
+        &[
+            "game",
+            "act",
+            "--lang",
+            "en",
+            "partida.yaml",
+            "--action",
+            r#"{"action":"end_turn"}"#,
+        ],
         dir.path(),
     );
     let err = String::from_utf8_lossy(&o.stderr);

@@ -1,7 +1,6 @@
 //! `impia game …`: start a game from two rosters, show where it stands,
 //! check that its log replays.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -9,10 +8,7 @@ use clap::Subcommand;
 use serde::Serialize;
 
 use super::{Cli, CliError, load_rules, print_json};
-use crate::core::dice::Roller;
-use crate::core::game::{
-    self, Game, GameFileError, GameSetup, GameState, ModelRef, Now, Side, file, sim,
-};
+use crate::core::game::{self, Game, GameFileError, GameSetup, ModelRef, Side, file};
 use crate::core::roster;
 use crate::core::tables::RuleSet;
 use crate::core::text::Lang;
@@ -58,15 +54,26 @@ pub enum GameCommand {
         #[arg(long)]
         json: bool,
     },
-    /// Append N random legal actions, printing each acknowledged one (crash tests).
-    #[command(hide = true)]
-    Stress {
+    /// What can be done now: every offer, allowed or refused with its reason.
+    Offers {
         file: PathBuf,
-        #[arg(long, value_name = "N")]
-        actions: usize,
-        #[arg(long, default_value = "0")]
-        seed: u64,
+        #[arg(long)]
+        json: bool,
     },
+    /// Apply one action (--action JSON), or one JSON action per line on
+    /// stdin; dice it lacks are rolled with the game's dice. Exit 0 applied,
+    /// 1 refused by the rules (nothing written), 2 unreadable or malformed.
+    Act {
+        file: PathBuf,
+        #[arg(long, value_name = "JSON")]
+        action: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Undo the last action (it stays in the history, marked undone).
+    Undo { file: PathBuf },
+    /// Redo the last undone action, with the same dice.
+    Redo { file: PathBuf },
 }
 
 pub fn run(cli: &Cli, cmd: &GameCommand) -> Result<ExitCode, CliError> {
@@ -175,11 +182,12 @@ pub fn run(cli: &Cli, cmd: &GameCommand) -> Result<ExitCode, CliError> {
                 ExitCode::from(EXIT_INCONSISTENT)
             })
         }
-        GameCommand::Stress {
-            file,
-            actions,
-            seed,
-        } => stress(file, &rules, *actions, *seed),
+        GameCommand::Offers { file, json } => super::game_play::offers(file, &rules, *json, l),
+        GameCommand::Act { file, action, json } => {
+            super::game_play::act(file, &rules, action.as_deref(), *json, l)
+        }
+        GameCommand::Undo { file } => super::game_play::undo(file, &rules, false, l),
+        GameCommand::Redo { file } => super::game_play::undo(file, &rules, true, l),
     }
 }
 
@@ -189,7 +197,7 @@ fn file_error(e: GameFileError) -> CliError {
 
 /// Open a game: `Err` for an unreadable file (exit 2), `Ok(Err)` for a log
 /// that does not replay (exit 1).
-fn open(path: &Path, rules: &RuleSet) -> Result<Result<Game, String>, CliError> {
+pub(crate) fn open(path: &Path, rules: &RuleSet) -> Result<Result<Game, String>, CliError> {
     match Game::load(path, rules) {
         Ok(g) => Ok(Ok(g)),
         Err(e @ GameFileError::Inconsistent { .. }) => Ok(Err(e.to_string())),
@@ -260,7 +268,7 @@ struct HitOut {
 }
 
 #[derive(Serialize)]
-struct StatusOut {
+pub(crate) struct StatusOut {
     scenario: String,
     turn: u32,
     phase: game::Phase,
@@ -295,74 +303,14 @@ fn model_out(r: ModelRef, m: &game::ModelState) -> ModelOut {
     }
 }
 
-/// "What now" in words, for the status line.
-pub fn now_text(st: &GameState, now: &Now, l: Lang) -> String {
-    match now {
-        Now::StartTurn { turn } => format!(
-            "{} {turn}: {}",
-            l.pick("Turno", "Turn"),
-            l.pick("tirar Fuerzas Oscuras", "roll the Dark Forces")
-        ),
-        Now::ChangeRound { side: None } => l
-            .pick(
-                "Cambiar ronda: cualquier jugador empieza",
-                "Change round: either player begins",
-            )
-            .into(),
-        Now::ChangeRound { side: Some(s) } => format!(
-            "{}: {}",
-            l.pick("Cambiar ronda", "Change round"),
-            s.label(l)
-        ),
-        Now::RollOff { round } => format!(
-            "{} {round}: {}",
-            l.pick("Ronda", "Round"),
-            l.pick("tirada por el orden", "roll-off")
-        ),
-        Now::Pick {
-            round,
-            side,
-            models,
-        } => format!(
-            "{} {round}: {} {} ({})",
-            l.pick("Ronda", "Round"),
-            l.pick("elige", "picks:"),
-            side.label(l),
-            models
-                .iter()
-                .map(|m| st.name(*m))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-        Now::Acting { model, ordered } => match ordered {
-            Some(o) => format!(
-                "{} {} {}",
-                st.name(*o),
-                l.pick("cumple la orden de", "carries out the order of"),
-                st.name(*model)
-            ),
-            None => format!(
-                "{} {}",
-                st.name(*model),
-                l.pick("está activada", "is acting")
-            ),
-        },
-        Now::ResolveHits { hits } => format!(
-            "{} {}",
-            hits.len(),
-            l.pick("impacto(s) por tirar", "hit(s) to roll")
-        ),
-    }
-}
-
-fn status_out(g: &Game, l: Lang) -> StatusOut {
+pub(crate) fn status_out(g: &Game, l: Lang) -> StatusOut {
     let st = g.state();
     StatusOut {
         scenario: g.setup().scenario.clone(),
         turn: st.turn,
         phase: st.phase,
         round: st.round.as_ref().map(|r| r.round),
-        now: now_text(st, &g.now(), l),
+        now: g.now_text(l),
         dark_forces: st.dark_forces.as_ref().map(|d| d.total),
         sides: st
             .sides
@@ -401,7 +349,7 @@ fn status_out(g: &Game, l: Lang) -> StatusOut {
     }
 }
 
-fn print_status(s: &StatusOut, l: Lang) {
+pub(crate) fn print_status(s: &StatusOut, l: Lang) {
     println!(
         "{}{} {} — {}",
         if s.scenario.is_empty() {
@@ -480,49 +428,4 @@ impl ModelOut {
     fn status_label(&self, l: Lang) -> &'static str {
         self.status.label(l)
     }
-}
-
-/// The crash test's driver: random legal actions autosaved to `path`, each
-/// acknowledged on stdout only once saved: `op <kind>` before, then
-/// `ack <log length> <fingerprint> <previous fingerprint>` after.
-fn stress(path: &Path, rules: &RuleSet, n: usize, seed: u64) -> Result<ExitCode, CliError> {
-    let mut g = Game::load(path, rules).map_err(file_error)?;
-    let mut prints = file::fingerprints(g.actions());
-    let mut rng = Roller::seeded(seed ^ g.actions().len() as u64);
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    let say = |out: &mut std::io::StdoutLock<'_>, text: String| -> Result<(), CliError> {
-        writeln!(out, "{text}")
-            .and_then(|_| out.flush())
-            .map_err(|e| CliError(format!("stdout: {e}")))
-    };
-    for i in 0..n {
-        let kind = if i % 37 == 36 && g.can_undo() {
-            "undo"
-        } else if i % 37 == 0 && g.can_redo() {
-            "redo"
-        } else {
-            "apply"
-        };
-        say(&mut out, format!("op {kind}"))?;
-        let before = g.actions().len();
-        match kind {
-            "undo" => {
-                g.undo().map_err(|e| CliError(e.to_string()))?;
-            }
-            "redo" => {
-                g.redo().map_err(|e| CliError(e.to_string()))?;
-            }
-            _ => sim::step(&mut g, &mut rng).map_err(|e| CliError(e.to_string()))?,
-        }
-        let len = g.actions().len();
-        prints.truncate(before.min(len) + 1);
-        for a in &g.actions()[prints.len() - 1..] {
-            let next = file::fingerprint_next(prints[prints.len() - 1], a);
-            prints.push(next);
-        }
-        let prev = if len > 0 { prints[len - 1] } else { prints[0] };
-        say(&mut out, format!("ack {len} {} {prev}", prints[len]))?;
-    }
-    Ok(ExitCode::SUCCESS)
 }

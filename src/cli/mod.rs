@@ -3,6 +3,7 @@
 
 mod dice;
 pub mod game;
+mod game_play;
 pub mod roster;
 mod table;
 

@@ -7,17 +7,15 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::core::dice::{CheckSpec, OpposedOutcome, OpposedSpec};
+use crate::core::dice::{CheckSpec, OpposedSpec};
 use crate::core::game::{
     Action, CheckDice, FightOptions, Game, GameSetup, HitOptions, ModelRef, ModelState, Now,
-    OpposedDice, PreparedCheck, RangeBand, Role, ShootOptions, Side, SideDice, SpellChoice, Status,
+    OpposedDice, PreparedCheck, RangeBand, ShootOptions, Side, SpellChoice, Status,
 };
 use crate::core::odds::Odds;
 use crate::core::roster::{self, Roster};
 use crate::core::tables::{Keyword, RuleSet, Stat};
 use crate::core::text::Lang;
-
-use super::widgets::edge_text;
 
 /// What the action panel is preparing.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -77,36 +75,6 @@ pub enum MeleeKind {
     Fight,
 }
 
-/// A roll made and shown, waiting for the players to accept it or use the
-/// totem re-roll (R33) before it goes into the log.
-#[derive(Clone, Debug)]
-pub enum Rolled {
-    Opposed {
-        check: PreparedCheck<OpposedSpec>,
-        dice: OpposedDice,
-        action: OpposedAction,
-    },
-    Check {
-        check: PreparedCheck<CheckSpec>,
-        dice: CheckDice,
-        action: CheckAction,
-    },
-    Disengage {
-        checks: Vec<PreparedCheck<OpposedSpec>>,
-        dice: Vec<OpposedDice>,
-        model: ModelRef,
-    },
-    Spell {
-        caster: ModelRef,
-        choice: SpellChoice,
-        within_15cm: Vec<ModelRef>,
-        die: u32,
-        total: i32,
-        row: usize,
-        within_30cm: Vec<ModelRef>,
-    },
-}
-
 /// The action an opposed roll completes.
 #[derive(Clone, Debug)]
 pub enum OpposedAction {
@@ -146,7 +114,7 @@ pub enum CheckAction {
 }
 
 impl OpposedAction {
-    fn with(self, roll: OpposedDice) -> Action {
+    fn with(self, roll: Option<OpposedDice>) -> Action {
         match self {
             OpposedAction::Melee {
                 kind: MeleeKind::Fight,
@@ -190,7 +158,7 @@ impl OpposedAction {
             } => Action::Fall {
                 model,
                 height_cm,
-                roll: Some(roll),
+                roll,
                 witnesses,
             },
         }
@@ -198,7 +166,7 @@ impl OpposedAction {
 }
 
 impl CheckAction {
-    fn with(self, roll: CheckDice) -> Action {
+    fn with(self, roll: Option<CheckDice>) -> Action {
         match self {
             CheckAction::Shoot {
                 shooter,
@@ -242,13 +210,14 @@ pub struct NewGameForm {
 pub struct GameView {
     pub game: Option<Game>,
     pub form: Form,
-    pub rolled: Option<Rolled>,
     pub selected: Option<ModelRef>,
     pub new_game: NewGameForm,
-    /// The roll-off dice rolled so far (R08), before the winner chooses.
-    pub rolloff: Option<Vec<[u32; 2]>>,
+    /// Friends named as witnesses while accepting the pending roll (R31).
+    pub accept_witnesses: Vec<ModelRef>,
     /// A die typed in from the table instead of rolled by the app.
     pub real_die: u32,
+    /// The roll-off's real dice, A and B (R08).
+    pub real_pair: (u32, u32),
     /// The last message: (text, is error).
     pub message: Option<(String, bool)>,
     /// The game file to offer to continue (the last one played).
@@ -298,14 +267,30 @@ impl GameView {
             Ok(()) => {
                 self.message = None;
                 self.form = Form::None;
-                self.rolled = None;
                 true
             }
             Err(e) if e.is_applied() => {
                 self.form = Form::None;
-                self.rolled = None;
                 self.say(e.message(l), true);
                 true
+            }
+            Err(e) => {
+                self.say(e.message(l), true);
+                false
+            }
+        }
+    }
+
+    /// Send an action through the game's door, the core rolling any die it
+    /// lacks: a rolled check becomes the pending roll shown next.
+    pub fn act(&mut self, action: Action, l: Lang) -> bool {
+        let Some(g) = self.game.as_mut() else {
+            return false;
+        };
+        match g.with_dice(&action) {
+            Ok(full) => {
+                self.accept_witnesses.clear();
+                self.apply(full, l)
             }
             Err(e) => {
                 self.say(e.message(l), true);
@@ -324,7 +309,6 @@ impl GameView {
             .and_then(|_| game.save(&path).map_err(|e| e.to_string()));
         self.game = Some(game);
         self.form = Form::None;
-        self.rolled = None;
         match saved {
             Ok(()) => {
                 let mut text = format!(
@@ -362,7 +346,6 @@ impl GameView {
                 let turn = game.state().turn;
                 self.game = Some(game);
                 self.form = Form::None;
-                self.rolled = None;
                 self.last_game = Some(path.to_path_buf());
                 match damage {
                     Some(e) => self.say(
@@ -446,7 +429,6 @@ impl GameView {
         {
             let _ = g.undo();
             self.form = Form::None;
-            self.rolled = None;
         }
     }
 
@@ -620,7 +602,7 @@ impl GameView {
             }
             ui.separator();
             ui.label(
-                egui::RichText::new(now_text(g, l))
+                egui::RichText::new(g.now_text(l))
                     .size(20.0)
                     .color(egui::Color32::from_rgb(230, 190, 80)),
             );
@@ -657,7 +639,6 @@ impl GameView {
                     self.say(e.message(l), true);
                 }
                 self.form = Form::None;
-                self.rolled = None;
             }
             (Some(1), Some(g)) => {
                 if let Err(e) = g.redo() {
@@ -777,6 +758,8 @@ impl GameView {
             Now::StartTurn { turn } => self.start_turn_ui(ui, rules, turn, l),
             Now::ChangeRound { side } => self.change_round_ui(ui, side, l),
             Now::RollOff { round } => self.rolloff_ui(ui, round, l),
+            Now::ChooseStart { round, winner } => self.choose_start_ui(ui, round, winner, l),
+            Now::Rolled => self.rolled_ui(ui, l),
             Now::Pick {
                 round,
                 side,
@@ -827,7 +810,7 @@ impl GameView {
             ui.add_space(6.0);
         }
         ui.horizontal(|ui| {
-            if (big_button(
+            if big_button(
                 ui,
                 &format!(
                     "🎲 {}",
@@ -836,13 +819,11 @@ impl GameView {
             )
             .on_hover_text(l.pick("Espacio", "Space"))
             .clicked()
-                || key(ui, egui::Key::Space))
-                && let Some(g) = self.game.as_mut()
+                || key(ui, egui::Key::Space)
             {
-                let die = g.roller().die(10);
-                self.apply(
+                self.act(
                     Action::StartTurn {
-                        dark_forces: vec![die],
+                        dark_forces: Vec::new(),
                     },
                     l,
                 );
@@ -948,31 +929,52 @@ impl GameView {
                 "both warbands have models: 1d10 each (R08)"
             )
         ));
-        match self.rolloff.clone() {
-            None => {
-                if big_button(
-                    ui,
-                    &format!("🎲 {}", l.pick("Tirar el desempate", "Roll off")),
-                )
-                .clicked()
-                    && let Some(g) = self.game.as_mut()
-                {
-                    let mut r = g.roller();
-                    let mut rolls = Vec::new();
-                    // Ties are re-rolled until someone is higher (R08).
-                    loop {
-                        let pair = [r.die(10), r.die(10)];
-                        rolls.push(pair);
-                        if pair[0] != pair[1] || rolls.len() >= 50 {
-                            break;
-                        }
-                    }
-                    self.rolloff = Some(rolls);
-                }
+        ui.horizontal(|ui| {
+            if big_button(
+                ui,
+                &format!("🎲 {}", l.pick("Tirar el desempate", "Roll off")),
+            )
+            .clicked()
+            {
+                self.act(
+                    Action::RollOff {
+                        rolls: Vec::new(),
+                        starts: None,
+                    },
+                    l,
+                );
             }
-            Some(rolls) => {
-                for p in &rolls {
-                    ui.label(format!(
+            ui.separator();
+            // Real dice from the table: A's d10 and B's d10 (a tie is rolled again).
+            let lbl = ui.label(l.pick("o dados reales A/B:", "or real dice A/B:"));
+            let (mut a, mut b) = self.real_pair;
+            ui.add(egui::DragValue::new(&mut a).range(1..=10))
+                .labelled_by(lbl.id);
+            ui.add(egui::DragValue::new(&mut b).range(1..=10));
+            self.real_pair = (a.clamp(1, 10), b.clamp(1, 10));
+            if ui
+                .add_enabled(a != b, egui::Button::new(l.pick("Usar", "Use")))
+                .clicked()
+            {
+                self.act(
+                    Action::RollOff {
+                        rolls: vec![[a, b]],
+                        starts: None,
+                    },
+                    l,
+                );
+            }
+        });
+    }
+
+    fn choose_start_ui(&mut self, ui: &mut egui::Ui, round: i32, winner: Side, l: Lang) {
+        let Some(g) = self.game.as_ref() else {
+            return;
+        };
+        if let Some(rs) = g.state().round.as_ref() {
+            for p in &rs.rolloff {
+                ui.label(
+                    egui::RichText::new(format!(
                         "A {} · B {}{}",
                         p[0],
                         p[1],
@@ -981,39 +983,28 @@ impl GameView {
                         } else {
                             ""
                         }
-                    ));
-                }
-                let winner = rolls
-                    .last()
-                    .map_or(Side::A, |p| if p[0] > p[1] { Side::A } else { Side::B });
-                ui.label(
-                    egui::RichText::new(format!(
-                        "{} {} {}",
-                        l.pick("Gana", "Winner:"),
-                        winner.label(l),
-                        l.pick("y elige quién empieza:", "chooses who starts:")
                     ))
-                    .strong(),
+                    .size(18.0),
                 );
-                ui.horizontal(|ui| {
-                    for s in Side::WARBANDS {
-                        if ui
-                            .button(format!("{} {}", l.pick("Empieza", "Starts:"), s.label(l)))
-                            .clicked()
-                        {
-                            self.rolloff = None;
-                            self.apply(
-                                Action::RollOff {
-                                    rolls: rolls.clone(),
-                                    starts: s,
-                                },
-                                l,
-                            );
-                        }
-                    }
-                });
             }
         }
+        ui.heading(format!(
+            "{} {round}: {} {} {}",
+            l.pick("Ronda", "Round"),
+            l.pick("gana", "won by"),
+            winner.label(l),
+            l.pick("y elige quién empieza", "who chooses who starts")
+        ));
+        ui.horizontal(|ui| {
+            for s in Side::WARBANDS {
+                if ui
+                    .button(format!("{} {}", l.pick("Empieza", "Starts:"), s.label(l)))
+                    .clicked()
+                {
+                    self.act(Action::ChooseStart { side: s }, l);
+                }
+            }
+        });
     }
 
     fn pick_ui(&mut self, ui: &mut egui::Ui, round: i32, side: Side, models: &[ModelRef], l: Lang) {
@@ -1066,10 +1057,6 @@ impl GameView {
             l.pick("propios", "own"),
             ms.own_total()
         ));
-        if self.rolled.is_some() {
-            self.rolled_ui(ui, rules, l);
-            return;
-        }
         let mut simple: Option<Action> = None;
         let mut form: Option<Form> = None;
         let cost = |id: &str| {
@@ -1245,10 +1232,6 @@ impl GameView {
                 hits.len() - 1,
                 l.pick("impacto(s) más después", "more hit(s) after this")
             ));
-        }
-        if self.rolled.is_some() {
-            self.rolled_ui(ui, rules, l);
-            return;
         }
         if !matches!(self.form, Form::Hit { .. }) {
             self.form = Form::Hit {
@@ -1464,16 +1447,14 @@ impl GameView {
                             let o = c.odds();
                             odds_line(ui, l.pick("Gana", "Wins"), o.active_wins);
                         }
-                        if big_button(ui, &format!("🎲 {}", l.pick("Tirar", "Roll"))).clicked()
-                            && let Some(g) = self.game.as_mut()
-                        {
-                            let mut r = g.roller();
-                            let dice = checks.iter().map(|c| c.roll(&mut r)).collect();
-                            self.rolled = Some(Rolled::Disengage {
-                                checks,
-                                dice,
-                                model: actor,
-                            });
+                        if big_button(ui, &format!("🎲 {}", l.pick("Tirar", "Roll"))).clicked() {
+                            self.act(
+                                Action::Disengage {
+                                    model: actor,
+                                    rolls: Vec::new(),
+                                },
+                                l,
+                            );
                         }
                     }
                     Err(e) => message_label(ui, &e.message(l), true),
@@ -1634,24 +1615,15 @@ impl GameView {
                     )
                     .clicked()
                     {
-                        let choice = choice.clone();
-                        let within = within_15cm.clone();
-                        if let Some(g) = self.game.as_mut() {
-                            let die = g.roller().die(10);
-                            let total = die as i32 + modifier;
-                            let row = rules
-                                .roll_table("spell_backlash")
-                                .map_or(0, |t| t.row_for(total));
-                            self.rolled = Some(Rolled::Spell {
-                                caster: actor,
-                                choice,
-                                within_15cm: within,
-                                die,
-                                total,
-                                row,
-                                within_30cm: Vec::new(),
-                            });
-                        }
+                        let action = Action::CastSpell {
+                            caster: actor,
+                            spell: choice.clone(),
+                            target: None,
+                            within_15cm: within_15cm.clone(),
+                            backlash: Vec::new(),
+                            within_30cm: Vec::new(),
+                        };
+                        self.act(action, l);
                     }
                 }
             }
@@ -1809,15 +1781,8 @@ impl GameView {
         if let Some(b) = o.both_hit {
             odds_line(ui, l.pick("Ambos impactados", "Both hit"), b);
         }
-        if big_button(ui, &format!("🎲 {}", l.pick("Tirar", "Roll"))).clicked()
-            && let Some(g) = self.game.as_mut()
-        {
-            let dice = check.roll(&mut g.roller());
-            self.rolled = Some(Rolled::Opposed {
-                check,
-                dice,
-                action,
-            });
+        if big_button(ui, &format!("🎲 {}", l.pick("Tirar", "Roll"))).clicked() {
+            self.act(action.with(None), l);
         }
     }
 
@@ -1835,251 +1800,119 @@ impl GameView {
         };
         sources_ui(ui, &check.sources, l);
         odds_line(ui, l.pick("Éxito", "Success"), check.odds());
-        if big_button(ui, &format!("🎲 {}", l.pick("Tirar", "Roll"))).clicked()
-            && let Some(g) = self.game.as_mut()
-        {
-            let dice = check.roll(&mut g.roller());
-            self.rolled = Some(Rolled::Check {
-                check,
-                dice,
-                action,
-            });
+        if big_button(ui, &format!("🎲 {}", l.pick("Tirar", "Roll"))).clicked() {
+            self.act(action.with(None), l);
         }
     }
 
-    /// The roll made: its dice and outcome; accept it or re-roll with the totem.
-    fn rolled_ui(&mut self, ui: &mut egui::Ui, rules: &RuleSet, l: Lang) {
-        let Some(rolled) = self.rolled.clone() else {
-            return;
-        };
+    /// The roll made (the core's pending roll): its dice and outcome in
+    /// words, the re-rolls the rules allow, and Accept. No Cancel: the dice
+    /// are a fact; Undo stays.
+    fn rolled_ui(&mut self, ui: &mut egui::Ui, l: Lang) {
         let Some(g) = self.game.as_ref() else {
             return;
         };
-        let mut accept: Option<Action> = None;
-        let mut replace: Option<Rolled> = None;
-        // R33: (the model re-rolling, its side of an opposed check, its spec).
-        let mut reroll: Option<(ModelRef, Option<Role>, CheckSpec)> = None;
-        let mut cancel = false;
-        match &rolled {
-            Rolled::Opposed {
-                check,
-                dice,
-                action,
-            } => {
-                let r = dice.to_roll();
-                let (a, p) = dice.totals();
-                let who = |m: Option<ModelRef>| m.map_or_else(String::new, |m| g.state().name(m));
-                ui.label(
-                    egui::RichText::new(format!(
-                        "{}: d10 {}{} → {a}",
-                        who(check.active),
-                        r.active.d10.value,
-                        edge_text(l, &r.active.edge)
-                    ))
-                    .size(18.0),
-                );
-                ui.label(
-                    egui::RichText::new(format!(
-                        "{}: d10 {}{} → {p}",
-                        who(check.passive),
-                        r.passive.d10.value,
-                        edge_text(l, &r.passive.edge)
-                    ))
-                    .size(18.0),
-                );
-                let outcome = match dice.outcome() {
-                    OpposedOutcome::ActiveWins => {
-                        format!("{} {}", l.pick("Gana", "Wins:"), who(check.active))
-                    }
-                    OpposedOutcome::PassiveWins => {
-                        format!("{} {}", l.pick("Gana", "Wins:"), who(check.passive))
-                    }
-                    OpposedOutcome::BothHit => {
-                        l.pick("¡Ambos impactados!", "Both hit!").to_string()
-                    }
-                };
-                ui.label(egui::RichText::new(outcome).size(22.0).strong());
-                for (m, role, spec) in [
-                    (check.active, Role::Active, check.spec.active),
-                    (check.passive, Role::Passive, check.spec.passive),
-                ] {
-                    if let Some(m) = m
-                        && g.can_reroll(m)
-                        && ui
-                            .button(format!(
-                                "↻ {} {} (R33)",
-                                l.pick("Repetir con el Tótem:", "Re-roll with the totem:"),
-                                g.state().name(m)
-                            ))
-                            .clicked()
-                    {
-                        reroll = Some((m, Some(role), spec));
-                    }
-                }
-                if accept_button(ui, l) {
-                    accept = Some(action.clone().with(dice.clone()));
-                }
-            }
-            Rolled::Check {
-                check,
-                dice,
-                action,
-            } => {
-                let r = dice.to_roll();
-                ui.label(
-                    egui::RichText::new(format!(
-                        "d10 {}{} · {} ≤ {}",
-                        r.d10.value,
-                        edge_text(l, &r.edge),
-                        l.pick("objetivo", "target"),
-                        r.target
-                    ))
-                    .size(18.0),
-                );
-                ui.label(
-                    egui::RichText::new(if r.success {
-                        l.pick("ÉXITO", "SUCCESS")
-                    } else {
-                        l.pick("FALLO", "FAILURE")
-                    })
-                    .size(22.0)
+        let Some(p) = g.pending() else {
+            return;
+        };
+        let st = g.state();
+        ui.heading(l.pick("Tirada hecha", "Roll made"));
+        ui.add(
+            egui::Label::new(
+                egui::RichText::new(g.describe(&p.action, l))
+                    .size(20.0)
                     .strong(),
+            )
+            .wrap(),
+        );
+        for (part, dice, spec) in g.pending_dice() {
+            {
+                let edge = if dice.d3.is_empty() {
+                    String::new()
+                } else {
+                    format!(" · d3 {:?} ({:+})", dice.d3, dice.edge_value(&spec))
+                };
+                ui.label(
+                    egui::RichText::new(format!("{}: d10 {}{edge}", st.name(part.model), dice.d10))
+                        .size(18.0),
                 );
-                if let Some(m) = check.active
-                    && g.can_reroll(m)
-                    && ui
-                        .button(format!(
-                            "↻ {} (R33)",
-                            l.pick("Repetir con el Tótem", "Re-roll with the totem")
-                        ))
-                        .clicked()
-                {
-                    reroll = Some((m, None, check.spec));
-                }
-                if accept_button(ui, l) {
-                    accept = Some(action.clone().with(dice.clone()));
-                }
             }
-            Rolled::Disengage {
-                checks,
-                dice,
-                model,
-            } => {
-                for (c, d) in checks.iter().zip(dice) {
-                    let (a, p) = d.totals();
-                    ui.label(format!(
-                        "{} {a} · {} {p}",
-                        g.state().name(*model),
-                        c.passive.map_or_else(String::new, |m| g.state().name(m))
-                    ));
-                }
-                if accept_button(ui, l) {
-                    let rolls = checks
-                        .iter()
-                        .zip(dice)
-                        .filter_map(|(c, d)| {
-                            c.passive.map(|o| crate::core::game::DisengageRoll {
-                                opponent: o,
-                                roll: d.clone(),
-                            })
-                        })
-                        .collect();
-                    accept = Some(Action::Disengage {
-                        model: *model,
-                        rolls,
-                    });
-                }
+        }
+        for r in &p.rerolls {
+            ui.label(format!(
+                "↻ {} (R33): {} → {}",
+                st.name(r.by),
+                r.before.d10,
+                r.after.d10
+            ));
+        }
+        let offers = g.offers();
+        let mut send: Option<Action> = None;
+        let mut witnesses = self.accept_witnesses.clone();
+        for o in offers.offers.iter().filter(|o| o.id == "totem_reroll") {
+            let name = o.model.map_or_else(String::new, |m| st.name(m));
+            let b = ui.add_enabled(
+                o.allowed,
+                egui::Button::new(format!(
+                    "↻ {} {name} (R33)",
+                    l.pick("Repetir con el Tótem:", "Re-roll with the totem:")
+                )),
+            );
+            let b = match &o.why_not {
+                Some(e) => b.on_disabled_hover_text(e.message(l)),
+                None => b,
+            };
+            if b.clicked() {
+                send = Some(o.action.clone());
             }
-            Rolled::Spell {
-                caster,
-                choice,
-                within_15cm,
-                die,
-                total,
-                row,
-                within_30cm,
-            } => {
-                let table = rules.roll_table("spell_backlash");
-                let text = table
-                    .and_then(|t| t.rows.get(*row))
-                    .map_or("", |r| r.text.get(l));
-                ui.label(egui::RichText::new(format!("1d10 = {die} → {total}: {text}")).size(18.0));
-                let removed = table
-                    .and_then(|t| t.rows.get(*row))
-                    .is_some_and(|r| r.effect.caster_removed);
-                let mut w30 = within_30cm.clone();
-                if removed {
-                    ui.label(l.pick(
-                        "Miniaturas a 30 cm (ganan 1 Pavor):",
-                        "Models within 30 cm (gain 1 fear):",
-                    ));
-                    models_multi(ui, g, &mut w30, |m, ms| m != *caster && ms.status.in_play());
-                    if w30 != *within_30cm {
-                        replace = Some(Rolled::Spell {
-                            caster: *caster,
-                            choice: choice.clone(),
-                            within_15cm: within_15cm.clone(),
-                            die: *die,
-                            total: *total,
-                            row: *row,
-                            within_30cm: w30.clone(),
-                        });
+        }
+        if let Some(acc) = offers.find("accept")
+            && !acc.choices.is_empty()
+        {
+            ui.label(l.pick(
+                "Amigas a 15 cm de la Abatida (ganan Pavor, R31):",
+                "Friends within 15 cm of the model put Down (gain fear, R31):",
+            ));
+            ui.horizontal_wrapped(|ui| {
+                for m in &acc.choices {
+                    let mut on = witnesses.contains(m);
+                    if ui.checkbox(&mut on, st.name(*m)).changed() {
+                        toggle(&mut witnesses, *m, on);
                     }
                 }
-                if big_button(ui, l.pick("Aceptar", "Accept")).clicked() {
-                    accept = Some(Action::CastSpell {
-                        caster: *caster,
-                        spell: choice.clone(),
-                        target: None,
-                        within_15cm: within_15cm.clone(),
-                        backlash: vec![*die],
-                        within_30cm: w30,
-                    });
+            });
+        }
+        for o in offers.offers.iter().filter(|o| o.id == "accept") {
+            for t in &o.targets {
+                if ui
+                    .button(format!(
+                        "{} {} (R26)",
+                        l.pick(
+                            "Aceptar: el disparo desviado impacta a",
+                            "Accept: the stray shot hits"
+                        ),
+                        st.name(t.model)
+                    ))
+                    .clicked()
+                {
+                    send = Some(t.action.clone());
                 }
             }
         }
-        if ui.button(l.pick("Cancelar", "Cancel")).clicked() {
-            cancel = true;
+        if accept_button(ui, l) {
+            send = Some(Action::Accept {
+                witnesses: if witnesses.is_empty() {
+                    None
+                } else {
+                    Some(witnesses.clone())
+                },
+                stray: None,
+                within_30cm: None,
+            });
         }
-        if let Some((m, role, spec)) = reroll
-            && let Some(g) = self.game.as_mut()
-        {
-            let new = SideDice::roll(&mut g.roller(), &spec);
-            replace = match (rolled, role) {
-                (
-                    Rolled::Opposed {
-                        check,
-                        dice,
-                        action,
-                    },
-                    Some(role),
-                ) => Some(Rolled::Opposed {
-                    check,
-                    dice: dice.rerolled(m, role, new),
-                    action,
-                }),
-                (
-                    Rolled::Check {
-                        check,
-                        dice,
-                        action,
-                    },
-                    None,
-                ) => Some(Rolled::Check {
-                    check,
-                    dice: dice.rerolled(m, new),
-                    action,
-                }),
-                _ => None,
-            };
-        }
-        if let Some(r) = replace {
-            self.rolled = Some(r);
-        }
-        if let Some(a) = accept {
-            self.apply(a, l);
-        } else if cancel {
-            self.rolled = None;
+        self.accept_witnesses = witnesses;
+        if let Some(a) = send {
+            self.act(a, l);
         }
     }
 
@@ -2180,50 +2013,6 @@ impl GameView {
         if let Some(a) = send {
             self.apply(a, l);
         }
-    }
-}
-
-fn now_text(g: &Game, l: Lang) -> String {
-    let st = g.state();
-    match g.now() {
-        Now::StartTurn { turn } => format!(
-            "{} {turn}: {}",
-            l.pick("Turno", "Turn"),
-            l.pick("tirar Fuerzas Oscuras", "roll the Dark Forces")
-        ),
-        Now::ChangeRound { side: Some(s) } => format!(
-            "{} {}",
-            l.pick("Modificar Ronda: banda", "Change round: warband"),
-            s.label(l)
-        ),
-        Now::ChangeRound { side: None } => l.pick("Modificar Ronda", "Change round").to_string(),
-        Now::RollOff { round } => format!(
-            "{} {round}: {}",
-            l.pick("Ronda", "Round"),
-            l.pick("desempate 1d10", "1d10 roll-off")
-        ),
-        Now::Pick { side, models, .. } => format!(
-            "{} {} ({} {})",
-            l.pick("Elige banda", "Pick: warband"),
-            side.label(l),
-            models.len(),
-            l.pick("por actuar", "to act")
-        ),
-        Now::Acting {
-            model,
-            ordered: Some(o),
-        } => format!(
-            "{} → {} ({})",
-            st.name(model),
-            st.name(o),
-            l.pick("orden", "order")
-        ),
-        Now::Acting { model, .. } => format!("{} {}", l.pick("Actúa", "Acting:"), st.name(model)),
-        Now::ResolveHits { hits } => format!(
-            "{} {}",
-            hits.len(),
-            l.pick("impacto(s) por tirar", "hit(s) to roll")
-        ),
     }
 }
 

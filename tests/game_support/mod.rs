@@ -95,6 +95,12 @@ pub fn game() -> Game {
     Game::new(setup(7), &rules())
 }
 
+/// A game played with the rules of the first game files (rolls accepted at
+/// once, re-rolls inside the dice).
+pub fn game_rules_1() -> Game {
+    Game::new(setup(7).with_rules(1), &rules())
+}
+
 pub fn a(i: usize) -> ModelRef {
     ModelRef::a(i)
 }
@@ -103,11 +109,27 @@ pub fn b(i: usize) -> ModelRef {
     ModelRef::b(i)
 }
 
-/// Apply, panicking with the refusal's message.
+/// Apply, panicking with the refusal's message; a rolled check is then
+/// accepted at once (the pending roll of rules 2).
 pub fn ok(g: &mut Game, action: Action) {
     let text = format!("{action:?}");
+    let rolled = action.is_roll();
     if let Err(e) = g.apply(action) {
         panic!("refused: {text}\n  {e}");
+    }
+    if rolled && g.pending().is_some() {
+        accept(g);
+    }
+}
+
+/// Accept the roll waiting.
+pub fn accept(g: &mut Game) {
+    if let Err(e) = g.apply(Action::Accept {
+        witnesses: None,
+        stray: None,
+        within_30cm: None,
+    }) {
+        panic!("accept refused: {e}");
     }
 }
 
@@ -139,7 +161,7 @@ pub fn activate(g: &mut Game, m: ModelRef) {
             g,
             Action::RollOff {
                 rolls: vec![[7, 3]],
-                starts: m.side,
+                starts: Some(m.side),
             },
         );
     }
@@ -195,7 +217,7 @@ pub fn fight(
             attacker,
             defender,
             options: FightOptions::default(),
-            roll,
+            roll: Some(roll),
         },
     );
     outcome
@@ -221,7 +243,7 @@ pub fn assault(
             defender,
             brutal: false,
             options: FightOptions::default(),
-            roll,
+            roll: Some(roll),
         },
     );
     outcome
@@ -270,7 +292,7 @@ pub fn hit_with(
             attacker,
             target,
             options,
-            roll,
+            roll: Some(roll),
             witnesses,
         },
     );
@@ -285,7 +307,7 @@ pub fn skip_to(g: &mut Game, m: ModelRef) {
                 g,
                 Action::RollOff {
                     rolls: vec![[7, 3]],
-                    starts: m.side,
+                    starts: Some(m.side),
                 },
             ),
             Now::Pick { models, .. } if models.contains(&m) => {
@@ -311,7 +333,7 @@ pub fn finish_turn(g: &mut Game) {
                 g,
                 Action::RollOff {
                     rolls: vec![[7, 3]],
-                    starts: Side::A,
+                    starts: Some(Side::A),
                 },
             ),
             Now::Pick { models, .. } => {

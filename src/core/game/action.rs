@@ -7,13 +7,17 @@ use serde::{Deserialize, Serialize};
 
 use super::error::GameError;
 use super::refs::{ModelRef, Side};
-use super::roll::{CheckDice, OpposedDice};
+use super::roll::{CheckDice, OpposedDice, SideDice};
 use super::setup::Beast;
 use super::status::Status;
 use crate::core::tables::Stat;
 
 fn is_false(b: &bool) -> bool {
     !*b
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// One step of a game. The state is the log of these replayed.
@@ -24,6 +28,8 @@ pub enum Action {
     /// Start the next turn: the dark forces dice (R39), then the pools are
     /// rebuilt (R10–R12).
     StartTurn {
+        /// Empty: the game rolls them.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
         dark_forces: Vec<u32>,
     },
     /// R09: move a model `steps` agility rounds up (+) or down (−), 1 DP each.
@@ -36,10 +42,17 @@ pub enum Action {
         side: Side,
     },
     /// R08: both players' d10s, ties re-rolled (every pair kept), and the
-    /// side the winner chose to start.
+    /// side the winner chose to start. No dice: the game rolls them; no
+    /// `starts`: the winner chooses next ([`Action::ChooseStart`]).
     RollOff {
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
         rolls: Vec<[u32; 2]>,
-        starts: Side,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        starts: Option<Side>,
+    },
+    /// R08: the roll-off winner chooses which warband activates first.
+    ChooseStart {
+        side: Side,
     },
     /// R07: this model starts its activation.
     Activate {
@@ -86,7 +99,8 @@ pub enum Action {
         brutal: bool,
         #[serde(default, skip_serializing_if = "FightOptions::is_default")]
         options: FightOptions,
-        roll: OpposedDice,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        roll: Option<OpposedDice>,
     },
     /// R23, R24.
     Fight {
@@ -94,11 +108,14 @@ pub enum Action {
         defender: ModelRef,
         #[serde(default, skip_serializing_if = "FightOptions::is_default")]
         options: FightOptions,
-        roll: OpposedDice,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        roll: Option<OpposedDice>,
     },
     /// R25: one opposed Agility roll per engaged opponent.
     Disengage {
         model: ModelRef,
+        /// One per engaged opponent; empty: the game rolls them.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
         rolls: Vec<DisengageRoll>,
     },
     /// R26. `stray`: the friend hit by a miss that the into-combat penalty caused.
@@ -107,7 +124,8 @@ pub enum Action {
         target: ModelRef,
         #[serde(default)]
         options: ShootOptions,
-        roll: CheckDice,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        roll: Option<CheckDice>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         stray: Option<ModelRef>,
     },
@@ -118,7 +136,8 @@ pub enum Action {
         target: ModelRef,
         #[serde(default, skip_serializing_if = "HitOptions::is_default")]
         options: HitOptions,
-        roll: OpposedDice,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        roll: Option<OpposedDice>,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         witnesses: Vec<ModelRef>,
     },
@@ -145,7 +164,8 @@ pub enum Action {
         modifier: i32,
         #[serde(default, skip_serializing_if = "String::is_empty")]
         reason: String,
-        roll: CheckDice,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        roll: Option<CheckDice>,
     },
     /// R32: the Leader orders `model`, which makes the next action.
     LeaderOrder {
@@ -173,9 +193,37 @@ pub enum Action {
         target: Option<ModelRef>,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         within_15cm: Vec<ModelRef>,
+        /// Empty: the game rolls it.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
         backlash: Vec<u32>,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         within_30cm: Vec<ModelRef>,
+    },
+
+    // --- The life of a roll (game files of rules 2 on) ---
+    /// R33: a model taking part in the roll waiting to be accepted re-rolls
+    /// its own dice with its warband's totem (once per turn per warband).
+    /// `roll`: which roll of a Disengage (0 otherwise). No dice: the game
+    /// rolls them.
+    TotemReroll {
+        by: ModelRef,
+        #[serde(default, skip_serializing_if = "is_zero")]
+        roll: usize,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        dice: Option<SideDice>,
+    },
+    /// The roll waiting is accepted: its result takes effect. Facts that do
+    /// not change the dice may be given (or corrected) here: the friends
+    /// within 15 cm of a model put Down (R31), the friend a stray shot hits
+    /// (R26).
+    Accept {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        witnesses: Option<Vec<ModelRef>>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        stray: Option<ModelRef>,
+        /// R38: the models within 30 cm of a caster the backlash removed.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        within_30cm: Option<Vec<ModelRef>>,
     },
 
     // --- Beasts, scenario and hand adjustments ---
@@ -493,6 +541,97 @@ impl Action {
                 | Action::SetEngaged { .. }
                 | Action::SetRound { .. }
                 | Action::Note { .. }
+        )
+    }
+}
+
+/// Who re-rolled, and with what right.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RerollKind {
+    /// R33: once per turn per warband, a model near its own totem.
+    Totem,
+}
+
+/// One re-roll of a roll waiting to be accepted: the dice before and after.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RerollRecord {
+    pub kind: RerollKind,
+    pub by: ModelRef,
+    /// Which roll of the action (a Disengage has one per opponent).
+    pub roll: usize,
+    pub before: SideDice,
+    pub after: SideDice,
+}
+
+/// A roll made and not yet accepted: the action with its dice as they stand
+/// now (after any re-roll), and the re-rolls taken. Only re-rolls the rules
+/// allow and accepting lead on from here; undo stays.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PendingRoll {
+    pub action: Action,
+    pub rerolls: Vec<RerollRecord>,
+}
+
+impl Action {
+    /// The snake_case name the game file stores (`fight`, `accept`, …).
+    pub fn id(&self) -> &'static str {
+        use Action as A;
+        match self {
+            A::StartTurn { .. } => "start_turn",
+            A::ChangeRound { .. } => "change_round",
+            A::EndChangeRound { .. } => "end_change_round",
+            A::RollOff { .. } => "roll_off",
+            A::ChooseStart { .. } => "choose_start",
+            A::Activate { .. } => "activate",
+            A::EndActivation { .. } => "end_activation",
+            A::EndTurn => "end_turn",
+            A::Move { .. } => "move",
+            A::StandUp { .. } => "stand_up",
+            A::Loot { .. } => "loot",
+            A::TouchTerrain { .. } => "touch_terrain",
+            A::Assault { .. } => "assault",
+            A::Fight { .. } => "fight",
+            A::Disengage { .. } => "disengage",
+            A::Shoot { .. } => "shoot",
+            A::ResolveHit { .. } => "resolve_hit",
+            A::Breath { .. } => "breath",
+            A::Fall { .. } => "fall",
+            A::Check { .. } => "check",
+            A::LeaderOrder { .. } => "leader_order",
+            A::LeaderRally { .. } => "leader_rally",
+            A::TotemOwn { .. } => "totem_own",
+            A::TotemEnemy { .. } => "totem_enemy",
+            A::CastSpell { .. } => "cast_spell",
+            A::TotemReroll { .. } => "totem_reroll",
+            A::Accept { .. } => "accept",
+            A::BeastAppears { .. } => "beast_appears",
+            A::ScenarioPoints { .. } => "scenario_points",
+            A::AdjustFear { .. } => "adjust_fear",
+            A::AdjustPool { .. } => "adjust_pool",
+            A::AdjustOwnDp { .. } => "adjust_own_dp",
+            A::AdjustToughness { .. } => "adjust_toughness",
+            A::SetStatus { .. } => "set_status",
+            A::SetEngaged { .. } => "set_engaged",
+            A::SetRound { .. } => "set_round",
+            A::Note { .. } => "note",
+        }
+    }
+
+    /// A check the players roll and may re-roll before accepting it (rules
+    /// 2 on): it waits as the pending roll until accepted.
+    pub fn is_roll(&self) -> bool {
+        use Action as A;
+        matches!(
+            self,
+            A::Assault { .. }
+                | A::Fight { .. }
+                | A::Disengage { .. }
+                | A::Shoot { .. }
+                | A::ResolveHit { .. }
+                | A::Check { .. }
+                | A::CastSpell { .. }
+                | A::Fall { roll: Some(_), .. }
         )
     }
 }

@@ -7,7 +7,7 @@ use super::kit::{stat_en, stat_es};
 use super::refs::{ModelRef, Side};
 use super::roll::{CheckDice, OpposedDice};
 use super::setup::GameSetup;
-use super::state::GameState;
+use super::state::{GameState, Now};
 use crate::core::dice::OpposedOutcome;
 use crate::core::tables::RuleSet;
 use crate::core::text::Lang;
@@ -55,7 +55,10 @@ impl Describer<'_> {
         }
     }
 
-    fn opposed(&self, r: &OpposedDice, l: Lang) -> String {
+    fn opposed(&self, r: &Option<OpposedDice>, l: Lang) -> String {
+        let Some(r) = r else {
+            return l.pick("sin tirar", "not rolled").to_string();
+        };
         let (a, p) = r.totals();
         format!(
             "{a} {} {p}{}",
@@ -64,7 +67,10 @@ impl Describer<'_> {
         )
     }
 
-    fn check(&self, r: &CheckDice, l: Lang) -> String {
+    fn check(&self, r: &Option<CheckDice>, l: Lang) -> String {
+        let Some(r) = r else {
+            return l.pick("sin tirar", "not rolled").to_string();
+        };
         format!(
             "{} {} {}{} — {}",
             r.roll.d10,
@@ -79,7 +85,10 @@ impl Describer<'_> {
         )
     }
 
-    fn fight_result(&self, a: ModelRef, d: ModelRef, r: &OpposedDice, l: Lang) -> String {
+    fn fight_result(&self, a: ModelRef, d: ModelRef, r: &Option<OpposedDice>, l: Lang) -> String {
+        let Some(r) = r else {
+            return String::new();
+        };
         match r.outcome() {
             OpposedOutcome::ActiveWins => format!(
                 "{} {} {}",
@@ -132,17 +141,88 @@ impl Describer<'_> {
                 self.warband(*side, l),
                 p("no cambia más rondas", "no more round changes")
             ),
-            A::RollOff { rolls, starts } => format!(
-                "{}: {}; {} {}",
-                p("Tirada por el orden", "Roll-off"),
-                rolls
+            A::RollOff { rolls, starts } => {
+                let dice = rolls
                     .iter()
                     .map(|r| format!("{}–{}", r[0], r[1]))
                     .collect::<Vec<_>>()
-                    .join(", "),
-                p("empieza", "starts:"),
-                self.warband(*starts, l)
-            ),
+                    .join(", ");
+                match (starts, rolls.last()) {
+                    (Some(s), _) => format!(
+                        "{}: {dice}; {} {}",
+                        p("Tirada por el orden", "Roll-off"),
+                        p("empieza", "starts:"),
+                        self.warband(*s, l)
+                    ),
+                    (None, Some(last)) => format!(
+                        "{}: {dice}; {} {}",
+                        p("Tirada por el orden", "Roll-off"),
+                        p("gana", "won by"),
+                        self.warband(if last[0] > last[1] { Side::A } else { Side::B }, l)
+                    ),
+                    (None, None) => p("Tirada por el orden", "Roll-off"),
+                }
+            }
+            A::ChooseStart { side } => {
+                format!("{} {}", p("Empieza", "Starting:"), self.warband(*side, l))
+            }
+            A::TotemReroll { by, roll, dice } => {
+                let Some(pending) = self.state.pending.as_ref() else {
+                    return format!(
+                        "{} {}",
+                        self.n(*by),
+                        p("repite con el Tótem", "re-rolls with the totem")
+                    );
+                };
+                let part = super::pending::roll_parts(self.state, &pending.action)
+                    .into_iter()
+                    .find(|r| r.model == *by && r.roll == *roll);
+                let before = part
+                    .as_ref()
+                    .and_then(|r| super::pending::dice_of(&pending.action, r))
+                    .map(|(d, _)| d.d10.to_string())
+                    .unwrap_or_default();
+                let (after, now) = match (part, dice) {
+                    (Some(r), Some(d)) => {
+                        let a = super::pending::with_dice(&pending.action, &r, d);
+                        (d.d10.to_string(), self.describe(&a, l))
+                    }
+                    _ => (String::new(), String::new()),
+                };
+                format!(
+                    "{} {} (R33): {before} → {after}; {} {now}",
+                    self.n(*by),
+                    p("repite con el Tótem", "re-rolls with the totem"),
+                    p("ahora", "now:")
+                )
+            }
+            A::Accept {
+                witnesses, stray, ..
+            } => {
+                let mut s = match self.state.pending.as_ref() {
+                    Some(pending) => format!(
+                        "{}: {}",
+                        p("Se acepta", "Accepted"),
+                        self.describe(&pending.action, l)
+                    ),
+                    None => p("Se acepta la tirada", "Roll accepted"),
+                };
+                if let Some(ws) = witnesses.as_ref().filter(|w| !w.is_empty()) {
+                    s.push_str(&format!(
+                        "; {}: {}",
+                        p("Pavor a", "fear to"),
+                        self.names(ws)
+                    ));
+                }
+                if let Some(f) = stray {
+                    s.push_str(&format!(
+                        "; {} {}",
+                        p("impacta a la amiga", "hits its friend"),
+                        self.n(*f)
+                    ));
+                }
+                s
+            }
             A::Activate { model } => format!("{} {}", self.n(*model), p("se activa", "activates")),
             A::EndActivation {
                 model,
@@ -228,7 +308,13 @@ impl Describer<'_> {
             A::Disengage { model, rolls } => {
                 let parts: Vec<String> = rolls
                     .iter()
-                    .map(|r| format!("{} ({})", self.opposed(&r.roll, l), self.n(r.opponent)))
+                    .map(|r| {
+                        format!(
+                            "{} ({})",
+                            self.opposed(&Some(r.roll.clone()), l),
+                            self.n(r.opponent)
+                        )
+                    })
                     .collect();
                 let free = rolls
                     .iter()
@@ -329,7 +415,7 @@ impl Describer<'_> {
                     self.n(*model),
                     p("cae", "falls"),
                     roll.as_ref()
-                        .map(|r| format!(": {}", self.opposed(r, l)))
+                        .map(|r| format!(": {}", self.opposed(&Some(r.clone()), l)))
                         .unwrap_or_default(),
                     if down {
                         p("Abatida", "Down")
@@ -496,7 +582,10 @@ impl Describer<'_> {
 
     /// Whether a hit roll put its target Down: the attacker is the active
     /// side unless the target's side was acting (R02).
-    fn hit_downs(&self, attacker: ModelRef, target: ModelRef, roll: &OpposedDice) -> bool {
+    fn hit_downs(&self, attacker: ModelRef, target: ModelRef, roll: &Option<OpposedDice>) -> bool {
+        let Some(roll) = roll else {
+            return false;
+        };
         let target_active = self
             .state
             .pending_hits
@@ -509,5 +598,80 @@ impl Describer<'_> {
             OpposedOutcome::ActiveWins
         };
         roll.outcome() == wanted
+    }
+}
+
+/// "What now" in words, for the status line.
+pub fn now_text(st: &GameState, now: &Now, l: Lang) -> String {
+    match now {
+        Now::StartTurn { turn } => format!(
+            "{} {turn}: {}",
+            l.pick("Turno", "Turn"),
+            l.pick("tirar Fuerzas Oscuras", "roll the Dark Forces")
+        ),
+        Now::ChangeRound { side: None } => l
+            .pick(
+                "Cambiar ronda: cualquier jugador empieza",
+                "Change round: either player begins",
+            )
+            .into(),
+        Now::ChangeRound { side: Some(s) } => format!(
+            "{}: {}",
+            l.pick("Cambiar ronda", "Change round"),
+            s.label(l)
+        ),
+        Now::RollOff { round } => format!(
+            "{} {round}: {}",
+            l.pick("Ronda", "Round"),
+            l.pick("tirada por el orden", "roll-off")
+        ),
+        Now::Pick {
+            round,
+            side,
+            models,
+        } => format!(
+            "{} {round}: {} {} ({})",
+            l.pick("Ronda", "Round"),
+            l.pick("elige", "picks:"),
+            side.label(l),
+            models
+                .iter()
+                .map(|m| st.name(*m))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Now::Acting { model, ordered } => match ordered {
+            Some(o) => format!(
+                "{} {} {}",
+                st.name(*o),
+                l.pick("cumple la orden de", "carries out the order of"),
+                st.name(*model)
+            ),
+            None => format!(
+                "{} {}",
+                st.name(*model),
+                l.pick("está activada", "is acting")
+            ),
+        },
+        Now::ChooseStart { round, winner } => format!(
+            "{} {round}: {} {}",
+            l.pick("Ronda", "Round"),
+            winner.label(l),
+            l.pick(
+                "gana la tirada y elige quién empieza",
+                "wins the roll-off and chooses who starts"
+            )
+        ),
+        Now::Rolled => l
+            .pick(
+                "Tirada hecha: repetir si se puede, o aceptar",
+                "Roll made: re-roll if allowed, or accept",
+            )
+            .into(),
+        Now::ResolveHits { hits } => format!(
+            "{} {}",
+            hits.len(),
+            l.pick("impacto(s) por tirar", "hit(s) to roll")
+        ),
     }
 }

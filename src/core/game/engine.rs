@@ -8,18 +8,63 @@ use super::error::GameError;
 use super::guard::{Ctx, disengage_all, finish_activation};
 use super::refs::ModelRef;
 use super::state::{GameState, Phase, RoundState};
-use super::{adjust, attribute, fear, hits, melee, shooting, spell, turn};
+use super::{adjust, fear, hits, pending, resolve, turn};
 
 /// Apply `action` to `st`. On error `st` may be half changed: callers apply
 /// to a copy, or stop replaying.
 pub(crate) fn step(st: &mut GameState, ctx: Ctx<'_>, action: &Action) -> Result<(), GameError> {
     use Action as A;
     action.check_numbers()?;
+    if st.pending.is_some() {
+        match action {
+            A::TotemReroll { by, roll, dice } => {
+                pending::totem_reroll(st, ctx, *by, *roll, dice.as_ref())?
+            }
+            A::Accept {
+                witnesses,
+                stray,
+                within_30cm,
+            } => pending::accept(
+                st,
+                ctx,
+                witnesses.as_deref(),
+                *stray,
+                within_30cm.as_deref(),
+            )?,
+            A::Note { .. } => {}
+            other => {
+                return Err(GameError::not_now(
+                    Some("R33"),
+                    format!(
+                        "hay una tirada esperando: repítela si se puede o acéptala antes de '{}'",
+                        other.id()
+                    ),
+                    format!(
+                        "a roll is waiting: re-roll it if allowed or accept it before '{}'",
+                        other.id()
+                    ),
+                ));
+            }
+        }
+        settle(st);
+        return Ok(());
+    }
     match action {
+        a if a.is_roll() && ctx.setup.pending_rolls() => pending::begin(st, ctx, a)?,
+        a if a.is_roll() => resolve::apply(st, ctx, a, false)?,
+        A::Fall { .. } => resolve::apply(st, ctx, action, ctx.setup.pending_rolls())?,
+        A::TotemReroll { .. } | A::Accept { .. } => {
+            return Err(GameError::not_now(
+                Some("R33"),
+                "no hay ninguna tirada esperando",
+                "no roll is waiting",
+            ));
+        }
         A::StartTurn { dark_forces } => turn::start_turn(st, ctx, dark_forces)?,
         A::ChangeRound { model, steps } => turn::change_round(st, ctx, *model, *steps)?,
         A::EndChangeRound { side } => turn::end_change_round(st, *side)?,
         A::RollOff { rolls, starts } => turn::roll_off(st, rolls, *starts)?,
+        A::ChooseStart { side } => turn::choose_start(st, *side)?,
         A::Activate { model } => turn::activate(st, *model)?,
         A::EndActivation {
             model,
@@ -31,71 +76,19 @@ pub(crate) fn step(st: &mut GameState, ctx: Ctx<'_>, action: &Action) -> Result<
         A::StandUp { model } => turn::stand_up(st, ctx, *model)?,
         A::Loot { model, body, .. } => turn::loot(st, ctx, *model, *body)?,
         A::TouchTerrain { model, terrain } => fear::touch_terrain(st, ctx, *model, terrain)?,
-        A::Assault {
-            attacker,
-            defender,
-            brutal,
-            options,
-            roll,
-        } => melee::assault(st, ctx, *attacker, *defender, *brutal, options, roll)?,
-        A::Fight {
-            attacker,
-            defender,
-            options,
-            roll,
-        } => melee::fight(st, ctx, *attacker, *defender, options, roll)?,
-        A::Disengage { model, rolls } => melee::disengage(st, ctx, *model, rolls)?,
-        A::Shoot {
-            shooter,
-            target,
-            options,
-            roll,
-            stray,
-        } => shooting::shoot(st, ctx, *shooter, *target, options, roll, *stray)?,
-        A::ResolveHit {
-            attacker,
-            target,
-            options,
-            roll,
-            witnesses,
-        } => hits::resolve_hit(st, ctx, *attacker, *target, options, roll, witnesses)?,
+        // Rolls whose dice are missing: the engine never rolls.
+        A::Assault { .. }
+        | A::Fight { .. }
+        | A::Disengage { .. }
+        | A::Shoot { .. }
+        | A::ResolveHit { .. }
+        | A::Check { .. }
+        | A::CastSpell { .. } => resolve::apply(st, ctx, action, false)?,
         A::Breath { model, targets } => hits::breath(st, ctx, *model, targets)?,
-        A::Fall {
-            model,
-            height_cm,
-            roll,
-            witnesses,
-        } => hits::fall(st, ctx, *model, *height_cm, roll.as_ref(), witnesses)?,
-        A::Check {
-            model,
-            stat,
-            modifier,
-            roll,
-            ..
-        } => attribute::check(st, ctx, *model, *stat, *modifier, roll)?,
         A::LeaderOrder { leader, model } => fear::leader_order(st, ctx, *leader, *model)?,
         A::LeaderRally { leader, models } => fear::leader_rally(st, ctx, *leader, models)?,
         A::TotemOwn { model } => fear::totem_own(st, ctx, *model)?,
         A::TotemEnemy { model } => fear::totem_enemy(st, ctx, *model)?,
-        A::CastSpell {
-            caster,
-            spell,
-            target,
-            within_15cm,
-            backlash,
-            within_30cm,
-        } => spell::cast(
-            st,
-            ctx,
-            spell::Cast {
-                caster: *caster,
-                spell,
-                target: *target,
-                within_15cm,
-                backlash,
-                within_30cm,
-            },
-        )?,
         A::BeastAppears { beast } => adjust::beast_appears(st, ctx, beast)?,
         A::ScenarioPoints { side, points, .. } => adjust::scenario_points(st, *side, *points)?,
         A::AdjustFear { model, delta } => adjust::fear(st, *model, *delta)?,

@@ -22,7 +22,16 @@ use crate::core::roster::Roster;
 use crate::core::tables::{MAX_FILE_BYTES, read_text};
 
 /// The game file format this impia reads and writes.
-pub const GAME_VERSION: u32 = 1;
+pub const GAME_VERSION: u32 = 2;
+
+/// An action undone and then dropped by a new action: where it stood in the
+/// log, and what it was (its dice included), so the history can show it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Undone {
+    pub at: usize,
+    pub action: Action,
+}
 
 /// The largest game file read: a 10,000-action game is about 3.3 MB, so
 /// this holds some 100,000 actions, far more than any game. Only the setup
@@ -52,10 +61,18 @@ struct FileIn {
     rosters: Sides<Roster>,
     #[serde(default)]
     bestiary: Vec<Beast>,
+    #[serde(default = "rules_1")]
+    rules: u32,
+    #[serde(default)]
+    undone: Option<Vec<Undone>>,
     #[serde(default)]
     redo: Option<Vec<Action>>,
     #[serde(default)]
     log: Option<Vec<Action>>,
+}
+
+fn rules_1() -> u32 {
+    super::setup::RULES_1
 }
 
 #[derive(Deserialize)]
@@ -67,6 +84,7 @@ struct VersionOnly {
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameFile {
     pub setup: GameSetup,
+    pub undone: Vec<Undone>,
     pub redo: Vec<Action>,
     pub log: Vec<Action>,
     /// The line of each log action in the file (1-based), when known.
@@ -77,13 +95,22 @@ pub struct GameFile {
 
 /// One action as a log line.
 pub fn action_line(action: &Action) -> Result<String, DataError> {
-    serde_json::to_string(action)
+    json_line(action)
+}
+
+fn json_line<T: Serialize>(item: &T) -> Result<String, DataError> {
+    serde_json::to_string(item)
         .map(|j| format!("- {j}\n"))
         .map_err(|e| DataError::whole("game", format!("cannot write an action: {e}")))
 }
 
 /// The whole file as text.
-pub fn to_text(setup: &GameSetup, redo: &[Action], log: &[Action]) -> Result<String, DataError> {
+pub fn to_text(
+    setup: &GameSetup,
+    undone: &[Undone],
+    redo: &[Action],
+    log: &[Action],
+) -> Result<String, DataError> {
     let mut out = String::from(
         "# impia game file: the setup, then the log with one action per line.\n\
          # A last line without its newline was an action in flight at a crash; it is dropped.\n",
@@ -94,6 +121,12 @@ pub fn to_text(setup: &GameSetup, redo: &[Action], log: &[Action]) -> Result<Str
     })
     .map_err(|e| DataError::whole("game", format!("cannot write the setup: {e}")))?;
     out.push_str(&head);
+    if !undone.is_empty() {
+        out.push_str("undone:\n");
+        for u in undone {
+            out.push_str(&json_line(u)?);
+        }
+    }
     out.push_str("redo:\n");
     for a in redo {
         out.push_str(&action_line(a)?);
@@ -141,11 +174,11 @@ fn json_section(text: &str, key: &str, end: usize) -> Option<usize> {
 
 /// The actions of a fast-path section (`body` is its byte range in `text`)
 /// and the line of each, 1-based.
-fn json_actions(
+fn json_actions<T: serde::de::DeserializeOwned>(
     file: &str,
     text: &str,
     body: std::ops::Range<usize>,
-) -> Result<(Vec<Action>, Vec<usize>), DataError> {
+) -> Result<(Vec<T>, Vec<usize>), DataError> {
     let first_line = text[..body.start].matches('\n').count() + 1;
     let mut actions = Vec::new();
     let mut lines = Vec::new();
@@ -154,7 +187,7 @@ fn json_actions(
             continue;
         }
         let line = first_line + k;
-        let a: Action = serde_json::from_str(&l[2..]).map_err(|e| {
+        let a: T = serde_json::from_str(&l[2..]).map_err(|e| {
             DataError::at(
                 file,
                 Pos {
@@ -190,7 +223,9 @@ pub fn parse(file: &str, text: &str) -> Result<GameFile, DataError> {
     let log_at = json_section(text, "log", text.len());
     let head_end = log_at.unwrap_or(text.len());
     let redo_at = json_section(text, "redo", head_end);
-    let head = &text[..redo_at.unwrap_or(head_end)];
+    let undone_end = redo_at.unwrap_or(head_end);
+    let undone_at = json_section(text, "undone", undone_end);
+    let head = &text[..undone_at.unwrap_or(undone_end)];
     if head.len() as u64 > MAX_FILE_BYTES {
         return Err(DataError::whole(
             file,
@@ -203,6 +238,10 @@ pub fn parse(file: &str, text: &str) -> Result<GameFile, DataError> {
     crate::core::yaml::check(file, head)?;
     newer_version(file, head)?;
     let parsed: FileIn = serde_yaml::from_str(head).map_err(|e| DataError::yaml(file, &e))?;
+    let mut undone = parsed.undone.unwrap_or_default();
+    if let Some(start) = undone_at {
+        undone.extend(json_actions(file, text, start + "undone:\n".len()..undone_end)?.0);
+    }
     let mut redo = parsed.redo.unwrap_or_default();
     if let Some(start) = redo_at {
         redo.extend(json_actions(file, text, start + "redo:\n".len()..head_end)?.0);
@@ -221,7 +260,9 @@ pub fn parse(file: &str, text: &str) -> Result<GameFile, DataError> {
             seed: parsed.seed,
             rosters: parsed.rosters,
             bestiary: parsed.bestiary,
+            rules: parsed.rules,
         },
+        undone,
         redo,
         log,
         lines,
@@ -255,10 +296,12 @@ impl Autosave {
     pub fn rewrite(
         &mut self,
         setup: &GameSetup,
+        undone: &[Undone],
         redo: &[Action],
         log: &[Action],
     ) -> std::io::Result<()> {
-        let text = to_text(setup, redo, log).map_err(|e| std::io::Error::other(e.to_string()))?;
+        let text =
+            to_text(setup, undone, redo, log).map_err(|e| std::io::Error::other(e.to_string()))?;
         write_atomic(&self.path, text.as_bytes())?;
         self.needs_rewrite = false;
         Ok(())

@@ -162,6 +162,8 @@ fn pending_index(st: &GameState, attacker: ModelRef, target: ModelRef) -> Result
 }
 
 /// R27: roll a pending hit; if the attacker wins, the target is Down.
+/// `lenient`: friends named as witnesses of a hit withstood are ignored
+/// (rules 2: facts given before the roll never block accepting it).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn resolve_hit(
     st: &mut GameState,
@@ -171,6 +173,7 @@ pub(crate) fn resolve_hit(
     opts: &HitOptions,
     roll: &OpposedDice,
     witnesses: &[ModelRef],
+    lenient: bool,
 ) -> Result<(), GameError> {
     require_rounds(st)?;
     let index = pending_index(st, attacker, target)?;
@@ -194,7 +197,7 @@ pub(crate) fn resolve_hit(
     );
     if attacker_wins {
         put_down(st, ctx, h.target, Some(h.attacker), witnesses)?;
-    } else if !witnesses.is_empty() {
+    } else if !witnesses.is_empty() && !lenient {
         return Err(GameError::rule(
             "R31",
             "la miniatura resiste el impacto: nadie gana Pavor",
@@ -306,6 +309,7 @@ pub(crate) fn fall(
     height_cm: f64,
     roll: Option<&OpposedDice>,
     witnesses: &[ModelRef],
+    lenient: bool,
 ) -> Result<(), GameError> {
     require_rounds(st)?;
     in_play(st, m)?;
@@ -337,7 +341,7 @@ pub(crate) fn fall(
     if down {
         put_down(st, ctx, m, None, witnesses)?;
     } else {
-        if !witnesses.is_empty() {
+        if !witnesses.is_empty() && !lenient {
             return Err(GameError::rule(
                 "R31",
                 "la miniatura no está Abatida: nadie gana Pavor",

@@ -10,8 +10,9 @@ use super::refs::ModelRef;
 use super::roll::{Reroll, Sources};
 use super::state::{GameState, HitSource, ModelState, PendingHit};
 use crate::core::dice::{CheckSpec, OpposedSpec};
+use crate::core::dice_expr::DiceExpr;
 use crate::core::roster::MeleeLine;
-use crate::core::tables::{ActionCost, Stat};
+use crate::core::tables::{ActionCost, RollTable, RuleSet, Stat};
 use crate::core::text::Text;
 use std::collections::BTreeMap;
 
@@ -364,4 +365,44 @@ pub(crate) fn stat_en(s: Stat) -> &'static str {
         Stat::Toughness => "Toughness",
         Stat::Courage => "Courage",
     }
+}
+
+/// A die-range table of the tables (dark forces, spell backlash).
+pub(crate) fn table<'r>(rules: &'r RuleSet, id: &str) -> Result<&'r RollTable, GameError> {
+    rules.roll_table(id).ok_or_else(|| {
+        GameError::unknown(
+            format!("las tablas no tienen la tabla '{id}'"),
+            format!("the tables have no table '{id}'"),
+        )
+    })
+}
+
+/// The dice of a table roll fit its expression; their sum with the bonus.
+pub(crate) fn table_total(t: &RollTable, dice: &[u32]) -> Result<i32, GameError> {
+    let expr: DiceExpr = t
+        .dice_expr()
+        .map_err(|e| GameError::unknown(e.clone(), e))?;
+    if dice.len() != expr.count as usize {
+        return Err(GameError::bad_roll(
+            format!(
+                "la tabla {} se tira con {expr}: {} dado(s), no {}",
+                t.id,
+                expr.count,
+                dice.len()
+            ),
+            format!(
+                "table {} is rolled with {expr}: {} die/dice, not {}",
+                t.id,
+                expr.count,
+                dice.len()
+            ),
+        ));
+    }
+    if let Some(bad) = dice.iter().find(|d| !(1..=expr.sides).contains(*d)) {
+        return Err(GameError::bad_roll(
+            format!("un d{} va de 1 a {}, no {bad}", expr.sides, expr.sides),
+            format!("a d{} shows 1 to {}, not {bad}", expr.sides, expr.sides),
+        ));
+    }
+    Ok(dice.iter().sum::<u32>() as i32 + expr.bonus)
 }

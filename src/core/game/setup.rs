@@ -24,6 +24,23 @@ pub struct GameSetup {
     /// Beast profiles ready to appear (RULES.md §3: on neither side).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub bestiary: Vec<Beast>,
+    /// Which rules the log was played with: a game saved before a rule was
+    /// automated replays as its players played it (they applied that rule by
+    /// hand). Files without the key are rules 1.
+    #[serde(default = "first_rules")]
+    pub rules: u32,
+}
+
+/// The rules of the first game files: every roll accepted at once, and the
+/// upgrades of docs/READINGS-game.md "not automated" left to the players.
+pub const RULES_1: u32 = 1;
+
+/// The rules new games are played with: a roll waits to be re-rolled or
+/// accepted (the pending roll).
+pub const RULES_CURRENT: u32 = 2;
+
+fn first_rules() -> u32 {
+    RULES_1
 }
 
 impl GameSetup {
@@ -36,6 +53,7 @@ impl GameSetup {
             seed: crate::core::dice::Roller::from_entropy().seed(),
             rosters: Sides::new(a, b),
             bestiary: Vec::new(),
+            rules: RULES_CURRENT,
         }
     }
 
@@ -52,6 +70,17 @@ impl GameSetup {
     pub fn with_players(mut self, a: impl Into<String>, b: impl Into<String>) -> Self {
         self.players = Sides::new(a.into(), b.into());
         self
+    }
+
+    /// Play with the rules of an older impia (tests of old game files).
+    pub fn with_rules(mut self, rules: u32) -> Self {
+        self.rules = rules;
+        self
+    }
+
+    /// Rolls wait to be re-rolled or accepted (rules 2 on).
+    pub fn pending_rolls(&self) -> bool {
+        self.rules >= 2
     }
 
     pub fn with_beast(mut self, beast: Beast) -> Self {

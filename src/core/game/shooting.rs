@@ -146,6 +146,7 @@ pub(crate) fn shoot(
     opts: &ShootOptions,
     roll: &CheckDice,
     stray: Option<ModelRef>,
+    lenient: bool,
 ) -> Result<(), GameError> {
     let x = require_actor(st, shooter)?;
     require_standing(x)?;
@@ -159,6 +160,9 @@ pub(crate) fn shoot(
     pay(st, shooter, row.dp.unwrap_or(0) as i32, &row.name)?;
     let caused_by_penalty =
         !roll.success() && roll.roll.d10 as i32 <= roll.target() + plan.into_combat;
+    // Rules 2: a stray friend named for a miss the penalty did not cause is
+    // a fact that does not apply, not a reason to refuse the roll.
+    let stray = stray.filter(|_| caused_by_penalty || !lenient);
     match stray {
         Some(f) if caused_by_penalty => {
             in_play(st, f)?;

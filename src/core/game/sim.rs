@@ -168,7 +168,7 @@ pub fn next_action(g: &mut Game, rng: &mut Roller) -> Result<Action, GameError> 
             }
             Ok(Action::RollOff {
                 rolls,
-                starts: if chance(rng, 50) { Side::A } else { Side::B },
+                starts: Some(if chance(rng, 50) { Side::A } else { Side::B }),
             })
         }
         Now::Pick { models, .. } => Ok(Action::Activate {
@@ -189,18 +189,7 @@ pub fn next_action(g: &mut Game, rng: &mut Roller) -> Result<Action, GameError> 
                 extra: Vec::new(),
             };
             let prep = g.hit_check(attacker, target, &options)?;
-            let mut roll = prep.roll(rng);
-            if g.can_reroll(target)
-                && chance(rng, 20)
-                && let Some(role) = prep.role_of(target)
-            {
-                let spec = if role == Role::Active {
-                    prep.spec.active
-                } else {
-                    prep.spec.passive
-                };
-                roll = roll.rerolled(target, role, SideDice::roll(rng, &spec));
-            }
+            let roll = prep.roll(rng);
             let attacker_role = prep.role_of(attacker);
             let down = matches!(
                 (attacker_role, roll.outcome()),
@@ -216,11 +205,44 @@ pub fn next_action(g: &mut Game, rng: &mut Roller) -> Result<Action, GameError> 
                 attacker,
                 target,
                 options,
-                roll,
+                roll: Some(roll),
                 witnesses,
             })
         }
+        Now::Rolled => Ok(settle_roll(g, rng)),
+        Now::ChooseStart { .. } => Ok(Action::ChooseStart {
+            side: if chance(rng, 50) { Side::A } else { Side::B },
+        }),
         Now::Acting { model, ordered } => acting(g, rng, model, ordered.unwrap_or(model)),
+    }
+}
+
+/// A roll waits (rules 2): now and then a totem re-roll, else accept it.
+fn settle_roll(g: &Game, rng: &mut Roller) -> Action {
+    let st = g.state();
+    if let Some(p) = st.pending.as_ref()
+        && chance(rng, 20)
+    {
+        let parts = super::pending::roll_parts(st, &p.action);
+        let ready: Vec<_> = parts
+            .iter()
+            .filter(|r| g.can_reroll(r.model))
+            .copied()
+            .collect();
+        if let Some(part) = ready.first()
+            && let Some((_, spec)) = super::pending::dice_of(&p.action, part)
+        {
+            return Action::TotemReroll {
+                by: part.model,
+                roll: part.roll,
+                dice: Some(SideDice::roll(rng, &spec)),
+            };
+        }
+    }
+    Action::Accept {
+        witnesses: None,
+        stray: None,
+        within_30cm: None,
     }
 }
 
@@ -261,10 +283,7 @@ fn acting(
         if chance(rng, 70) {
             let defender = pick(rng, &x.engaged).unwrap_or(ModelRef::b(0));
             let prep = g.fight_check(actor, defender, &FightOptions::default())?;
-            let mut roll = prep.roll(rng);
-            if g.can_reroll(actor) && chance(rng, 20) {
-                roll = roll.rerolled(actor, Role::Active, SideDice::roll(rng, &prep.spec.active));
-            }
+            let roll = Some(prep.roll(rng));
             return Ok(Action::Fight {
                 attacker: actor,
                 defender,
@@ -303,7 +322,7 @@ fn acting(
                 defender,
                 brutal,
                 options,
-                roll: prep.roll(rng),
+                roll: Some(prep.roll(rng)),
             })
         }
         3 if !enemies.is_empty() && !x.profile.ranged.is_empty() => {
@@ -331,7 +350,7 @@ fn acting(
                 shooter: actor,
                 target,
                 options,
-                roll,
+                roll: Some(roll),
                 stray,
             })
         }
@@ -401,7 +420,7 @@ fn acting(
                     stat,
                     modifier: 0,
                     reason: "salto".into(),
-                    roll: prep.roll(rng),
+                    roll: Some(prep.roll(rng)),
                 })
             }
         }

@@ -9,10 +9,10 @@ use super::guard::{
     Ctx, action_done, action_row, in_play, model_mut, pay, require_actor, require_free,
     require_standing,
 };
+use super::kit::{table, table_total};
 use super::refs::ModelRef;
 use super::state::GameState;
 use super::status::Status;
-use super::turn::{table, table_total};
 use crate::core::tables::Keyword;
 use crate::core::text::Text;
 
@@ -24,6 +24,9 @@ pub(crate) struct Cast<'a> {
     pub within_15cm: &'a [ModelRef],
     pub backlash: &'a [u32],
     pub within_30cm: &'a [ModelRef],
+    /// Rules 2: models named within 30 cm of a backlash that removes no one
+    /// are ignored, not a refusal.
+    pub lenient: bool,
 }
 
 /// The spell's level, cost and name.
@@ -127,7 +130,7 @@ pub(crate) fn cast(st: &mut GameState, ctx: Ctx<'_>, c: Cast<'_>) -> Result<(), 
         for m in c.within_30cm {
             add(st, *m, effect.fear_within_30cm);
         }
-    } else if !c.within_30cm.is_empty() {
+    } else if !c.within_30cm.is_empty() && !c.lenient {
         return Err(GameError::rule(
             "R38",
             format!("con {total} en la tabla nadie a 30 cm gana Pavor"),

@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
+use super::action::PendingRoll;
 use super::refs::{ModelRef, Side, Sides};
 use super::setup::GameSetup;
 use super::status::Status;
@@ -223,6 +224,8 @@ pub struct GameState {
     pub pending_hits: Vec<PendingHit>,
     /// Terrain touched during this activation (R14 cursed: at most once).
     pub touched: Vec<String>,
+    /// The roll made and waiting to be re-rolled or accepted (rules 2 on).
+    pub pending: Option<Box<PendingRoll>>,
 }
 
 /// What the game waits for now: the view's "who acts now".
@@ -235,6 +238,8 @@ pub enum Now {
     ChangeRound { side: Option<Side> },
     /// R08: both warbands have models in `round`: each rolls 1d10.
     RollOff { round: i32 },
+    /// R08: `winner` won the roll-off of `round` and chooses who starts.
+    ChooseStart { round: i32, winner: Side },
     /// `side` picks which of `models` activates next in `round`.
     Pick {
         round: i32,
@@ -248,6 +253,9 @@ pub enum Now {
     },
     /// These pending hits, (attacker, target), must be rolled (R27).
     ResolveHits { hits: Vec<(ModelRef, ModelRef)> },
+    /// A roll has been made: it may be re-rolled as the rules allow, then
+    /// it is accepted.
+    Rolled,
 }
 
 impl GameState {
@@ -292,6 +300,7 @@ impl GameState {
             ordered: None,
             pending_hits: Vec::new(),
             touched: Vec::new(),
+            pending: None,
         }
     }
 
@@ -395,6 +404,9 @@ impl GameState {
             }
             Phase::Rounds => {}
         }
+        if self.pending.is_some() {
+            return Now::Rolled;
+        }
         if !self.pending_hits.is_empty() {
             return Now::ResolveHits {
                 hits: self
@@ -421,7 +433,10 @@ impl GameState {
                 side,
                 models: self.to_act(side, round),
             },
-            None => Now::RollOff { round },
+            None => match self.rolloff_winner(round) {
+                Some(winner) => Now::ChooseStart { round, winner },
+                None => Now::RollOff { round },
+            },
         }
     }
 
@@ -440,6 +455,23 @@ impl GameState {
             (false, true) => Some(Side::B),
             // Beasts act once both warbands are done with the round (§3).
             (false, false) => Some(Side::Beast),
+        }
+    }
+}
+
+impl GameState {
+    /// R08: the winner of `round`'s roll-off when it has been rolled and the
+    /// winner has not chosen yet.
+    pub fn rolloff_winner(&self, round: i32) -> Option<Side> {
+        let rs = self.round.as_ref().filter(|r| r.round == round)?;
+        if rs.starts.is_some() {
+            return None;
+        }
+        let last = rs.rolloff.last()?;
+        match last[0].cmp(&last[1]) {
+            std::cmp::Ordering::Greater => Some(Side::A),
+            std::cmp::Ordering::Less => Some(Side::B),
+            std::cmp::Ordering::Equal => None,
         }
     }
 }

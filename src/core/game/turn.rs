@@ -8,52 +8,11 @@ use super::guard::{
     Ctx, action_done, action_row, finish_activation, in_play, model, pay, require_actor,
     require_free, require_no_pending, require_rounds, require_standing,
 };
+use super::kit::{table, table_total};
 use super::refs::{ModelRef, Side};
 use super::state::{ChangeRoundState, DarkForces, GameState, Phase, side_slot};
 use super::status::Status;
-use crate::core::dice_expr::DiceExpr;
-use crate::core::tables::{RollTable, RuleSet};
 use crate::core::text::Text;
-
-/// A die-range table of the tables (dark forces, spell backlash).
-pub(crate) fn table<'r>(rules: &'r RuleSet, id: &str) -> Result<&'r RollTable, GameError> {
-    rules.roll_table(id).ok_or_else(|| {
-        GameError::unknown(
-            format!("las tablas no tienen la tabla '{id}'"),
-            format!("the tables have no table '{id}'"),
-        )
-    })
-}
-
-/// The dice of a table roll fit its expression; their sum with the bonus.
-pub(crate) fn table_total(t: &RollTable, dice: &[u32]) -> Result<i32, GameError> {
-    let expr: DiceExpr = t
-        .dice_expr()
-        .map_err(|e| GameError::unknown(e.clone(), e))?;
-    if dice.len() != expr.count as usize {
-        return Err(GameError::bad_roll(
-            format!(
-                "la tabla {} se tira con {expr}: {} dado(s), no {}",
-                t.id,
-                expr.count,
-                dice.len()
-            ),
-            format!(
-                "table {} is rolled with {expr}: {} die/dice, not {}",
-                t.id,
-                expr.count,
-                dice.len()
-            ),
-        ));
-    }
-    if let Some(bad) = dice.iter().find(|d| !(1..=expr.sides).contains(*d)) {
-        return Err(GameError::bad_roll(
-            format!("un d{} va de 1 a {}, no {bad}", expr.sides, expr.sides),
-            format!("a d{} shows 1 to {}, not {bad}", expr.sides, expr.sides),
-        ));
-    }
-    Ok(dice.iter().sum::<u32>() as i32 + expr.bonus)
-}
 
 /// R39 then R10–R12: the next turn starts with the dark forces, applied from
 /// the row's `effect`; then every model not Down gives its DP to the pool.
@@ -219,7 +178,7 @@ pub(crate) fn end_change_round(st: &mut GameState, side: Side) -> Result<(), Gam
 pub(crate) fn roll_off(
     st: &mut GameState,
     rolls: &[[u32; 2]],
-    starts: Side,
+    starts: Option<Side>,
 ) -> Result<(), GameError> {
     require_rounds(st)?;
     require_no_pending(st)?;
@@ -230,14 +189,14 @@ pub(crate) fn roll_off(
             "no round is left",
         ));
     };
-    if st.active.is_some() || st.picker(round).is_some() {
+    if st.active.is_some() || st.picker(round).is_some() || st.rolloff_winner(round).is_some() {
         return Err(GameError::not_now(
             Some("R08"),
             "solo se tira por el orden cuando ambas bandas tienen miniaturas en la ronda y aún no se ha tirado",
             "the order is rolled only when both warbands have models in the round and it has not been rolled yet",
         ));
     }
-    if !starts.is_warband() {
+    if starts.is_some_and(|s| !s.is_warband()) {
         return Err(GameError::rule(
             "R08",
             "empieza una de las dos bandas",
@@ -266,8 +225,34 @@ pub(crate) fn roll_off(
     }
     if let Some(rs) = st.round.as_mut() {
         rs.rolloff = rolls.to_vec();
-        rs.starts = Some(starts);
-        rs.next = Some(starts);
+        rs.starts = starts;
+        rs.next = starts;
+    }
+    Ok(())
+}
+
+/// R08: the roll-off winner chooses which warband activates first.
+pub(crate) fn choose_start(st: &mut GameState, side: Side) -> Result<(), GameError> {
+    require_rounds(st)?;
+    require_no_pending(st)?;
+    let round = st.current_round();
+    if round.and_then(|r| st.rolloff_winner(r)).is_none() {
+        return Err(GameError::not_now(
+            Some("R08"),
+            "no hay una tirada por el orden ganada y sin elegir",
+            "there is no roll-off won and waiting for the winner's choice",
+        ));
+    }
+    if !side.is_warband() {
+        return Err(GameError::rule(
+            "R08",
+            "empieza una de las dos bandas",
+            "one of the two warbands starts",
+        ));
+    }
+    if let Some(rs) = st.round.as_mut() {
+        rs.starts = Some(side);
+        rs.next = Some(side);
     }
     Ok(())
 }

@@ -1,0 +1,442 @@
+//! What can be done now: for the current step, every action the players
+//! may take, its DP cost, whether the rules allow it and, if not, why (the
+//! refusal with its rule id), and the targets it can take, each with its
+//! own ready action. The view and the CLI render these; neither decides
+//! what is allowed.
+
+use super::action::{Action, FightOptions, HitOptions, ShootOptions, SpellChoice};
+use super::engine;
+use super::error::GameError;
+use super::guard::Ctx;
+use super::pending::roll_parts;
+use super::prepare::fill_dice;
+use super::refs::{ModelRef, Side};
+use super::state::{GameState, Now};
+use super::status::Status;
+use crate::core::dice::Roller;
+use crate::core::tables::{Keyword, Stat};
+
+/// One target of an offer, with the action that takes it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Target {
+    pub model: ModelRef,
+    pub action: Action,
+}
+
+/// One thing the players may do now.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Offer {
+    /// The action's name as the game file stores it.
+    pub id: &'static str,
+    /// The model that acts (or re-rolls, or activates), if any.
+    pub model: Option<ModelRef>,
+    /// What it costs in DP (R10–R12).
+    pub dp: i32,
+    pub allowed: bool,
+    pub why_not: Option<GameError>,
+    /// The action ready to send (for an offer with targets: its first
+    /// allowed target's).
+    pub action: Action,
+    /// The targets it can take (only those the rules allow).
+    pub targets: Vec<Target>,
+    /// Models the players may name in the action's list (friends within
+    /// 15 cm who gain fear, models under a template, friends to rally…).
+    pub choices: Vec<ModelRef>,
+}
+
+/// What the game waits for and every offer for it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Offers {
+    pub turn: u32,
+    pub round: Option<i32>,
+    pub now: Now,
+    /// The model making actions now, if any.
+    pub actor: Option<ModelRef>,
+    pub offers: Vec<Offer>,
+}
+
+impl Offers {
+    /// The allowed offers.
+    pub fn allowed(&self) -> impl Iterator<Item = &Offer> {
+        self.offers.iter().filter(|o| o.allowed)
+    }
+
+    /// The first offer with this id (allowed or not).
+    pub fn find(&self, id: &str) -> Option<&Offer> {
+        self.offers.iter().find(|o| o.id == id)
+    }
+}
+
+/// Would the rules accept `action` now? Missing dice are filled with fixed
+/// dice: whether an action is allowed never depends on how its dice fall.
+pub(crate) fn try_action(st: &GameState, ctx: Ctx<'_>, action: &Action) -> Result<(), GameError> {
+    let full = fill_dice(st, ctx, action, &mut Roller::seeded(0))?;
+    let mut next = st.clone();
+    engine::step(&mut next, ctx, &full)
+}
+
+/// The DP an action costs (R10–R12, R09, R38).
+pub(crate) fn cost(st: &GameState, ctx: Ctx<'_>, action: &Action) -> i32 {
+    use Action as A;
+    let row = |id: &str| ctx.rules.action(id).and_then(|a| a.dp).unwrap_or(0) as i32;
+    match action {
+        A::ChangeRound { steps, .. } => row("change_round") * steps.abs(),
+        A::Assault { brutal: true, .. } => row("brutal_assault"),
+        A::Shoot { options, .. } if options.aimed => row("aimed_shot"),
+        A::ResolveHit { options, .. } if options.iron_defence => row("iron_defence"),
+        A::CastSpell { caster, spell, .. } => super::spell::spell_of(st, *caster, spell)
+            .map(|(_, c, _)| c as i32)
+            .unwrap_or(0),
+        a => row(a.id()),
+    }
+}
+
+struct Builder<'a> {
+    st: &'a GameState,
+    ctx: Ctx<'a>,
+    out: Vec<Offer>,
+}
+
+impl Builder<'_> {
+    fn offer(&mut self, model: Option<ModelRef>, action: Action) {
+        self.offer_with(model, action, Vec::new());
+    }
+
+    fn offer_with(&mut self, model: Option<ModelRef>, action: Action, choices: Vec<ModelRef>) {
+        let verdict = try_action(self.st, self.ctx, &action);
+        self.out.push(Offer {
+            id: action.id(),
+            model,
+            dp: cost(self.st, self.ctx, &action),
+            allowed: verdict.is_ok(),
+            why_not: verdict.err(),
+            action,
+            targets: Vec::new(),
+            choices,
+        });
+    }
+
+    /// An offer with targets: `make` builds the action for each candidate.
+    fn targeted(
+        &mut self,
+        model: ModelRef,
+        candidates: &[ModelRef],
+        make: impl Fn(ModelRef) -> Action,
+    ) {
+        let mut targets = Vec::new();
+        let mut first_refusal = None;
+        for c in candidates {
+            let action = make(*c);
+            match try_action(self.st, self.ctx, &action) {
+                Ok(()) => targets.push(Target { model: *c, action }),
+                Err(e) => {
+                    first_refusal.get_or_insert(e);
+                }
+            }
+        }
+        let Some(sample) = targets
+            .first()
+            .map(|t| t.action.clone())
+            .or_else(|| candidates.first().map(|c| make(*c)))
+        else {
+            return;
+        };
+        let allowed = !targets.is_empty();
+        self.out.push(Offer {
+            id: sample.id(),
+            model: Some(model),
+            dp: cost(self.st, self.ctx, &sample),
+            allowed,
+            why_not: if allowed { None } else { first_refusal },
+            action: sample,
+            targets,
+            choices: Vec::new(),
+        });
+    }
+}
+
+fn in_play(st: &GameState, pred: impl Fn(ModelRef) -> bool) -> Vec<ModelRef> {
+    st.models()
+        .filter(|(r, m)| m.status.in_play() && pred(*r))
+        .map(|(r, _)| r)
+        .collect()
+}
+
+/// Every offer for the step the game is at.
+pub(crate) fn offers(st: &GameState, ctx: Ctx<'_>) -> Offers {
+    let now = st.now();
+    let mut b = Builder {
+        st,
+        ctx,
+        out: Vec::new(),
+    };
+    let mut actor = None;
+    match &now {
+        Now::StartTurn { .. } => b.offer(
+            None,
+            Action::StartTurn {
+                dark_forces: Vec::new(),
+            },
+        ),
+        Now::ChangeRound { side } => {
+            let sides: Vec<Side> = match side {
+                Some(s) => vec![*s],
+                None => Side::WARBANDS.to_vec(),
+            };
+            for s in sides {
+                for (r, _) in st.models_of(s).filter(|(_, m)| m.status.in_play()) {
+                    for steps in [1, -1] {
+                        b.offer(Some(r), Action::ChangeRound { model: r, steps });
+                    }
+                }
+                b.offer(None, Action::EndChangeRound { side: s });
+            }
+        }
+        Now::RollOff { .. } => b.offer(
+            None,
+            Action::RollOff {
+                rolls: Vec::new(),
+                starts: None,
+            },
+        ),
+        Now::ChooseStart { .. } => {
+            for side in Side::WARBANDS {
+                b.offer(None, Action::ChooseStart { side });
+            }
+        }
+        Now::Pick { models, .. } => {
+            for m in models {
+                b.offer(Some(*m), Action::Activate { model: *m });
+            }
+            b.offer(None, Action::EndTurn);
+        }
+        Now::ResolveHits { hits } => {
+            for (attacker, target) in hits {
+                for iron_defence in [false, true] {
+                    b.offer(
+                        Some(*target),
+                        Action::ResolveHit {
+                            attacker: *attacker,
+                            target: *target,
+                            options: HitOptions {
+                                iron_defence,
+                                ..Default::default()
+                            },
+                            roll: None,
+                            witnesses: Vec::new(),
+                        },
+                    );
+                }
+            }
+        }
+        Now::Rolled => rolled_offers(&mut b),
+        Now::Acting { model, ordered } => {
+            let a = ordered.unwrap_or(*model);
+            actor = Some(a);
+            acting_offers(&mut b, a, *model);
+        }
+    }
+    Offers {
+        turn: st.turn,
+        round: st.round.as_ref().map(|r| r.round),
+        now,
+        actor,
+        offers: b.out,
+    }
+}
+
+/// A roll waits: each roller's totem re-roll, and accepting it (with the
+/// friends who may witness a model put Down, or the friend a stray shot
+/// may hit).
+fn rolled_offers(b: &mut Builder<'_>) {
+    let st = b.st;
+    let Some(p) = st.pending.as_ref() else {
+        return;
+    };
+    for part in roll_parts(st, &p.action) {
+        if !part.model.side.is_warband() {
+            continue;
+        }
+        b.offer(
+            Some(part.model),
+            Action::TotemReroll {
+                by: part.model,
+                roll: part.roll,
+                dice: None,
+            },
+        );
+    }
+    let plain = Action::Accept {
+        witnesses: None,
+        stray: None,
+        within_30cm: None,
+    };
+    // Who would be put Down: their friends may witness it (R31).
+    let mut after = st.clone();
+    let mut witnesses = Vec::new();
+    if engine::step(&mut after, b.ctx, &plain).is_ok() {
+        for (r, m) in after.models() {
+            let was = st.model(r).map(|x| x.status);
+            if m.status == Status::Down
+                && was != Some(Status::Down)
+                && r.side.is_warband()
+                && matches!(p.action, Action::ResolveHit { .. } | Action::Fall { .. })
+            {
+                witnesses.extend(in_play(st, |f| f.side == r.side && f != r));
+            }
+        }
+    }
+    b.offer_with(None, plain, witnesses);
+    // R26: a miss the into-combat penalty caused hits a friend.
+    if let Action::Shoot { shooter, .. } = &p.action {
+        let shooter = *shooter;
+        let friends = in_play(st, |f| f.side == shooter.side && f != shooter);
+        let strays: Vec<ModelRef> = friends
+            .into_iter()
+            .filter(|f| {
+                let mut next = st.clone();
+                let a = Action::Accept {
+                    witnesses: None,
+                    stray: Some(*f),
+                    within_30cm: None,
+                };
+                engine::step(&mut next, b.ctx, &a).is_ok()
+                    && next.pending_hits.iter().any(|h| h.target == *f)
+            })
+            .collect();
+        if !strays.is_empty() {
+            b.targeted(shooter, &strays, |f| Action::Accept {
+                witnesses: None,
+                stray: Some(f),
+                within_30cm: None,
+            });
+        }
+    }
+}
+
+fn acting_offers(b: &mut Builder<'_>, a: ModelRef, active: ModelRef) {
+    let st = b.st;
+    let Some(x) = st.model(a) else {
+        return;
+    };
+    let enemies = in_play(st, |r| r.side != a.side);
+    let friends = in_play(st, |r| r.side == a.side && r != a);
+    b.offer(Some(a), Action::Move { model: a });
+    if x.status == Status::Prone {
+        b.offer(Some(a), Action::StandUp { model: a });
+    }
+    for brutal in [false, true] {
+        b.targeted(a, &enemies, |d| Action::Assault {
+            attacker: a,
+            defender: d,
+            brutal,
+            options: FightOptions::default(),
+            roll: None,
+        });
+    }
+    b.targeted(a, &x.engaged, |d| Action::Fight {
+        attacker: a,
+        defender: d,
+        options: FightOptions::default(),
+        roll: None,
+    });
+    if !x.engaged.is_empty() {
+        b.offer(
+            Some(a),
+            Action::Disengage {
+                model: a,
+                rolls: Vec::new(),
+            },
+        );
+    }
+    if !x.profile.ranged.is_empty() {
+        for aimed in [false, true] {
+            b.targeted(a, &enemies, |t| Action::Shoot {
+                shooter: a,
+                target: t,
+                options: ShootOptions {
+                    aimed,
+                    ..Default::default()
+                },
+                roll: None,
+                stray: None,
+            });
+        }
+    }
+    if x.has(Keyword::Breath) {
+        b.offer_with(
+            Some(a),
+            Action::Breath {
+                model: a,
+                targets: Vec::new(),
+            },
+            enemies.clone(),
+        );
+    }
+    if x.is_sorcerer() || !x.spells.is_empty() {
+        for index in 0..x.spells.len() {
+            b.offer_with(
+                Some(a),
+                Action::CastSpell {
+                    caster: a,
+                    spell: SpellChoice::Known { index },
+                    target: None,
+                    within_15cm: Vec::new(),
+                    backlash: Vec::new(),
+                    within_30cm: Vec::new(),
+                },
+                in_play(st, |r| r != a),
+            );
+        }
+    }
+    if x.leader {
+        b.targeted(a, &friends, |f| Action::LeaderOrder {
+            leader: a,
+            model: f,
+        });
+        b.offer_with(
+            Some(a),
+            Action::LeaderRally {
+                leader: a,
+                models: Vec::new(),
+            },
+            friends.clone(),
+        );
+    }
+    b.offer(Some(a), Action::TotemOwn { model: a });
+    if a.side
+        .opponent()
+        .and_then(|o| st.side(o))
+        .is_some_and(|s| s.totem_standing)
+    {
+        b.offer(Some(a), Action::TotemEnemy { model: a });
+    }
+    let bodies: Vec<ModelRef> = st
+        .models()
+        .filter(|(r, m)| m.status == Status::Down && *r != a)
+        .map(|(r, _)| r)
+        .collect();
+    b.targeted(a, &bodies, |body| Action::Loot {
+        model: a,
+        body,
+        item: String::new(),
+    });
+    b.offer(
+        Some(a),
+        Action::Check {
+            model: a,
+            stat: Stat::Agility,
+            modifier: 0,
+            reason: String::new(),
+            roll: None,
+        },
+    );
+    b.offer(
+        Some(active),
+        Action::EndActivation {
+            model: active,
+            terrain: Vec::new(),
+            near_enemy_totem: false,
+        },
+    );
+}

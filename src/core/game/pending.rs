@@ -1,0 +1,279 @@
+//! The life of a roll (rules 2 on). A rolled action is checked against the
+//! rules and waits, with its dice, as the pending roll: from then on the
+//! dice are a fact of the log. The only ways on are the re-rolls the rules
+//! allow (R33 totem), each recorded with the dice before and after, and
+//! accepting the result, which may still correct facts that do not change
+//! the dice (witnesses, the friend a stray shot hits). Undo stays.
+
+use super::action::{Action, PendingRoll, RerollKind, RerollRecord};
+use super::error::{ErrorKind, GameError};
+use super::guard::Ctx;
+use super::refs::ModelRef;
+use super::roll::{Role, SideDice};
+use super::state::GameState;
+use crate::core::dice::CheckSpec;
+
+/// Start a roll: the action must be one the rules allow now (it is tried on
+/// a copy of the state with its dice), then it waits to be accepted.
+pub(crate) fn begin(st: &mut GameState, ctx: Ctx<'_>, action: &Action) -> Result<(), GameError> {
+    if has_inner_reroll(action) {
+        return Err(GameError::rule(
+            "R33",
+            "la repetición del Tótem se hace después de tirar (totem_reroll), no dentro de la tirada",
+            "the totem re-roll is taken after the roll (totem_reroll), not inside it",
+        ));
+    }
+    let mut scratch = st.clone();
+    super::resolve::apply(&mut scratch, ctx, action, true)?;
+    st.pending = Some(Box::new(PendingRoll {
+        action: action.clone(),
+        rerolls: Vec::new(),
+    }));
+    Ok(())
+}
+
+fn has_inner_reroll(action: &Action) -> bool {
+    use Action as A;
+    match action {
+        A::Assault { roll, .. } | A::Fight { roll, .. } | A::ResolveHit { roll, .. } => {
+            roll.as_ref().is_some_and(|r| r.reroll.is_some())
+        }
+        A::Fall { roll, .. } => roll.as_ref().is_some_and(|r| r.reroll.is_some()),
+        A::Shoot { roll, .. } | A::Check { roll, .. } => {
+            roll.as_ref().is_some_and(|r| r.reroll.is_some())
+        }
+        A::Disengage { rolls, .. } => rolls.iter().any(|r| r.roll.reroll.is_some()),
+        _ => false,
+    }
+}
+
+/// One die-rolling part of a roll: which roll of the action, who rolls it
+/// and which side of the check that is (`None`: a plain attribute check).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RollPart {
+    pub roll: usize,
+    pub model: ModelRef,
+    pub role: Option<Role>,
+}
+
+/// Who rolls dice in `action`: the models that may re-roll their own side.
+pub fn roll_parts(st: &GameState, action: &Action) -> Vec<RollPart> {
+    use Action as A;
+    let one = |m: ModelRef, role| RollPart {
+        roll: 0,
+        model: m,
+        role,
+    };
+    match action {
+        A::Check { model, .. } => vec![one(*model, None)],
+        A::Shoot { shooter, .. } => vec![one(*shooter, None)],
+        A::Fall { model, .. } => vec![one(*model, Some(Role::Active))],
+        A::Fight {
+            attacker, defender, ..
+        }
+        | A::Assault {
+            attacker, defender, ..
+        } => vec![
+            one(*attacker, Some(Role::Active)),
+            one(*defender, Some(Role::Passive)),
+        ],
+        A::Disengage { model, rolls } => rolls
+            .iter()
+            .enumerate()
+            .flat_map(|(i, r)| {
+                [
+                    RollPart {
+                        roll: i,
+                        model: *model,
+                        role: Some(Role::Active),
+                    },
+                    RollPart {
+                        roll: i,
+                        model: r.opponent,
+                        role: Some(Role::Passive),
+                    },
+                ]
+            })
+            .collect(),
+        A::ResolveHit {
+            attacker, target, ..
+        } => {
+            // R02: the side whose activation it is rolls as the active side.
+            let target_active = st
+                .pending_hits
+                .iter()
+                .find(|h| h.attacker == *attacker && h.target == *target)
+                .is_some_and(|h| h.acting_side == target.side);
+            let (act, pas) = if target_active {
+                (*target, *attacker)
+            } else {
+                (*attacker, *target)
+            };
+            vec![one(act, Some(Role::Active)), one(pas, Some(Role::Passive))]
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// The dice of one part of a rolled action and the spec they were rolled for.
+pub fn dice_of(action: &Action, part: &RollPart) -> Option<(SideDice, CheckSpec)> {
+    let mut a = action.clone();
+    dice_mut(&mut a, part).map(|(d, s)| (d.clone(), s))
+}
+
+fn dice_mut<'a>(action: &'a mut Action, part: &RollPart) -> Option<(&'a mut SideDice, CheckSpec)> {
+    use Action as A;
+    let opposed = |r: &'a mut super::roll::OpposedDice, role: Option<Role>| match role {
+        Some(Role::Passive) => Some((&mut r.passive, r.spec.passive)),
+        _ => Some((&mut r.active, r.spec.active)),
+    };
+    match action {
+        A::Check { roll, .. } | A::Shoot { roll, .. } => {
+            let r = roll.as_mut()?;
+            Some((&mut r.roll, r.spec))
+        }
+        A::Fight { roll, .. }
+        | A::Assault { roll, .. }
+        | A::ResolveHit { roll, .. }
+        | A::Fall { roll, .. } => opposed(roll.as_mut()?, part.role),
+        A::Disengage { rolls, .. } => opposed(&mut rolls.get_mut(part.roll)?.roll, part.role),
+        _ => None,
+    }
+}
+
+fn no_roll() -> GameError {
+    GameError::not_now(
+        Some("R33"),
+        "no hay ninguna tirada esperando",
+        "no roll is waiting",
+    )
+}
+
+/// R33: `by` re-rolls its own side of roll `index` with its totem: its
+/// warband's totem stands and has not been used this turn.
+pub(crate) fn totem_reroll(
+    st: &mut GameState,
+    ctx: Ctx<'_>,
+    by: ModelRef,
+    index: usize,
+    dice: Option<&SideDice>,
+) -> Result<(), GameError> {
+    let Some(p) = st.pending.as_ref() else {
+        return Err(no_roll());
+    };
+    let Some(part) = roll_parts(st, &p.action)
+        .into_iter()
+        .find(|r| r.model == by && r.roll == index)
+    else {
+        return Err(GameError::rule(
+            "R33",
+            format!("{} no hace esta tirada: no puede repetirla", st.name(by)),
+            format!(
+                "{} does not make this roll: it cannot re-roll it",
+                st.name(by)
+            ),
+        ));
+    };
+    totem_ready(st, ctx, by)?;
+    let dice = super::resolve::need(dice)?;
+    let mut action = p.action.clone();
+    let Some((slot, spec)) = dice_mut(&mut action, &part) else {
+        return Err(no_roll());
+    };
+    dice.check(&spec)?;
+    let before = std::mem::replace(slot, dice.clone());
+    if let Some(side) = st.side_mut(by.side) {
+        side.rerolls_used += 1;
+    }
+    if let Some(p) = st.pending.as_mut() {
+        p.action = action;
+        p.rerolls.push(RerollRecord {
+            kind: RerollKind::Totem,
+            by,
+            roll: index,
+            before,
+            after: dice.clone(),
+        });
+    }
+    Ok(())
+}
+
+/// R33: `m`'s warband may re-roll now: a standing totem not used this turn.
+pub(crate) fn totem_ready(st: &GameState, ctx: Ctx<'_>, m: ModelRef) -> Result<(), GameError> {
+    let Some(side) = st.side(m.side) else {
+        return Err(GameError::rule(
+            "R33",
+            "las bestias no tienen Tótem",
+            "beasts have no totem",
+        ));
+    };
+    if !side.totem_standing {
+        return Err(GameError::rule(
+            "R33",
+            "su Tótem no está en pie",
+            "its totem is not standing",
+        ));
+    }
+    if side.rerolls_used >= ctx.rules.warband.totem.rerolls_per_turn {
+        return Err(GameError::rule(
+            "R33",
+            "la banda ya usó la repetición del Tótem este turno",
+            "the warband has already used its totem re-roll this turn",
+        ));
+    }
+    Ok(())
+}
+
+/// The roll waiting takes effect, with the facts given now in place of those
+/// given with the roll.
+pub(crate) fn accept(
+    st: &mut GameState,
+    ctx: Ctx<'_>,
+    witnesses: Option<&[ModelRef]>,
+    stray: Option<ModelRef>,
+    within_30cm: Option<&[ModelRef]>,
+) -> Result<(), GameError> {
+    let Some(p) = st.pending.take() else {
+        return Err(no_roll());
+    };
+    let mut action = p.action;
+    if let Some(ws) = witnesses {
+        match &mut action {
+            Action::ResolveHit { witnesses, .. } | Action::Fall { witnesses, .. } => {
+                *witnesses = ws.to_vec();
+            }
+            _ => return Err(no_fact("R31")),
+        }
+    }
+    if let Some(f) = stray {
+        match &mut action {
+            Action::Shoot { stray, .. } => *stray = Some(f),
+            _ => return Err(no_fact("R26")),
+        }
+    }
+    if let Some(ms) = within_30cm {
+        match &mut action {
+            Action::CastSpell { within_30cm, .. } => *within_30cm = ms.to_vec(),
+            _ => return Err(no_fact("R38")),
+        }
+    }
+    super::resolve::apply(st, ctx, &action, true)
+}
+
+fn no_fact(rule: &'static str) -> GameError {
+    GameError::new(
+        ErrorKind::Rule,
+        Some(rule),
+        "esta tirada no tiene ese dato que corregir",
+        "this roll has no such fact to correct",
+    )
+}
+
+/// `action` with the dice of `part` replaced (what a re-roll leads to).
+pub(crate) fn with_dice(action: &Action, part: &RollPart, dice: &SideDice) -> Action {
+    let mut a = action.clone();
+    if let Some((slot, _)) = dice_mut(&mut a, part) {
+        *slot = dice.clone();
+    }
+    a
+}

@@ -1,0 +1,623 @@
+//! A game in progress: its setup, its log, the undone actions, and the state
+//! they give; the one door (`apply`, `act`), undo and redo, and autosave.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use super::action::{
+    self, Action, FightOptions, HitOptions, PendingRoll, ShootOptions, SpellChoice,
+};
+use super::describe;
+use super::engine;
+use super::error::{ErrorKind, GameError, GameFileError};
+use super::file;
+use super::guard::{self, Ctx};
+use super::offers::{self, Offers};
+use super::pending::{self, RollPart};
+use super::prepare::{self, Prepared};
+use super::refs::{ModelRef, Sides};
+use super::roll::PreparedCheck;
+use super::roll::SideDice;
+use super::setup::GameSetup;
+use super::state::{GameState, Now, Score};
+use super::{attribute, fear, hits, kit, melee, shooting, spell};
+use crate::core::dice::{CheckSpec, OpposedSpec, Roller};
+use crate::core::error::DataError;
+use crate::core::tables::{RuleSet, Stat};
+use crate::core::text::{Lang, Text};
+
+/// Undo replays from the nearest snapshot; one is kept every this many actions.
+const CHECKPOINT_EVERY: usize = 256;
+
+/// A log that does not replay: the index of the first refused action and why.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("action {index}: {error}")]
+pub struct ReplayError {
+    pub index: usize,
+    pub error: GameError,
+}
+
+/// Replay a log from the setup: the state it leads to, or the first action
+/// it refuses. Needs no dice: the rolls are in the actions.
+pub fn replay(
+    setup: &GameSetup,
+    rules: &RuleSet,
+    log: &[Action],
+) -> Result<GameState, ReplayError> {
+    let ctx = Ctx { rules, setup };
+    let mut st = GameState::new(setup, rules);
+    for (index, a) in log.iter().enumerate() {
+        engine::step(&mut st, ctx, a).map_err(|error| ReplayError { index, error })?;
+    }
+    Ok(st)
+}
+
+/// One entry of the history.
+#[derive(Clone, Copy, Debug)]
+pub struct LogEntry<'a> {
+    pub index: usize,
+    pub action: &'a Action,
+    text: &'a Text,
+}
+
+impl<'a> LogEntry<'a> {
+    /// The one-line description, in `lang`.
+    pub fn describe(&self, lang: Lang) -> &'a str {
+        self.text.get(lang)
+    }
+}
+
+/// A game in progress: setup, log, redo list and the state they give.
+///
+/// A clone is detached from the game file: it never autosaves until
+/// [`Game::save`] gives it a file of its own.
+#[derive(Debug)]
+pub struct Game {
+    rules: Arc<RuleSet>,
+    setup: Arc<GameSetup>,
+    log: Vec<Action>,
+    redo: Vec<Action>,
+    state: GameState,
+    /// The description of each log action, both languages.
+    history: Vec<Text>,
+    /// (log length, state) snapshots for a quick undo.
+    checkpoints: Vec<(usize, GameState)>,
+    autosave: Option<file::Autosave>,
+    /// Actions undone and then dropped by a new action, with the log
+    /// position they had: the history shows them as undone.
+    undone: Vec<file::Undone>,
+}
+
+impl Clone for Game {
+    fn clone(&self) -> Self {
+        Game {
+            rules: Arc::clone(&self.rules),
+            setup: Arc::clone(&self.setup),
+            log: self.log.clone(),
+            redo: self.redo.clone(),
+            state: self.state.clone(),
+            history: self.history.clone(),
+            checkpoints: self.checkpoints.clone(),
+            // Two games appending to one file would interleave their logs.
+            autosave: None,
+            undone: self.undone.clone(),
+        }
+    }
+}
+
+fn splitmix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+impl Game {
+    /// A new game, before its first turn. Invalid rosters are allowed; see
+    /// [`GameSetup::warnings`].
+    pub fn new(setup: GameSetup, rules: &RuleSet) -> Game {
+        let state = GameState::new(&setup, rules);
+        Game {
+            rules: Arc::new(rules.clone()),
+            setup: Arc::new(setup),
+            log: Vec::new(),
+            redo: Vec::new(),
+            checkpoints: vec![(0, state.clone())],
+            state,
+            history: Vec::new(),
+            autosave: None,
+            undone: Vec::new(),
+        }
+    }
+
+    /// A new game of two rosters with a fresh seed; see [`GameSetup`] for
+    /// the scenario, the players' names, the seed and the bestiary.
+    pub fn from_rosters(
+        a: crate::core::roster::Roster,
+        b: crate::core::roster::Roster,
+        rules: &RuleSet,
+    ) -> Game {
+        Game::new(GameSetup::new(a, b), rules)
+    }
+
+    /// A game from a setup and a log, applied action by action.
+    pub fn from_log(
+        setup: GameSetup,
+        rules: &RuleSet,
+        log: Vec<Action>,
+    ) -> Result<Game, ReplayError> {
+        let mut g = Game::new(setup, rules);
+        for (index, a) in log.into_iter().enumerate() {
+            g.apply_in_memory(a)
+                .map_err(|error| ReplayError { index, error })?;
+        }
+        Ok(g)
+    }
+
+    fn ctx(&self) -> Ctx<'_> {
+        Ctx {
+            rules: &self.rules,
+            setup: &self.setup,
+        }
+    }
+
+    pub fn rules(&self) -> &RuleSet {
+        &self.rules
+    }
+
+    pub fn setup(&self) -> &GameSetup {
+        &self.setup
+    }
+
+    /// The state: sides, models (fear, status, DP, toughness), pools, VP,
+    /// turn, round, phase, pending hits.
+    pub fn state(&self) -> &GameState {
+        &self.state
+    }
+
+    /// Who acts now (R05–R09, R27, R39): what the view should offer.
+    pub fn now(&self) -> Now {
+        self.state.now()
+    }
+
+    /// Alias of [`Game::now`].
+    pub fn who_acts_now(&self) -> Now {
+        self.now()
+    }
+
+    /// The actions applied so far.
+    pub fn actions(&self) -> &[Action] {
+        &self.log
+    }
+
+    /// The readable history, oldest first.
+    pub fn log(&self) -> impl ExactSizeIterator<Item = LogEntry<'_>> + DoubleEndedIterator {
+        self.log
+            .iter()
+            .zip(&self.history)
+            .enumerate()
+            .map(|(index, (action, text))| LogEntry {
+                index,
+                action,
+                text,
+            })
+    }
+
+    /// The actions undone and ready to redo, the next one last.
+    pub fn redo_list(&self) -> &[Action] {
+        &self.redo
+    }
+
+    /// Would `action` be accepted now? Nothing changes.
+    pub fn check(&self, action: &Action) -> Result<(), GameError> {
+        let mut next = self.state.clone();
+        engine::step(&mut next, self.ctx(), action)
+    }
+
+    fn apply_in_memory(&mut self, action: Action) -> Result<(), GameError> {
+        let mut next = self.state.clone();
+        engine::step(&mut next, self.ctx(), &action)?;
+        let d = describe::Describer {
+            state: &self.state,
+            setup: &self.setup,
+            rules: &self.rules,
+        };
+        let text = Text::new(d.describe(&action, Lang::Es), d.describe(&action, Lang::En));
+        self.state = next;
+        self.log.push(action);
+        self.history.push(text);
+        if self.log.len().is_multiple_of(CHECKPOINT_EVERY) {
+            self.checkpoints.push((self.log.len(), self.state.clone()));
+        }
+        Ok(())
+    }
+
+    /// Apply an action: the one door for the view, the CLI and the tests.
+    /// A refused action changes nothing. With a game file attached the
+    /// action is saved before this returns; if only the save fails, the
+    /// error says so (`is_applied()`) and the next save rewrites the file.
+    pub fn apply(&mut self, action: Action) -> Result<(), GameError> {
+        let at = self.log.len();
+        self.apply_in_memory(action)?;
+        let had_redo = !self.redo.is_empty();
+        // The undone actions stay in the history, marked undone.
+        for (k, a) in self.redo.drain(..).rev().enumerate() {
+            self.undone.push(file::Undone {
+                at: at + k,
+                action: a,
+            });
+        }
+        if had_redo {
+            self.save_whole()
+        } else {
+            self.save_last()
+        }
+    }
+
+    pub fn can_undo(&self) -> bool {
+        !self.log.is_empty()
+    }
+
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// Undo the last action; `Ok(false)` when there is none.
+    pub fn undo(&mut self) -> Result<bool, GameError> {
+        let Some(last) = self.log.pop() else {
+            return Ok(false);
+        };
+        let n = self.log.len();
+        self.checkpoints.retain(|(k, _)| *k <= n);
+        let (k, base) = match self.checkpoints.last() {
+            Some((k, s)) => (*k, s.clone()),
+            None => (0, GameState::new(&self.setup, &self.rules)),
+        };
+        let mut st = base;
+        let ctx = Ctx {
+            rules: &self.rules,
+            setup: &self.setup,
+        };
+        for a in &self.log[k..] {
+            // It replayed before; the rules have not changed since.
+            if let Err(e) = engine::step(&mut st, ctx, a) {
+                self.log.push(last);
+                return Err(e);
+            }
+        }
+        self.state = st;
+        self.history.pop();
+        self.redo.push(last);
+        self.save_whole().map(|_| true)
+    }
+
+    /// Redo the last undone action; `Ok(false)` when there is none.
+    pub fn redo(&mut self) -> Result<bool, GameError> {
+        let Some(a) = self.redo.pop() else {
+            return Ok(false);
+        };
+        if let Err(e) = self.apply_in_memory(a.clone()) {
+            self.redo.push(a);
+            return Err(e);
+        }
+        self.save_whole().map(|_| true)
+    }
+
+    /// Dice for the next roll: from the game's seed, the log's length and
+    /// how many actions were undone, so the app and the CLI roll the same
+    /// dice at the same point, and a roll made again after an undo is a new
+    /// roll. Replaying never needs them: the dice are in the log.
+    pub fn roller(&self) -> Roller {
+        let len = self.log.len() as u64;
+        let undone = (self.redo.len() + self.undone.len()) as u64;
+        Roller::seeded(splitmix(
+            self.setup.seed ^ splitmix(len.wrapping_mul(0x1_0000).wrapping_add(undone)),
+        ))
+    }
+
+    /// The check(s) a rolled action makes, with every modifier's source and
+    /// the exact odds, before anything is rolled.
+    pub fn prepare(&self, action: &Action) -> Result<Prepared, GameError> {
+        prepare::prepare(&self.state, self.ctx(), action)
+    }
+
+    /// `action` with the dice it lacks rolled with the game's dice.
+    pub fn with_dice(&self, action: &Action) -> Result<Action, GameError> {
+        prepare::fill_dice(&self.state, self.ctx(), action, &mut self.roller())
+    }
+
+    /// Act: roll what the action lacks with the game's dice (real dice
+    /// typed in are kept), then apply it. A rolled check becomes the
+    /// pending roll (rules 2): re-roll it as allowed, then accept it.
+    pub fn act(&mut self, action: Action) -> Result<(), GameError> {
+        let full = self.with_dice(&action)?;
+        self.apply(full)
+    }
+
+    /// What can be done now: every offer of the current step, allowed or
+    /// refused with its reason, with its DP and targets.
+    pub fn offers(&self) -> Offers {
+        offers::offers(&self.state, self.ctx())
+    }
+
+    /// What the game waits for, in one sentence.
+    pub fn now_text(&self, lang: Lang) -> String {
+        describe::now_text(&self.state, &self.state.now(), lang)
+    }
+
+    /// The pending roll's dice, part by part: who rolled, the dice as they
+    /// stand now and the check they were rolled for.
+    pub fn pending_dice(&self) -> Vec<(RollPart, SideDice, CheckSpec)> {
+        let Some(p) = self.pending() else {
+            return Vec::new();
+        };
+        pending::roll_parts(&self.state, &p.action)
+            .into_iter()
+            .filter_map(|part| pending::dice_of(&p.action, &part).map(|(d, s)| (part, d, s)))
+            .collect()
+    }
+
+    /// One line for `action` as if it were applied now, in `lang`.
+    pub fn describe(&self, action: &Action, lang: Lang) -> String {
+        describe::Describer {
+            state: &self.state,
+            setup: &self.setup,
+            rules: &self.rules,
+        }
+        .describe(action, lang)
+    }
+
+    /// The roll made and waiting to be re-rolled or accepted.
+    pub fn pending(&self) -> Option<&PendingRoll> {
+        self.state.pending.as_deref()
+    }
+
+    /// The actions undone and dropped since, with their old log positions.
+    pub fn undone(&self) -> &[file::Undone] {
+        &self.undone
+    }
+
+    // --- Checks built from the tracked models (the view shows them, rolls,
+    // then sends the action with the dice). ---
+
+    /// R23, R24: the opposed Combat check of a Fight.
+    pub fn fight_check(
+        &self,
+        attacker: ModelRef,
+        defender: ModelRef,
+        options: &FightOptions,
+    ) -> Result<PreparedCheck<OpposedSpec>, GameError> {
+        options.check_numbers()?;
+        melee::fight_check(&self.state, self.ctx(), attacker, defender, options, None)
+    }
+
+    /// R20, R22: the free Fight of an Assault.
+    pub fn assault_check(
+        &self,
+        attacker: ModelRef,
+        defender: ModelRef,
+        brutal: bool,
+        options: &FightOptions,
+    ) -> Result<PreparedCheck<OpposedSpec>, GameError> {
+        options.check_numbers()?;
+        melee::fight_check(
+            &self.state,
+            self.ctx(),
+            attacker,
+            defender,
+            options,
+            Some(brutal),
+        )
+    }
+
+    /// R26: the Accuracy check of a shot.
+    pub fn shoot_check(
+        &self,
+        shooter: ModelRef,
+        target: ModelRef,
+        options: &ShootOptions,
+    ) -> Result<PreparedCheck<CheckSpec>, GameError> {
+        options.check_numbers()?;
+        shooting::shoot_check(&self.state, self.ctx(), shooter, target, options)
+    }
+
+    /// R25: one opposed Agility check per engaged opponent, in the order of
+    /// the model's engagements.
+    pub fn disengage_checks(
+        &self,
+        model: ModelRef,
+    ) -> Result<Vec<PreparedCheck<OpposedSpec>>, GameError> {
+        melee::disengage_checks(&self.state, self.ctx(), model)
+    }
+
+    /// R27–R30: the roll of the pending hit of `attacker` on `target`.
+    pub fn hit_check(
+        &self,
+        attacker: ModelRef,
+        target: ModelRef,
+        options: &HitOptions,
+    ) -> Result<PreparedCheck<OpposedSpec>, GameError> {
+        options.check_numbers()?;
+        hits::hit_check(&self.state, self.ctx(), attacker, target, options)
+    }
+
+    /// R18: a fall's roll; `None` when the height does no harm (Prone, no roll).
+    pub fn fall_check(
+        &self,
+        model: ModelRef,
+        height_cm: f64,
+    ) -> Result<Option<PreparedCheck<OpposedSpec>>, GameError> {
+        hits::fall_check(&self.state, self.ctx(), model, height_cm)
+    }
+
+    /// R01: a plain attribute check.
+    pub fn attribute_check(
+        &self,
+        model: ModelRef,
+        stat: Stat,
+        modifier: i32,
+    ) -> Result<PreparedCheck<CheckSpec>, GameError> {
+        action::check_number("modifier", modifier)?;
+        attribute::attribute_check(&self.state, self.ctx(), model, stat, modifier)
+    }
+
+    /// R38: what the backlash roll adds to its die (level + the caster's fear).
+    pub fn backlash_modifier(&self, caster: ModelRef, spell: &SpellChoice) -> Option<i32> {
+        spell::backlash_modifier(&self.state, caster, spell)
+    }
+
+    /// R33: may `model`'s warband still take its totem re-roll this turn?
+    pub fn can_reroll(&self, model: ModelRef) -> bool {
+        kit::can_reroll(&self.state, &self.rules, model)
+    }
+
+    /// R31: would `model` flee if its activation ended now?
+    pub fn would_flee(&self, model: ModelRef) -> bool {
+        fear::would_flee(&self.state, &self.rules, model)
+    }
+
+    /// R10–R12: what `model` can spend now: its warband's pool plus its own DP.
+    pub fn dp_available(&self, model: ModelRef) -> i32 {
+        guard::can_pay(&self.state, model)
+    }
+
+    /// The DP cost of an action id of `tables/actions.yaml`.
+    pub fn action_cost(&self, id: &str) -> Option<u32> {
+        self.rules.action(id).and_then(|a| a.dp)
+    }
+
+    /// Victory points of both warbands.
+    pub fn scoreboard(&self) -> Sides<Score> {
+        self.state.sides.map(|_, s| s.score)
+    }
+
+    /// Roster problems of the warbands, one line each.
+    pub fn warnings(&self, lang: Lang) -> Vec<String> {
+        self.setup.warnings(&self.rules, lang)
+    }
+
+    // --- The game file. ---
+
+    /// The file this game autosaves to, if any.
+    pub fn path(&self) -> Option<&Path> {
+        self.autosave.as_ref().map(|a| a.path.as_path())
+    }
+
+    /// Write the whole game to `path` and autosave there from now on.
+    pub fn save(&mut self, path: &Path) -> Result<(), GameFileError> {
+        let mut a = file::Autosave {
+            path: path.to_path_buf(),
+            needs_rewrite: true,
+        };
+        a.rewrite(&self.setup, &self.undone, &self.redo, &self.log)
+            .map_err(|e| io_error(path, e))?;
+        self.autosave = Some(a);
+        Ok(())
+    }
+
+    /// Open a game file, replay its log, and autosave to it from now on.
+    pub fn load(path: &Path, rules: &RuleSet) -> Result<Game, GameFileError> {
+        let f = file::read(path)?;
+        let name = path.display().to_string();
+        let lines = f.lines.clone();
+        let mut g =
+            Game::from_log(f.setup, rules, f.log).map_err(|e| GameFileError::Inconsistent {
+                file: name.clone(),
+                index: e.index,
+                line: lines.get(e.index).copied().unwrap_or(0),
+                error: e.error,
+            })?;
+        g.redo = f.redo;
+        g.undone = f.undone;
+        g.autosave = Some(file::Autosave {
+            path: path.to_path_buf(),
+            needs_rewrite: f.torn_tail,
+        });
+        Ok(g)
+    }
+
+    /// Open a game file whose log may not replay to the end: keep what
+    /// replays, report the first refused action, and keep a copy of the file
+    /// (`<file>.bak`) before the next save drops the rest.
+    pub fn recover(
+        path: &Path,
+        rules: &RuleSet,
+    ) -> Result<(Game, Option<GameFileError>), GameFileError> {
+        let f = file::read(path)?;
+        let name = path.display().to_string();
+        let mut g = Game::new(f.setup, rules);
+        let mut problem = None;
+        for (index, a) in f.log.into_iter().enumerate() {
+            if let Err(error) = g.apply_in_memory(a) {
+                problem = Some(GameFileError::Inconsistent {
+                    file: name.clone(),
+                    index,
+                    line: f.lines.get(index).copied().unwrap_or(0),
+                    error,
+                });
+                break;
+            }
+        }
+        if problem.is_some() {
+            let mut bak = path.as_os_str().to_owned();
+            bak.push(".bak");
+            std::fs::copy(path, PathBuf::from(bak)).map_err(|e| io_error(path, e))?;
+        } else {
+            g.redo = f.redo;
+        }
+        g.undone = f.undone;
+        g.autosave = Some(file::Autosave {
+            path: path.to_path_buf(),
+            needs_rewrite: f.torn_tail || problem.is_some(),
+        });
+        Ok((g, problem))
+    }
+
+    fn save_last(&mut self) -> Result<(), GameError> {
+        let Some(a) = self.autosave.as_mut() else {
+            return Ok(());
+        };
+        let result = if a.needs_rewrite {
+            a.rewrite(&self.setup, &self.undone, &self.redo, &self.log)
+        } else {
+            match self.log.last() {
+                Some(last) => a.append(last),
+                None => Ok(()),
+            }
+        };
+        result.map_err(|e| self.save_failed(e))
+    }
+
+    fn save_whole(&mut self) -> Result<(), GameError> {
+        let Some(a) = self.autosave.as_mut() else {
+            return Ok(());
+        };
+        let r = a.rewrite(&self.setup, &self.undone, &self.redo, &self.log);
+        r.map_err(|e| self.save_failed(e))
+    }
+
+    fn save_failed(&mut self, e: std::io::Error) -> GameError {
+        let path = self
+            .path()
+            .map(|p| p.display().to_string())
+            .unwrap_or_default();
+        if let Some(a) = self.autosave.as_mut() {
+            a.needs_rewrite = true;
+        }
+        GameError::new(
+            ErrorKind::Autosave,
+            None,
+            format!(
+                "hecho, pero no se pudo guardar {path}: {e}; se reintentará en la siguiente acción"
+            ),
+            format!("done, but {path} could not be saved: {e}; the next action retries"),
+        )
+    }
+}
+
+fn io_error(path: &Path, e: std::io::Error) -> GameFileError {
+    GameFileError::Data(DataError::whole(
+        path.display().to_string(),
+        format!("cannot save: {e}"),
+    ))
+}
