@@ -4,6 +4,7 @@
 mod dice;
 pub mod game;
 pub mod roster;
+mod roster_text;
 mod table;
 
 use std::path::PathBuf;
