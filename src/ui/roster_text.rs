@@ -64,7 +64,7 @@ impl RosterText {
         let mut open = true;
         let mut done = false;
         egui::Window::new(l.pick("Pegar banda", "Paste roster"))
-            .id(egui::Id::new("paste_roster"))
+            .id(egui::Id::unique("paste_roster"))
             .open(&mut open)
             .collapsible(false)
             .default_width(560.0)
