@@ -5,6 +5,7 @@ mod dice;
 pub mod game;
 mod game_play;
 pub mod roster;
+mod roster_text;
 mod table;
 
 use std::path::PathBuf;

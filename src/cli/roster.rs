@@ -34,6 +34,20 @@ pub enum RosterCommand {
         #[arg(long, default_value = "a4", value_parser = ["a4", "letter"])]
         paper: String,
     },
+    /// Print the roster as a compact text to share in a chat (in --lang).
+    Text { file: PathBuf },
+    /// Read a roster shared as text (Spanish or English) back into YAML:
+    /// to stdout, or to -o FILE. Unreadable text: errors by line, exit 2.
+    Import {
+        /// The text file.
+        file: PathBuf,
+        /// The YAML roster to write; refused if it exists, unless --force.
+        #[arg(short, long, value_name = "OUT.yaml")]
+        output: Option<PathBuf>,
+        /// Overwrite OUT.yaml if it exists.
+        #[arg(long)]
+        force: bool,
+    },
     /// Write a starter roster (a Leader and a totem) to rosters/.
     New {
         name: String,
@@ -158,6 +172,12 @@ pub fn run(cli: &Cli, cmd: &RosterCommand) -> Result<ExitCode, CliError> {
             println!("{} {}", l.pick("Escrito", "Wrote"), path.display());
             Ok(ExitCode::SUCCESS)
         }
+        RosterCommand::Text { file } => super::roster_text::print_text(file, &rules, l),
+        RosterCommand::Import {
+            file,
+            output,
+            force,
+        } => super::roster_text::import(file, output.as_ref(), *force, &rules, l),
         RosterCommand::Stress { file, saves, seed } => stress(file, &rules, *saves, *seed),
     }
 }

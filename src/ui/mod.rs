@@ -5,6 +5,7 @@ mod app;
 pub mod dice;
 pub mod game;
 pub mod reference;
+pub mod roster_text;
 pub mod tables;
 pub mod warband;
 pub mod widgets;

@@ -26,6 +26,8 @@ pub struct WarbandView {
     typing_recorded: bool,
     /// Undo (false) or redo (true) clicked this frame.
     history_step: Option<bool>,
+    /// Copy as text, paste a roster.
+    pub text: super::roster_text::RosterText,
 }
 
 impl WarbandView {
@@ -36,6 +38,7 @@ impl WarbandView {
             cache: None,
             typing_recorded: false,
             history_step: None,
+            text: Default::default(),
         }
     }
 
@@ -85,6 +88,7 @@ impl WarbandView {
         });
 
         self.record_edit(ui.ctx(), before);
+        self.text.ui(ui, rules, l, &mut self.doc);
         // Undo/redo apply after the edit is recorded, or they would be
         // recorded as an edit themselves (and clear the redo stack).
         match self.history_step.take() {
@@ -152,6 +156,7 @@ impl WarbandView {
             {
                 intents.push(WarbandIntent::ExportPdf);
             }
+            self.text.buttons_ui(ui, l);
             ui.separator();
             if ui
                 .add_enabled(

@@ -5,12 +5,14 @@ mod check;
 mod doc;
 mod file;
 mod profile;
+pub mod text;
 mod view;
 
 pub use check::{ModelReport, Problem, RosterReport, check};
 pub use doc::RosterDoc;
 pub use file::{ROSTER_VERSION, load_roster, parse_roster, roster_to_yaml, save_roster};
 pub use profile::{MeleeLine, Profile, RangedLine, derive_profile, model_cost};
+pub use text::{TextErrors, from_text, to_text};
 pub use view::{MeleeView, ModelReportView, RangedView};
 
 use serde::{Deserialize, Serialize};
