@@ -3,12 +3,20 @@
 //!
 //! Every page has the warband's name and page number on top; the first page
 //! adds the points, the totem (R33) and, for an invalid warband, its problems;
-//! the last ends with the R39 dark forces and R38 spell backlash tables. Model
-//! cards flow in two columns and never split across pages.
+//! the last ends with the action costs and the R39 dark forces and R38 spell
+//! backlash tables. Model cards go in reading order, two to a row, and never
+//! split across pages.
+//!
+//! Work and memory are linear in the roster: text fitting measures each char
+//! once, and a paragraph prints at most `layout::MAX_PARAGRAPH_CHARS` chars.
 
+mod card;
 mod fonts;
 mod layout;
+mod reference;
+mod render;
 mod sheet;
+mod text;
 
 use printpdf::{PdfDocument, PdfParseErrorSeverity, PdfSaveOptions};
 
@@ -16,7 +24,8 @@ use crate::core::roster::{ModelReportView, Problem, Roster, RosterReport};
 use crate::core::tables::RuleSet;
 use crate::core::text::Lang;
 use fonts::Fonts;
-use layout::{Block, FontIds, Page};
+use layout::Block;
+use render::{FontIds, Page};
 use sheet::Ctx;
 
 /// Paper sizes the sheet is laid out for.
@@ -104,7 +113,7 @@ fn lay_out(cx: Ctx, roster: &Roster, report: &RosterReport, paper: Paper) -> Vec
         .map(|(m, r)| ModelReportView::new(m, r, rules, cx.lang))
         .collect();
     let summary = sheet::summary(cx, roster, report, &views, width);
-    let footer = sheet::reference_footer(cx, width);
+    let footer = reference::reference_footer(cx, width);
     // The header's height does not depend on the page number.
     let header_h = sheet::page_header(cx, roster, report.valid(), 1, 1, width).height;
     let frame = Frame {
@@ -120,9 +129,9 @@ fn lay_out(cx: Ctx, roster: &Roster, report: &RosterReport, paper: Paper) -> Vec
         .enumerate()
         .map(|(i, v)| {
             let problems: Vec<&Problem> = report.problems_of(i).collect();
-            let card = sheet::card(cx, v, &problems, col);
+            let card = card::card(cx, v, &problems, col);
             if card.height > column_room {
-                sheet::card(cx, v, &problems, width)
+                card::card(cx, v, &problems, width)
             } else {
                 card
             }
@@ -182,64 +191,105 @@ struct Flow {
     end: f32,
 }
 
-/// Where a card goes on a page.
-#[derive(Clone, Copy)]
+/// Where a card goes in its row.
+#[derive(Clone, Copy, Debug, PartialEq)]
 enum Slot {
+    /// The left (0) or right (1) column.
     Column(usize),
     /// A full-width card, across both columns.
     Both,
 }
 
-/// The slot for a card on the current page, if it fits above `limit`: the
-/// shorter column first, then the other; a wide card below both.
-fn slot(ys: [f32; 2], card: &Block, col: f32, limit: f32) -> Option<Slot> {
-    let fits = |y: f32| y + card.height <= limit;
-    if card.width > col {
-        return fits(ys[0].max(ys[1])).then_some(Slot::Both);
-    }
-    let shorter = usize::from(ys[1] < ys[0]);
-    [shorter, 1 - shorter]
-        .into_iter()
-        .find(|&c| fits(ys[c]))
-        .map(Slot::Column)
+/// The rows of cards on the current page: cards are read left to right,
+/// then top to bottom, like the roster's own order.
+#[derive(Clone, Copy, Debug)]
+struct Rows {
+    /// Top of the current row.
+    top: f32,
+    /// Bottom of the current row's tallest card.
+    bottom: f32,
+    /// The current row has a free right column.
+    right_free: bool,
 }
 
-/// Place cards in two columns, each where `slot` finds room above
-/// `bottom(page)`, starting a new page when there is none. The first page
-/// starts `first_offset` lower (the summary). A card taller than a whole
-/// page still goes alone at the top of a fresh page.
-fn flow(frame: &Frame, first_offset: f32, cards: &[Block], bottom: impl Fn(usize) -> f32) -> Flow {
-    let mut pages = vec![Block::new(0.0)];
-    let mut ys = [frame.top + first_offset; 2];
-    for card in cards {
-        let limit = bottom(pages.len() - 1);
-        let found = slot(ys, card, frame.col, limit).unwrap_or_else(|| {
-            pages.push(Block::new(0.0));
-            ys = [frame.top; 2];
-            if card.width > frame.col {
-                Slot::Both
-            } else {
-                Slot::Column(0)
-            }
-        });
-        let Some(page) = pages.last_mut() else {
-            continue;
+impl Rows {
+    fn new(top: f32) -> Rows {
+        Rows {
+            top,
+            bottom: top,
+            right_free: false,
+        }
+    }
+
+    /// Where `card` goes, and the y of its top, if it fits above `limit`: the
+    /// right column of the current row, else a new row below it.
+    fn slot(&self, card: &Block, col: f32, limit: f32) -> Option<(Slot, f32)> {
+        let wide = card.width > col;
+        if !wide && self.right_free && self.top + card.height <= limit {
+            return Some((Slot::Column(1), self.top));
+        }
+        let y = if self.bottom > self.top {
+            self.bottom + GAP
+        } else {
+            self.bottom
         };
-        match found {
-            Slot::Column(c) => {
-                page.place(card, frame.left + c as f32 * (frame.col + GAP), ys[c]);
-                ys[c] += card.height + GAP;
+        let slot = if wide { Slot::Both } else { Slot::Column(0) };
+        (y + card.height <= limit).then_some((slot, y))
+    }
+
+    fn take(&mut self, slot: Slot, y: f32, card: &Block) {
+        match slot {
+            Slot::Column(1) => {
+                self.bottom = self.bottom.max(y + card.height);
+                self.right_free = false;
+            }
+            Slot::Column(_) => {
+                self.top = y;
+                self.bottom = y + card.height;
+                self.right_free = true;
             }
             Slot::Both => {
-                let y = ys[0].max(ys[1]);
-                page.place(card, frame.left, y);
-                ys = [y + card.height + GAP; 2];
+                self.top = y;
+                self.bottom = y + card.height;
+                self.right_free = false;
             }
         }
     }
+}
+
+/// Place cards in reading order, two to a row, each row below the taller
+/// card of the row before, starting a new page when a card does not fit
+/// above `bottom(page)`. The first page starts `first_offset` lower (the
+/// summary). A card taller than a whole page still goes alone at the top of
+/// a fresh page.
+fn flow(frame: &Frame, first_offset: f32, cards: &[Block], bottom: impl Fn(usize) -> f32) -> Flow {
+    let mut pages = vec![Block::new(0.0)];
+    let mut rows = Rows::new(frame.top + first_offset);
+    for card in cards {
+        let limit = bottom(pages.len() - 1);
+        let (slot, y) = rows.slot(card, frame.col, limit).unwrap_or_else(|| {
+            pages.push(Block::new(0.0));
+            rows = Rows::new(frame.top);
+            let slot = if card.width > frame.col {
+                Slot::Both
+            } else {
+                Slot::Column(0)
+            };
+            (slot, frame.top)
+        });
+        rows.take(slot, y, card);
+        let Some(page) = pages.last_mut() else {
+            continue;
+        };
+        let x = match slot {
+            Slot::Column(c) => frame.left + c as f32 * (frame.col + GAP),
+            Slot::Both => frame.left,
+        };
+        page.place(card, x, y);
+    }
     Flow {
         pages,
-        end: ys[0].max(ys[1]) - GAP,
+        end: rows.bottom,
     }
 }
 
@@ -254,29 +304,53 @@ mod tests {
     }
 
     #[test]
-    fn a_card_goes_to_the_shorter_column_that_has_room() {
-        assert!(matches!(
-            slot([50.0, 30.0], &card(90.0, 20.0), 90.0, 100.0),
-            Some(Slot::Column(1))
-        ));
-        assert!(matches!(
-            slot([50.0, 90.0], &card(90.0, 40.0), 90.0, 100.0),
-            Some(Slot::Column(0))
-        ));
-        assert!(slot([70.0, 80.0], &card(90.0, 40.0), 90.0, 100.0).is_none());
+    fn cards_go_in_reading_order_two_to_a_row() {
+        let frame = Frame {
+            top: 10.0,
+            left: 10.0,
+            col: 90.0,
+        };
+        // A tall first card: the second still goes beside it, the third
+        // below the taller of the two, on the left.
+        let cards = [card(90.0, 60.0), card(90.0, 20.0), card(90.0, 20.0)];
+        let sheet = flow(&frame, 0.0, &cards, |_| 200.0);
+        assert_eq!(sheet.pages.len(), 1);
+        let mut rows = Rows::new(10.0);
+        let places: Vec<(Slot, f32)> = cards
+            .iter()
+            .map(|c| {
+                let (s, y) = rows.slot(c, 90.0, 200.0).unwrap();
+                rows.take(s, y, c);
+                (s, y)
+            })
+            .collect();
+        assert_eq!(
+            places,
+            vec![
+                (Slot::Column(0), 10.0),
+                (Slot::Column(1), 10.0),
+                (Slot::Column(0), 10.0 + 60.0 + GAP)
+            ]
+        );
+        assert!((sheet.end - (10.0 + 60.0 + GAP + 20.0)).abs() < 1e-4);
     }
 
     #[test]
-    fn a_wide_card_goes_below_both_columns() {
-        assert!(matches!(
-            slot([20.0, 40.0], &card(190.0, 50.0), 90.0, 100.0),
-            Some(Slot::Both)
-        ));
-        assert!(slot([20.0, 60.0], &card(190.0, 50.0), 90.0, 100.0).is_none());
+    fn a_wide_card_takes_a_row_of_its_own() {
+        let mut rows = Rows::new(0.0);
+        let narrow = card(90.0, 20.0);
+        let (s, y) = rows.slot(&narrow, 90.0, 100.0).unwrap();
+        rows.take(s, y, &narrow);
+        let wide = card(190.0, 50.0);
+        assert_eq!(
+            rows.slot(&wide, 90.0, 100.0),
+            Some((Slot::Both, 20.0 + GAP))
+        );
+        assert!(rows.slot(&card(190.0, 90.0), 90.0, 100.0).is_none());
     }
 
     #[test]
-    fn flow_starts_a_new_page_when_no_column_has_room() {
+    fn flow_starts_a_new_page_when_a_row_does_not_fit() {
         let frame = Frame {
             top: 10.0,
             left: 10.0,
@@ -284,7 +358,7 @@ mod tests {
         };
         let cards: Vec<Block> = (0..5).map(|_| card(90.0, 40.0)).collect();
         let sheet = flow(&frame, 0.0, &cards, |_| 100.0);
-        // Two cards per column fit (10 + 40 + 3 + 40 = 93), so four per page.
+        // Two rows fit (10 + 40 + 3 + 40 = 93), so four cards per page.
         assert_eq!(sheet.pages.len(), 2);
         assert!((sheet.end - 50.0).abs() < 1e-4);
     }
