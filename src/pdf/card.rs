@@ -153,14 +153,14 @@ fn stats_table(cx: Ctx, b: &mut Block, v: &ModelReportView, x: f32, top: f32, wi
     cells.push((l.pick("PD", "DP"), v.dp.to_string()));
     cells.push((l.pick("Blindaje", "Armour"), v.armour.to_string()));
     cells.push((
-        l.pick("Movimiento", "Move"),
+        l.pick("Mov.", "Move"),
         format!("{} cm", v.movement_cm),
     ));
     let n = cells.len() as f32;
     let cell_w = width / n;
     let labels: Vec<&str> = cells.iter().map(|(t, _)| *t).collect();
     let label_size = fitting_size(cx, Face::Regular, &labels, cell_w - 0.8, 7.0);
-    let (label_h, value_h) = (3.5, 5.6);
+    let (label_h, value_h) = (3.3, 5.2);
     b.fill(Area::new(x, top, width, label_h), Ink::Shade);
     b.frame(Area::new(x, top, width, label_h + value_h), Ink::Faint, 0.4);
     b.hline(x, x + width, top + label_h, Ink::Faint, 0.3);
@@ -178,13 +178,13 @@ fn stats_table(cx: Ctx, b: &mut Block, v: &ModelReportView, x: f32, top: f32, wi
             );
         }
         let ls = Style::new(Face::Regular, label_size, Ink::Muted);
-        b.text(cx.fonts, mid, top + 2.6, ls, Align::Center, label);
+        b.text(cx.fonts, mid, top + 2.5, ls, Align::Center, label);
         let vs = Style::new(
             Face::Bold,
-            if value.len() > 2 { 9.6 } else { 11.5 },
+            if value.len() > 2 { 8.8 } else { 11.5 },
             Ink::Black,
         );
-        b.text(cx.fonts, mid, top + label_h + 4.3, vs, Align::Center, value);
+        b.text(cx.fonts, mid, top + label_h + 4.0, vs, Align::Center, value);
     }
     top + label_h + value_h
 }
@@ -264,7 +264,7 @@ fn weapons_table(
         )
     }));
     for (name, carried, values) in rows {
-        let base = y + 3.3;
+        let base = y + 3.0;
         let ns = if carried {
             BOLD
         } else {
@@ -282,7 +282,7 @@ fn weapons_table(
             b.text(cx.fonts, cx0 + w / 2.0, base, vs, Align::Center, value);
             cx0 += w;
         }
-        y += 4.2;
+        y += 3.9;
         b.hline(x, x + width, y, Ink::Shade, 0.3);
     }
     y

@@ -191,105 +191,109 @@ struct Flow {
     end: f32,
 }
 
-/// Where a card goes in its row.
+/// The split of a run of cards into two columns read in order: the first
+/// `left` cards down the left column, the rest down the right.
 #[derive(Clone, Copy, Debug, PartialEq)]
-enum Slot {
-    /// The left (0) or right (1) column.
-    Column(usize),
-    /// A full-width card, across both columns.
-    Both,
+struct Split {
+    /// How many cards of the run go on this page.
+    count: usize,
+    left: usize,
+    /// Height of the taller column.
+    height: f32,
 }
 
-/// The rows of cards on the current page: cards are read left to right,
-/// then top to bottom, like the roster's own order.
-#[derive(Clone, Copy, Debug)]
-struct Rows {
-    /// Top of the current row.
-    top: f32,
-    /// Bottom of the current row's tallest card.
-    bottom: f32,
-    /// The current row has a free right column.
-    right_free: bool,
+/// Height of cards stacked with gaps.
+fn stack(cards: &[Block]) -> f32 {
+    let n = cards.len() as f32;
+    cards.iter().map(|c| c.height).sum::<f32>() + GAP * (n - 1.0).max(0.0)
 }
 
-impl Rows {
-    fn new(top: f32) -> Rows {
-        Rows {
-            top,
-            bottom: top,
-            right_free: false,
-        }
-    }
-
-    /// Where `card` goes, and the y of its top, if it fits above `limit`: the
-    /// right column of the current row, else a new row below it.
-    fn slot(&self, card: &Block, col: f32, limit: f32) -> Option<(Slot, f32)> {
-        let wide = card.width > col;
-        if !wide && self.right_free && self.top + card.height <= limit {
-            return Some((Slot::Column(1), self.top));
-        }
-        let y = if self.bottom > self.top {
-            self.bottom + GAP
-        } else {
-            self.bottom
-        };
-        let slot = if wide { Slot::Both } else { Slot::Column(0) };
-        (y + card.height <= limit).then_some((slot, y))
-    }
-
-    fn take(&mut self, slot: Slot, y: f32, card: &Block) {
-        match slot {
-            Slot::Column(1) => {
-                self.bottom = self.bottom.max(y + card.height);
-                self.right_free = false;
-            }
-            Slot::Column(_) => {
-                self.top = y;
-                self.bottom = y + card.height;
-                self.right_free = true;
-            }
-            Slot::Both => {
-                self.top = y;
-                self.bottom = y + card.height;
-                self.right_free = false;
-            }
-        }
-    }
+/// The most cards of `run` (in order) that fit in two columns of height
+/// `room`, split where the taller column is shortest. Only as many cards as
+/// could fill both columns are tried, so a page costs a few dozen sums.
+fn best_split(run: &[Block], room: f32) -> Option<Split> {
+    let mut total = 0.0;
+    let most = run
+        .iter()
+        .take_while(|c| {
+            total += c.height + GAP;
+            total <= 2.0 * (room + GAP)
+        })
+        .count();
+    (1..=most).rev().find_map(|count| {
+        let cards = &run[..count];
+        (1..=count)
+            .map(|left| Split {
+                count,
+                left,
+                height: stack(&cards[..left]).max(stack(&cards[left..])),
+            })
+            .filter(|s| s.height <= room)
+            .min_by(|a, b| a.height.total_cmp(&b.height))
+    })
 }
 
-/// Place cards in reading order, two to a row, each row below the taller
-/// card of the row before, starting a new page when a card does not fit
-/// above `bottom(page)`. The first page starts `first_offset` lower (the
-/// summary). A card taller than a whole page still goes alone at the top of
-/// a fresh page.
+/// Place cards in reading order: on each page, a run of column cards goes
+/// down the left column and then the right, split so the columns end level;
+/// a full-width card goes below both. A new page starts when the next card
+/// does not fit above `bottom(page)`. The first page starts `first_offset`
+/// lower (the summary). A card taller than a whole page still goes alone at
+/// the top of a fresh page.
 fn flow(frame: &Frame, first_offset: f32, cards: &[Block], bottom: impl Fn(usize) -> f32) -> Flow {
     let mut pages = vec![Block::new(0.0)];
-    let mut rows = Rows::new(frame.top + first_offset);
-    for card in cards {
+    let mut top = frame.top + first_offset;
+    let mut i = 0;
+    while i < cards.len() {
         let limit = bottom(pages.len() - 1);
-        let (slot, y) = rows.slot(card, frame.col, limit).unwrap_or_else(|| {
-            pages.push(Block::new(0.0));
-            rows = Rows::new(frame.top);
-            let slot = if card.width > frame.col {
-                Slot::Both
+        let fresh = top <= frame.top;
+        let wide = |c: &Block| c.width > frame.col;
+        if wide(&cards[i]) {
+            if top + cards[i].height <= limit || fresh {
+                if let Some(page) = pages.last_mut() {
+                    page.place(&cards[i], frame.left, top);
+                }
+                top += cards[i].height + GAP;
+                i += 1;
             } else {
-                Slot::Column(0)
-            };
-            (slot, frame.top)
+                pages.push(Block::new(0.0));
+                top = frame.top;
+            }
+            continue;
+        }
+        let run_end = cards[i..]
+            .iter()
+            .position(wide)
+            .map_or(cards.len(), |k| i + k);
+        let split = best_split(&cards[i..run_end], limit - top).or_else(|| {
+            fresh.then(|| Split {
+                count: 1,
+                left: 1,
+                height: cards[i].height,
+            })
         });
-        rows.take(slot, y, card);
-        let Some(page) = pages.last_mut() else {
+        let Some(split) = split else {
+            pages.push(Block::new(0.0));
+            top = frame.top;
             continue;
         };
-        let x = match slot {
-            Slot::Column(c) => frame.left + c as f32 * (frame.col + GAP),
-            Slot::Both => frame.left,
-        };
-        page.place(card, x, y);
+        if let Some(page) = pages.last_mut() {
+            let mut ys = [top; 2];
+            for (k, card) in cards[i..i + split.count].iter().enumerate() {
+                let c = usize::from(k >= split.left);
+                page.place(card, frame.left + c as f32 * (frame.col + GAP), ys[c]);
+                ys[c] += card.height + GAP;
+            }
+        }
+        top += split.height + GAP;
+        i += split.count;
+        if i < run_end {
+            pages.push(Block::new(0.0));
+            top = frame.top;
+        }
     }
     Flow {
         pages,
-        end: rows.bottom,
+        end: top - GAP,
     }
 }
 
@@ -304,53 +308,41 @@ mod tests {
     }
 
     #[test]
-    fn cards_go_in_reading_order_two_to_a_row() {
+    fn cards_go_down_the_left_column_then_the_right_ending_level() {
+        // A tall card and four short ones: the tall one and the next fill
+        // the left column; the other three the right, in order.
+        let cards = [
+            card(90.0, 110.0),
+            card(90.0, 50.0),
+            card(90.0, 40.0),
+            card(90.0, 40.0),
+            card(90.0, 40.0),
+        ];
+        let s = best_split(&cards, 200.0).unwrap();
+        assert_eq!((s.count, s.left), (5, 2));
+        assert!((s.height - 163.0).abs() < 1e-4, "{s:?}");
+        // With less room, fewer cards go on the page.
+        let s = best_split(&cards, 120.0).unwrap();
+        assert_eq!(s.count, 3);
+        assert!(best_split(&cards, 30.0).is_none());
+    }
+
+    #[test]
+    fn a_wide_card_goes_below_both_columns() {
         let frame = Frame {
             top: 10.0,
             left: 10.0,
             col: 90.0,
         };
-        // A tall first card: the second still goes beside it, the third
-        // below the taller of the two, on the left.
-        let cards = [card(90.0, 60.0), card(90.0, 20.0), card(90.0, 20.0)];
+        let cards = [card(90.0, 20.0), card(90.0, 30.0), card(190.0, 50.0)];
         let sheet = flow(&frame, 0.0, &cards, |_| 200.0);
         assert_eq!(sheet.pages.len(), 1);
-        let mut rows = Rows::new(10.0);
-        let places: Vec<(Slot, f32)> = cards
-            .iter()
-            .map(|c| {
-                let (s, y) = rows.slot(c, 90.0, 200.0).unwrap();
-                rows.take(s, y, c);
-                (s, y)
-            })
-            .collect();
-        assert_eq!(
-            places,
-            vec![
-                (Slot::Column(0), 10.0),
-                (Slot::Column(1), 10.0),
-                (Slot::Column(0), 10.0 + 60.0 + GAP)
-            ]
-        );
-        assert!((sheet.end - (10.0 + 60.0 + GAP + 20.0)).abs() < 1e-4);
+        // The two column cards side by side (30 tall), then the wide one.
+        assert!((sheet.end - (10.0 + 30.0 + GAP + 50.0)).abs() < 1e-4, "{}", sheet.end);
     }
 
     #[test]
-    fn a_wide_card_takes_a_row_of_its_own() {
-        let mut rows = Rows::new(0.0);
-        let narrow = card(90.0, 20.0);
-        let (s, y) = rows.slot(&narrow, 90.0, 100.0).unwrap();
-        rows.take(s, y, &narrow);
-        let wide = card(190.0, 50.0);
-        assert_eq!(
-            rows.slot(&wide, 90.0, 100.0),
-            Some((Slot::Both, 20.0 + GAP))
-        );
-        assert!(rows.slot(&card(190.0, 90.0), 90.0, 100.0).is_none());
-    }
-
-    #[test]
-    fn flow_starts_a_new_page_when_a_row_does_not_fit() {
+    fn flow_starts_a_new_page_when_the_columns_are_full() {
         let frame = Frame {
             top: 10.0,
             left: 10.0,
@@ -358,7 +350,7 @@ mod tests {
         };
         let cards: Vec<Block> = (0..5).map(|_| card(90.0, 40.0)).collect();
         let sheet = flow(&frame, 0.0, &cards, |_| 100.0);
-        // Two rows fit (10 + 40 + 3 + 40 = 93), so four cards per page.
+        // Two cards per column fit (10 + 40 + 3 + 40 = 93), so four per page.
         assert_eq!(sheet.pages.len(), 2);
         assert!((sheet.end - 50.0).abs() < 1e-4);
     }

@@ -20,7 +20,7 @@ pub fn reference_footer(cx: Ctx, width: f32) -> Block {
     b.hline(0.0, width, 0.0, Ink::Black, 0.8);
     let costs = action_costs(cx, width);
     b.place(&costs, 0.0, 2.0);
-    let top = 2.0 + costs.height + 3.0;
+    let top = 2.0 + costs.height + 2.0;
     let gap = 5.0;
     let col = (width - gap) / 2.0;
     let mut h: f32 = top;
@@ -118,19 +118,19 @@ fn roll_table(cx: Ctx, t: &RollTable, width: f32) -> Block {
         let bottom = cell.paragraph(
             cx.fonts,
             0.0,
-            0.45,
+            0.35,
             cell.width - 0.8,
-            3.3,
+            3.15,
             &[Span::new(text, row.text.get(l))],
         );
-        let h = bottom + 0.35;
+        let h = bottom + 0.2;
         if i % 2 == 0 {
             b.fill(Area::new(0.0, y, width, h), Ink::Shade);
         }
         b.text(
             cx.fonts,
             range_w / 2.0,
-            y + 0.45 + text.ascent(),
+            y + 0.35 + text.ascent(),
             text.with_face(Face::Bold),
             Align::Center,
             &row.range,

@@ -18,7 +18,7 @@ pub const BOLD: Style = BODY.with_face(Face::Bold);
 /// Secondary text (rule reminders, legends): muted, a little smaller.
 pub const SMALL: Style = Style::new(Face::Regular, 7.2, Ink::Muted);
 /// Line height of body text, in mm.
-pub const LEADING: f32 = 3.4;
+pub const LEADING: f32 = 3.25;
 /// Line height of small text, in mm.
 pub const SMALL_LEADING: f32 = 3.0;
 /// Inner padding of a card, in mm.
