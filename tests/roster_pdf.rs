@@ -404,12 +404,15 @@ fn the_sheet_lists_every_action_with_its_dp_cost() {
         for a in &rules.actions {
             let name = a.name.get(lang);
             // The cost follows the name on its row.
-            let cost = a.dp.map_or(lang.pick("su coste", "its cost").to_string(), |d| {
-                d.to_string()
-            });
+            let cost =
+                a.dp.map_or(lang.pick("su coste", "its cost").to_string(), |d| {
+                    d.to_string()
+                });
             let found = text.lines().any(|l| {
                 l.match_indices(name).any(|(at, _)| {
-                    l[at + name.len()..].trim_start().starts_with(&format!("{cost} "))
+                    l[at + name.len()..]
+                        .trim_start()
+                        .starts_with(&format!("{cost} "))
                         || l[at + name.len()..].trim() == cost
                 })
             });

@@ -58,10 +58,19 @@ fn save_without_a_dialog_should_write_rosters_name_and_say_so() {
     assert_eq!(saved.name, "Hijos del Pantano");
     let app = h.state();
     assert!(!app.status.error, "{}", app.status.text);
-    assert!(app.status.text.contains("hijos-del-pantano.yaml"), "{}", app.status.text);
+    assert!(
+        app.status.text.contains("hijos-del-pantano.yaml"),
+        "{}",
+        app.status.text
+    );
     assert!(!app.warband.doc.dirty());
     assert_eq!(app.warband.doc.path.as_deref(), Some(file.as_path()));
-    assert!(app.prefs.last_roster.as_ref().is_some_and(|p| p.is_absolute()));
+    assert!(
+        app.prefs
+            .last_roster
+            .as_ref()
+            .is_some_and(|p| p.is_absolute())
+    );
 }
 
 #[test]
@@ -141,7 +150,10 @@ fn open_should_list_the_rosters_folder_with_name_points_and_validity() {
     let app = h.state();
     assert!(app.open_list.is_none());
     assert_eq!(app.warband.doc.roster.name, "Jauría de la Ciénaga Roja");
-    assert_eq!(app.prefs.last_roster.as_deref(), Some(dir.path().join("jauria.yaml").as_path()));
+    assert_eq!(
+        app.prefs.last_roster.as_deref(),
+        Some(dir.path().join("jauria.yaml").as_path())
+    );
 }
 
 #[test]

@@ -62,7 +62,10 @@ fn ticking_an_upgrade_should_not_move_the_checkboxes_below() {
     h.get_by_label("Inspiring · 10 pts").click();
     h.run();
     let m = &h.state().warband.doc.roster.models[0];
-    assert_eq!(m.upgrades, vec!["agile".to_string(), "inspiring".to_string()]);
+    assert_eq!(
+        m.upgrades,
+        vec!["agile".to_string(), "inspiring".to_string()]
+    );
     assert!(m.weapons.contains(&"small_blade".to_string()));
 }
 

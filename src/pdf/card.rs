@@ -38,7 +38,10 @@ pub fn card(cx: Ctx, v: &ModelReportView, problems: &[&Problem], width: f32) -> 
     }
     for p in problems {
         let spans = [
-            Span::new(BOLD.with_ink(Ink::Red), format!("⚠ {} ", p.cite.get(cx.lang))),
+            Span::new(
+                BOLD.with_ink(Ink::Red),
+                format!("⚠ {} ", p.cite.get(cx.lang)),
+            ),
             Span::new(BODY.with_ink(Ink::Red), p.message.get(cx.lang)),
         ];
         y = b.paragraph(cx.fonts, PAD, y + 0.4, inner, LEADING, &spans);
@@ -152,10 +155,7 @@ fn stats_table(cx: Ctx, b: &mut Block, v: &ModelReportView, x: f32, top: f32, wi
         .collect();
     cells.push((l.pick("PD", "DP"), v.dp.to_string()));
     cells.push((l.pick("Blindaje", "Armour"), v.armour.to_string()));
-    cells.push((
-        l.pick("Mov.", "Move"),
-        format!("{} cm", v.movement_cm),
-    ));
+    cells.push((l.pick("Mov.", "Move"), format!("{} cm", v.movement_cm)));
     let n = cells.len() as f32;
     let cell_w = width / n;
     let labels: Vec<&str> = cells.iter().map(|(t, _)| *t).collect();
@@ -179,11 +179,9 @@ fn stats_table(cx: Ctx, b: &mut Block, v: &ModelReportView, x: f32, top: f32, wi
         }
         let ls = Style::new(Face::Regular, label_size, Ink::Muted);
         b.text(cx.fonts, mid, top + 2.5, ls, Align::Center, label);
-        let vs = Style::new(
-            Face::Bold,
-            if value.len() > 2 { 8.8 } else { 11.5 },
-            Ink::Black,
-        );
+        // "10 cm" shrinks to stay inside its cell.
+        let size = fitting_size(cx, Face::Bold, &[value.as_str()], cell_w - 1.4, 11.5);
+        let vs = Style::new(Face::Bold, size, Ink::Black);
         b.text(cx.fonts, mid, top + label_h + 4.0, vs, Align::Center, value);
     }
     top + label_h + value_h

@@ -338,7 +338,11 @@ mod tests {
         let sheet = flow(&frame, 0.0, &cards, |_| 200.0);
         assert_eq!(sheet.pages.len(), 1);
         // The two column cards side by side (30 tall), then the wide one.
-        assert!((sheet.end - (10.0 + 30.0 + GAP + 50.0)).abs() < 1e-4, "{}", sheet.end);
+        assert!(
+            (sheet.end - (10.0 + 30.0 + GAP + 50.0)).abs() < 1e-4,
+            "{}",
+            sheet.end
+        );
     }
 
     #[test]

@@ -48,7 +48,10 @@ fn action_costs(cx: Ctx, width: f32) -> Block {
         width,
         3.8,
         &[
-            Span::new(title, l.pick("Acciones y su coste en PD", "Actions and their DP cost")),
+            Span::new(
+                title,
+                l.pick("Acciones y su coste en PD", "Actions and their DP cost"),
+            ),
             Span::new(
                 SMALL,
                 l.pick(
@@ -67,7 +70,10 @@ fn action_costs(cx: Ctx, width: f32) -> Block {
     let cost_w = cx.fonts.width(Face::Bold, BODY.size, "00");
     for r in 0..rows {
         if r % 2 == 0 {
-            b.fill(Area::new(0.0, y + r as f32 * row_h, width, row_h), Ink::Shade);
+            b.fill(
+                Area::new(0.0, y + r as f32 * row_h, width, row_h),
+                Ink::Shade,
+            );
         }
     }
     for (i, a) in actions.iter().enumerate() {
@@ -81,7 +87,14 @@ fn action_costs(cx: Ctx, width: f32) -> Block {
         let cost_room = cost_w.max(cx.fonts.width(cost_style.face, cost_style.size, &cost));
         let name = ellipsize(cx.fonts, BODY, a.name.get(l), col - cost_room - 2.5);
         b.text(cx.fonts, x + 0.8, base, BODY, Align::Left, &name);
-        b.text(cx.fonts, x + col - 0.8, base, cost_style, Align::Right, &cost);
+        b.text(
+            cx.fonts,
+            x + col - 0.8,
+            base,
+            cost_style,
+            Align::Right,
+            &cost,
+        );
     }
     y += rows as f32 * row_h;
     b.height = y;

@@ -196,7 +196,10 @@ fn problems_box(cx: Ctx, b: &mut Block, problems: &[Problem], top: f32, width: f
             None => message.to_string(),
         };
         let spans = [
-            Span::new(red.with_face(Face::Bold), format!("{} ", p.cite.get(cx.lang))),
+            Span::new(
+                red.with_face(Face::Bold),
+                format!("{} ", p.cite.get(cx.lang)),
+            ),
             Span::new(red, text),
         ];
         y = inner.paragraph(cx.fonts, 2.0, y, inner.width - 2.0, LEADING, &spans);
@@ -206,4 +209,3 @@ fn problems_box(cx: Ctx, b: &mut Block, problems: &[Problem], top: f32, width: f
     b.place(&inner, PAD, top + PAD);
     top + h
 }
-

@@ -252,7 +252,10 @@ mod tests {
 
     #[test]
     fn clip_spans_bounds_the_chars_and_marks_the_cut() {
-        let spans = [Span::new(BODY, "Notas: "), Span::new(BODY, "á".repeat(5000))];
+        let spans = [
+            Span::new(BODY, "Notas: "),
+            Span::new(BODY, "á".repeat(5000)),
+        ];
         let out = clip_spans(&spans, 100);
         let chars: usize = out.iter().map(|s| s.text.chars().count()).sum();
         assert_eq!(chars, 101);

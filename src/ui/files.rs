@@ -91,7 +91,8 @@ fn start_dir(dir: &Path) -> PathBuf {
     if dir.is_dir() {
         dir.to_path_buf()
     } else {
-        dir.parent().map_or_else(|| dir.to_path_buf(), Path::to_path_buf)
+        dir.parent()
+            .map_or_else(|| dir.to_path_buf(), Path::to_path_buf)
     }
 }
 
@@ -222,10 +223,16 @@ impl SaveForm {
                 let what = match name {
                     Some(n) => format!(
                         "{} «{n}».",
-                        l.pick("Ya existe y guarda la banda", "It exists and holds the warband")
+                        l.pick(
+                            "Ya existe y guarda la banda",
+                            "It exists and holds the warband"
+                        )
                     ),
                     None => l
-                        .pick("Ya existe un archivo con ese nombre.", "A file with that name exists.")
+                        .pick(
+                            "Ya existe un archivo con ese nombre.",
+                            "A file with that name exists.",
+                        )
                         .to_string(),
                 };
                 ui.add(
@@ -325,11 +332,7 @@ fn entry_ui(ui: &mut egui::Ui, l: Lang, e: &RosterEntry) -> bool {
             let validity = if s.problems == 0 {
                 format!("✔ {}", l.pick("válida", "valid"))
             } else {
-                format!(
-                    "⚠ {} {}",
-                    s.problems,
-                    l.pick("problema(s)", "problem(s)")
-                )
+                format!("⚠ {} {}", s.problems, l.pick("problema(s)", "problem(s)"))
             };
             (
                 s.name.clone(),

@@ -224,11 +224,17 @@ mod tests {
 
     #[test]
     fn slug_makes_a_short_ascii_file_name() {
-        assert_eq!(slug("Jauría de la Ciénaga Roja"), "jauria-de-la-cienaga-roja");
+        assert_eq!(
+            slug("Jauría de la Ciénaga Roja"),
+            "jauria-de-la-cienaga-roja"
+        );
         assert_eq!(slug("  ¿Ñu?  "), "nu");
         assert_eq!(slug("***"), "banda");
         let long = slug(&"Ñandú ".repeat(100_000));
-        assert!(long.len() <= 60 && long.starts_with("nandu-nandu"), "{long}");
+        assert!(
+            long.len() <= 60 && long.starts_with("nandu-nandu"),
+            "{long}"
+        );
         assert!(!long.ends_with('-'));
     }
 }

@@ -68,10 +68,9 @@ impl ImpiaApp {
             Some(dir) if !dir.as_os_str().is_empty() => std::fs::create_dir_all(dir),
             _ => Ok(()),
         };
-        match made
-            .map_err(|e| e.to_string())
-            .and_then(|()| roster::save_roster(&path, &self.warband.doc.roster).map_err(|e| e.to_string()))
-        {
+        match made.map_err(|e| e.to_string()).and_then(|()| {
+            roster::save_roster(&path, &self.warband.doc.roster).map_err(|e| e.to_string())
+        }) {
             Ok(()) => {
                 self.warband.doc.mark_saved(path.clone());
                 self.prefs.last_roster = Some(path.clone());
@@ -198,7 +197,13 @@ impl ImpiaApp {
     pub(super) fn file_forms(&mut self, ctx: &egui::Context) {
         let l = self.l();
         if let Some(form) = &mut self.save_form {
-            let choice = form.ui(ctx, l, &self.rosters_dir, &self.warband.doc.roster, &self.rules);
+            let choice = form.ui(
+                ctx,
+                l,
+                &self.rosters_dir,
+                &self.warband.doc.roster,
+                &self.rules,
+            );
             match choice {
                 Some(FormChoice::Save(p)) => {
                     self.save_form = None;

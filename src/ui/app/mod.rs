@@ -9,10 +9,10 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 
 use super::dice::DiceView;
+use super::files::{self, Dialogs, OpenList, SaveForm, absolute};
 use super::game::GameView;
 use super::reference::ReferenceView;
 use super::tables::TablesView;
-use super::files::{self, Dialogs, OpenList, SaveForm, absolute};
 use super::warband::{WarbandIntent, WarbandView};
 use crate::core::roster::{Roster, RosterDoc};
 use crate::core::tables::RuleSet;

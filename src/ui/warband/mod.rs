@@ -208,7 +208,7 @@ impl WarbandView {
             let lbl = ui.label(l.pick("Tótem:", "Totem:"));
             let mut totem = r.totem.clone().unwrap_or_default();
             if ui
-                .add(egui::TextEdit::singleline(&mut totem).desired_width(160.0))
+                .add(egui::TextEdit::singleline(&mut totem).desired_width(240.0))
                 .labelled_by(lbl.id)
                 .changed()
             {

@@ -178,8 +178,11 @@ pub fn spells_ui(ui: &mut egui::Ui, rules: &RuleSet, l: Lang, m: &mut Model) {
     let (h_name, h_level, h_cost, h_text) = ui
         .horizontal(|ui| {
             let head = |ui: &mut egui::Ui, w: f32, text: &str| {
-                ui.add_sized([w, row_h], egui::Label::new(egui::RichText::new(text).weak()))
-                    .id
+                ui.add_sized(
+                    [w, row_h],
+                    egui::Label::new(egui::RichText::new(text).weak()),
+                )
+                .id
             };
             (
                 head(ui, SPELL_NAME_WIDTH, l.pick("Nombre", "Name")),
