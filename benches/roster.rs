@@ -1,5 +1,7 @@
 //! Benchmark of the printed roster: a 20-model sheet must render in under
-//! 50 ms and weigh under 150 KB (the sheet's issue).
+//! 50 ms and weigh under 150 KB (the sheet's issue); a model named with a
+//! megabyte of text renders in well under a second (text fitting is linear,
+//! issue 14: it took 5 s for 100 KB and hung on 1 MB).
 //!
 //! Run with `cargo bench --bench roster`; it prints the first render (which
 //! parses the embedded fonts) and the sheet's size once, then criterion's
@@ -66,6 +68,26 @@ fn bench_roster_pdf(c: &mut Criterion) {
     });
 }
 
+/// A roster whose Leader's name and notes are a megabyte each.
+fn bench_roster_pdf_megabyte_name(c: &mut Criterion) {
+    let rules = RuleSet::builtin().expect("built-in tables");
+    let mut r = Roster::starter("Banda de nombres largos");
+    let huge = "Ñandú el Interminable ".repeat(48_000);
+    r.models[0].name = huge.clone();
+    r.models[0].notes = huge;
+    let report = roster::check(&r, &rules);
+    let start = Instant::now();
+    let bytes = roster_pdf(&r, &report, &rules, Lang::Es, Paper::A4).expect("renders");
+    println!(
+        "roster_pdf, 1 MB name and notes: {:.1} ms, {} bytes",
+        start.elapsed().as_secs_f64() * 1e3,
+        bytes.len()
+    );
+    c.bench_function("roster_pdf_1mb_name", |b| {
+        b.iter(|| roster_pdf(black_box(&r), &report, &rules, Lang::Es, Paper::A4).expect("renders"))
+    });
+}
+
 /// `impia roster check`'s work: cost, derived profiles and problems of 20 models.
 fn bench_roster_check(c: &mut Criterion) {
     let rules = RuleSet::builtin().expect("built-in tables");
@@ -91,6 +113,6 @@ criterion_group! {
     config = Criterion::default()
         .sample_size(30)
         .measurement_time(Duration::from_secs(5));
-    targets = bench_roster_pdf, bench_roster_check, bench_roster_load
+    targets = bench_roster_pdf, bench_roster_pdf_megabyte_name, bench_roster_check, bench_roster_load
 }
 criterion_main!(benches);

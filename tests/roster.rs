@@ -3,6 +3,7 @@
 
 use impia::core::roster::{self, Model, Roster, Spell, check, derive_profile, model_cost};
 use impia::core::tables::{Keyword, RuleSet};
+use impia::core::text::Lang;
 
 fn rules() -> RuleSet {
     RuleSet::builtin().expect("shipped tables load")
@@ -217,11 +218,51 @@ fn points_limit_over_is_a_problem() {
         report
             .problems
             .iter()
-            .any(|p| p.rule == "§3" && p.message.en.contains("15 over"))
+            .any(|p| p.rule == "R40" && p.message.en.contains("15 over"))
     );
     let mut r2 = r.clone();
     r2.points_limit = Some(250);
     assert!(check(&r2, &rules()).valid());
+}
+
+#[test]
+fn every_problem_cites_a_rule_id_or_a_reading_of_the_tables() {
+    let rules = rules();
+    // Over the limit, no Leader, no totem, a nameless and a duplicate model,
+    // a weapon restriction, an upgrade on the wrong troop, a stray spell.
+    let mut r = warband(vec![
+        model("", "sorcerer"),
+        model("b", "sorcerer"),
+        model("b", "warrior"),
+        model("d", "warrior"),
+    ]);
+    r.points_limit = Some(10);
+    r.totem = None;
+    r.models[2].weapons = vec!["heavy_blade".into(), "spear".into()];
+    r.models[3].upgrades = vec!["agile".into()];
+    r.models[3].spells = vec![Spell {
+        name: "x".into(),
+        level: 1,
+        cost: 1,
+        text: String::new(),
+    }];
+    let report = check(&r, &rules);
+    assert!(report.problems.len() >= 7, "{:?}", report.problems);
+    for p in &report.problems {
+        let is_rule = p.rule.len() == 3
+            && p.rule.starts_with('R')
+            && p.rule[1..].chars().all(|c| c.is_ascii_digit());
+        let reading = rules.reference.readings.iter().find(|x| x.id == p.rule);
+        assert!(is_rule || reading.is_some(), "{p:?}");
+        assert!(!p.rule.contains('§'), "{p:?}");
+        if let Some(reading) = reading {
+            assert!(p.cite.es.contains(&reading.title.es), "{p:?}");
+            assert!(p.cite.en.contains(&reading.title.en), "{p:?}");
+        } else {
+            assert_eq!(p.cite.es, p.rule);
+        }
+        assert!(p.line(Lang::En).contains(p.cite.get(Lang::En)));
+    }
 }
 
 #[test]

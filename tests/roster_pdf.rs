@@ -1,7 +1,8 @@
-//! The printed roster as a player gets it: every example warband prints, the
-//! file is small, twenty models fit on two pages, the text reads back
-//! exactly (accents included), and an invalid warband prints marked invalid
-//! with the rule ids of its problems.
+//! The printed roster as a player gets it: every example warband prints (one
+//! A4 page), the file is small, twenty models fit on three pages, the text
+//! reads back exactly (accents included), body text is at least 8 pt, the
+//! action costs are there, a megabyte name prints bounded, and an invalid
+//! warband prints marked invalid with the rule ids of its problems.
 //!
 //! Text and page checks use poppler's `pdftotext` and `pdfinfo` when they are
 //! installed (CI installs poppler-utils) and are skipped otherwise. Set
@@ -101,12 +102,22 @@ fn write_temp(bytes: &[u8]) -> tempfile::NamedTempFile {
 
 /// The text of the PDF as `pdftotext` reads it, or `None` without poppler.
 fn pdf_text(bytes: &[u8]) -> Option<String> {
+    pdf_text_with(bytes, &[])
+}
+
+/// The text as laid out on the page (`-layout`): a table row stays a line.
+fn pdf_layout_text(bytes: &[u8]) -> Option<String> {
+    pdf_text_with(bytes, &["-layout"])
+}
+
+fn pdf_text_with(bytes: &[u8], args: &[&str]) -> Option<String> {
     if !tool("pdftotext") {
         eprintln!("pdftotext not installed: text checks skipped");
         return None;
     }
     let f = write_temp(bytes);
     let out = Command::new("pdftotext")
+        .args(args)
         .arg(f.path())
         .arg("-")
         .output()
@@ -158,7 +169,7 @@ fn page_objects_agree_with_pdfinfo() {
     let rules = rules();
     let pdf = render(&twenty_models(&rules), &rules, Lang::Es, Paper::A4);
     assert_eq!(page_objects(&pdf), page_count(&pdf));
-    assert_eq!(page_objects(&pdf), 2);
+    assert_eq!(page_objects(&pdf), 3);
 }
 
 #[test]
@@ -177,7 +188,11 @@ fn every_example_roster_is_valid_and_prints_in_both_languages_and_papers() {
             for paper in [Paper::A4, Paper::Letter] {
                 let pdf = render(&r, &rules, lang, paper);
                 assert!(pdf.starts_with(b"%PDF"), "{}", f.display());
-                assert_eq!(page_count(&pdf), 1, "{} fits one page", f.display());
+                // Letter is 18 mm shorter than A4: the heaviest example may
+                // spill its footer onto a second page there.
+                let most = if paper == Paper::A4 { 1 } else { 2 };
+                let pages = page_count(&pdf);
+                assert!(pages <= most, "{} {paper:?}: {pages} pages", f.display());
             }
         }
     }
@@ -191,14 +206,14 @@ fn twenty_model_sheet_weighs_under_150_kb() {
 }
 
 #[test]
-fn twenty_models_fit_on_two_pages() {
+fn twenty_models_fit_on_three_pages() {
     let rules = rules();
     let r = twenty_models(&rules);
     assert_eq!(r.models.len(), 20);
     for lang in [Lang::Es, Lang::En] {
         for paper in [Paper::A4, Paper::Letter] {
             let pages = page_count(&render(&r, &rules, lang, paper));
-            assert!(pages <= 2, "{lang:?} {paper:?}: {pages} pages");
+            assert!(pages <= 3, "{lang:?} {paper:?}: {pages} pages");
         }
     }
 }
@@ -210,6 +225,8 @@ fn sheet_text_reads_back_with_every_accent_exactly() {
     let Some(text) = pdf_text(&render(&r, &rules, Lang::Es, Paper::A4)) else {
         return;
     };
+    // Wrapped lines read back as one text.
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
     for expected in [
         "Peña de Añón: ¿Quién teme al búho?",
         "Íñigo el Pequeño ¿¡ü",
@@ -312,4 +329,126 @@ fn a_report_of_another_roster_is_refused() {
     report.models.pop();
     let err = roster_pdf(&r, &report, &rules, Lang::Es, Paper::A4).unwrap_err();
     assert!(err.to_string().contains("2"), "{err}");
+}
+
+/// The font size of every text run, weighted by its characters, from the
+/// page content (`pdftotext -bbox-layout` gives each word's box height).
+fn font_sizes(bytes: &[u8]) -> Option<Vec<(f32, usize)>> {
+    if !tool("pdftotext") {
+        return None;
+    }
+    let f = write_temp(bytes);
+    let out = Command::new("pdftotext")
+        .args(["-bbox"])
+        .arg(f.path())
+        .arg("-")
+        .output()
+        .expect("run pdftotext -bbox");
+    let html = String::from_utf8_lossy(&out.stdout);
+    let num = |line: &str, key: &str| -> Option<f32> {
+        let at = line.find(&format!("{key}=\""))? + key.len() + 2;
+        line[at..].split('"').next()?.parse().ok()
+    };
+    Some(
+        html.lines()
+            .filter(|l| l.trim_start().starts_with("<word"))
+            .filter_map(|l| {
+                let h = num(l, "yMax")? - num(l, "yMin")?;
+                let word = l.split('>').nth(1)?.split('<').next()?;
+                Some((h, word.chars().count()))
+            })
+            .collect(),
+    )
+}
+
+#[test]
+fn body_text_is_at_least_8_points() {
+    let rules = rules();
+    let r = load(&example_files()[0], &rules);
+    let Some(sizes) = font_sizes(&render(&r, &rules, Lang::Es, Paper::A4)) else {
+        return;
+    };
+    // pdftotext's word box is the font's ascent + descent: about 1.16 × the
+    // size for DejaVu. Weight by characters: the body is most of the text.
+    let chars: usize = sizes.iter().map(|(_, n)| n).sum();
+    let at_least_8pt: usize = sizes
+        .iter()
+        .filter(|(h, _)| *h >= 8.0 * 1.1)
+        .map(|(_, n)| n)
+        .sum();
+    assert!(chars > 1000, "{chars} chars");
+    assert!(
+        at_least_8pt * 10 >= chars * 7,
+        "only {at_least_8pt} of {chars} chars are 8 pt or more"
+    );
+    // Nothing is unreadably small (stat labels are the smallest, ~5.5 pt).
+    assert!(
+        sizes.iter().all(|(h, _)| *h >= 5.0 * 1.1),
+        "{:?}",
+        sizes.iter().map(|(h, _)| *h).fold(f32::MAX, f32::min)
+    );
+}
+
+#[test]
+fn the_sheet_lists_every_action_with_its_dp_cost() {
+    let rules = rules();
+    let r = load(&example_files()[0], &rules);
+    for (lang, title) in [
+        (Lang::Es, "Acciones y su coste en PD"),
+        (Lang::En, "Actions and their DP cost"),
+    ] {
+        let Some(text) = pdf_layout_text(&render(&r, &rules, lang, Paper::A4)) else {
+            return;
+        };
+        assert!(text.contains(title), "{text}");
+        for a in &rules.actions {
+            let name = a.name.get(lang);
+            // The cost follows the name on its row.
+            let cost =
+                a.dp.map_or(lang.pick("su coste", "its cost").to_string(), |d| {
+                    d.to_string()
+                });
+            let found = text.lines().any(|l| {
+                l.match_indices(name).any(|(at, _)| {
+                    l[at + name.len()..]
+                        .trim_start()
+                        .starts_with(&format!("{cost} "))
+                        || l[at + name.len()..].trim() == cost
+                })
+            });
+            assert!(found, "{name} {cost} missing:\n{text}");
+        }
+    }
+}
+
+#[test]
+fn a_megabyte_name_prints_and_the_sheet_stays_small() {
+    let rules = rules();
+    let mut r = Roster::starter("Banda de nombres largos");
+    let huge = "Ñandú el Interminable ".repeat(48_000);
+    assert!(huge.len() > 1_000_000);
+    r.models[0].name = huge.clone();
+    r.models[0].notes = huge.clone();
+    r.totem = Some(huge.clone());
+    r.models.push(Model {
+        name: "Íñigo".into(),
+        troop: "sorcerer".into(),
+        spells: vec![Spell {
+            name: huge.clone(),
+            level: 1,
+            cost: 1,
+            text: huge,
+        }],
+        ..Default::default()
+    });
+    // Completes (the speed is measured in benches/roster.rs), marks the
+    // texts cut, and the file stays the size of an ordinary sheet.
+    let pdf = render(&r, &rules, Lang::Es, Paper::A4);
+    assert!(pdf.len() < 200 * 1024, "{} bytes", pdf.len());
+    assert!(page_count(&pdf) <= 2);
+    let Some(text) = pdf_text(&pdf) else {
+        return;
+    };
+    assert!(text.contains("Ñandú el Interminable"));
+    assert!(text.contains('…'));
 }

@@ -70,7 +70,10 @@ pub enum RosterCommand {
 #[derive(Serialize)]
 struct ProblemOut<'a> {
     model: Option<&'a str>,
+    /// A rule id (R34) or, where no rule fits, a reading id.
     rule: &'a str,
+    /// How the sheet and the app cite it: the rule id or the reading's title.
+    cite: &'a str,
     message: &'a str,
 }
 
@@ -159,7 +162,7 @@ pub fn run(cli: &Cli, cmd: &RosterCommand) -> Result<ExitCode, CliError> {
             if name.trim().is_empty() {
                 return Err(CliError("a warband needs a name".into()));
             }
-            let path = dir.join(format!("{}.yaml", slug(name)));
+            let path = dir.join(format!("{}.yaml", roster::slug(name)));
             if path.exists() {
                 return Err(CliError(format!(
                     "{} already exists; choose another name or edit that file",
@@ -168,7 +171,7 @@ pub fn run(cli: &Cli, cmd: &RosterCommand) -> Result<ExitCode, CliError> {
             }
             std::fs::create_dir_all(dir)
                 .map_err(|e| CliError(format!("{}: cannot create folder: {e}", dir.display())))?;
-            roster::save_roster(&path, &Roster::starter(name))?;
+            roster::save_roster(&path, &Roster::starter_in(name, l))?;
             println!("{} {}", l.pick("Escrito", "Wrote"), path.display());
             Ok(ExitCode::SUCCESS)
         }
@@ -292,28 +295,6 @@ fn stress(path: &Path, rules: &RuleSet, n: usize, seed: u64) -> Result<ExitCode,
     Ok(ExitCode::SUCCESS)
 }
 
-/// A file name from a warband name: lowercase ASCII letters, digits and dashes.
-pub fn slug(name: &str) -> String {
-    let mut out = String::new();
-    for c in name.trim().chars() {
-        let c = match c {
-            'á' | 'à' | 'ä' | 'â' | 'Á' => 'a',
-            'é' | 'è' | 'ë' | 'ê' | 'É' => 'e',
-            'í' | 'ì' | 'ï' | 'î' | 'Í' => 'i',
-            'ó' | 'ò' | 'ö' | 'ô' | 'Ó' => 'o',
-            'ú' | 'ù' | 'ü' | 'û' | 'Ú' | 'Ü' => 'u',
-            'ñ' | 'Ñ' => 'n',
-            c => c.to_ascii_lowercase(),
-        };
-        if c.is_ascii_alphanumeric() {
-            out.push(c);
-        } else if !out.ends_with('-') && !out.is_empty() {
-            out.push('-');
-        }
-    }
-    let out = out.trim_end_matches('-').to_string();
-    if out.is_empty() { "banda".into() } else { out }
-}
 
 fn check_out<'a>(
     r: &'a Roster,
@@ -339,6 +320,7 @@ fn check_out<'a>(
             .map(|p| ProblemOut {
                 model: p.model.as_deref(),
                 rule: &p.rule,
+                cite: p.cite.get(l),
                 message: p.message.get(l),
             })
             .collect(),

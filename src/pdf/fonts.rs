@@ -112,6 +112,12 @@ impl Fonts {
         let em: f32 = text.chars().map(|c| f.advance(c)).sum();
         em * size * MM_PER_PT
     }
+
+    /// Width of one char, in millimetres: fitting sums these as it goes
+    /// instead of measuring a growing string again.
+    pub fn char_width(&self, face: Face, size: f32, c: char) -> f32 {
+        self.face(face).advance(c) * size * MM_PER_PT
+    }
 }
 
 #[cfg(test)]

@@ -3,12 +3,20 @@
 //!
 //! Every page has the warband's name and page number on top; the first page
 //! adds the points, the totem (R33) and, for an invalid warband, its problems;
-//! the last ends with the R39 dark forces and R38 spell backlash tables. Model
-//! cards flow in two columns and never split across pages.
+//! the last ends with the action costs and the R39 dark forces and R38 spell
+//! backlash tables. Model cards go in reading order, two to a row, and never
+//! split across pages.
+//!
+//! Work and memory are linear in the roster: text fitting measures each char
+//! once, and a paragraph prints at most `layout::MAX_PARAGRAPH_CHARS` chars.
 
+mod card;
 mod fonts;
 mod layout;
+mod reference;
+mod render;
 mod sheet;
+mod text;
 
 use printpdf::{PdfDocument, PdfParseErrorSeverity, PdfSaveOptions};
 
@@ -16,7 +24,8 @@ use crate::core::roster::{ModelReportView, Problem, Roster, RosterReport};
 use crate::core::tables::RuleSet;
 use crate::core::text::Lang;
 use fonts::Fonts;
-use layout::{Block, FontIds, Page};
+use layout::Block;
+use render::{FontIds, Page};
 use sheet::Ctx;
 
 /// Paper sizes the sheet is laid out for.
@@ -104,7 +113,7 @@ fn lay_out(cx: Ctx, roster: &Roster, report: &RosterReport, paper: Paper) -> Vec
         .map(|(m, r)| ModelReportView::new(m, r, rules, cx.lang))
         .collect();
     let summary = sheet::summary(cx, roster, report, &views, width);
-    let footer = sheet::reference_footer(cx, width);
+    let footer = reference::reference_footer(cx, width);
     // The header's height does not depend on the page number.
     let header_h = sheet::page_header(cx, roster, report.valid(), 1, 1, width).height;
     let frame = Frame {
@@ -120,9 +129,9 @@ fn lay_out(cx: Ctx, roster: &Roster, report: &RosterReport, paper: Paper) -> Vec
         .enumerate()
         .map(|(i, v)| {
             let problems: Vec<&Problem> = report.problems_of(i).collect();
-            let card = sheet::card(cx, v, &problems, col);
+            let card = card::card(cx, v, &problems, col);
             if card.height > column_room {
-                sheet::card(cx, v, &problems, width)
+                card::card(cx, v, &problems, width)
             } else {
                 card
             }
@@ -182,64 +191,109 @@ struct Flow {
     end: f32,
 }
 
-/// Where a card goes on a page.
-#[derive(Clone, Copy)]
-enum Slot {
-    Column(usize),
-    /// A full-width card, across both columns.
-    Both,
+/// The split of a run of cards into two columns read in order: the first
+/// `left` cards down the left column, the rest down the right.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Split {
+    /// How many cards of the run go on this page.
+    count: usize,
+    left: usize,
+    /// Height of the taller column.
+    height: f32,
 }
 
-/// The slot for a card on the current page, if it fits above `limit`: the
-/// shorter column first, then the other; a wide card below both.
-fn slot(ys: [f32; 2], card: &Block, col: f32, limit: f32) -> Option<Slot> {
-    let fits = |y: f32| y + card.height <= limit;
-    if card.width > col {
-        return fits(ys[0].max(ys[1])).then_some(Slot::Both);
-    }
-    let shorter = usize::from(ys[1] < ys[0]);
-    [shorter, 1 - shorter]
-        .into_iter()
-        .find(|&c| fits(ys[c]))
-        .map(Slot::Column)
+/// Height of cards stacked with gaps.
+fn stack(cards: &[Block]) -> f32 {
+    let n = cards.len() as f32;
+    cards.iter().map(|c| c.height).sum::<f32>() + GAP * (n - 1.0).max(0.0)
 }
 
-/// Place cards in two columns, each where `slot` finds room above
-/// `bottom(page)`, starting a new page when there is none. The first page
-/// starts `first_offset` lower (the summary). A card taller than a whole
-/// page still goes alone at the top of a fresh page.
+/// The most cards of `run` (in order) that fit in two columns of height
+/// `room`, split where the taller column is shortest. Only as many cards as
+/// could fill both columns are tried, so a page costs a few dozen sums.
+fn best_split(run: &[Block], room: f32) -> Option<Split> {
+    let mut total = 0.0;
+    let most = run
+        .iter()
+        .take_while(|c| {
+            total += c.height + GAP;
+            total <= 2.0 * (room + GAP)
+        })
+        .count();
+    (1..=most).rev().find_map(|count| {
+        let cards = &run[..count];
+        (1..=count)
+            .map(|left| Split {
+                count,
+                left,
+                height: stack(&cards[..left]).max(stack(&cards[left..])),
+            })
+            .filter(|s| s.height <= room)
+            .min_by(|a, b| a.height.total_cmp(&b.height))
+    })
+}
+
+/// Place cards in reading order: on each page, a run of column cards goes
+/// down the left column and then the right, split so the columns end level;
+/// a full-width card goes below both. A new page starts when the next card
+/// does not fit above `bottom(page)`. The first page starts `first_offset`
+/// lower (the summary). A card taller than a whole page still goes alone at
+/// the top of a fresh page.
 fn flow(frame: &Frame, first_offset: f32, cards: &[Block], bottom: impl Fn(usize) -> f32) -> Flow {
     let mut pages = vec![Block::new(0.0)];
-    let mut ys = [frame.top + first_offset; 2];
-    for card in cards {
+    let mut top = frame.top + first_offset;
+    let mut i = 0;
+    while i < cards.len() {
         let limit = bottom(pages.len() - 1);
-        let found = slot(ys, card, frame.col, limit).unwrap_or_else(|| {
-            pages.push(Block::new(0.0));
-            ys = [frame.top; 2];
-            if card.width > frame.col {
-                Slot::Both
+        let fresh = top <= frame.top;
+        let wide = |c: &Block| c.width > frame.col;
+        if wide(&cards[i]) {
+            if top + cards[i].height <= limit || fresh {
+                if let Some(page) = pages.last_mut() {
+                    page.place(&cards[i], frame.left, top);
+                }
+                top += cards[i].height + GAP;
+                i += 1;
             } else {
-                Slot::Column(0)
+                pages.push(Block::new(0.0));
+                top = frame.top;
             }
+            continue;
+        }
+        let run_end = cards[i..]
+            .iter()
+            .position(wide)
+            .map_or(cards.len(), |k| i + k);
+        let split = best_split(&cards[i..run_end], limit - top).or_else(|| {
+            fresh.then(|| Split {
+                count: 1,
+                left: 1,
+                height: cards[i].height,
+            })
         });
-        let Some(page) = pages.last_mut() else {
+        let Some(split) = split else {
+            pages.push(Block::new(0.0));
+            top = frame.top;
             continue;
         };
-        match found {
-            Slot::Column(c) => {
+        if let Some(page) = pages.last_mut() {
+            let mut ys = [top; 2];
+            for (k, card) in cards[i..i + split.count].iter().enumerate() {
+                let c = usize::from(k >= split.left);
                 page.place(card, frame.left + c as f32 * (frame.col + GAP), ys[c]);
                 ys[c] += card.height + GAP;
             }
-            Slot::Both => {
-                let y = ys[0].max(ys[1]);
-                page.place(card, frame.left, y);
-                ys = [y + card.height + GAP; 2];
-            }
+        }
+        top += split.height + GAP;
+        i += split.count;
+        if i < run_end {
+            pages.push(Block::new(0.0));
+            top = frame.top;
         }
     }
     Flow {
         pages,
-        end: ys[0].max(ys[1]) - GAP,
+        end: top - GAP,
     }
 }
 
@@ -254,29 +308,45 @@ mod tests {
     }
 
     #[test]
-    fn a_card_goes_to_the_shorter_column_that_has_room() {
-        assert!(matches!(
-            slot([50.0, 30.0], &card(90.0, 20.0), 90.0, 100.0),
-            Some(Slot::Column(1))
-        ));
-        assert!(matches!(
-            slot([50.0, 90.0], &card(90.0, 40.0), 90.0, 100.0),
-            Some(Slot::Column(0))
-        ));
-        assert!(slot([70.0, 80.0], &card(90.0, 40.0), 90.0, 100.0).is_none());
+    fn cards_go_down_the_left_column_then_the_right_ending_level() {
+        // A tall card and four short ones: the tall one and the next fill
+        // the left column; the other three the right, in order.
+        let cards = [
+            card(90.0, 110.0),
+            card(90.0, 50.0),
+            card(90.0, 40.0),
+            card(90.0, 40.0),
+            card(90.0, 40.0),
+        ];
+        let s = best_split(&cards, 200.0).unwrap();
+        assert_eq!((s.count, s.left), (5, 2));
+        assert!((s.height - 163.0).abs() < 1e-4, "{s:?}");
+        // With less room, fewer cards go on the page.
+        let s = best_split(&cards, 120.0).unwrap();
+        assert_eq!(s.count, 3);
+        assert!(best_split(&cards, 30.0).is_none());
     }
 
     #[test]
     fn a_wide_card_goes_below_both_columns() {
-        assert!(matches!(
-            slot([20.0, 40.0], &card(190.0, 50.0), 90.0, 100.0),
-            Some(Slot::Both)
-        ));
-        assert!(slot([20.0, 60.0], &card(190.0, 50.0), 90.0, 100.0).is_none());
+        let frame = Frame {
+            top: 10.0,
+            left: 10.0,
+            col: 90.0,
+        };
+        let cards = [card(90.0, 20.0), card(90.0, 30.0), card(190.0, 50.0)];
+        let sheet = flow(&frame, 0.0, &cards, |_| 200.0);
+        assert_eq!(sheet.pages.len(), 1);
+        // The two column cards side by side (30 tall), then the wide one.
+        assert!(
+            (sheet.end - (10.0 + 30.0 + GAP + 50.0)).abs() < 1e-4,
+            "{}",
+            sheet.end
+        );
     }
 
     #[test]
-    fn flow_starts_a_new_page_when_no_column_has_room() {
+    fn flow_starts_a_new_page_when_the_columns_are_full() {
         let frame = Frame {
             top: 10.0,
             left: 10.0,

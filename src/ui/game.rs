@@ -249,7 +249,7 @@ fn new_game_path(a: &str, b: &str) -> PathBuf {
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
-    let slug = |s: &str| crate::cli::roster::slug(s);
+    let slug = |s: &str| crate::core::roster::slug(s);
     PathBuf::from("games").join(format!("{}-vs-{}-{secs}.yaml", slug(a), slug(b)))
 }
 

@@ -3,6 +3,7 @@
 
 mod app;
 pub mod dice;
+pub mod files;
 pub mod game;
 pub mod reference;
 pub mod roster_text;

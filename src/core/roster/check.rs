@@ -16,8 +16,12 @@ pub struct Problem {
     pub model_index: Option<usize>,
     /// The model's name, if any.
     pub model: Option<String>,
-    /// The rule broken: an id of RULES.md (R32, R34, …) or §3 for a reading.
+    /// The rule broken: an id of RULES.md (R32, R34, …), or where no rule
+    /// fits, the id of the reading it rests on (`tables/reference.yaml`).
     pub rule: String,
+    /// How the problem cites it: the rule id, or «reading “Title”» with the
+    /// reading's title from the tables.
+    pub cite: Text,
     pub message: Text,
 }
 
@@ -27,6 +31,7 @@ impl Problem {
             model_index: None,
             model: None,
             rule: rule.to_string(),
+            cite: Text::new(rule, rule),
             message: Text { es, en },
         }
     }
@@ -36,15 +41,33 @@ impl Problem {
             model_index: Some(i),
             model: Some(m.name.clone()),
             rule: rule.to_string(),
+            cite: Text::new(rule, rule),
             message: Text { es, en },
         }
     }
 
+    /// The same problem resting on a reading of the tables rather than a rule.
+    fn on_reading(mut self, rules: &RuleSet, reading: &str) -> Self {
+        let title = rules
+            .reference
+            .readings
+            .iter()
+            .find(|r| r.id == reading)
+            .map_or_else(|| Text::new(reading, reading), |r| r.title.clone());
+        self.rule = reading.to_string();
+        self.cite = Text {
+            es: format!("lectura «{}»", title.es),
+            en: format!("reading \u{201c}{}\u{201d}", title.en),
+        };
+        self
+    }
+
     /// "Ulrak (R34): …" for a line of text.
     pub fn line(&self, lang: Lang) -> String {
+        let cite = self.cite.get(lang);
         match &self.model {
-            Some(m) => format!("{m} ({}): {}", self.rule, self.message.get(lang)),
-            None => format!("({}): {}", self.rule, self.message.get(lang)),
+            Some(m) => format!("{m} ({cite}): {}", self.message.get(lang)),
+            None => format!("({cite}): {}", self.message.get(lang)),
         }
     }
 }
@@ -95,6 +118,9 @@ fn name_of(rules: &RuleSet, id: &str) -> Text {
     Text::new(id, id)
 }
 
+/// The reading that model names rest on (`tables/reference.yaml`).
+const DISTINCT_NAMES: &str = "distinct_names";
+
 /// Cost, profiles and problems of a roster.
 pub fn check(roster: &Roster, rules: &RuleSet) -> RosterReport {
     let models: Vec<ModelReport> = roster
@@ -109,10 +135,11 @@ pub fn check(roster: &Roster, rules: &RuleSet) -> RosterReport {
     let limit = roster.limit(rules);
     let mut problems = Vec::new();
 
-    // RULES.md §3: the player's points limit.
+    // The points limit counts the costs of R40–R42 (reading `points_limit`:
+    // the summary sets none, the player does).
     if total > limit {
         problems.push(Problem::warband(
-            "§3",
+            "R40",
             format!(
                 "La banda cuesta {total} pts, {} más que el límite de {limit}.",
                 total - limit
@@ -155,30 +182,37 @@ pub fn check(roster: &Roster, rules: &RuleSet) -> RosterReport {
             "The warband has no totem: give it a name.".into(),
         ));
     }
-    // Names identify models on the sheet and at the table.
+    // Names identify models on the sheet and at the table: no rule says so,
+    // the reading `distinct_names` does.
     for (i, m) in roster.models.iter().enumerate() {
         if m.name.trim().is_empty() {
-            problems.push(Problem::model(
-                i,
-                m,
-                "§4",
-                format!("La miniatura {} no tiene nombre.", i + 1),
-                format!("Model {} has no name.", i + 1),
-            ));
+            problems.push(
+                Problem::model(
+                    i,
+                    m,
+                    "",
+                    format!("La miniatura {} no tiene nombre.", i + 1),
+                    format!("Model {} has no name.", i + 1),
+                )
+                .on_reading(rules, DISTINCT_NAMES),
+            );
         } else if roster.models[..i].iter().any(|o| o.name == m.name) {
-            problems.push(Problem::model(
-                i,
-                m,
-                "§4",
-                format!(
-                    "Otra miniatura ya se llama «{}»: usa nombres distintos.",
-                    m.name
-                ),
-                format!(
-                    "Another model is already called \u{201c}{}\u{201d}: use distinct names.",
-                    m.name
-                ),
-            ));
+            problems.push(
+                Problem::model(
+                    i,
+                    m,
+                    "",
+                    format!(
+                        "Otra miniatura ya se llama «{}»: usa nombres distintos.",
+                        m.name
+                    ),
+                    format!(
+                        "Another model is already called \u{201c}{}\u{201d}: use distinct names.",
+                        m.name
+                    ),
+                )
+                .on_reading(rules, DISTINCT_NAMES),
+            );
         }
     }
     for (i, m) in roster.models.iter().enumerate() {

@@ -166,6 +166,35 @@ pub fn save_roster(path: &Path, roster: &Roster) -> Result<(), DataError> {
         .map_err(|e| DataError::whole(path.display().to_string(), format!("cannot save: {e}")))
 }
 
+/// A file name from a warband name: lowercase ASCII letters, digits and
+/// dashes (`rosters/NAME.yaml`, `exports/NAME.pdf`). Never empty, and at
+/// most 60 characters, so a long name still makes a legal file name.
+pub fn slug(name: &str) -> String {
+    const MAX: usize = 60;
+    let mut out = String::new();
+    for c in name.trim().chars() {
+        if out.len() >= MAX {
+            break;
+        }
+        let c = match c {
+            'á' | 'à' | 'ä' | 'â' | 'Á' => 'a',
+            'é' | 'è' | 'ë' | 'ê' | 'É' => 'e',
+            'í' | 'ì' | 'ï' | 'î' | 'Í' => 'i',
+            'ó' | 'ò' | 'ö' | 'ô' | 'Ó' => 'o',
+            'ú' | 'ù' | 'ü' | 'û' | 'Ú' | 'Ü' => 'u',
+            'ñ' | 'Ñ' => 'n',
+            c => c.to_ascii_lowercase(),
+        };
+        if c.is_ascii_alphanumeric() {
+            out.push(c);
+        } else if !out.ends_with('-') && !out.is_empty() {
+            out.push('-');
+        }
+    }
+    let out = out.trim_end_matches('-').to_string();
+    if out.is_empty() { "banda".into() } else { out }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -191,5 +220,21 @@ mod tests {
                 column: 12
             })
         );
+    }
+
+    #[test]
+    fn slug_makes_a_short_ascii_file_name() {
+        assert_eq!(
+            slug("Jauría de la Ciénaga Roja"),
+            "jauria-de-la-cienaga-roja"
+        );
+        assert_eq!(slug("  ¿Ñu?  "), "nu");
+        assert_eq!(slug("***"), "banda");
+        let long = slug(&"Ñandú ".repeat(100_000));
+        assert!(
+            long.len() <= 60 && long.starts_with("nandu-nandu"),
+            "{long}"
+        );
+        assert!(!long.ends_with('-'));
     }
 }

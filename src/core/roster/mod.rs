@@ -10,12 +10,14 @@ mod view;
 
 pub use check::{ModelReport, Problem, RosterReport, check};
 pub use doc::RosterDoc;
-pub use file::{ROSTER_VERSION, load_roster, parse_roster, roster_to_yaml, save_roster};
+pub use file::{ROSTER_VERSION, load_roster, parse_roster, roster_to_yaml, save_roster, slug};
 pub use profile::{MeleeLine, Profile, RangedLine, derive_profile, model_cost};
 pub use text::{TextErrors, from_text, to_text};
 pub use view::{MeleeView, ModelReportView, RangedView};
 
 use serde::{Deserialize, Serialize};
+
+use crate::core::text::Lang;
 
 fn default_version() -> u32 {
     ROSTER_VERSION
@@ -84,15 +86,21 @@ pub struct Spell {
 }
 
 impl Roster {
-    /// A new warband: one Leader and a totem, as `impia roster new` writes it.
+    /// A new warband: one Leader and a totem, as `impia roster new` writes it,
+    /// with Spanish default names.
     pub fn starter(name: &str) -> Roster {
+        Roster::starter_in(name, Lang::Es)
+    }
+
+    /// A new warband whose default names (the Leader, the totem) are in `lang`.
+    pub fn starter_in(name: &str, lang: Lang) -> Roster {
         Roster {
             version: ROSTER_VERSION,
             name: name.to_string(),
             points_limit: None,
-            totem: Some("Tótem".to_string()),
+            totem: Some(lang.pick("Tótem", "Totem").to_string()),
             models: vec![Model {
-                name: "Líder".to_string(),
+                name: lang.pick("Líder", "Leader").to_string(),
                 troop: "hero".to_string(),
                 leader: true,
                 weapons: vec!["medium_blade".to_string()],

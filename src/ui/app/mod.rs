@@ -1,17 +1,20 @@
 //! The app shell: top bar with the views, language and theme, a status line,
-//! file handling (dialogs, drag and drop, command line), keyboard shortcuts,
-//! persistence of preferences, and the unsaved-changes question on close.
+//! keyboard shortcuts, drag and drop, persistence of preferences, and the
+//! unsaved-changes question on close. File actions are in `file_actions.rs`.
 
-use std::path::{Path, PathBuf};
+mod file_actions;
+
+use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
 use super::dice::DiceView;
+use super::files::{self, Dialogs, OpenList, SaveForm, absolute};
 use super::game::GameView;
 use super::reference::ReferenceView;
 use super::tables::TablesView;
 use super::warband::{WarbandIntent, WarbandView};
-use crate::core::roster::{self, Roster, RosterDoc};
+use crate::core::roster::{Roster, RosterDoc};
 use crate::core::tables::RuleSet;
 use crate::core::text::Lang;
 
@@ -46,10 +49,25 @@ impl View {
 pub struct Prefs {
     pub lang: Lang,
     pub dark: bool,
+    /// The roster last opened or saved, absolute (relative values of older
+    /// versions are resolved against the working folder once, at start).
     pub last_roster: Option<PathBuf>,
-    /// The game file last played, offered to continue.
+    /// The game file last played, offered to continue; absolute too.
     pub last_game: Option<PathBuf>,
     pub view: View,
+}
+
+impl Prefs {
+    /// Remembered paths as absolute paths: a relative one (written by an
+    /// older impia) is resolved against the current folder, once.
+    pub fn make_paths_absolute(&mut self) {
+        for p in [&mut self.last_roster, &mut self.last_game]
+            .into_iter()
+            .flatten()
+        {
+            *p = absolute(p);
+        }
+    }
 }
 
 impl Default for Prefs {
@@ -80,6 +98,16 @@ pub struct ImpiaApp {
     pub reference: ReferenceView,
     pub tables: TablesView,
     pub status: Status,
+    /// The system file dialogs (off in tests and when none can be shown).
+    pub dialogs: Dialogs,
+    /// Where Open lists rosters and a save without a dialog writes.
+    pub rosters_dir: PathBuf,
+    /// The in-app Save dialog, when open.
+    pub save_form: Option<SaveForm>,
+    /// The in-app Open list, when open.
+    pub open_list: Option<OpenList>,
+    /// The view shown last frame: leaving it clears an error.
+    shown_view: View,
     /// The close button was pressed with unsaved changes.
     confirm_close: bool,
     allow_close: bool,
@@ -105,8 +133,10 @@ impl ImpiaApp {
         if let Some(l) = opts.lang {
             prefs.lang = l;
         }
+        prefs.make_paths_absolute();
         let file = opts.file;
         let mut app = Self::with_rules(prefs, rules);
+        app.dialogs = Dialogs::system();
         app.tables.user_dir = opts.tables.clone();
         if let Some(w) = warning {
             app.set_status(w, true);
@@ -142,7 +172,7 @@ impl ImpiaApp {
         let lang = prefs.lang;
         ImpiaApp {
             warband: WarbandView::new(RosterDoc::new(
-                Roster::starter(lang.pick("Nueva banda", "New warband")),
+                Roster::starter_in(lang.pick("Nueva banda", "New warband"), lang),
                 None,
             )),
             dice: DiceView::default(),
@@ -152,9 +182,14 @@ impl ImpiaApp {
             },
             reference: ReferenceView::default(),
             tables: TablesView::default(),
+            shown_view: prefs.view,
             prefs,
             rules,
             status: Status::default(),
+            dialogs: Dialogs { enabled: false },
+            rosters_dir: files::default_rosters_dir(),
+            save_form: None,
+            open_list: None,
             confirm_close: false,
             allow_close: false,
             last_pdf: None,
@@ -173,174 +208,6 @@ impl ImpiaApp {
             text: text.into(),
             error,
         };
-    }
-
-    /// Open a roster or game file; a broken one leaves what is open untouched.
-    pub fn open_path(&mut self, path: &Path) {
-        // A game file carries the rosters it started from.
-        let is_game = looks_like_game(path);
-        if is_game {
-            let l = self.l();
-            if self.game.open(path, &self.rules, l) {
-                self.prefs.last_game = Some(path.to_path_buf());
-                self.prefs.view = View::Game;
-            }
-            if let Some((text, error)) = self.game.message.clone() {
-                self.set_status(text, error);
-            }
-            return;
-        }
-        match roster::load_roster(path, &self.rules) {
-            Ok(r) => {
-                self.warband
-                    .replace(RosterDoc::new(r, Some(path.to_path_buf())));
-                self.prefs.last_roster = Some(path.to_path_buf());
-                self.prefs.view = View::Warband;
-                let l = self.l();
-                self.set_status(
-                    format!("{} {}", l.pick("Abierto", "Opened"), path.display()),
-                    false,
-                );
-            }
-            Err(e) => {
-                let l = self.l();
-                self.set_status(
-                    format!(
-                        "{} {e}",
-                        l.pick(
-                            "No se pudo abrir (tu banda sigue abierta):",
-                            "Could not open (your warband is still open):"
-                        )
-                    ),
-                    true,
-                );
-            }
-        }
-    }
-
-    fn save_to(&mut self, path: PathBuf) {
-        let l = self.l();
-        match roster::save_roster(&path, &self.warband.doc.roster) {
-            Ok(()) => {
-                self.warband.doc.mark_saved(path.clone());
-                self.prefs.last_roster = Some(path.clone());
-                self.set_status(
-                    format!("{} {}", l.pick("Guardado", "Saved"), path.display()),
-                    false,
-                );
-            }
-            Err(e) => self.set_status(
-                format!(
-                    "{} {e}",
-                    l.pick(
-                        "No se pudo guardar (los cambios siguen aquí):",
-                        "Could not save (your changes are kept):"
-                    )
-                ),
-                true,
-            ),
-        }
-    }
-
-    fn save(&mut self) {
-        match self.warband.doc.path.clone() {
-            Some(p) => self.save_to(p),
-            None => self.save_as(),
-        }
-    }
-
-    fn save_as(&mut self) {
-        let name = format!(
-            "{}.yaml",
-            crate::cli::roster::slug(&self.warband.doc.roster.name)
-        );
-        if let Some(p) = rfd::FileDialog::new()
-            .add_filter("YAML", &["yaml", "yml"])
-            .set_directory("rosters")
-            .set_file_name(name)
-            .save_file()
-        {
-            self.save_to(p);
-        }
-    }
-
-    fn open_dialog(&mut self) {
-        if let Some(p) = rfd::FileDialog::new()
-            .add_filter("YAML", &["yaml", "yml"])
-            .set_directory("rosters")
-            .pick_file()
-        {
-            self.open_path(&p);
-        }
-    }
-
-    fn new_roster(&mut self) {
-        let l = self.l();
-        if self.warband.doc.dirty() {
-            // Keep the user's work one undo away rather than asking.
-            self.set_status(
-                l.pick(
-                    "Banda nueva. La anterior tenía cambios sin guardar: Ctrl+Z la recupera.",
-                    "New warband. The previous one had unsaved changes: Ctrl+Z brings it back.",
-                ),
-                false,
-            );
-            self.warband
-                .doc
-                .edit(|r| *r = Roster::starter(l.pick("Nueva banda", "New warband")));
-            self.warband.doc.path = None;
-        } else {
-            self.warband.replace(RosterDoc::new(
-                Roster::starter(l.pick("Nueva banda", "New warband")),
-                None,
-            ));
-        }
-        self.prefs.view = View::Warband;
-    }
-
-    /// Export to `exports/<name>.pdf`.
-    pub fn export_pdf(&mut self) -> Option<PathBuf> {
-        let l = self.l();
-        let doc = &self.warband.doc;
-        let report = roster::check(&doc.roster, &self.rules);
-        let stem = doc
-            .path
-            .as_ref()
-            .and_then(|p| p.file_stem())
-            .map(|s| s.to_string_lossy().to_string())
-            .unwrap_or_else(|| crate::cli::roster::slug(&doc.roster.name));
-        let out = PathBuf::from("exports").join(format!("{stem}.pdf"));
-        let result =
-            crate::pdf::roster_pdf(&doc.roster, &report, &self.rules, l, crate::pdf::Paper::A4)
-                .map_err(|e| e.to_string())
-                .and_then(|bytes| {
-                    std::fs::create_dir_all("exports").map_err(|e| e.to_string())?;
-                    crate::core::fsutil::write_atomic(&out, &bytes).map_err(|e| e.to_string())
-                });
-        match result {
-            Ok(()) => {
-                self.set_status(
-                    format!(
-                        "{} {}",
-                        l.pick("PDF escrito en", "PDF written to"),
-                        out.display()
-                    ),
-                    false,
-                );
-                self.last_pdf = Some(out.clone());
-                Some(out)
-            }
-            Err(e) => {
-                self.set_status(
-                    format!(
-                        "{} {e}",
-                        l.pick("No se pudo exportar el PDF:", "Could not export the PDF:")
-                    ),
-                    true,
-                );
-                None
-            }
-        }
     }
 
     fn handle_shortcuts(&mut self, ctx: &egui::Context) {
@@ -427,26 +294,43 @@ impl ImpiaApp {
         });
     }
 
+    /// The status line: the last message, wrapped (at most three lines, the
+    /// whole text on hover), or the keyboard shortcuts when there is none.
     fn status_line(&mut self, ui: &mut egui::Ui) {
         let l = self.l();
         ui.horizontal(|ui| {
-            if self.status.text.is_empty() {
-                ui.weak(l.pick(
-                    "Ctrl+N nueva · Ctrl+O abrir · Ctrl+S guardar · Ctrl+P PDF · Ctrl+Z deshacer · F1 reglas",
-                    "Ctrl+N new · Ctrl+O open · Ctrl+S save · Ctrl+P PDF · Ctrl+Z undo · F1 rules",
-                ));
-            } else if self.status.error {
-                ui.colored_label(ui.visuals().error_fg_color, format!("⚠ {}", self.status.text));
-            } else {
-                ui.label(&self.status.text);
-            }
             if let Some(pdf) = self.last_pdf.clone()
                 && ui.small_button(l.pick("Abrir PDF", "Open PDF")).clicked()
             {
-                if let Err(e) = open_with_system(&pdf) {
+                if let Err(e) = file_actions::open_with_system(&pdf) {
                     self.set_status(e, true);
                 }
                 self.last_pdf = None;
+            }
+            let text = if self.status.text.is_empty() {
+                egui::RichText::new(l.pick(
+                    "Ctrl+N nueva · Ctrl+O abrir · Ctrl+S guardar · Ctrl+P PDF · Ctrl+Z deshacer · F1 reglas",
+                    "Ctrl+N new · Ctrl+O open · Ctrl+S save · Ctrl+P PDF · Ctrl+Z undo · F1 rules",
+                ))
+                .weak()
+            } else if self.status.error {
+                egui::RichText::new(format!("⚠ {}", self.status.text))
+                    .color(ui.visuals().error_fg_color)
+            } else {
+                egui::RichText::new(&self.status.text)
+            };
+            let mut job = egui::text::LayoutJob::default();
+            text.append_to(
+                &mut job,
+                ui.style(),
+                egui::FontSelection::Default,
+                egui::Align::Min,
+            );
+            job.wrap.max_rows = 3;
+            job.wrap.max_width = ui.available_width();
+            let resp = ui.add(egui::Label::new(job).wrap());
+            if !self.status.text.is_empty() {
+                resp.on_hover_text(&self.status.text);
             }
         });
     }
@@ -518,6 +402,13 @@ impl ImpiaApp {
         }
         self.handle_shortcuts(&ctx);
         self.handle_dropped_files(&ctx);
+        // An error belongs to where it happened: moving to another view clears it.
+        if self.prefs.view != self.shown_view {
+            if self.status.error {
+                self.status = Status::default();
+            }
+            self.shown_view = self.prefs.view;
+        }
 
         let title = format!(
             "impia — {}{}",
@@ -549,53 +440,15 @@ impl ImpiaApp {
             }
             View::Game => {
                 self.game.ui(ui, &self.rules, &self.warband.doc.roster, l);
-                self.prefs.last_game = self.game.last_game.clone();
+                self.prefs.last_game = self.game.last_game.as_deref().map(absolute);
             }
             View::Dice => self.dice.ui(ui, &self.rules, &self.warband.doc.roster, l),
             View::Reference => self.reference.ui(ui, &self.rules, l),
             View::Tables => self.tables.ui(ui, &self.rules, l),
         });
+        self.file_forms(&ctx);
         self.close_dialog(&ctx);
     }
-}
-
-/// A game file starts with its setup, which names the rosters: look at the
-/// head of the file only (a game file can be far larger than a roster).
-fn looks_like_game(path: &Path) -> bool {
-    use std::io::Read;
-    let Ok(f) = std::fs::File::open(path) else {
-        return false;
-    };
-    let mut head = Vec::new();
-    if f.take(2 * 1024 * 1024).read_to_end(&mut head).is_err() {
-        return false;
-    }
-    String::from_utf8_lossy(&head)
-        .lines()
-        .any(|l| l.starts_with("rosters:"))
-}
-
-/// Open a file with the system's viewer.
-fn open_with_system(path: &Path) -> Result<(), String> {
-    #[cfg(target_os = "windows")]
-    let cmd = (
-        "cmd",
-        vec![
-            "/C".to_string(),
-            "start".into(),
-            String::new(),
-            path.display().to_string(),
-        ],
-    );
-    #[cfg(target_os = "macos")]
-    let cmd = ("open", vec![path.display().to_string()]);
-    #[cfg(not(any(target_os = "windows", target_os = "macos")))]
-    let cmd = ("xdg-open", vec![path.display().to_string()]);
-    std::process::Command::new(cmd.0)
-        .args(&cmd.1)
-        .spawn()
-        .map(|_| ())
-        .map_err(|e| format!("{}: {e}", path.display()))
 }
 
 impl eframe::App for ImpiaApp {
