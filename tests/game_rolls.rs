@@ -486,3 +486,36 @@ fn a_three_turn_game_played_through_the_cli_offers_and_act() {
     let g = Game::load(&path, &rules()).unwrap();
     assert_eq!(g.state().turn, 4);
 }
+
+#[test]
+fn one_writer_per_game_a_second_opener_reads_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("p.yaml");
+    let mut g = game();
+    g.save(&path).unwrap();
+    turn(&mut g, 4);
+    // Another window opens the same game: it can look, not play.
+    let mut other = Game::load(&path, &rules()).unwrap();
+    assert!(other.read_only());
+    assert_eq!(other.state(), g.state());
+    assert!(other.apply(Action::EndTurn).is_err());
+    assert!(other.undo().is_err());
+    // The CLI refuses to act on it, and writes nothing.
+    let before = std::fs::read(&path).unwrap();
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_impia"))
+        .args(["game", "act"])
+        .arg(&path)
+        .args(["--action", r#"{"action":"end_turn"}"#])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("open for writing"));
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    // Saving elsewhere over the locked file is refused too.
+    assert!(other.save(&path).is_err());
+    // Once the writer closes the game, the next opener writes.
+    drop(g);
+    let mut again = Game::load(&path, &rules()).unwrap();
+    assert!(!again.read_only());
+    again.apply(Action::EndTurn).unwrap();
+}

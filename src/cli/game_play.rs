@@ -17,6 +17,21 @@ use crate::core::text::Lang;
 /// Exit code when the rules refuse an action.
 const EXIT_REFUSED: u8 = 1;
 
+/// Open a game to play it: refused (exit 2) while another window or command
+/// has it for writing.
+fn load_writable(path: &Path, rules: &RuleSet) -> Result<Result<Game, ExitCode>, CliError> {
+    let g = load(path, rules)?;
+    if let Ok(g) = &g
+        && g.read_only()
+    {
+        return Err(CliError(format!(
+            "{}: another impia window or command has this game open for writing",
+            path.display()
+        )));
+    }
+    Ok(g)
+}
+
 fn load(path: &Path, rules: &RuleSet) -> Result<Result<Game, ExitCode>, CliError> {
     Ok(match open(path, rules)? {
         Ok(g) => Ok(g),
@@ -157,7 +172,7 @@ pub(crate) fn act(
     json: bool,
     l: Lang,
 ) -> Result<ExitCode, CliError> {
-    let mut g = match load(path, rules)? {
+    let mut g = match load_writable(path, rules)? {
         Ok(g) => g,
         Err(code) => return Ok(code),
     };
@@ -206,7 +221,7 @@ pub(crate) fn undo(
     redo: bool,
     l: Lang,
 ) -> Result<ExitCode, CliError> {
-    let mut g = match load(path, rules)? {
+    let mut g = match load_writable(path, rules)? {
         Ok(g) => g,
         Err(code) => return Ok(code),
     };

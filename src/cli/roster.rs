@@ -295,7 +295,6 @@ fn stress(path: &Path, rules: &RuleSet, n: usize, seed: u64) -> Result<ExitCode,
     Ok(ExitCode::SUCCESS)
 }
 
-
 fn check_out<'a>(
     r: &'a Roster,
     report: &'a RosterReport,

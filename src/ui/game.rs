@@ -347,7 +347,19 @@ impl GameView {
                 self.game = Some(game);
                 self.form = Form::None;
                 self.last_game = Some(path.to_path_buf());
+                let read_only = self.game.as_ref().is_some_and(|g| g.read_only());
                 match damage {
+                    _ if read_only => self.say(
+                        format!(
+                            "{} {}",
+                            path.display(),
+                            l.pick(
+                                "está abierta para escribir en otra ventana u orden de impia: aquí solo se puede ver",
+                                "is open for writing in another impia window or command: here it can only be viewed"
+                            )
+                        ),
+                        true,
+                    ),
                     Some(e) => self.say(
                         format!(
                             "{} {e}",

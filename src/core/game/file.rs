@@ -276,11 +276,46 @@ pub fn read(path: &Path) -> Result<GameFile, DataError> {
     parse(&path.display().to_string(), &text)
 }
 
+/// One writer per game file: `.NAME.lock` beside it, held with an
+/// exclusive lock (std's `File::try_lock`) while a window or a command may
+/// write the game. A lock file and not the game file itself, because saves
+/// replace the game file by a rename, and a lock on the old file would no
+/// longer guard the new one. The lock goes with the process, even a killed one.
+#[derive(Debug)]
+pub struct GameLock {
+    _file: std::fs::File,
+}
+
+/// The lock file of a game file.
+pub fn lock_path(path: &Path) -> PathBuf {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_default();
+    path.with_file_name(format!(".{name}.lock"))
+}
+
+/// Take the game's lock: `Ok(None)` when another window or command holds it.
+pub fn lock(path: &Path) -> std::io::Result<Option<GameLock>> {
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(lock_path(path))?;
+    match file.try_lock() {
+        Ok(()) => Ok(Some(GameLock { _file: file })),
+        Err(std::fs::TryLockError::WouldBlock) => Ok(None),
+        Err(std::fs::TryLockError::Error(e)) => Err(e),
+    }
+}
+
 /// Where a game autosaves, and whether the next save must rewrite it whole.
 #[derive(Clone, Debug)]
 pub(crate) struct Autosave {
     pub path: PathBuf,
     pub needs_rewrite: bool,
+    /// Held while this game may write the file.
+    pub lock: std::sync::Arc<GameLock>,
 }
 
 impl Autosave {

@@ -86,6 +86,11 @@ pub struct Game {
     /// Actions undone and then dropped by a new action, with the log
     /// position they had: the history shows them as undone.
     undone: Vec<file::Undone>,
+    /// Opened while another window or command had the file for writing:
+    /// it can be read, not played.
+    read_only: bool,
+    /// The file it was opened from.
+    path_read: Option<PathBuf>,
 }
 
 impl Clone for Game {
@@ -101,6 +106,8 @@ impl Clone for Game {
             // Two games appending to one file would interleave their logs.
             autosave: None,
             undone: self.undone.clone(),
+            read_only: self.read_only,
+            path_read: self.path_read.clone(),
         }
     }
 }
@@ -127,6 +134,8 @@ impl Game {
             history: Vec::new(),
             autosave: None,
             undone: Vec::new(),
+            read_only: false,
+            path_read: None,
         }
     }
 
@@ -237,6 +246,7 @@ impl Game {
     /// action is saved before this returns; if only the save fails, the
     /// error says so (`is_applied()`) and the next save rewrites the file.
     pub fn apply(&mut self, action: Action) -> Result<(), GameError> {
+        self.writable()?;
         let at = self.log.len();
         self.apply_in_memory(action)?;
         let had_redo = !self.redo.is_empty();
@@ -264,6 +274,7 @@ impl Game {
 
     /// Undo the last action; `Ok(false)` when there is none.
     pub fn undo(&mut self) -> Result<bool, GameError> {
+        self.writable()?;
         let Some(last) = self.log.pop() else {
             return Ok(false);
         };
@@ -293,6 +304,7 @@ impl Game {
 
     /// Redo the last undone action; `Ok(false)` when there is none.
     pub fn redo(&mut self) -> Result<bool, GameError> {
+        self.writable()?;
         let Some(a) = self.redo.pop() else {
             return Ok(false);
         };
@@ -503,11 +515,47 @@ impl Game {
         self.autosave.as_ref().map(|a| a.path.as_path())
     }
 
+    /// Opened read-only: another window or command has the game file.
+    pub fn read_only(&self) -> bool {
+        self.read_only
+    }
+
+    fn writable(&self) -> Result<(), GameError> {
+        if !self.read_only {
+            return Ok(());
+        }
+        let path = self
+            .path_read
+            .as_ref()
+            .map(|p| p.display().to_string())
+            .unwrap_or_default();
+        Err(GameError::new(
+            ErrorKind::NotNow,
+            None,
+            format!(
+                "{path} está abierta para escribir en otra ventana u orden de impia: aquí solo se lee"
+            ),
+            format!(
+                "{path} is open for writing in another impia window or command: here it is read-only"
+            ),
+        ))
+    }
+
     /// Write the whole game to `path` and autosave there from now on.
     pub fn save(&mut self, path: &Path) -> Result<(), GameFileError> {
+        let held = self
+            .autosave
+            .as_ref()
+            .filter(|a| a.path == path)
+            .map(|a| std::sync::Arc::clone(&a.lock));
+        let lock = match held {
+            Some(l) => l,
+            None => std::sync::Arc::new(take_lock(path)?.ok_or_else(|| locked(path))?),
+        };
         let mut a = file::Autosave {
             path: path.to_path_buf(),
             needs_rewrite: true,
+            lock,
         };
         a.rewrite(&self.setup, &self.undone, &self.redo, &self.log)
             .map_err(|e| io_error(path, e))?;
@@ -529,10 +577,7 @@ impl Game {
             })?;
         g.redo = f.redo;
         g.undone = f.undone;
-        g.autosave = Some(file::Autosave {
-            path: path.to_path_buf(),
-            needs_rewrite: f.torn_tail,
-        });
+        g.attach(path, f.torn_tail)?;
         Ok(g)
     }
 
@@ -558,7 +603,7 @@ impl Game {
                 break;
             }
         }
-        if problem.is_some() {
+        if problem.is_some() && file::lock(path).ok().flatten().is_some() {
             let mut bak = path.as_os_str().to_owned();
             bak.push(".bak");
             std::fs::copy(path, PathBuf::from(bak)).map_err(|e| io_error(path, e))?;
@@ -566,11 +611,25 @@ impl Game {
             g.redo = f.redo;
         }
         g.undone = f.undone;
-        g.autosave = Some(file::Autosave {
-            path: path.to_path_buf(),
-            needs_rewrite: f.torn_tail || problem.is_some(),
-        });
+        g.attach(path, f.torn_tail || problem.is_some())?;
         Ok((g, problem))
+    }
+
+    /// Autosave to `path` from now on if its lock can be had; else the
+    /// game is read-only.
+    fn attach(&mut self, path: &Path, needs_rewrite: bool) -> Result<(), GameFileError> {
+        self.path_read = Some(path.to_path_buf());
+        match take_lock(path)? {
+            Some(lock) => {
+                self.autosave = Some(file::Autosave {
+                    path: path.to_path_buf(),
+                    needs_rewrite,
+                    lock: std::sync::Arc::new(lock),
+                });
+            }
+            None => self.read_only = true,
+        }
+        Ok(())
     }
 
     fn save_last(&mut self) -> Result<(), GameError> {
@@ -613,6 +672,22 @@ impl Game {
             format!("done, but {path} could not be saved: {e}; the next action retries"),
         )
     }
+}
+
+fn take_lock(path: &Path) -> Result<Option<file::GameLock>, GameFileError> {
+    file::lock(path).map_err(|e| {
+        GameFileError::Data(DataError::whole(
+            path.display().to_string(),
+            format!("cannot lock the game for writing: {e}"),
+        ))
+    })
+}
+
+fn locked(path: &Path) -> GameFileError {
+    GameFileError::Data(DataError::whole(
+        path.display().to_string(),
+        "another impia window or command has this game open for writing",
+    ))
 }
 
 fn io_error(path: &Path, e: std::io::Error) -> GameFileError {
