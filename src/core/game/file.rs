@@ -89,8 +89,12 @@ pub struct GameFile {
     pub log: Vec<Action>,
     /// The line of each log action in the file (1-based), when known.
     pub lines: Vec<usize>,
-    /// A last, unfinished line was dropped (an action in flight at a crash).
+    /// A last, unfinished line was dropped (an action in flight at a crash),
+    /// or a last line without its newline was kept: the file is rewritten.
     pub torn_tail: bool,
+    /// Read while recovering: the first bad line of the log, where reading
+    /// stopped.
+    pub damaged: Option<DataError>,
 }
 
 /// One action as a log line.
@@ -159,35 +163,49 @@ fn newer_version(file: &str, text: &str) -> Result<(), DataError> {
 /// Where the section `key:` (`redo:`, `log:`) starts in `text`, if its
 /// lines up to `end` are all JSON actions (`- {…}`), blank or comments: the
 /// fast path, read line by line instead of by the YAML parser.
-fn json_section(text: &str, key: &str, end: usize) -> Option<usize> {
+fn json_section(text: &str, key: &str, end: usize, lenient: bool) -> Option<usize> {
     let head = format!("{key}:\n");
     let at = text[..end]
         .match_indices(&format!("\n{head}"))
         .next()
         .map(|(i, _)| i + 1)
         .or_else(|| text.starts_with(&head).then_some(0))?;
-    text[at + head.len()..end]
-        .lines()
-        .all(|l| l.starts_with("- {") || l.trim().is_empty() || l.starts_with('#'))
-        .then_some(at)
+    (lenient
+        || text[at + head.len()..end]
+            .lines()
+            .all(|l| l.starts_with("- {") || l.trim().is_empty() || l.starts_with('#')))
+    .then_some(at)
 }
 
 /// The actions of a fast-path section (`body` is its byte range in `text`)
 /// and the line of each, 1-based.
+/// The actions of a section, their lines, and (`lenient`) the first bad
+/// line, where reading stopped; not lenient, a bad line is the error.
+type Section<T> = (Vec<T>, Vec<usize>, Option<DataError>);
+
 fn json_actions<T: serde::de::DeserializeOwned>(
     file: &str,
     text: &str,
     body: std::ops::Range<usize>,
-) -> Result<(Vec<T>, Vec<usize>), DataError> {
+    lenient: bool,
+) -> Result<Section<T>, DataError> {
     let first_line = text[..body.start].matches('\n').count() + 1;
     let mut actions = Vec::new();
     let mut lines = Vec::new();
     for (k, l) in text[body].lines().enumerate() {
+        let line = first_line + k;
         if !l.starts_with("- {") {
+            if lenient && !l.trim().is_empty() && !l.starts_with('#') {
+                let e = DataError::at(
+                    file,
+                    Pos { line, column: 1 },
+                    "expected an action line `- {…}`",
+                );
+                return Ok((actions, lines, Some(e)));
+            }
             continue;
         }
-        let line = first_line + k;
-        let a: T = serde_json::from_str(&l[2..]).map_err(|e| {
+        let parsed: Result<T, DataError> = serde_json::from_str(&l[2..]).map_err(|e| {
             DataError::at(
                 file,
                 Pos {
@@ -200,31 +218,60 @@ fn json_actions<T: serde::de::DeserializeOwned>(
                     .unwrap_or("bad action")
                     .to_string(),
             )
-        })?;
-        actions.push(a);
-        lines.push(line);
+        });
+        match parsed {
+            Ok(a) => {
+                actions.push(a);
+                lines.push(line);
+            }
+            Err(e) if lenient => return Ok((actions, lines, Some(e))),
+            Err(e) => return Err(e),
+        }
     }
-    Ok((actions, lines))
+    Ok((actions, lines, None))
 }
 
 /// Parse a game file's text; `file` names it in errors.
 pub fn parse(file: &str, text: &str) -> Result<GameFile, DataError> {
+    parse_with(file, text, false)
+}
+
+/// Parse a game file's text keeping the log up to its first bad line
+/// (named in `damaged`): a damaged game opens as far as it is good.
+pub fn parse_recovering(file: &str, text: &str) -> Result<GameFile, DataError> {
+    // A file that reads whole (a log written as YAML included) is read so.
+    parse_with(file, text, false).or_else(|_| parse_with(file, text, true))
+}
+
+fn parse_with(file: &str, text: &str, lenient: bool) -> Result<GameFile, DataError> {
     if text.trim().is_empty() {
         return Err(DataError::whole(file, "the file is empty"));
     }
     // Recovery rule: an unfinished last line of the log was never
-    // acknowledged (a hand-written file may simply lack its last newline).
+    // acknowledged and is dropped, unless it is a whole action that only
+    // lacks its newline (a hand-written file): that one is kept.
+    let owned;
     let (text, torn_tail) = match text.rfind('\n') {
-        Some(i) if i + 1 < text.len() && text[..i].contains("\nlog:") => (&text[..=i], true),
+        Some(i) if i + 1 < text.len() && text[..i].contains("\nlog:") => {
+            let tail = &text[i + 1..];
+            let whole =
+                tail.starts_with("- {") && serde_json::from_str::<Action>(&tail[2..]).is_ok();
+            if whole {
+                owned = format!("{text}\n");
+                (owned.as_str(), true)
+            } else {
+                (&text[..=i], true)
+            }
+        }
         _ => (text, false),
     };
     // The fast path: the redo list and the log as lines of JSON after their
     // keys; only the setup before them goes to the YAML parser.
-    let log_at = json_section(text, "log", text.len());
+    let log_at = json_section(text, "log", text.len(), lenient);
     let head_end = log_at.unwrap_or(text.len());
-    let redo_at = json_section(text, "redo", head_end);
+    let redo_at = json_section(text, "redo", head_end, false);
     let undone_end = redo_at.unwrap_or(head_end);
-    let undone_at = json_section(text, "undone", undone_end);
+    let undone_at = json_section(text, "undone", undone_end, false);
     let head = &text[..undone_at.unwrap_or(undone_end)];
     if head.len() as u64 > MAX_FILE_BYTES {
         return Err(DataError::whole(
@@ -240,16 +287,19 @@ pub fn parse(file: &str, text: &str) -> Result<GameFile, DataError> {
     let parsed: FileIn = serde_yaml::from_str(head).map_err(|e| DataError::yaml(file, &e))?;
     let mut undone = parsed.undone.unwrap_or_default();
     if let Some(start) = undone_at {
-        undone.extend(json_actions(file, text, start + "undone:\n".len()..undone_end)?.0);
+        undone.extend(json_actions(file, text, start + "undone:\n".len()..undone_end, false)?.0);
     }
     let mut redo = parsed.redo.unwrap_or_default();
     if let Some(start) = redo_at {
-        redo.extend(json_actions(file, text, start + "redo:\n".len()..head_end)?.0);
+        redo.extend(json_actions(file, text, start + "redo:\n".len()..head_end, false)?.0);
     }
     let mut log = parsed.log.unwrap_or_default();
     let mut lines = Vec::new();
+    let mut damaged = None;
     if let Some(start) = log_at {
-        let (actions, at) = json_actions(file, text, start + "log:\n".len()..text.len())?;
+        let (actions, at, bad) =
+            json_actions(file, text, start + "log:\n".len()..text.len(), lenient)?;
+        damaged = bad;
         log.extend(actions);
         lines = at;
     }
@@ -267,6 +317,7 @@ pub fn parse(file: &str, text: &str) -> Result<GameFile, DataError> {
         log,
         lines,
         torn_tail,
+        damaged,
     })
 }
 
@@ -274,6 +325,12 @@ pub fn parse(file: &str, text: &str) -> Result<GameFile, DataError> {
 pub fn read(path: &Path) -> Result<GameFile, DataError> {
     let text = read_text(path, MAX_GAME_FILE_BYTES)?;
     parse(&path.display().to_string(), &text)
+}
+
+/// Read a game file as far as its log is good (see [`parse_recovering`]).
+pub fn read_recovering(path: &Path) -> Result<GameFile, DataError> {
+    let text = read_text(path, MAX_GAME_FILE_BYTES)?;
+    parse_recovering(&path.display().to_string(), &text)
 }
 
 /// One writer per game file: `.NAME.lock` beside it, held with an

@@ -588,10 +588,10 @@ impl Game {
         path: &Path,
         rules: &RuleSet,
     ) -> Result<(Game, Option<GameFileError>), GameFileError> {
-        let f = file::read(path)?;
+        let f = file::read_recovering(path)?;
         let name = path.display().to_string();
         let mut g = Game::new(f.setup, rules);
-        let mut problem = None;
+        let mut problem = f.damaged.map(GameFileError::Data);
         for (index, a) in f.log.into_iter().enumerate() {
             if let Err(error) = g.apply_in_memory(a) {
                 problem = Some(GameFileError::Inconsistent {
@@ -604,9 +604,20 @@ impl Game {
             }
         }
         if problem.is_some() && file::lock(path).ok().flatten().is_some() {
-            let mut bak = path.as_os_str().to_owned();
-            bak.push(".bak");
-            std::fs::copy(path, PathBuf::from(bak)).map_err(|e| io_error(path, e))?;
+            // Never over an older backup: .bak, then .bak.1, .bak.2…
+            let bak = (0..1000)
+                .map(|n| {
+                    let mut b = path.as_os_str().to_owned();
+                    b.push(if n == 0 {
+                        ".bak".to_string()
+                    } else {
+                        format!(".bak.{n}")
+                    });
+                    PathBuf::from(b)
+                })
+                .find(|b| !b.exists())
+                .ok_or_else(|| io_error(path, std::io::Error::other("too many backups")))?;
+            std::fs::copy(path, bak).map_err(|e| io_error(path, e))?;
         } else {
             g.redo = f.redo;
         }
