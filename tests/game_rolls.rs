@@ -391,7 +391,6 @@ fn no_file_of_the_game_core_imports_a_file_that_imports_it_back() {
             );
         }
     }
-    let _ = GameSetup::new;
 }
 
 /// A three-turn game played only through `impia game offers` and `impia
@@ -572,4 +571,20 @@ fn a_whole_last_line_without_its_newline_is_kept() {
     std::fs::write(&path, text.trim_end_matches('\n')).unwrap();
     let h = Game::load(&path, &rules()).unwrap();
     assert_eq!(h.actions().len(), n);
+}
+
+#[test]
+fn game_new_refuses_to_write_a_game_file_that_would_not_open() {
+    // Two rosters, each under the 2 MiB limit, together over it.
+    let mut a = roster_a();
+    let mut b = roster_b();
+    let long = "x".repeat(1_100_000);
+    a.models[0].notes = long.clone();
+    b.models[0].notes = long;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("big.yaml");
+    let mut g = Game::new(GameSetup::new(a, b), &rules());
+    let e = g.save(&path).unwrap_err().to_string();
+    assert!(e.contains("at most"), "{e}");
+    assert!(!path.exists(), "nothing written");
 }

@@ -124,6 +124,17 @@ pub fn to_text(
         setup,
     })
     .map_err(|e| DataError::whole("game", format!("cannot write the setup: {e}")))?;
+    // What is written must open again: the setup is read through the YAML
+    // parser, which takes at most MAX_FILE_BYTES.
+    if head.len() as u64 > MAX_FILE_BYTES {
+        return Err(DataError::whole(
+            "game",
+            format!(
+                "the two rosters make a game setup of {} bytes; a game file holds at most {MAX_FILE_BYTES}: use smaller rosters",
+                head.len()
+            ),
+        ));
+    }
     out.push_str(&head);
     if !undone.is_empty() {
         out.push_str("undone:\n");
