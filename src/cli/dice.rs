@@ -196,7 +196,7 @@ pub fn odds(cli: &Cli, cmd: &OddsCommand) -> Result<(), CliError> {
             if a.json {
                 print_json(&CheckOddsOut { p_success: p })?;
             } else {
-                println!(
+                outln!(
                     "{} {}: {} {} ({})",
                     l.pick("Tirada de Atributo", "Attribute check"),
                     describe_spec(l, &a.spec()),
@@ -212,27 +212,27 @@ pub fn odds(cli: &Cli, cmd: &OddsCommand) -> Result<(), CliError> {
                 print_json(&o)?;
             } else {
                 let s = a.spec();
-                println!(
+                outln!(
                     "{} {} {} {}",
                     l.pick("Tirada enfrentada", "Opposed check"),
                     describe_spec(l, &s.active),
                     l.pick("contra", "against"),
                     describe_spec(l, &s.passive),
                 );
-                println!(
+                outln!(
                     "  {}: {} ({})",
                     l.pick("gana el activo", "active wins"),
                     o.active_wins.exact(),
                     o.active_wins.percent()
                 );
-                println!(
+                outln!(
                     "  {}: {} ({})",
                     l.pick("gana el pasivo", "passive wins"),
                     o.passive_wins.exact(),
                     o.passive_wins.percent()
                 );
                 if let Some(b) = o.both_hit {
-                    println!(
+                    outln!(
                         "  {}: {} ({})",
                         l.pick("ambos impactados", "both hit"),
                         b.exact(),
@@ -335,7 +335,7 @@ pub fn roll(cli: &Cli, cmd: &RollCommand) -> Result<(), CliError> {
                     roll: &r,
                 })?;
             } else {
-                println!(
+                outln!(
                     "{} {}: d10 {}{} {} {} → {}  ({} {})",
                     l.pick("Tirada de Atributo", "Attribute check"),
                     describe_spec(l, &r.spec),
@@ -367,7 +367,7 @@ pub fn roll(cli: &Cli, cmd: &RollCommand) -> Result<(), CliError> {
                     OpposedOutcome::PassiveWins => l.pick("GANA EL PASIVO", "PASSIVE WINS"),
                     OpposedOutcome::BothHit => l.pick("AMBOS IMPACTADOS", "BOTH HIT"),
                 };
-                println!(
+                outln!(
                     "{}: {}  |  {}: {}  → {}  ({} {})",
                     l.pick("Activo", "Active"),
                     describe_side(&r.active),

@@ -1,5 +1,18 @@
 //! The command line: a thin layer over the core. `--json` prints machine
 //! readable output on stdout; errors go to stderr with exit code 2.
+//! Human-readable lines go through [`outln!`], which escapes control
+//! characters: names and texts come from user files.
+
+/// Print one line of human-readable output on stdout, its control
+/// characters escaped (see [`crate::core::text::escape_controls`]).
+macro_rules! outln {
+    () => {
+        println!()
+    };
+    ($($arg:tt)*) => {
+        println!("{}", $crate::core::text::escape_controls(&format!($($arg)*)))
+    };
+}
 
 mod dice;
 pub mod game;
@@ -190,7 +203,7 @@ pub fn run(cli: &Cli) -> ExitCode {
     match result {
         Ok(code) => code,
         Err(CliError(msg)) => {
-            eprintln!("impia: {msg}");
+            eprintln!("impia: {}", crate::core::text::escape_controls(&msg));
             ExitCode::from(EXIT_BAD_INPUT)
         }
     }

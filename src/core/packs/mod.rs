@@ -9,8 +9,12 @@
 //! in `docs/TABLE-PACKS.md`.
 
 pub mod cell;
+mod check_grid;
+mod check_lookup;
+mod check_roll;
 mod format;
 mod impia;
+pub mod links;
 pub mod load;
 mod locate;
 pub mod nested;

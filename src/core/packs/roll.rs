@@ -14,8 +14,7 @@ use crate::core::dice_expr::DiceExpr;
 use crate::core::odds::{Odds, Prob};
 use crate::core::text::{Lang, Text};
 
-/// How deep `then` links may go (the loader refuses loops; this is a guard).
-const MAX_CHAIN: usize = 16;
+use super::links::MAX_CHAIN;
 
 /// A value given for an input.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -111,16 +110,25 @@ impl RollBody {
     /// The exact chance of every row with `modifier` added, and of no row
     /// (an omitted total).
     pub fn row_odds(&self, modifier: i32) -> (Vec<Odds>, Odds) {
-        let dist = self.dice.dist().shifted(modifier);
-        let mut odds = vec![Prob::from_integer(0); self.rows.len()];
-        let mut none = Prob::from_integer(0);
-        for (v, p) in dist.points() {
-            match self.row_for(v) {
-                Some(i) => odds[i] += p,
-                None => none += p,
+        // The distribution of the total is a convolution of the dice
+        // (`DiceExpr::dist`); each row sums the ways over the common
+        // denominator and is reduced once.
+        let dist = self.dice.dist();
+        let mut ways = vec![0u64; self.rows.len()];
+        let mut none = 0u64;
+        for (i, c) in dist.counts.iter().enumerate() {
+            if *c == 0 {
+                continue;
+            }
+            let total = i64::from(dist.min) + i as i64 + i64::from(modifier);
+            let total = i32::try_from(total).unwrap_or(if total < 0 { i32::MIN } else { i32::MAX });
+            match self.row_for(total) {
+                Some(r) => ways[r] += c,
+                None => none += c,
             }
         }
-        (odds.into_iter().map(Odds).collect(), Odds(none))
+        let odds = |w: u64| Odds(Prob::new(w, dist.denom));
+        (ways.into_iter().map(odds).collect(), odds(none))
     }
 }
 
@@ -137,23 +145,19 @@ pub struct Located {
 }
 
 fn key_index(keys: &[Key], v: InputValue) -> Option<usize> {
-    keys.iter().position(|k| key_matches(k, keys, v))
+    (0..keys.len()).find(|&i| key_matches(keys, i, v))
 }
 
-fn key_matches(k: &Key, keys: &[Key], v: InputValue) -> bool {
-    match (k, v) {
+/// Whether key `i` of `keys` holds `v`.
+fn key_matches(keys: &[Key], i: usize, v: InputValue) -> bool {
+    match (&keys[i], v) {
         (Key::Range { range, .. }, InputValue::Number(n)) => range.contains(n),
-        (Key::Choice(c), InputValue::Choice(i)) => *c == i,
+        (Key::Choice(c), InputValue::Choice(x)) => *c == x,
         (Key::UpTo(up), InputValue::Measure(x)) => {
             // Over the band before, up to this one.
-            let i = keys.iter().position(|kk| kk == k).unwrap_or(0);
-            let prev = if i == 0 {
-                None
-            } else {
-                match &keys[i - 1] {
-                    Key::UpTo(p) => *p,
-                    _ => None,
-                }
+            let prev = match i.checked_sub(1).map(|p| &keys[p]) {
+                Some(Key::UpTo(p)) => *p,
+                _ => None,
             };
             prev.is_none_or(|p| x > p) && up.is_none_or(|u| x <= u)
         }
@@ -343,8 +347,11 @@ impl LookupBody {
                         ),
                     )
                 } else {
-                    // Here a / b is 0 or 1.
-                    let n = from - a / b;
+                    // Here a / b is 0 or 1; `from` is the pack's number,
+                    // which may be near the limits of i32.
+                    let n = from.checked_sub(a / b).ok_or_else(|| {
+                        format!("the ratio rule's `from` {from} is out of range")
+                    })?;
                     let text_es = format!("{from} − {a}/{b} redondeado abajo = {n}");
                     let text_en = format!("{from} − {a}/{b} rounded down = {n}");
                     if n >= *cap_at {
@@ -408,7 +415,7 @@ impl LookupBody {
             CellResult::Outcome(i) => vec![(Used::Outcome(*i), Prob::from_integer(1))],
             CellResult::Roll { dice, at_least } => {
                 let d = dice.dist().shifted(modifier);
-                let fail = d.p_le(at_least - 1);
+                let fail = d.p_lt(i64::from(*at_least));
                 vec![
                     (Used::Outcome(self.success), Prob::from_integer(1) - fail),
                     (Used::Outcome(self.failure), fail),
@@ -601,13 +608,21 @@ impl PackTable {
                     ),
                 };
                 let then = match then {
-                    Some(t) if depth < MAX_CHAIN => {
+                    // The loader refuses longer chains; a pack built in code
+                    // that skipped it gets an error, never a silent stop.
+                    Some(t) if depth >= MAX_CHAIN => {
+                        return Err(format!(
+                            "table '{}' sends to '{t}', past {MAX_CHAIN} `then` links",
+                            self.id
+                        ));
+                    }
+                    Some(t) => {
                         let next = pack
                             .table(&t)
                             .ok_or_else(|| format!("no table '{t}' in pack '{}'", pack.id))?;
                         Some(Box::new(next.roll_at(pack, 0, &[], roller, depth + 1)?))
                     }
-                    _ => None,
+                    None => None,
                 };
                 Ok(TableRoll {
                     table,
