@@ -180,7 +180,16 @@ fn check_output(input: &Path, out: &Path, force: bool, l: Lang) -> Result<(), Cl
             return Err(CliError(format!(
                 "{shown}: {}",
                 l.pick(
-                    &format!("es {what}, no un archivo normal; el PDF no se escribe ahí"),
+                    &format!(
+                        "es {}, no un archivo normal; el PDF no se escribe ahí",
+                        match what {
+                            "a FIFO" => "una FIFO",
+                            "a device" => "un dispositivo",
+                            "a folder" => "una carpeta",
+                            "a socket" => "un socket",
+                            _ => "algo",
+                        }
+                    ),
                     &format!("is {what}, not a regular file; the PDF is not written there"),
                 )
             )));

@@ -192,8 +192,10 @@ pub fn load_user_packs(dir: &Path, folder_is_pack: bool) -> (Vec<Pack>, Vec<Data
     (packs, problems)
 }
 
+/// A YAML file by its name. Not only regular files: a FIFO or device named
+/// `.yaml` is read and refused with a clear error, not skipped unsaid.
 fn is_yaml(p: &Path) -> bool {
-    p.is_file()
+    !p.is_dir()
         && p.extension()
             .is_some_and(|x| x.eq_ignore_ascii_case("yaml") || x.eq_ignore_ascii_case("yml"))
 }
