@@ -14,6 +14,7 @@ macro_rules! outln {
     };
 }
 
+pub mod batch;
 mod dice;
 pub mod game;
 pub mod roster;
@@ -30,6 +31,9 @@ use crate::core::text::Lang;
 
 /// Exit code for bad input: a bad flag, an unreadable or broken file.
 pub const EXIT_BAD_INPUT: u8 = 2;
+
+/// Exit code of `odds batch` when some case was bad (each got its error line).
+pub const EXIT_BATCH_BAD_CASE: u8 = 1;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -194,6 +198,14 @@ pub fn run(cli: &Cli) -> ExitCode {
                 "cannot open the window ({e}); the commands still work: try 'impia --help'"
             ))),
         },
+        Some(Command::Odds(dice::OddsCommand::Batch)) => {
+            let stdout = std::io::stdout();
+            match batch::run(std::io::stdin().lock(), std::io::BufWriter::new(stdout.lock())) {
+                Ok(true) => Ok(ExitCode::SUCCESS),
+                Ok(false) => Ok(ExitCode::from(EXIT_BATCH_BAD_CASE)),
+                Err(e) => Err(CliError(format!("odds batch: {e}"))),
+            }
+        }
         Some(Command::Odds(c)) => dice::odds(cli, c).map(|_| ExitCode::SUCCESS),
         Some(Command::Roll(c)) => dice::roll(cli, c).map(|_| ExitCode::SUCCESS),
         Some(Command::Table(c)) => table::run(cli, c).map(|_| ExitCode::SUCCESS),
