@@ -314,7 +314,10 @@ fn build_out_of_range(
                 return Err(fail("`rule: ratio` needs `from` and `cap_at`".into()));
             };
             // Between half and double, first / second rounds down to 0 or 1.
-            for n in [from.saturating_sub(1), from] {
+            let Some(below) = from.checked_sub(1) else {
+                return Err(fail(format!("`from` {from} is out of range")));
+            };
+            for n in [below, from] {
                 if n < cap_at {
                     body.resolve(&n.to_string(), None)
                         .map_err(|e| fail(format!("the code {n} it can give: {e}")))?;
