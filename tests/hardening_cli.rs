@@ -105,9 +105,15 @@ fn control_characters_of_a_roster_name_are_escaped_on_the_terminal() {
     );
     assert!(out.contains("\\x1b[31mRoja\\u{9b}"), "{out}");
     // JSON escapes them its own way, and stays exact.
-    let o = run(&["roster", "check", p.to_str().expect("utf-8"), "--json"], "");
+    let o = run(
+        &["roster", "check", p.to_str().expect("utf-8"), "--json"],
+        "",
+    );
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
-    assert_eq!(v["name"], "\u{1b}]0;pwned\u{7}\u{1b}[2J\u{1b}[31mRoja\u{9b}");
+    assert_eq!(
+        v["name"],
+        "\u{1b}]0;pwned\u{7}\u{1b}[2J\u{1b}[31mRoja\u{9b}"
+    );
 }
 
 /// What a command prints as pretty JSON, on one line: its strings here
@@ -197,8 +203,18 @@ fn a_bad_batch_line_gets_an_error_line_and_the_rest_go_on() {
         let e = lines[i]["error"].as_str().unwrap_or_default();
         assert!(e.starts_with(&format!("line {line}: ")), "{e}");
     }
-    assert!(lines[2]["error"].as_str().unwrap_or_default().contains("negative"));
-    assert!(lines[4]["error"].as_str().unwrap_or_default().contains("typo"));
+    assert!(
+        lines[2]["error"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("negative")
+    );
+    assert!(
+        lines[4]["error"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("typo")
+    );
     assert_eq!(lines[6]["p_success"]["exact"], "3/5");
     let o = run(&["odds", "batch"], "{\"kind\":\"check\",\"attr\":5}\n");
     assert_eq!(o.status.code(), Some(0));

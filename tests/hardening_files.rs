@@ -97,7 +97,12 @@ fn a_save_through_a_symlink_replaces_its_target_and_the_link_stays() {
     let dangling = dir.path().join("nuevo.yaml");
     std::os::unix::fs::symlink("real/nuevo-destino.yaml", &dangling).expect("symlink");
     write_atomic(&dangling, b"hola").expect("write");
-    assert!(std::fs::symlink_metadata(&dangling).expect("meta").file_type().is_symlink());
+    assert!(
+        std::fs::symlink_metadata(&dangling)
+            .expect("meta")
+            .file_type()
+            .is_symlink()
+    );
     assert_eq!(
         std::fs::read_to_string(real_dir.join("nuevo-destino.yaml")).expect("read"),
         "hola"
@@ -130,7 +135,10 @@ fn stale_temp_files_of_killed_saves_are_removed_when_the_file_is_saved() {
     let other = dir.path().join(".otra.yaml.tmp-4000000000");
     std::fs::write(&other, "another file's").expect("write");
     write_atomic(&p, b"x").expect("write");
-    assert_eq!(names(dir.path()), [".otra.yaml.tmp-4000000000", "banda.yaml"]);
+    assert_eq!(
+        names(dir.path()),
+        [".otra.yaml.tmp-4000000000", "banda.yaml"]
+    );
 }
 
 #[test]
@@ -227,7 +235,11 @@ fn a_folder_of_hard_links_to_a_large_file_is_bounded() {
     let (packs, problems) = load_user_packs(dir.path(), false);
     assert!(packs.is_empty());
     let all: Vec<String> = problems.iter().map(|e| e.to_string()).collect();
-    assert!(all.iter().any(|e| e.contains("64 MiB")), "{:?}", &all[..all.len().min(3)]);
+    assert!(
+        all.iter().any(|e| e.contains("64 MiB")),
+        "{:?}",
+        &all[..all.len().min(3)]
+    );
     assert!(start.elapsed() < Duration::from_secs(60));
     // As a `--tables` folder of rule tables too.
     let e = RuleSet::load(Some(&pack)).expect_err("over the budget");

@@ -47,12 +47,19 @@ fn a_pack_of_forty_layers_of_then_links_is_checked_fast_and_refused_for_its_dept
     assert!(text.len() < 12_000);
     let start = Instant::now();
     let e = load(&text).expect_err("a chain of 40 tables is too deep");
-    assert!(start.elapsed() < Duration::from_secs(2), "{:?}", start.elapsed());
+    assert!(
+        start.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        start.elapsed()
+    );
     // At load, at the first table's `then`, with the limit named.
     // Flow-style rows (`- {range: 1, then: …}`) are not located by key, so
     // the error stands at the first table.
     assert!(e.starts_with("p.yaml:4:1: "), "{e}");
-    assert!(e.contains("chain 40 tables") && e.contains("at most 16 links"), "{e}");
+    assert!(
+        e.contains("chain 40 tables") && e.contains("at most 16 links"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -87,7 +94,11 @@ fn a_chain_of_two_thousand_tables_is_refused_fast() {
     }
     let start = Instant::now();
     let e = load(&s).expect_err("too deep");
-    assert!(start.elapsed() < Duration::from_secs(3), "{:?}", start.elapsed());
+    assert!(
+        start.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        start.elapsed()
+    );
     assert!(e.contains("chain 2000 tables"), "{e}");
     // A loop at the end of the chain is found too.
     let looped = s.replace(
@@ -108,13 +119,18 @@ fn a_pack_of_sixty_four_thousand_rows_loads_fast() {
     for v in 4..=4000 {
         s.push_str(&format!("      - {{range: {v}, text: r}}\n"));
     }
-    let mut lookup = String::from("  - id: look\n    name: L\n    inputs: [{id: n, name: N}]\n    rows:\n");
+    let mut lookup =
+        String::from("  - id: look\n    name: L\n    inputs: [{id: n, name: N}]\n    rows:\n");
     // Block style, where the locator finds each row's line.
     for v in 0..55_000 {
         lookup.push_str(&format!("      - key: {v}\n        text: r\n"));
     }
     s.push_str(&lookup);
-    assert!(s.len() > 1_500_000 && s.len() < 2 * 1024 * 1024, "{}", s.len());
+    assert!(
+        s.len() > 1_500_000 && s.len() < 2 * 1024 * 1024,
+        "{}",
+        s.len()
+    );
     let start = Instant::now();
     let pack = load(&s).expect("a legal pack");
     assert!(start.elapsed() < DEBUG_BOUND, "{:?}", start.elapsed());
@@ -129,7 +145,9 @@ fn a_pack_of_sixty_four_thousand_rows_loads_fast() {
     assert!(start.elapsed() < DEBUG_BOUND, "{:?}", start.elapsed());
     let last_key_line = bad.lines().count() - 1;
     assert!(
-        e.starts_with(&format!("p.yaml:{last_key_line}:9: table 'look': row '54998' overlaps")),
+        e.starts_with(&format!(
+            "p.yaml:{last_key_line}:9: table 'look': row '54998' overlaps"
+        )),
         "{e}"
     );
 }
@@ -222,7 +240,9 @@ fn twenty_d6_and_ten_d10_tables_have_exact_odds_fast() {
         assert_eq!(total, Prob::from_integer(1), "{id}");
     }
     // 20d6 exactly: the middle row is P(total = 70).
-    let mid = pack.table("a").expect("a").odds(0, &[]).expect("odds")[1].odds.0;
+    let mid = pack.table("a").expect("a").odds(0, &[]).expect("odds")[1]
+        .odds
+        .0;
     let w = ways(20, 6);
     assert_eq!(
         u128::from(*mid.numer()) * 6u128.pow(20),

@@ -82,8 +82,14 @@ pub fn case_line(text: &str) -> Result<String, String> {
             })
         }
         Case::Opposed(c) => {
-            let active = spec("active", c.active, c.active_mod, c.active_adv, c.active_comp)
-                .map_err(|e| format!("active side: {e}"))?;
+            let active = spec(
+                "active",
+                c.active,
+                c.active_mod,
+                c.active_adv,
+                c.active_comp,
+            )
+            .map_err(|e| format!("active side: {e}"))?;
             let passive = spec(
                 "passive",
                 c.passive,

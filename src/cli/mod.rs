@@ -200,7 +200,10 @@ pub fn run(cli: &Cli) -> ExitCode {
         },
         Some(Command::Odds(dice::OddsCommand::Batch)) => {
             let stdout = std::io::stdout();
-            match batch::run(std::io::stdin().lock(), std::io::BufWriter::new(stdout.lock())) {
+            match batch::run(
+                std::io::stdin().lock(),
+                std::io::BufWriter::new(stdout.lock()),
+            ) {
                 Ok(true) => Ok(ExitCode::SUCCESS),
                 Ok(false) => Ok(ExitCode::from(EXIT_BATCH_BAD_CASE)),
                 Err(e) => Err(CliError(format!("odds batch: {e}"))),

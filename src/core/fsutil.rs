@@ -41,7 +41,10 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     {
         return Err(io::Error::new(
             io::ErrorKind::InvalidInput,
-            format!("not a regular file ({}); refusing to replace it", kind_of(m)),
+            format!(
+                "not a regular file ({}); refusing to replace it",
+                kind_of(m)
+            ),
         ));
     }
     let dir = parent_dir(&target);
@@ -171,7 +174,11 @@ fn kind_of(m: &std::fs::Metadata) -> &'static str {
 /// words for an error message: `Err("a FIFO")`.
 pub fn check_regular(path: &Path) -> io::Result<Result<(), &'static str>> {
     let m = std::fs::metadata(path)?;
-    Ok(if m.is_file() { Ok(()) } else { Err(kind_of(&m)) })
+    Ok(if m.is_file() {
+        Ok(())
+    } else {
+        Err(kind_of(&m))
+    })
 }
 
 /// Whether two paths name one file: the same path after symlinks, or (on

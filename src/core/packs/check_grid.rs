@@ -27,7 +27,11 @@ enum Axis<'a> {
 /// The indices of an input's choices by id (empty for other inputs).
 fn choice_index(input: &Input) -> HashMap<&str, usize> {
     match &input.kind {
-        InputKind::Choice(cs) => cs.iter().enumerate().map(|(i, c)| (c.id.as_str(), i)).collect(),
+        InputKind::Choice(cs) => cs
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c.id.as_str(), i))
+            .collect(),
         _ => HashMap::new(),
     }
 }
@@ -158,7 +162,11 @@ fn tokens(line: &str) -> Vec<(usize, &str)> {
     out
 }
 
-pub(super) fn build_grid(raw: &RawTable, r: &Region, body: &mut LookupBody) -> Result<(), DataError> {
+pub(super) fn build_grid(
+    raw: &RawTable,
+    r: &Region,
+    body: &mut LookupBody,
+) -> Result<(), DataError> {
     let id = &raw.id;
     if !raw.rows.is_empty() {
         return Err(r.err(
@@ -311,7 +319,11 @@ pub(super) fn build_grid(raw: &RawTable, r: &Region, body: &mut LookupBody) -> R
     Ok(())
 }
 
-pub(super) fn build_rows(raw: &RawTable, r: &Region, body: &mut LookupBody) -> Result<(), DataError> {
+pub(super) fn build_rows(
+    raw: &RawTable,
+    r: &Region,
+    body: &mut LookupBody,
+) -> Result<(), DataError> {
     let id = &raw.id;
     if raw.grid.is_some() {
         return Err(r.err(
@@ -397,7 +409,10 @@ pub(super) fn build_rows(raw: &RawTable, r: &Region, body: &mut LookupBody) -> R
             parse_key(&k.0, axis).map_err(|e| r.err(pos(), format!("table '{id}', row: {e}")))?
         };
         if row.then.is_some() {
-            return Err(r.err(pos(), format!("table '{id}': `then` belongs to roll tables")));
+            return Err(r.err(
+                pos(),
+                format!("table '{id}': `then` belongs to roll tables"),
+            ));
         }
         let nested =
             check_nested(&row.text.0).map_err(|e| r.err(pos(), format!("table '{id}': {e}")))?;

@@ -2,12 +2,12 @@
 //! check is linear or n log n in the rows; error positions are looked up
 //! in the text only when there is an error.
 
+use super::check_lookup::build_lookup;
 use super::format::{KeyText, RawRow, RawTable};
 use super::locate::Region;
 use super::nested;
 use super::{Body, Modifier, PackTable, RollBody, RollRow};
 use crate::core::dice_expr::DiceExpr;
-use super::check_lookup::build_lookup;
 use crate::core::error::{DataError, Pos};
 use crate::core::tables::RowRange;
 use crate::core::tables::range::{Disjoint, describe_values, uncovered};

@@ -18,7 +18,9 @@ pub mod links;
 pub mod load;
 mod locate;
 pub mod nested;
+pub mod odds;
 pub mod roll;
+mod rolled;
 
 use std::path::{Path, PathBuf};
 
