@@ -313,13 +313,21 @@ impl ReadBudget {
                 ),
             )
         };
-        // The size is known before the read, so an over-budget file is not read.
-        if std::fs::metadata(path).is_ok_and(|m| m.len() > self.bytes_left) {
+        // The size is known before the read, so an over-budget file is not
+        // read; a file over the per-file limit gets that limit's error.
+        let len = std::fs::metadata(path).map_or(0, |m| m.len());
+        if len <= limit && len > self.bytes_left {
             let e = over();
             self.spent = true;
             return Err(e);
         }
-        let text = read_text(path, limit.min(self.bytes_left))?;
+        let text = read_text(path, limit)?;
+        if text.len() as u64 > self.bytes_left {
+            // It grew between the two looks.
+            let e = over();
+            self.spent = true;
+            return Err(e);
+        }
         self.files_left -= 1;
         self.bytes_left = self.bytes_left.saturating_sub(text.len() as u64);
         Ok(text)
