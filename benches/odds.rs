@@ -55,6 +55,33 @@ fn whole_grid() -> u64 {
     acc
 }
 
+/// The same grid as `whole_grid`, as `odds batch` input: 4,459 checks and
+/// 4,459 opposed checks, one JSON object per line (8,918 cases).
+fn batch_input() -> String {
+    let mut out = String::new();
+    let edge = |net: i32| (net.max(0), (-net).max(0));
+    for v in 0..=12 {
+        for m in -3..=3 {
+            for edge_a in -3..=3 {
+                let (aa, ac) = edge(edge_a);
+                for edge_p in -3..=3 {
+                    let (pa, pc) = edge(edge_p);
+                    out.push_str(&format!(
+                        "{{\"kind\":\"opposed\",\"active\":{v},\"active_mod\":{m},\"active_adv\":{aa},\"active_comp\":{ac},\"passive\":5,\"passive_adv\":{pa},\"passive_comp\":{pc}}}\n"
+                    ));
+                    out.push_str(&format!(
+                        "{{\"kind\":\"check\",\"attr\":{v},\"mod\":{m},\"adv\":{aa},\"comp\":{ac}}}\n"
+                    ));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A pack with a 20d6 and a 10d10 roll table, for `table odds`.
+const MANY_DICE: &str = "pack: many\nname: M\ntables:\n  - id: d20d6\n    name: A\n    dice: 20d6\n    rows:\n      - {range: 20-69, text: low}\n      - {range: 70, text: mid}\n      - {range: 71-120, text: high}\n  - id: d10d10\n    name: B\n    dice: 10d10\n    rows:\n      - {range: 10-54, text: low}\n      - {range: 55-100, text: high}\n";
+
 fn odds_benches(c: &mut Criterion) {
     let mut g = c.benchmark_group("odds");
     g.measurement_time(Duration::from_secs(3))
@@ -76,6 +103,30 @@ fn odds_benches(c: &mut Criterion) {
     });
 
     g.bench_function("whole_grid_4459_cases", |b| b.iter(whole_grid));
+
+    let input = batch_input();
+    assert_eq!(input.lines().count(), 8918);
+    g.bench_function("batch_8918_cases", |b| {
+        b.iter(|| {
+            let mut out = Vec::with_capacity(2 << 20);
+            let ok = impia::cli::batch::run(black_box(input.as_bytes()), &mut out);
+            assert!(matches!(ok, Ok(true)));
+            out.len()
+        })
+    });
+
+    let pack = impia::core::packs::parse_pack_file(
+        "many.yaml",
+        MANY_DICE,
+        impia::core::packs::Origin::Shipped,
+    )
+    .expect("the pack loads");
+    for id in ["d20d6", "d10d10"] {
+        let t = pack.table(id).expect("table").clone();
+        g.bench_function(format!("table_odds_{id}"), |b| {
+            b.iter(|| t.odds(black_box(0), &[]).map(|o| o.len()))
+        });
+    }
     g.finish();
 
     let mut g = c.benchmark_group("tables");

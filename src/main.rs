@@ -1,16 +1,25 @@
+use std::io::Write;
 use std::process::ExitCode;
 
 /// Exit code when the reader of our output went away (`impia … | head`),
 /// as a shell reports a process ended by SIGPIPE.
 const EXIT_BROKEN_PIPE: u8 = 141;
 
-fn is_broken_pipe(payload: &(dyn std::any::Any + Send)) -> bool {
+/// Exit code when stdout cannot be written (`impia … > /dev/full`):
+/// sysexits' EX_IOERR.
+const EXIT_OUTPUT_ERROR: u8 = 74;
+
+/// The panic message of `println!` when stdout fails, if this is one.
+fn stdout_failure(payload: &(dyn std::any::Any + Send)) -> Option<&str> {
     let text = payload
         .downcast_ref::<String>()
         .map(String::as_str)
-        .or_else(|| payload.downcast_ref::<&str>().copied())
-        .unwrap_or("");
-    text.contains("Broken pipe")
+        .or_else(|| payload.downcast_ref::<&str>().copied())?;
+    text.strip_prefix("failed printing to stdout: ")
+}
+
+fn is_broken_pipe(why: &str) -> bool {
+    why.contains("Broken pipe")
 }
 
 fn main() -> ExitCode {
@@ -19,17 +28,33 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(code) => return code,
     };
-    // `println!` panics when stdout is a closed pipe; that is not a crash to
-    // report, just the end of the output.
+    // `println!` panics when stdout cannot be written (a closed pipe, a full
+    // disk); that is not a crash to report with a backtrace, just the end of
+    // the output, told in one line below.
     let default_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        if !is_broken_pipe(info.payload()) {
+        if stdout_failure(info.payload()).is_none() {
             default_hook(info);
         }
     }));
-    match std::panic::catch_unwind(|| impia::cli::run(&cli)) {
+    let code = match std::panic::catch_unwind(|| impia::cli::run(&cli)) {
         Ok(code) => code,
-        Err(payload) if is_broken_pipe(payload.as_ref()) => ExitCode::from(EXIT_BROKEN_PIPE),
-        Err(payload) => std::panic::resume_unwind(payload),
+        Err(payload) => match stdout_failure(payload.as_ref()) {
+            Some(why) if is_broken_pipe(why) => return ExitCode::from(EXIT_BROKEN_PIPE),
+            Some(why) => {
+                eprintln!("impia: cannot write the output: {why}");
+                return ExitCode::from(EXIT_OUTPUT_ERROR);
+            }
+            None => std::panic::resume_unwind(payload),
+        },
+    };
+    // What is still buffered is written at exit, where an error would be lost.
+    if let Err(e) = std::io::stdout().flush() {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            return ExitCode::from(EXIT_BROKEN_PIPE);
+        }
+        eprintln!("impia: cannot write the output: {e}");
+        return ExitCode::from(EXIT_OUTPUT_ERROR);
     }
+    code
 }

@@ -112,7 +112,7 @@ pub fn run(cli: &Cli, cmd: &GameCommand) -> Result<ExitCode, CliError> {
             }
             let mut g = Game::new(setup, &rules);
             g.save(output).map_err(file_error)?;
-            println!("{} {}", l.pick("Escrito", "Wrote"), output.display());
+            outln!("{} {}", l.pick("Escrito", "Wrote"), output.display());
             Ok(ExitCode::SUCCESS)
         }
         GameCommand::Status { file, json } => {
@@ -157,7 +157,7 @@ pub fn run(cli: &Cli, cmd: &GameCommand) -> Result<ExitCode, CliError> {
             if *json {
                 print_json(&out)?;
             } else if out.consistent {
-                println!(
+                outln!(
                     "{}: {} {} ({} {})",
                     out.file,
                     out.actions,
@@ -166,7 +166,7 @@ pub fn run(cli: &Cli, cmd: &GameCommand) -> Result<ExitCode, CliError> {
                     out.turn
                 );
             } else {
-                println!(
+                outln!(
                     "{}:{}: {} {} {}: {}",
                     out.file,
                     out.line.unwrap_or(0),
@@ -350,7 +350,7 @@ pub(crate) fn status_out(g: &Game, l: Lang) -> StatusOut {
 }
 
 pub(crate) fn print_status(s: &StatusOut, l: Lang) {
-    println!(
+    outln!(
         "{}{} {} — {}",
         if s.scenario.is_empty() {
             String::new()
@@ -388,9 +388,9 @@ pub(crate) fn print_status(s: &StatusOut, l: Lang) {
             None if !s.beasts.is_empty() => (l.pick("Bestias", "Beasts").to_string(), &s.beasts),
             None => continue,
         };
-        println!("{title}");
+        outln!("{title}");
         for m in models {
-            println!(
+            outln!(
                 "  {} {}{}: {} — {} {}/{} — {} {} (+{}) — {} {}{}",
                 m.model,
                 m.name,
@@ -413,7 +413,7 @@ pub(crate) fn print_status(s: &StatusOut, l: Lang) {
         }
     }
     for h in &s.pending_hits {
-        println!(
+        outln!(
             "  {}: {} → {} (F {}, Pen {})",
             l.pick("Impacto pendiente", "Pending hit"),
             h.attacker,

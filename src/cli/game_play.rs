@@ -131,9 +131,9 @@ pub(crate) fn offers(
         print_json(&offers_json(&g, &offers, l)?)?;
         return Ok(ExitCode::SUCCESS);
     }
-    println!("{}", g.now_text(l));
+    outln!("{}", g.now_text(l));
     if let Some(p) = g.pending() {
-        println!("  {}", g.describe(&p.action, l));
+        outln!("  {}", g.describe(&p.action, l));
     }
     for o in &offers.offers {
         let who = o
@@ -142,7 +142,7 @@ pub(crate) fn offers(
             .unwrap_or_default();
         let targets: Vec<String> = o.targets.iter().map(|t| g.state().name(t.model)).collect();
         match &o.why_not {
-            None => println!(
+            None => outln!(
                 "  {} {who}{} ({} {}){}",
                 if o.allowed { "+" } else { "-" },
                 o.id,
@@ -154,7 +154,7 @@ pub(crate) fn offers(
                     format!(" → {}", targets.join(", "))
                 }
             ),
-            Some(e) => println!("  - {who}{}: {}", o.id, e.message(l)),
+            Some(e) => outln!("  - {who}{}: {}", o.id, e.message(l)),
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -202,7 +202,10 @@ pub(crate) fn act(
             if e.kind == ErrorKind::Unknown {
                 return Err(CliError(format!("line {}: {}", n + 1, e.message(l))));
             }
-            eprintln!("{}", refusal_line(&e, l));
+            eprintln!(
+                "{}",
+                crate::core::text::escape_controls(&refusal_line(&e, l))
+            );
             return Ok(ExitCode::from(EXIT_REFUSED));
         }
     }
@@ -234,7 +237,7 @@ pub(crate) fn undo(
     match done {
         Ok(true) => {
             let text = target.map(|a| a.id()).unwrap_or_default();
-            println!(
+            outln!(
                 "{} {text}; {}",
                 if redo {
                     l.pick("Rehecho:", "Redone:")

@@ -1,6 +1,20 @@
 //! The command line: a thin layer over the core. `--json` prints machine
 //! readable output on stdout; errors go to stderr with exit code 2.
+//! Human-readable lines go through [`outln!`], which escapes control
+//! characters: names and texts come from user files.
 
+/// Print one line of human-readable output on stdout, its control
+/// characters escaped (see [`crate::core::text::escape_controls`]).
+macro_rules! outln {
+    () => {
+        println!()
+    };
+    ($($arg:tt)*) => {
+        println!("{}", $crate::core::text::escape_controls(&format!($($arg)*)))
+    };
+}
+
+pub mod batch;
 mod dice;
 pub mod game;
 mod game_play;
@@ -19,6 +33,9 @@ use crate::core::text::Lang;
 
 /// Exit code for bad input: a bad flag, an unreadable or broken file.
 pub const EXIT_BAD_INPUT: u8 = 2;
+
+/// Exit code of `odds batch` when some case was bad (each got its error line).
+pub const EXIT_BATCH_BAD_CASE: u8 = 1;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -183,6 +200,17 @@ pub fn run(cli: &Cli) -> ExitCode {
                 "cannot open the window ({e}); the commands still work: try 'impia --help'"
             ))),
         },
+        Some(Command::Odds(dice::OddsCommand::Batch)) => {
+            let stdout = std::io::stdout();
+            match batch::run(
+                std::io::stdin().lock(),
+                std::io::BufWriter::new(stdout.lock()),
+            ) {
+                Ok(true) => Ok(ExitCode::SUCCESS),
+                Ok(false) => Ok(ExitCode::from(EXIT_BATCH_BAD_CASE)),
+                Err(e) => Err(CliError(format!("odds batch: {e}"))),
+            }
+        }
         Some(Command::Odds(c)) => dice::odds(cli, c).map(|_| ExitCode::SUCCESS),
         Some(Command::Roll(c)) => dice::roll(cli, c).map(|_| ExitCode::SUCCESS),
         Some(Command::Table(c)) => table::run(cli, c).map(|_| ExitCode::SUCCESS),
@@ -192,7 +220,7 @@ pub fn run(cli: &Cli) -> ExitCode {
     match result {
         Ok(code) => code,
         Err(CliError(msg)) => {
-            eprintln!("impia: {msg}");
+            eprintln!("impia: {}", crate::core::text::escape_controls(&msg));
             ExitCode::from(EXIT_BAD_INPUT)
         }
     }

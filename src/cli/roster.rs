@@ -33,6 +33,9 @@ pub enum RosterCommand {
         /// Paper size: a4 (default) or letter.
         #[arg(long, default_value = "a4", value_parser = ["a4", "letter"])]
         paper: String,
+        /// Replace an existing output file that is not a PDF.
+        #[arg(long)]
+        force: bool,
     },
     /// Print the roster as a compact text to share in a chat (in --lang).
     Text { file: PathBuf },
@@ -114,6 +117,7 @@ pub fn run(cli: &Cli, cmd: &RosterCommand) -> Result<ExitCode, CliError> {
             file,
             output,
             paper,
+            force,
         } => {
             let r = load(file, &rules)?;
             let report = roster::check(&r, &rules);
@@ -130,6 +134,7 @@ pub fn run(cli: &Cli, cmd: &RosterCommand) -> Result<ExitCode, CliError> {
                     .unwrap_or_else(|| "roster".into());
                 PathBuf::from("exports").join(format!("{stem}.pdf"))
             });
+            check_output(file, &out, *force, l)?;
             if let Some(dir) = out.parent()
                 && !dir.as_os_str().is_empty()
             {
@@ -139,7 +144,7 @@ pub fn run(cli: &Cli, cmd: &RosterCommand) -> Result<ExitCode, CliError> {
             }
             crate::core::fsutil::write_atomic(&out, &bytes)
                 .map_err(|e| CliError(format!("{}: cannot write: {e}", out.display())))?;
-            println!(
+            outln!(
                 "{} {} ({} bytes){}",
                 l.pick("Escrito", "Wrote"),
                 out.display(),
@@ -172,7 +177,7 @@ pub fn run(cli: &Cli, cmd: &RosterCommand) -> Result<ExitCode, CliError> {
             std::fs::create_dir_all(dir)
                 .map_err(|e| CliError(format!("{}: cannot create folder: {e}", dir.display())))?;
             roster::save_roster(&path, &Roster::starter_in(name, l))?;
-            println!("{} {}", l.pick("Escrito", "Wrote"), path.display());
+            outln!("{} {}", l.pick("Escrito", "Wrote"), path.display());
             Ok(ExitCode::SUCCESS)
         }
         RosterCommand::Text { file } => super::roster_text::print_text(file, &rules, l),
@@ -183,6 +188,65 @@ pub fn run(cli: &Cli, cmd: &RosterCommand) -> Result<ExitCode, CliError> {
         } => super::roster_text::import(file, output.as_ref(), *force, &rules, l),
         RosterCommand::Stress { file, saves, seed } => stress(file, &rules, *saves, *seed),
     }
+}
+
+/// Refuse an output that would lose data: the input roster itself (by any
+/// name: a symlink or a hard link to it), something that is not a regular
+/// file (a FIFO, a device, a folder), or, without `--force`, an existing
+/// file that is not a PDF.
+fn check_output(input: &Path, out: &Path, force: bool, l: Lang) -> Result<(), CliError> {
+    let shown = out.display();
+    match crate::core::fsutil::check_regular(out) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(CliError(format!("{shown}: {e}"))),
+        Ok(Err(what)) => {
+            return Err(CliError(format!(
+                "{shown}: {}",
+                l.pick(
+                    &format!(
+                        "es {}, no un archivo normal; el PDF no se escribe ahí",
+                        match what {
+                            "a FIFO" => "una FIFO",
+                            "a device" => "un dispositivo",
+                            "a folder" => "una carpeta",
+                            "a socket" => "un socket",
+                            _ => "algo",
+                        }
+                    ),
+                    &format!("is {what}, not a regular file; the PDF is not written there"),
+                )
+            )));
+        }
+        Ok(Ok(())) => {}
+    }
+    if crate::core::fsutil::same_file(input, out) {
+        return Err(CliError(format!(
+            "{shown}: {}",
+            l.pick(
+                "es el propio archivo de la banda; elige otro nombre para el PDF",
+                "is the roster file itself; choose another name for the PDF",
+            )
+        )));
+    }
+    if !force && !starts_with_pdf_magic(out) {
+        return Err(CliError(format!(
+            "{shown}: {}",
+            l.pick(
+                "ya existe y no es un PDF; usa --force para reemplazarlo",
+                "exists and is not a PDF; use --force to replace it",
+            )
+        )));
+    }
+    Ok(())
+}
+
+/// Whether a file starts with `%PDF`, as every PDF does.
+fn starts_with_pdf_magic(path: &Path) -> bool {
+    use std::io::Read;
+    let mut head = [0u8; 4];
+    std::fs::File::open(path)
+        .and_then(|mut f| f.read_exact(&mut head))
+        .is_ok_and(|()| &head == b"%PDF")
 }
 
 /// The number a stress save gives its roster, in the name: `Estrés nº 12`.
@@ -327,7 +391,7 @@ fn check_out<'a>(
 }
 
 fn print_check(r: &Roster, report: &RosterReport, rules: &RuleSet, l: Lang) {
-    println!(
+    outln!(
         "{} — {} / {} pts{}",
         r.name,
         report.total,
@@ -343,7 +407,7 @@ fn print_check(r: &Roster, report: &RosterReport, rules: &RuleSet, l: Lang) {
             .iter()
             .map(|st| format!("{} {}", st.abbrev(l), v.stats.get(*st)))
             .collect();
-        println!(
+        outln!(
             "  {}{} ({}) {} pts — {} | {} {} | {} {} | {} cm",
             v.name,
             if v.leader { " ★" } else { "" },
@@ -361,18 +425,18 @@ fn print_check(r: &Roster, report: &RosterReport, rules: &RuleSet, l: Lang) {
             v.movement_cm
         );
         for w in &v.melee {
-            println!("      {}", w);
+            outln!("      {}", w);
         }
         for w in &v.ranged {
-            println!("      {}", w);
+            outln!("      {}", w);
         }
     }
     if report.valid() {
-        println!("{}", l.pick("Banda válida.", "Valid warband."));
+        outln!("{}", l.pick("Banda válida.", "Valid warband."));
     } else {
-        println!("{}:", l.pick("Problemas", "Problems"));
+        outln!("{}:", l.pick("Problemas", "Problems"));
         for p in &report.problems {
-            println!("  - {}", p.line(l));
+            outln!("  - {}", p.line(l));
         }
     }
 }

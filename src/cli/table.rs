@@ -151,7 +151,7 @@ pub fn run(cli: &Cli, cmd: &TableCommand) -> Result<(), CliError> {
             } else {
                 for e in list {
                     let rule = e.rule.map(|r| format!("  ({r})")).unwrap_or_default();
-                    println!(
+                    outln!(
                         "{:<26} {:<9} {:<8} {}{rule}",
                         e.r#ref,
                         e.kind,
@@ -192,12 +192,12 @@ pub fn run(cli: &Cli, cmd: &TableCommand) -> Result<(), CliError> {
                 print_json(&RollOut::new(&result, roller.seed(), l))?;
             } else {
                 for line in result.lines(pack, l, true) {
-                    println!("{line}");
+                    outln!("{line}");
                 }
                 let rolled =
                     result.roll.is_some() || result.check.is_some() || !result.nested.is_empty();
                 if rolled {
-                    println!("({} {})", l.pick("semilla", "seed"), roller.seed());
+                    outln!("({} {})", l.pick("semilla", "seed"), roller.seed());
                 }
             }
         }
@@ -310,14 +310,14 @@ fn odds(
             outcomes: outcome_rows(&list, l),
         });
     }
-    println!("{}", heading(pack, t, l));
+    outln!("{}", heading(pack, t, l));
     for o in &list {
         let key = if o.key.is_empty() || matches!(t.body, Body::Lookup(_)) {
             String::new()
         } else {
             format!("{:>6}  ", o.key)
         };
-        println!(
+        outln!(
             "{key}{:>7}  {:>9}  {}",
             o.odds.percent(),
             o.odds.exact(),
@@ -419,11 +419,11 @@ fn show(
                     no_row: (!rb.omit.is_empty()).then_some(none),
                 });
             }
-            println!("{}", heading(pack, t, l));
+            outln!("{}", heading(pack, t, l));
             describe(t, l);
             if !t.modifiers.is_empty() {
                 let names: Vec<&str> = t.modifiers.iter().map(|m| m.name.get(l)).collect();
-                println!(
+                outln!(
                     "{}: {} ({} {:+})",
                     l.pick("Se suma", "Add"),
                     names.join(" + "),
@@ -436,7 +436,7 @@ fn show(
                     Some(n) => format!("  → {} {n}", l.pick("tira en", "roll on")),
                     None => String::new(),
                 };
-                println!(
+                outln!(
                     "{:>6}  {:>7}  {}{then}",
                     r.label,
                     o.percent(),
@@ -444,7 +444,7 @@ fn show(
                 );
             }
             if !rb.omit.is_empty() {
-                println!(
+                outln!(
                     "{:>6}  {:>7}  {}",
                     "—",
                     none.percent(),
@@ -464,7 +464,7 @@ fn show(
             if a.json {
                 return print_json(&LookupOut::new(pack, t, lk, a.modifier, result, l));
             }
-            println!("{}", heading(pack, t, l));
+            outln!("{}", heading(pack, t, l));
             describe(t, l);
             for i in &lk.inputs {
                 let what = match &i.kind {
@@ -481,24 +481,24 @@ fn show(
                         .collect::<Vec<_>>()
                         .join(" | "),
                 };
-                println!("  --input {}=…  {} ({what})", i.id, i.name.get(l));
+                outln!("  --input {}=…  {} ({what})", i.id, i.name.get(l));
             }
             for line in grid_lines(lk, l) {
-                println!("{line}");
+                outln!("{line}");
             }
             for (code, text) in lk.legend_lines(l) {
-                println!("  {code}: {text}");
+                outln!("  {code}: {text}");
             }
             if let Some(text) = lk.out_of_range.text() {
-                println!("{}", text.get(l));
+                outln!("{}", text.get(l));
             }
             for n in &t.notes {
-                println!("{}", n.get(l));
+                outln!("{}", n.get(l));
             }
             if let Some(r) = result {
-                println!("→ {}", r.text);
+                outln!("→ {}", r.text);
                 for o in &r.odds {
-                    println!(
+                    outln!(
                         "  {:>7}  {:>9}  {}",
                         o.odds.percent(),
                         o.odds.exact(),
@@ -513,7 +513,7 @@ fn show(
 
 fn describe(t: &PackTable, l: Lang) {
     if let Some(d) = &t.description {
-        println!("{}", d.get(l));
+        outln!("{}", d.get(l));
     }
 }
 

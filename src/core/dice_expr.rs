@@ -77,10 +77,12 @@ impl std::str::FromStr for DiceExpr {
                 "'{s}': between 1 and 20 dice of 2 to 1000 sides are supported"
             ));
         }
-        // Exact odds count every outcome: sides^count must fit in 64 bits.
+        // Exact odds count every outcome over one denominator, sides^count,
+        // which must fit in 64 bits with room to add two fractions (20d6 is
+        // about 2^52; 20d10 is past 2^66 and refused).
         if (sides as u64)
             .checked_pow(count)
-            .is_none_or(|n| n > 1 << 40)
+            .is_none_or(|n| n > 1 << 62)
         {
             return Err(format!("'{s}': too many outcomes to compute exact odds"));
         }

@@ -1,37 +1,345 @@
-//! Saving files so that nothing the user made is lost: write a temporary file
-//! beside the target, flush it to disk, then rename it over the target.
+//! Reading and saving files so that nothing the user made is lost and no
+//! file can hang or flood impia.
+//!
+//! Saves write an exclusively created temporary file with an unpredictable
+//! name beside the target (`tempfile`), give it the target's permissions,
+//! flush it to disk, rename it over the target and flush the folder. A
+//! symlink is written through: its target is replaced and the link stays.
+//! Reads refuse anything that is not a regular file before opening it (a
+//! FIFO would block for ever) and stop at a size limit.
 
-use std::io::Write;
-use std::path::Path;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use crate::core::error::DataError;
+
+/// How many symlinks a save follows before it gives up (as the kernel's ELOOP).
+const MAX_LINKS: usize = 40;
+
+/// Prefix and suffix of our temporary files: short, so that a target name of
+/// 255 bytes still works (the temp name is not derived from it).
+const TEMP_PREFIX: &str = ".impia-";
+const TEMP_SUFFIX: &str = ".tmp";
+
+/// A temporary file of ours older than this is left over from a killed save.
+const STALE_AFTER: std::time::Duration = std::time::Duration::from_secs(24 * 3600);
 
 /// Atomically replace `path` with `bytes`. A crash at any moment leaves
-/// either the old file or the new one, never a half-written file.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => std::path::PathBuf::from("."),
+/// either the old file or the new one, never a half-written file. A symlink
+/// is followed and its target replaced; the permissions of an existing file
+/// are kept. A target that exists and is not a regular file (a FIFO, a
+/// device, a folder) is refused.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let target = resolve_links(path)?;
+    let existing = match std::fs::metadata(&target) {
+        Ok(m) => Some(m),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+        Err(e) => return Err(e),
     };
-    let file_name = path
-        .file_name()
-        .map(|f| f.to_string_lossy().to_string())
-        .unwrap_or_else(|| "file".into());
-    let tmp = dir.join(format!(".{file_name}.tmp-{}", std::process::id()));
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        drop(f);
-        std::fs::rename(&tmp, path)?;
-        // Make the rename itself durable where the platform allows it.
-        if let Ok(d) = std::fs::File::open(&dir) {
-            let _ = d.sync_all();
-        }
-        Ok(())
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
+    if let Some(m) = &existing
+        && !m.is_file()
+    {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "not a regular file ({}); refusing to replace it",
+                kind_of(m)
+            ),
+        ));
     }
-    result
+    let dir = parent_dir(&target);
+    remove_stale_temps(&dir, &target);
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(TEMP_PREFIX).suffix(TEMP_SUFFIX);
+    #[cfg(unix)]
+    {
+        // A new file gets what `File::create` would give (0666 less the
+        // umask), not tempfile's private 0600.
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let mut tmp = builder.tempfile_in(&dir)?;
+    if let Some(m) = &existing {
+        // Set on the open file, where the umask does not apply: 0600 stays 0600.
+        tmp.as_file().set_permissions(m.permissions())?;
+    }
+    tmp.write_all(bytes)?;
+    tmp.as_file().sync_all()?;
+    // On failure the temporary file is dropped, which deletes it.
+    tmp.persist(&target).map_err(|e| e.error)?;
+    // Make the rename itself durable. Some file systems refuse to sync a
+    // folder; the data is already safe in the file, so that is no error.
+    if let Ok(d) = std::fs::File::open(&dir) {
+        let _ = d.sync_all();
+    }
+    Ok(())
+}
+
+/// The file a save must replace: `path`, or where its chain of symlinks ends
+/// (which may not exist yet: a dangling link creates its target).
+fn resolve_links(path: &Path) -> io::Result<PathBuf> {
+    let mut cur = path.to_path_buf();
+    for _ in 0..MAX_LINKS {
+        match std::fs::symlink_metadata(&cur) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let to = std::fs::read_link(&cur)?;
+                cur = if to.is_absolute() {
+                    to
+                } else {
+                    parent_dir(&cur).join(to)
+                };
+            }
+            Ok(_) => return Ok(cur),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(cur),
+            Err(e) => return Err(e),
+        }
+    }
+    Err(io::Error::other(format!(
+        "more than {MAX_LINKS} symlinks in a row; refusing to follow them"
+    )))
+}
+
+fn parent_dir(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
+
+/// Remove what killed saves left beside `target`: the `.NAME.tmp-PID` files
+/// of older impia versions for this file (when that process is gone), and
+/// our own temporary files once they are a day old. A file that cannot be
+/// removed is left; it costs space, never data.
+fn remove_stale_temps(dir: &Path, target: &Path) {
+    let Some(name) = target.file_name().map(|n| n.to_string_lossy().to_string()) else {
+        return;
+    };
+    let old_prefix = format!(".{name}.tmp-");
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let file_name = entry.file_name();
+        let file_name = file_name.to_string_lossy();
+        let stale = if let Some(pid) = file_name.strip_prefix(&old_prefix) {
+            pid.parse::<u32>()
+                .is_ok_and(|pid| pid != std::process::id() && !process_alive(pid))
+        } else if file_name.starts_with(TEMP_PREFIX) && file_name.ends_with(TEMP_SUFFIX) {
+            entry
+                .metadata()
+                .and_then(|m| m.modified())
+                .ok()
+                .and_then(|t| t.elapsed().ok())
+                .is_some_and(|age| age > STALE_AFTER)
+        } else {
+            false
+        };
+        // Only regular files: a symlink or folder of that name is not ours.
+        let regular = entry.file_type().is_ok_and(|t| t.is_file());
+        if stale && regular {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// Whether a process with this id runs (Linux: `/proc`). Elsewhere we cannot
+/// tell, and an old-style temp file is taken as left over.
+fn process_alive(pid: u32) -> bool {
+    Path::new("/proc/self").exists() && Path::new(&format!("/proc/{pid}")).exists()
+}
+
+/// What a file that is not a regular file is, in words.
+fn kind_of(m: &std::fs::Metadata) -> &'static str {
+    let t = m.file_type();
+    if t.is_dir() {
+        return "a folder";
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return "a FIFO";
+        }
+        if t.is_char_device() || t.is_block_device() {
+            return "a device";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+    }
+    "not a regular file"
+}
+
+/// Refuse a path that exists and is not a regular file (after symlinks), in
+/// words for an error message: `Err("a FIFO")`.
+pub fn check_regular(path: &Path) -> io::Result<Result<(), &'static str>> {
+    let m = std::fs::metadata(path)?;
+    Ok(if m.is_file() {
+        Ok(())
+    } else {
+        Err(kind_of(&m))
+    })
+}
+
+/// Whether two paths name one file: the same path after symlinks, or (on
+/// Unix) the same inode, which a hard link shares. A path that cannot be
+/// read is no match.
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if let (Ok(x), Ok(y)) = (std::fs::metadata(a), std::fs::metadata(b)) {
+            return x.dev() == y.dev() && x.ino() == y.ino();
+        }
+    }
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => false,
+    }
+}
+
+/// Read a text file of at most `limit` bytes. Anything but a regular file is
+/// refused before it is opened, because opening a FIFO blocks until someone
+/// writes to it. The read itself stops past the limit, so a file that grows
+/// while it is read cannot eat the memory either. A UTF-8 byte order mark
+/// at the start is dropped (editors on Windows write one).
+pub fn read_text(path: &Path, limit: u64) -> Result<String, DataError> {
+    use std::io::Read;
+    let name = path.display().to_string();
+    let not_regular = |what: &str| {
+        DataError::whole(
+            &name,
+            format!("this is {what}, not a regular file; impia reads only regular files"),
+        )
+    };
+    let too_big = |len: String| {
+        DataError::whole(
+            &name,
+            format!("the file is {len} bytes; at most {limit} are read"),
+        )
+    };
+    match check_regular(path) {
+        Err(e) => return Err(DataError::whole(&name, e.to_string())),
+        Ok(Err(what)) => return Err(not_regular(what)),
+        Ok(Ok(())) => {}
+    }
+    let file = std::fs::File::open(path).map_err(|e| DataError::whole(&name, e.to_string()))?;
+    let meta = file
+        .metadata()
+        .map_err(|e| DataError::whole(&name, e.to_string()))?;
+    // The path may have been swapped between the check and the open.
+    if !meta.is_file() {
+        return Err(not_regular(kind_of(&meta)));
+    }
+    if meta.len() > limit {
+        return Err(too_big(meta.len().to_string()));
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| DataError::whole(&name, e.to_string()))?;
+    if bytes.len() as u64 > limit {
+        return Err(too_big(format!("more than {limit}")));
+    }
+    let mut text = String::from_utf8(bytes).map_err(|e| {
+        DataError::whole(
+            &name,
+            format!(
+                "not UTF-8 text (bad byte at offset {})",
+                e.utf8_error().valid_up_to()
+            ),
+        )
+    })?;
+    if text.starts_with(BOM) {
+        text.drain(..BOM.len_utf8());
+    }
+    Ok(text)
+}
+
+/// The most bytes read from one user folder (its files and sub-folders):
+/// far above any real set of tables, low enough that a folder of thousands
+/// of hard links to one large file cannot exhaust the memory.
+pub const MAX_FOLDER_BYTES: u64 = 64 * 1024 * 1024;
+
+/// The most files read from one user folder.
+pub const MAX_FOLDER_FILES: usize = 1_000;
+
+/// What is left to read from a user folder: every file of it is read
+/// through one budget, one file at a time, and the folder is refused once
+/// it holds more files or bytes than [`MAX_FOLDER_FILES`] and
+/// [`MAX_FOLDER_BYTES`].
+#[derive(Debug)]
+pub struct ReadBudget {
+    folder: String,
+    files_left: usize,
+    bytes_left: u64,
+    /// A read was refused for the budget: the rest of the folder is not read.
+    spent: bool,
+}
+
+impl ReadBudget {
+    pub fn new(folder: &Path) -> ReadBudget {
+        ReadBudget {
+            folder: folder.display().to_string(),
+            files_left: MAX_FOLDER_FILES,
+            bytes_left: MAX_FOLDER_BYTES,
+            spent: false,
+        }
+    }
+
+    /// Whether a read was refused because the folder is over the budget.
+    pub fn spent(&self) -> bool {
+        self.spent
+    }
+
+    /// Read one file of the folder (at most `limit` bytes, as [`read_text`]),
+    /// counting it against the budget.
+    pub fn read(&mut self, path: &Path, limit: u64) -> Result<String, DataError> {
+        if self.files_left == 0 {
+            self.spent = true;
+            return Err(DataError::whole(
+                &self.folder,
+                format!(
+                    "the folder holds more than {MAX_FOLDER_FILES} YAML files; impia reads at most that many"
+                ),
+            ));
+        }
+        let over = || {
+            DataError::whole(
+                &self.folder,
+                format!(
+                    "the folder's YAML files add up to more than {} MiB; impia reads at most that much from a folder",
+                    MAX_FOLDER_BYTES / (1024 * 1024)
+                ),
+            )
+        };
+        // The size is known before the read, so an over-budget file is not
+        // read; a file over the per-file limit gets that limit's error.
+        let len = std::fs::metadata(path).map_or(0, |m| m.len());
+        if len <= limit && len > self.bytes_left {
+            let e = over();
+            self.spent = true;
+            return Err(e);
+        }
+        let text = read_text(path, limit)?;
+        if text.len() as u64 > self.bytes_left {
+            // It grew between the two looks.
+            let e = over();
+            self.spent = true;
+            return Err(e);
+        }
+        self.files_left -= 1;
+        self.bytes_left = self.bytes_left.saturating_sub(text.len() as u64);
+        Ok(text)
+    }
+}
+
+/// The UTF-8 byte order mark.
+pub const BOM: char = '\u{feff}';
+
+/// `text` without a leading byte order mark.
+pub fn strip_bom(text: &str) -> &str {
+    text.strip_prefix(BOM).unwrap_or(text)
 }
 
 #[cfg(test)]
@@ -57,5 +365,11 @@ mod tests {
         let dir = tempfile::tempdir().expect("tempdir");
         let p = dir.path().join("no/such/dir/a.yaml");
         assert!(write_atomic(&p, b"x").is_err());
+    }
+
+    #[test]
+    fn a_bom_is_dropped() {
+        assert_eq!(strip_bom("\u{feff}pack: x"), "pack: x");
+        assert_eq!(strip_bom("pack: x"), "pack: x");
     }
 }

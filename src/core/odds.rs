@@ -96,9 +96,10 @@ impl Dist {
         self.min + self.counts.len() as i32 - 1
     }
 
-    /// Shift every total by `k`.
+    /// Shift every total by `k`. Saturating: `k` may come from a user's
+    /// number, and a wrapped total would turn a certain result into none.
     pub fn shifted(mut self, k: i32) -> Dist {
-        self.min += k;
+        self.min = self.min.saturating_add(k);
         self
     }
 
@@ -122,16 +123,22 @@ impl Dist {
 
     /// Exact P(total = v).
     pub fn p_eq(&self, v: i32) -> Prob {
-        let i = v - self.min;
-        if i < 0 || i as usize >= self.counts.len() {
-            return Prob::from_integer(0);
+        // In i64: `v` may be a user's number near the limits of i32.
+        let i = i64::from(v) - i64::from(self.min);
+        match usize::try_from(i).ok().and_then(|i| self.counts.get(i)) {
+            Some(c) => Prob::new(*c, self.denom),
+            None => Prob::from_integer(0),
         }
-        Prob::new(self.counts[i as usize], self.denom)
     }
 
     /// Exact P(total <= v).
     pub fn p_le(&self, v: i32) -> Prob {
-        let upto = (v - self.min + 1).clamp(0, self.counts.len() as i32) as usize;
+        self.p_lt(i64::from(v) + 1)
+    }
+
+    /// Exact P(total < v), `v` in i64 so that `at_least` of any i32 works.
+    pub fn p_lt(&self, v: i64) -> Prob {
+        let upto = (v - i64::from(self.min)).clamp(0, self.counts.len() as i64) as usize;
         Prob::new(self.counts[..upto].iter().sum(), self.denom)
     }
 

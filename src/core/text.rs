@@ -62,3 +62,41 @@ impl Text {
         }
     }
 }
+
+/// `text` safe to print on a terminal: every control character but the line
+/// break and the tab is written as an escape (`\x1b`, `\u{9b}`), so a name
+/// with an escape sequence in it cannot recolour, move or clear the screen.
+pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
+    let bad = |c: char| c.is_control() && c != '\n' && c != '\t';
+    if !text.chars().any(bad) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if !bad(c) {
+            out.push(c);
+        } else if (c as u32) < 0x80 {
+            out.push_str(&format!("\\x{:02x}", c as u32));
+        } else {
+            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_are_escaped_and_lines_kept() {
+        assert_eq!(
+            escape_controls("a\u{1b}[31mb\u{9b}c\r\nd\te"),
+            "a\\x1b[31mb\\u{9b}c\\x0d\nd\te"
+        );
+        assert!(matches!(
+            escape_controls("Ñandú"),
+            std::borrow::Cow::Borrowed(_)
+        ));
+    }
+}

@@ -41,6 +41,8 @@ pub const MAX_FLOW_DEPTH: usize = 64;
 /// Check a YAML text (see the module's comment), then parse it; `file`
 /// names it in errors.
 pub fn from_str<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, DataError> {
+    // A byte order mark would otherwise be read as part of the first key.
+    let text = crate::core::fsutil::strip_bom(text);
     check(file, text)?;
     serde_yaml::from_str(text).map_err(|e| DataError::yaml(file, &e))
 }

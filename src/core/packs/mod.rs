@@ -9,12 +9,18 @@
 //! in `docs/TABLE-PACKS.md`.
 
 pub mod cell;
+mod check_grid;
+mod check_lookup;
+mod check_roll;
 mod format;
 mod impia;
+pub mod links;
 pub mod load;
 mod locate;
 pub mod nested;
+pub mod odds;
 pub mod roll;
+mod rolled;
 
 use std::path::{Path, PathBuf};
 

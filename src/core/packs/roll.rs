@@ -2,20 +2,18 @@
 //! in, the cell two inputs cross (with the out-of-range rule), the roll a
 //! result asks for, nested dice, and `then` links.
 
-use serde::Serialize;
-
 use super::cell::{Cell, CellResult};
-use super::nested::{self, NestedRoll};
+use super::nested;
 use super::{
     Body, Input, InputKind, Key, LookupBody, OutOfRange, Pack, PackTable, RollBody, RollRow,
 };
 use crate::core::dice::Roller;
-use crate::core::dice_expr::DiceExpr;
-use crate::core::odds::{Odds, Prob};
 use crate::core::text::{Lang, Text};
 
-/// How deep `then` links may go (the loader refuses loops; this is a guard).
-const MAX_CHAIN: usize = 16;
+use super::links::MAX_CHAIN;
+pub use super::odds::OutcomeOdds;
+use super::rolled::value_text;
+pub use super::rolled::{Check, DiceRoll, GivenInput, TableRoll, given_label, key_text, row_label};
 
 /// A value given for an input.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -107,21 +105,6 @@ impl RollBody {
             _ => None,
         }
     }
-
-    /// The exact chance of every row with `modifier` added, and of no row
-    /// (an omitted total).
-    pub fn row_odds(&self, modifier: i32) -> (Vec<Odds>, Odds) {
-        let dist = self.dice.dist().shifted(modifier);
-        let mut odds = vec![Prob::from_integer(0); self.rows.len()];
-        let mut none = Prob::from_integer(0);
-        for (v, p) in dist.points() {
-            match self.row_for(v) {
-                Some(i) => odds[i] += p,
-                None => none += p,
-            }
-        }
-        (odds.into_iter().map(Odds).collect(), Odds(none))
-    }
 }
 
 /// Where a lookup's inputs land.
@@ -137,23 +120,19 @@ pub struct Located {
 }
 
 fn key_index(keys: &[Key], v: InputValue) -> Option<usize> {
-    keys.iter().position(|k| key_matches(k, keys, v))
+    (0..keys.len()).find(|&i| key_matches(keys, i, v))
 }
 
-fn key_matches(k: &Key, keys: &[Key], v: InputValue) -> bool {
-    match (k, v) {
+/// Whether key `i` of `keys` holds `v`.
+fn key_matches(keys: &[Key], i: usize, v: InputValue) -> bool {
+    match (&keys[i], v) {
         (Key::Range { range, .. }, InputValue::Number(n)) => range.contains(n),
-        (Key::Choice(c), InputValue::Choice(i)) => *c == i,
+        (Key::Choice(c), InputValue::Choice(x)) => *c == x,
         (Key::UpTo(up), InputValue::Measure(x)) => {
             // Over the band before, up to this one.
-            let i = keys.iter().position(|kk| kk == k).unwrap_or(0);
-            let prev = if i == 0 {
-                None
-            } else {
-                match &keys[i - 1] {
-                    Key::UpTo(p) => *p,
-                    _ => None,
-                }
+            let prev = match i.checked_sub(1).map(|p| &keys[p]) {
+                Some(Key::UpTo(p)) => *p,
+                _ => None,
             };
             prev.is_none_or(|p| x > p) && up.is_none_or(|u| x <= u)
         }
@@ -343,8 +322,11 @@ impl LookupBody {
                         ),
                     )
                 } else {
-                    // Here a / b is 0 or 1.
-                    let n = from - a / b;
+                    // Here a / b is 0 or 1; `from` is the pack's number,
+                    // which may be near the limits of i32.
+                    let n = from
+                        .checked_sub(a / b)
+                        .ok_or_else(|| format!("the ratio rule's `from` {from} is out of range"))?;
                     let text_es = format!("{from} − {a}/{b} redondeado abajo = {n}");
                     let text_en = format!("{from} − {a}/{b} rounded down = {n}");
                     if n >= *cap_at {
@@ -369,63 +351,6 @@ impl LookupBody {
             }
         }
     }
-
-    /// The declared outcomes this table can come to, in order (a roll uses
-    /// success and failure); they are listed even at 0, so a player sees
-    /// "destroyed: 0". Plain results are listed when they can come up.
-    fn used(&self) -> Vec<Used> {
-        let mut used = vec![false; self.outcomes.len()];
-        let mut mark = |c: &Cell| match &c.result {
-            CellResult::Outcome(i) => {
-                if let Some(u) = used.get_mut(*i) {
-                    *u = true;
-                }
-            }
-            CellResult::Roll { .. } => {
-                used[self.success] = true;
-                used[self.failure] = true;
-            }
-            CellResult::Text { .. } => {}
-        };
-        for c in self.rows.iter().flat_map(|r| &r.cells) {
-            mark(c);
-        }
-        if let OutOfRange::Ratio(rule) = &self.out_of_range {
-            for c in [&rule.double, &rule.half, &rule.cap] {
-                mark(c);
-            }
-        }
-        (0..self.outcomes.len())
-            .filter(|i| used[*i])
-            .map(Used::Outcome)
-            .collect()
-    }
-
-    /// The exact chance of each outcome of one cell, with `modifier` added
-    /// to the roll it asks for.
-    fn cell_dist(&self, cell: &Cell, modifier: i32) -> Vec<(Used, Prob)> {
-        match &cell.result {
-            CellResult::Outcome(i) => vec![(Used::Outcome(*i), Prob::from_integer(1))],
-            CellResult::Roll { dice, at_least } => {
-                let d = dice.dist().shifted(modifier);
-                let fail = d.p_le(at_least - 1);
-                vec![
-                    (Used::Outcome(self.success), Prob::from_integer(1) - fail),
-                    (Used::Outcome(self.failure), fail),
-                ]
-            }
-            CellResult::Text { text, .. } => {
-                vec![(Used::Text(text.clone()), Prob::from_integer(1))]
-            }
-        }
-    }
-}
-
-/// A result a lookup can come to.
-#[derive(Clone, Debug, PartialEq)]
-enum Used {
-    Outcome(usize),
-    Text(Text),
 }
 
 fn printed_span(keys: &[Key]) -> String {
@@ -441,16 +366,6 @@ fn printed_span(keys: &[Key]) -> String {
         (Some(a), _) => a.clone(),
         _ => String::new(),
     }
-}
-
-/// The exact chance of one outcome of a table.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct OutcomeOdds {
-    /// The row's range (roll tables) or the outcome's id (lookups); empty
-    /// for a plain result.
-    pub key: String,
-    pub name: Text,
-    pub odds: Odds,
 }
 
 /// Sum of the modifiers that apply: `mods` are the values given for the
@@ -478,81 +393,6 @@ pub fn applied_modifier(t: &PackTable, mods: &[i32], values: &[InputValue]) -> i
 }
 
 impl PackTable {
-    /// The exact chance of every outcome before rolling: each row of a roll
-    /// table (and "no row" when omitted totals can come up), or each outcome
-    /// of a lookup for the inputs given.
-    pub fn odds(&self, modifier: i32, values: &[InputValue]) -> Result<Vec<OutcomeOdds>, String> {
-        match &self.body {
-            Body::Roll(rb) => {
-                let (rows, none) = rb.row_odds(modifier);
-                let mut out: Vec<OutcomeOdds> = rb
-                    .rows
-                    .iter()
-                    .zip(rows)
-                    .map(|(r, o)| OutcomeOdds {
-                        key: r.label.clone(),
-                        name: r.text.clone(),
-                        odds: o,
-                    })
-                    .collect();
-                if !rb.omit.is_empty() {
-                    out.push(OutcomeOdds {
-                        key: "—".into(),
-                        name: Text::new("Sin fila: no pasa nada", "No row: nothing happens"),
-                        odds: none,
-                    });
-                }
-                Ok(out)
-            }
-            Body::Lookup(lk) => {
-                let at = lk.locate(values)?;
-                let mut acc: Vec<(Used, Prob)> = lk
-                    .used()
-                    .into_iter()
-                    .map(|u| (u, Prob::from_integer(0)))
-                    .collect();
-                let mut add = |u: Used, p: Prob| match acc.iter_mut().find(|(x, _)| *x == u) {
-                    Some((_, q)) => *q += p,
-                    None => acc.push((u, p)),
-                };
-                match (&at.cell, lk.column_dice, at.row) {
-                    (Some(cell), _, _) => {
-                        for (u, p) in lk.cell_dist(cell, modifier) {
-                            add(u, p);
-                        }
-                    }
-                    (None, Some(d), Some(r)) => {
-                        for (v, p) in d.dist().shifted(modifier).points() {
-                            let Some(c) = lk.column_for(v) else { continue };
-                            let Some(cell) = lk.rows[r].cells.get(c) else {
-                                continue;
-                            };
-                            for (u, q) in lk.cell_dist(cell, 0) {
-                                add(u, p * q);
-                            }
-                        }
-                    }
-                    _ => return Err("nothing to read for these inputs".into()),
-                }
-                Ok(acc
-                    .into_iter()
-                    .map(|(u, p)| match u {
-                        Used::Outcome(i) => OutcomeOdds {
-                            key: lk.outcomes[i].id.clone(),
-                            name: lk.outcomes[i].name.clone(),
-                            odds: Odds(p),
-                        },
-                        Used::Text(t) => OutcomeOdds {
-                            key: String::new(),
-                            name: t,
-                            odds: Odds(p),
-                        },
-                    })
-                    .collect())
-            }
-        }
-    }
-
     /// Roll the table: its dice with `modifier`, the row, the nested dice of
     /// the row, and the tables it sends to; or, for a lookup, the cell the
     /// inputs cross and the roll it asks for.
@@ -601,13 +441,21 @@ impl PackTable {
                     ),
                 };
                 let then = match then {
-                    Some(t) if depth < MAX_CHAIN => {
+                    // The loader refuses longer chains; a pack built in code
+                    // that skipped it gets an error, never a silent stop.
+                    Some(t) if depth >= MAX_CHAIN => {
+                        return Err(format!(
+                            "table '{}' sends to '{t}', past {MAX_CHAIN} `then` links",
+                            self.id
+                        ));
+                    }
+                    Some(t) => {
                         let next = pack
                             .table(&t)
                             .ok_or_else(|| format!("no table '{t}' in pack '{}'", pack.id))?;
                         Some(Box::new(next.roll_at(pack, 0, &[], roller, depth + 1)?))
                     }
-                    _ => None,
+                    None => None,
                 };
                 Ok(TableRoll {
                     table,
@@ -705,193 +553,5 @@ impl PackTable {
                 })
             }
         }
-    }
-}
-
-/// A value given for an input, as text: the number, or the choice's id.
-fn value_text(i: &Input, v: InputValue) -> String {
-    match (v, &i.kind) {
-        (InputValue::Choice(c), InputKind::Choice(cs)) => {
-            cs.get(c).map(|c| c.id.clone()).unwrap_or_default()
-        }
-        (InputValue::Number(n), _) => n.to_string(),
-        (InputValue::Measure(x), _) => x.to_string(),
-        (InputValue::Choice(c), _) => c.to_string(),
-    }
-}
-
-/// A key as printed: `12`, `9+`, a choice id, `≤ 5`, `> 20`.
-pub fn key_text(k: &Key, input: &Input) -> String {
-    match k {
-        Key::Range { label, .. } => label.clone(),
-        Key::Choice(c) => match &input.kind {
-            InputKind::Choice(cs) => cs.get(*c).map(|c| c.id.clone()).unwrap_or_default(),
-            _ => String::new(),
-        },
-        Key::UpTo(Some(v)) => format!("≤ {v}"),
-        Key::UpTo(None) => "+".into(),
-    }
-}
-
-/// The label of row `i` of a lookup: its key, and for the open band of a
-/// measure `> 20` (over the band before).
-pub fn row_label(lk: &LookupBody, i: usize) -> String {
-    let Some(row) = lk.rows.get(i) else {
-        return String::new();
-    };
-    match (&row.key, i.checked_sub(1).and_then(|p| lk.rows.get(p))) {
-        (Key::UpTo(None), Some(prev)) => match prev.key {
-            Key::UpTo(Some(p)) => format!("> {p}"),
-            _ => "+".into(),
-        },
-        (k, _) => key_text(k, &lk.inputs[0]),
-    }
-}
-
-/// An input as given, in words: `Attacker strength 12`, `Unit type Trolls`.
-pub fn given_label(t: &PackTable, given: &[GivenInput], l: Lang) -> String {
-    let Body::Lookup(lk) = &t.body else {
-        return String::new();
-    };
-    given
-        .iter()
-        .map(|g| {
-            let Some(input) = lk.inputs.iter().find(|i| i.id == g.id) else {
-                return format!("{} {}", g.id, g.value);
-            };
-            let v = super::choice_name(input, &g.value, l)
-                .map(str::to_string)
-                .unwrap_or_else(|| g.value.clone());
-            format!("{} {v}", input.name.get(l))
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// An input's id and the value given for it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct GivenInput {
-    pub id: String,
-    pub value: String,
-}
-
-/// Dice as they fell, with the modifier added.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct DiceRoll {
-    pub dice: String,
-    pub rolled: Vec<u32>,
-    pub modifier: i32,
-    pub total: i32,
-}
-
-impl DiceRoll {
-    pub fn roll(dice: DiceExpr, modifier: i32, roller: &mut Roller) -> DiceRoll {
-        let (rolled, total) = dice.roll(roller);
-        DiceRoll {
-            dice: dice.to_string(),
-            rolled,
-            modifier,
-            total: total + modifier,
-        }
-    }
-
-    /// `[3, 5] +1 = 9`.
-    pub fn show(&self) -> String {
-        let dice: Vec<String> = self.rolled.iter().map(|d| d.to_string()).collect();
-        let m = if self.modifier != 0 {
-            format!(" {:+}", self.modifier)
-        } else {
-            String::new()
-        };
-        format!("{} [{}]{m} = {}", self.dice, dice.join(", "), self.total)
-    }
-}
-
-/// The roll a lookup's result asks for, and whether it made it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Check {
-    #[serde(flatten)]
-    pub roll: DiceRoll,
-    pub at_least: i32,
-    pub success: bool,
-}
-
-/// A table roll as it fell.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct TableRoll {
-    /// `pack/table`.
-    pub table: String,
-    /// The inputs given (lookups).
-    pub inputs: Vec<GivenInput>,
-    /// The table's own dice (roll tables) or the roll for the column.
-    pub roll: Option<DiceRoll>,
-    /// Index of the row read (roll tables: into the rows; lookups: the printed row).
-    pub row: Option<usize>,
-    /// The row's range, or the inputs.
-    pub key: String,
-    /// The code printed in the cell (lookups).
-    pub cell: Option<String>,
-    /// The roll the result asks for (`hit on 3+ with 1d6`).
-    pub check: Option<Check>,
-    /// The outcome id (lookups).
-    pub outcome: Option<String>,
-    /// The row's text or the result in words.
-    pub text: Text,
-    /// How an input outside the table was read.
-    pub note: Option<Text>,
-    pub nested: Vec<NestedRoll>,
-    /// The roll on the table the row sends to.
-    pub then: Option<Box<TableRoll>>,
-}
-
-impl TableRoll {
-    /// One line per table rolled, every die shown, the table's name first
-    /// when `named` (a table it sends to is always named):
-    /// `Events table: 1d100 [100] = 100 → 00: A leader falls ill …`,
-    /// `A leader's illness: 1d10 [2] = 2 → 1-3: Dies.`;
-    /// `Attacker strength 12, Defender strength 3 → Hit on 3+ with 1d6 · 1d6 [4] = 4 ⇒ Hit`.
-    pub fn lines(&self, pack: &Pack, l: Lang, named: bool) -> Vec<String> {
-        let mut out = Vec::new();
-        let mut cur = Some(self);
-        while let Some(r) = cur {
-            let id = r.table.rsplit('/').next().unwrap_or("");
-            let table = pack.table(id);
-            let mut s = String::new();
-            if named || !out.is_empty() {
-                let name = table
-                    .map(|t| t.name.get(l).to_string())
-                    .unwrap_or_else(|| id.to_string());
-                s.push_str(&format!("{name}: "));
-            }
-            if let Some(t) = table
-                && !r.inputs.is_empty()
-            {
-                s.push_str(&format!("{} → ", given_label(t, &r.inputs, l)));
-            }
-            if let Some(roll) = &r.roll {
-                s.push_str(&format!("{} → ", roll.show()));
-            }
-            let text = nested::annotate(r.text.get(l), &r.nested);
-            if r.inputs.is_empty() && r.roll.is_some() {
-                s.push_str(&format!("{}: {text}", r.key));
-            } else {
-                s.push_str(&text);
-            }
-            if let Some(c) = &r.check {
-                s.push_str(&format!(" · {}", c.roll.show()));
-                if let Some(o) = &r.outcome
-                    && let Some(Body::Lookup(lk)) = table.map(|t| &t.body)
-                    && let Some(oc) = lk.outcomes.iter().find(|x| x.id == *o)
-                {
-                    s.push_str(&format!(" ⇒ {}", oc.name.get(l)));
-                }
-            }
-            if let Some(n) = &r.note {
-                s.push_str(&format!(" ({})", n.get(l)));
-            }
-            out.push(s);
-            cur = r.then.as_deref();
-        }
-        out
     }
 }

@@ -15,6 +15,7 @@ use serde::de::DeserializeOwned;
 
 use crate::core::dice_expr::DiceExpr;
 use crate::core::error::{DataError, Pos, locate_key, locate_key_value};
+pub use crate::core::fsutil::read_text;
 pub use range::RowRange;
 pub use types::*;
 
@@ -207,9 +208,11 @@ impl RuleSet {
             })
             .collect();
         paths.sort();
+        // Files are read one at a time, the folder's total bounded.
+        let mut budget = crate::core::fsutil::ReadBudget::new(dir);
         for path in paths {
             let name = path.display().to_string();
-            let text = read_text(&path, MAX_FILE_BYTES)?;
+            let text = budget.read(&path, MAX_FILE_BYTES)?;
             // A pack file (`pack:` at the top) is a table pack, loaded by `packs`.
             if crate::core::packs::is_pack_file(&text) {
                 continue;
@@ -388,47 +391,6 @@ pub fn read_limited(path: &Path) -> Result<String, DataError> {
     let text = read_text(path, MAX_FILE_BYTES)?;
     crate::core::yaml::check(&path.display().to_string(), &text)?;
     Ok(text)
-}
-
-/// Read a text file of at most `limit` bytes. The read itself stops past the
-/// limit, so a file that grows while it is read, or one whose size the
-/// system does not tell (`/dev/zero`, `/proc` files, pipes), cannot eat the
-/// memory either.
-pub fn read_text(path: &Path, limit: u64) -> Result<String, DataError> {
-    use std::io::Read;
-    let name = path.display().to_string();
-    let too_big = |len: String| {
-        DataError::whole(
-            &name,
-            format!("the file is {len} bytes; at most {limit} are read"),
-        )
-    };
-    let file = std::fs::File::open(path).map_err(|e| DataError::whole(&name, e.to_string()))?;
-    let meta = file
-        .metadata()
-        .map_err(|e| DataError::whole(&name, e.to_string()))?;
-    if meta.is_dir() {
-        return Err(DataError::whole(&name, "this is a folder, not a file"));
-    }
-    if meta.len() > limit {
-        return Err(too_big(meta.len().to_string()));
-    }
-    let mut bytes = Vec::with_capacity(meta.len() as usize);
-    file.take(limit + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| DataError::whole(&name, e.to_string()))?;
-    if bytes.len() as u64 > limit {
-        return Err(too_big(format!("more than {limit}")));
-    }
-    String::from_utf8(bytes).map_err(|e| {
-        DataError::whole(
-            &name,
-            format!(
-                "not UTF-8 text (bad byte at offset {})",
-                e.utf8_error().valid_up_to()
-            ),
-        )
-    })
 }
 
 /// Parse a die-range table and check that its rows cover every total the
