@@ -941,20 +941,6 @@ fn r26_an_engaged_model_does_not_shoot() {
 
 // --- R27–R30 hits ---
 
-fn ulrak_hits_vask(g: &mut Game) {
-    turn(g, 4);
-    skip_to(g, a(0));
-    ok(
-        g,
-        Action::SetEngaged {
-            a: a(0),
-            b: b(0),
-            engaged: true,
-        },
-    );
-    assert_eq!(fight(g, a(0), b(0), 9, 1), OpposedOutcome::ActiveWins);
-}
-
 #[test]
 fn r27_the_hit_puts_the_target_down_when_the_attacker_wins() {
     let mut g = game();

@@ -15,21 +15,6 @@ const ACCEPT: Action = Action::Accept {
     within_30cm: None,
 };
 
-/// Ulrak fights Vask, engaged, and wins: a hit of Ulrak on Vask waits.
-fn ulrak_hits_vask(g: &mut Game) {
-    turn(g, 4);
-    skip_to(g, a(0));
-    ok(
-        g,
-        Action::SetEngaged {
-            a: a(0),
-            b: b(0),
-            engaged: true,
-        },
-    );
-    fight(g, a(0), b(0), 9, 1);
-}
-
 #[test]
 fn a_rolled_hit_cannot_be_dropped_and_witnesses_never_block_accepting_it() {
     let mut g = game();

@@ -109,7 +109,7 @@ fn copy_as_text_should_put_the_roster_on_the_clipboard() {
     let expected = to_text(&h.state().warband.doc.roster, &rules, Lang::En);
     assert_eq!(copied, [expected]);
     assert!(
-        copied[0].contains("1. Líder — Hero, Leader — Weapons: Medium blade"),
+        copied[0].contains("1. Leader — Hero, Leader — Weapons: Medium blade"),
         "{}",
         copied[0]
     );

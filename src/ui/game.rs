@@ -341,6 +341,16 @@ impl GameView {
 
     /// Open a game file (continue after a crash or a closed laptop).
     pub fn open(&mut self, path: &Path, rules: &RuleSet, l: Lang) -> bool {
+        // Reopening the game this view has open: let go of its writer's lock
+        // first, or the view would open its own game read-only.
+        if self
+            .game
+            .as_ref()
+            .and_then(|g| g.path())
+            .is_some_and(|p| p == path)
+        {
+            self.game = None;
+        }
         match Game::recover(path, rules) {
             Ok((game, damage)) => {
                 let turn = game.state().turn;

@@ -365,3 +365,18 @@ pub fn set_fear(g: &mut Game, m: ModelRef, fear: i32) {
         },
     );
 }
+
+/// Ulrak fights Vask, engaged, and wins: a hit of Ulrak on Vask waits.
+pub fn ulrak_hits_vask(g: &mut Game) {
+    turn(g, 4);
+    skip_to(g, a(0));
+    ok(
+        g,
+        Action::SetEngaged {
+            a: a(0),
+            b: b(0),
+            engaged: true,
+        },
+    );
+    assert_eq!(fight(g, a(0), b(0), 9, 1), OpposedOutcome::ActiveWins);
+}

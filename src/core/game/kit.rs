@@ -305,8 +305,16 @@ pub(super) fn take_reroll(
         ));
     };
     r.first.check(spec)?;
-    let per_turn = ctx.rules.warband.totem.rerolls_per_turn;
-    let Some(side) = st.side_mut(r.by.side) else {
+    totem_ready(st, ctx, r.by)?;
+    if let Some(side) = st.side_mut(r.by.side) {
+        side.rerolls_used += 1;
+    }
+    Ok(())
+}
+
+/// R33: `m`'s warband may re-roll now: a standing totem not used this turn.
+pub(super) fn totem_ready(st: &GameState, ctx: Ctx<'_>, m: ModelRef) -> Result<(), GameError> {
+    let Some(side) = st.side(m.side) else {
         return Err(GameError::rule(
             "R33",
             "las bestias no tienen Tótem",
@@ -320,14 +328,13 @@ pub(super) fn take_reroll(
             "its totem is not standing",
         ));
     }
-    if side.rerolls_used >= per_turn {
+    if side.rerolls_used >= ctx.rules.warband.totem.rerolls_per_turn {
         return Err(GameError::rule(
             "R33",
             "la banda ya usó la repetición del Tótem este turno",
             "the warband has already used its totem re-roll this turn",
         ));
     }
-    side.rerolls_used += 1;
     Ok(())
 }
 

@@ -8,6 +8,7 @@
 use super::action::{Action, PendingRoll, RerollKind, RerollRecord};
 use super::error::{ErrorKind, GameError};
 use super::guard::Ctx;
+use super::kit::totem_ready;
 use super::refs::ModelRef;
 use super::roll::{Role, SideDice};
 use super::state::GameState;
@@ -194,32 +195,6 @@ pub(crate) fn totem_reroll(
             before,
             after: dice.clone(),
         });
-    }
-    Ok(())
-}
-
-/// R33: `m`'s warband may re-roll now: a standing totem not used this turn.
-pub(crate) fn totem_ready(st: &GameState, ctx: Ctx<'_>, m: ModelRef) -> Result<(), GameError> {
-    let Some(side) = st.side(m.side) else {
-        return Err(GameError::rule(
-            "R33",
-            "las bestias no tienen Tótem",
-            "beasts have no totem",
-        ));
-    };
-    if !side.totem_standing {
-        return Err(GameError::rule(
-            "R33",
-            "su Tótem no está en pie",
-            "its totem is not standing",
-        ));
-    }
-    if side.rerolls_used >= ctx.rules.warband.totem.rerolls_per_turn {
-        return Err(GameError::rule(
-            "R33",
-            "la banda ya usó la repetición del Tótem este turno",
-            "the warband has already used its totem re-roll this turn",
-        ));
     }
     Ok(())
 }

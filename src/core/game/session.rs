@@ -689,7 +689,7 @@ fn take_lock(path: &Path) -> Result<Option<file::GameLock>, GameFileError> {
     file::lock(path).map_err(|e| {
         GameFileError::Data(DataError::whole(
             path.display().to_string(),
-            format!("cannot lock the game for writing: {e}"),
+            format!("cannot save: cannot lock the game for writing: {e}"),
         ))
     })
 }
