@@ -314,6 +314,10 @@ fn no_file_of_the_game_core_imports_a_file_that_imports_it_back() {
     let mut uses: std::collections::BTreeMap<String, Vec<String>> = Default::default();
     for e in std::fs::read_dir(&dir).unwrap() {
         let p = e.unwrap().path();
+        // A file's own child modules (`session/persist.rs`) sit below it.
+        if p.extension().is_none_or(|x| x != "rs") {
+            continue;
+        }
         let name = p.file_stem().unwrap().to_string_lossy().to_string();
         let text = std::fs::read_to_string(&p).unwrap();
         // Only the file's own imports, not its test module's.

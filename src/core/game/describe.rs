@@ -4,13 +4,16 @@
 
 use super::action::{Action, BeastChoice, SpellChoice};
 use super::kit::{stat_en, stat_es};
-use super::refs::{ModelRef, Side};
-use super::roll::{CheckDice, OpposedDice};
+use super::refs::Side;
 use super::setup::GameSetup;
-use super::state::{GameState, Now};
+use super::state::GameState;
 use crate::core::dice::OpposedOutcome;
 use crate::core::tables::RuleSet;
 use crate::core::text::Lang;
+
+mod now;
+mod parts;
+pub use now::now_text;
 
 /// What describing needs: the state before the action, the setup (beasts of
 /// the bestiary) and the tables (dark forces and backlash rows).
@@ -29,91 +32,6 @@ fn signed(v: i32) -> String {
 }
 
 impl Describer<'_> {
-    fn n(&self, m: ModelRef) -> String {
-        self.state.name(m)
-    }
-
-    fn names(&self, ms: &[ModelRef]) -> String {
-        ms.iter().map(|m| self.n(*m)).collect::<Vec<_>>().join(", ")
-    }
-
-    fn warband(&self, side: Side, l: Lang) -> String {
-        match self.state.side(side) {
-            Some(s) => format!("{} ({})", s.warband, side.label(l)),
-            None => side.label(l).to_string(),
-        }
-    }
-
-    fn rerolled(&self, by: Option<ModelRef>, l: Lang) -> String {
-        match by {
-            Some(b) => format!(
-                " ({} {})",
-                self.n(b),
-                l.pick("repite con el Tótem", "re-rolls with the totem")
-            ),
-            None => String::new(),
-        }
-    }
-
-    fn opposed(&self, r: &Option<OpposedDice>, l: Lang) -> String {
-        let Some(r) = r else {
-            return l.pick("sin tirar", "not rolled").to_string();
-        };
-        let (a, p) = r.totals();
-        format!(
-            "{a} {} {p}{}",
-            l.pick("contra", "against"),
-            self.rerolled(r.reroll.as_ref().map(|x| x.by), l)
-        )
-    }
-
-    fn check(&self, r: &Option<CheckDice>, l: Lang) -> String {
-        let Some(r) = r else {
-            return l.pick("sin tirar", "not rolled").to_string();
-        };
-        format!(
-            "{} {} {}{} — {}",
-            r.roll.d10,
-            l.pick("con objetivo", "against"),
-            r.target(),
-            self.rerolled(r.reroll.as_ref().map(|x| x.by), l),
-            if r.success() {
-                l.pick("éxito", "success")
-            } else {
-                l.pick("fallo", "failure")
-            }
-        )
-    }
-
-    fn fight_result(&self, a: ModelRef, d: ModelRef, r: &Option<OpposedDice>, l: Lang) -> String {
-        let Some(r) = r else {
-            return String::new();
-        };
-        match r.outcome() {
-            OpposedOutcome::ActiveWins => format!(
-                "{} {} {}",
-                self.n(a),
-                l.pick("impacta a", "hits"),
-                self.n(d)
-            ),
-            OpposedOutcome::PassiveWins => format!(
-                "{} {} {}",
-                self.n(d),
-                l.pick("impacta a", "hits"),
-                self.n(a)
-            ),
-            OpposedOutcome::BothHit => l.pick("ambas impactan (R23)", "both hit (R23)").to_string(),
-        }
-    }
-
-    fn row_text(&self, table: &str, total: i32, l: Lang) -> String {
-        self.rules
-            .roll_table(table)
-            .and_then(|t| t.rows.get(t.row_for(total)))
-            .map(|r| r.text.get(l).to_string())
-            .unwrap_or_default()
-    }
-
     /// The line for `action`, with `self.state` the state before it.
     pub(crate) fn describe(&self, action: &Action, l: Lang) -> String {
         use Action as A;
@@ -578,100 +496,5 @@ impl Describer<'_> {
             ),
             A::Note { text } => format!("{}: {text}", p("Nota", "Note")),
         }
-    }
-
-    /// Whether a hit roll put its target Down: the attacker is the active
-    /// side unless the target's side was acting (R02).
-    fn hit_downs(&self, attacker: ModelRef, target: ModelRef, roll: &Option<OpposedDice>) -> bool {
-        let Some(roll) = roll else {
-            return false;
-        };
-        let target_active = self
-            .state
-            .pending_hits
-            .iter()
-            .find(|h| h.attacker == attacker && h.target == target)
-            .is_some_and(|h| h.acting_side == target.side);
-        let wanted = if target_active {
-            OpposedOutcome::PassiveWins
-        } else {
-            OpposedOutcome::ActiveWins
-        };
-        roll.outcome() == wanted
-    }
-}
-
-/// "What now" in words, for the status line.
-pub fn now_text(st: &GameState, now: &Now, l: Lang) -> String {
-    match now {
-        Now::StartTurn { turn } => format!(
-            "{} {turn}: {}",
-            l.pick("Turno", "Turn"),
-            l.pick("tirar Fuerzas Oscuras", "roll the Dark Forces")
-        ),
-        Now::ChangeRound { side: None } => l
-            .pick(
-                "Cambiar ronda: cualquier jugador empieza",
-                "Change round: either player begins",
-            )
-            .into(),
-        Now::ChangeRound { side: Some(s) } => format!(
-            "{}: {}",
-            l.pick("Cambiar ronda", "Change round"),
-            s.label(l)
-        ),
-        Now::RollOff { round } => format!(
-            "{} {round}: {}",
-            l.pick("Ronda", "Round"),
-            l.pick("tirada por el orden", "roll-off")
-        ),
-        Now::Pick {
-            round,
-            side,
-            models,
-        } => format!(
-            "{} {round}: {} {} ({})",
-            l.pick("Ronda", "Round"),
-            l.pick("elige", "picks:"),
-            side.label(l),
-            models
-                .iter()
-                .map(|m| st.name(*m))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-        Now::Acting { model, ordered } => match ordered {
-            Some(o) => format!(
-                "{} {} {}",
-                st.name(*o),
-                l.pick("cumple la orden de", "carries out the order of"),
-                st.name(*model)
-            ),
-            None => format!(
-                "{} {}",
-                st.name(*model),
-                l.pick("está activada", "is acting")
-            ),
-        },
-        Now::ChooseStart { round, winner } => format!(
-            "{} {round}: {} {}",
-            l.pick("Ronda", "Round"),
-            winner.label(l),
-            l.pick(
-                "gana la tirada y elige quién empieza",
-                "wins the roll-off and chooses who starts"
-            )
-        ),
-        Now::Rolled => l
-            .pick(
-                "Tirada hecha: repetir si se puede, o aceptar",
-                "Roll made: re-roll if allowed, or accept",
-            )
-            .into(),
-        Now::ResolveHits { hits } => format!(
-            "{} {}",
-            hits.len(),
-            l.pick("impacto(s) por tirar", "hit(s) to roll")
-        ),
     }
 }

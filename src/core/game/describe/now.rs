@@ -1,0 +1,79 @@
+//! The one sentence that says what the game waits for now.
+
+use super::super::state::{GameState, Now};
+use crate::core::text::Lang;
+
+/// "What now" in words, for the status line.
+pub fn now_text(st: &GameState, now: &Now, l: Lang) -> String {
+    match now {
+        Now::StartTurn { turn } => format!(
+            "{} {turn}: {}",
+            l.pick("Turno", "Turn"),
+            l.pick("tirar Fuerzas Oscuras", "roll the Dark Forces")
+        ),
+        Now::ChangeRound { side: None } => l
+            .pick(
+                "Cambiar ronda: cualquier jugador empieza",
+                "Change round: either player begins",
+            )
+            .into(),
+        Now::ChangeRound { side: Some(s) } => format!(
+            "{}: {}",
+            l.pick("Cambiar ronda", "Change round"),
+            s.label(l)
+        ),
+        Now::RollOff { round } => format!(
+            "{} {round}: {}",
+            l.pick("Ronda", "Round"),
+            l.pick("tirada por el orden", "roll-off")
+        ),
+        Now::Pick {
+            round,
+            side,
+            models,
+        } => format!(
+            "{} {round}: {} {} ({})",
+            l.pick("Ronda", "Round"),
+            l.pick("elige", "picks:"),
+            side.label(l),
+            models
+                .iter()
+                .map(|m| st.name(*m))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Now::Acting { model, ordered } => match ordered {
+            Some(o) => format!(
+                "{} {} {}",
+                st.name(*o),
+                l.pick("cumple la orden de", "carries out the order of"),
+                st.name(*model)
+            ),
+            None => format!(
+                "{} {}",
+                st.name(*model),
+                l.pick("está activada", "is acting")
+            ),
+        },
+        Now::ChooseStart { round, winner } => format!(
+            "{} {round}: {} {}",
+            l.pick("Ronda", "Round"),
+            winner.label(l),
+            l.pick(
+                "gana la tirada y elige quién empieza",
+                "wins the roll-off and chooses who starts"
+            )
+        ),
+        Now::Rolled => l
+            .pick(
+                "Tirada hecha: repetir si se puede, o aceptar",
+                "Roll made: re-roll if allowed, or accept",
+            )
+            .into(),
+        Now::ResolveHits { hits } => format!(
+            "{} {}",
+            hits.len(),
+            l.pick("impacto(s) por tirar", "hit(s) to roll")
+        ),
+    }
+}

@@ -1,0 +1,125 @@
+//! The pieces the history's lines are made of: names, dice, outcomes.
+
+use super::super::refs::{ModelRef, Side};
+use super::super::roll::{CheckDice, OpposedDice};
+use super::Describer;
+use crate::core::dice::OpposedOutcome;
+use crate::core::text::Lang;
+
+impl Describer<'_> {
+    pub(super) fn n(&self, m: ModelRef) -> String {
+        self.state.name(m)
+    }
+
+    pub(super) fn names(&self, ms: &[ModelRef]) -> String {
+        ms.iter().map(|m| self.n(*m)).collect::<Vec<_>>().join(", ")
+    }
+
+    pub(super) fn warband(&self, side: Side, l: Lang) -> String {
+        match self.state.side(side) {
+            Some(s) => format!("{} ({})", s.warband, side.label(l)),
+            None => side.label(l).to_string(),
+        }
+    }
+
+    pub(super) fn rerolled(&self, by: Option<ModelRef>, l: Lang) -> String {
+        match by {
+            Some(b) => format!(
+                " ({} {})",
+                self.n(b),
+                l.pick("repite con el Tótem", "re-rolls with the totem")
+            ),
+            None => String::new(),
+        }
+    }
+
+    pub(super) fn opposed(&self, r: &Option<OpposedDice>, l: Lang) -> String {
+        let Some(r) = r else {
+            return l.pick("sin tirar", "not rolled").to_string();
+        };
+        let (a, p) = r.totals();
+        format!(
+            "{a} {} {p}{}",
+            l.pick("contra", "against"),
+            self.rerolled(r.reroll.as_ref().map(|x| x.by), l)
+        )
+    }
+
+    pub(super) fn check(&self, r: &Option<CheckDice>, l: Lang) -> String {
+        let Some(r) = r else {
+            return l.pick("sin tirar", "not rolled").to_string();
+        };
+        format!(
+            "{} {} {}{} — {}",
+            r.roll.d10,
+            l.pick("con objetivo", "against"),
+            r.target(),
+            self.rerolled(r.reroll.as_ref().map(|x| x.by), l),
+            if r.success() {
+                l.pick("éxito", "success")
+            } else {
+                l.pick("fallo", "failure")
+            }
+        )
+    }
+
+    pub(super) fn fight_result(
+        &self,
+        a: ModelRef,
+        d: ModelRef,
+        r: &Option<OpposedDice>,
+        l: Lang,
+    ) -> String {
+        let Some(r) = r else {
+            return String::new();
+        };
+        match r.outcome() {
+            OpposedOutcome::ActiveWins => format!(
+                "{} {} {}",
+                self.n(a),
+                l.pick("impacta a", "hits"),
+                self.n(d)
+            ),
+            OpposedOutcome::PassiveWins => format!(
+                "{} {} {}",
+                self.n(d),
+                l.pick("impacta a", "hits"),
+                self.n(a)
+            ),
+            OpposedOutcome::BothHit => l.pick("ambas impactan (R23)", "both hit (R23)").to_string(),
+        }
+    }
+
+    pub(super) fn row_text(&self, table: &str, total: i32, l: Lang) -> String {
+        self.rules
+            .roll_table(table)
+            .and_then(|t| t.rows.get(t.row_for(total)))
+            .map(|r| r.text.get(l).to_string())
+            .unwrap_or_default()
+    }
+
+    /// Whether a hit roll put its target Down: the attacker is the active
+    /// side unless the target's side was acting (R02).
+    pub(super) fn hit_downs(
+        &self,
+        attacker: ModelRef,
+        target: ModelRef,
+        roll: &Option<OpposedDice>,
+    ) -> bool {
+        let Some(roll) = roll else {
+            return false;
+        };
+        let target_active = self
+            .state
+            .pending_hits
+            .iter()
+            .find(|h| h.attacker == attacker && h.target == target)
+            .is_some_and(|h| h.acting_side == target.side);
+        let wanted = if target_active {
+            OpposedOutcome::PassiveWins
+        } else {
+            OpposedOutcome::ActiveWins
+        };
+        roll.outcome() == wanted
+    }
+}
