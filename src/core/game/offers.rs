@@ -14,6 +14,7 @@ use super::refs::{ModelRef, Side};
 use super::state::{GameState, Now};
 use super::status::Status;
 use crate::core::dice::Roller;
+use crate::core::odds::Prob;
 use crate::core::tables::{Keyword, Stat};
 
 /// One target of an offer, with the action that takes it.
@@ -21,6 +22,11 @@ use crate::core::tables::{Keyword, Stat};
 pub struct Target {
     pub model: ModelRef,
     pub action: Action,
+    /// For an attack: the exact chance this target ends Down (the roll and
+    /// the hit chained, dice as they fall, no re-roll).
+    pub p_down: Option<Prob>,
+    /// For a fight: the exact chance the attacker ends Down.
+    pub p_attacker_down: Option<Prob>,
 }
 
 /// One thing the players may do now.
@@ -128,7 +134,12 @@ impl Builder<'_> {
         for c in candidates {
             let action = make(*c);
             match try_action(self.st, self.ctx, &action) {
-                Ok(()) => targets.push(Target { model: *c, action }),
+                Ok(()) => targets.push(Target {
+                    model: *c,
+                    action,
+                    p_down: None,
+                    p_attacker_down: None,
+                }),
                 Err(e) => {
                     first_refusal.get_or_insert(e);
                 }
