@@ -11,6 +11,7 @@ use serde_json::{Value, json};
 use super::game::{EXIT_INCONSISTENT, open, print_status, status_out};
 use super::{CliError, print_json};
 use crate::core::game::{Action, ErrorKind, Game, GameError, Now, Offer, Offers};
+use crate::core::odds::Odds;
 use crate::core::tables::RuleSet;
 use crate::core::text::Lang;
 
@@ -65,10 +66,19 @@ fn offer_json(o: &Offer, l: Lang) -> Result<Value, CliError> {
         .targets
         .iter()
         .map(|t| {
-            Ok(json!({
+            let mut v = json!({
                 "model": t.model.to_string(),
                 "action": action_json(&t.action)?,
-            }))
+            });
+            // Issue 12 ★: the chance to put the target (and, in a fight,
+            // the attacker) Down, on attack offers only.
+            if let Some(p) = t.p_down {
+                v["p_down"] = serde_json::to_value(Odds(p))?;
+            }
+            if let Some(p) = t.p_attacker_down {
+                v["p_attacker_down"] = serde_json::to_value(Odds(p))?;
+            }
+            Ok(v)
         })
         .collect::<Result<Vec<Value>, CliError>>()?;
     Ok(json!({
@@ -140,7 +150,14 @@ pub(crate) fn offers(
             .model
             .map(|m| format!("{} ", g.state().name(m)))
             .unwrap_or_default();
-        let targets: Vec<String> = o.targets.iter().map(|t| g.state().name(t.model)).collect();
+        let targets: Vec<String> = o
+            .targets
+            .iter()
+            .map(|t| match t.p_down {
+                Some(p) => format!("{} {}", g.state().name(t.model), Odds(p).percent()),
+                None => g.state().name(t.model),
+            })
+            .collect();
         match &o.why_not {
             None => outln!(
                 "  {} {who}{} ({} {}){}",

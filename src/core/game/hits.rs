@@ -13,6 +13,7 @@ use super::roll::{OpposedDice, PreparedCheck, Role, Sources};
 use super::state::{GameState, HitSource, PendingHit};
 use super::status::Status;
 use crate::core::dice::{CheckSpec, OpposedOutcome, OpposedSpec};
+use crate::core::odds::{Prob, opposed};
 use crate::core::tables::Keyword;
 use crate::core::text::Text;
 
@@ -140,6 +141,49 @@ fn hit_plan(
     }
 }
 
+/// R27–R30: the exact chance that a hit `h` of `attacker` puts `target`
+/// Down, rolled now without Iron defence or cover (R28 costs the other
+/// player DP; cover is a fact of the table the offer cannot know).
+pub(crate) fn hit_chance(
+    st: &GameState,
+    ctx: Ctx<'_>,
+    attacker: ModelRef,
+    target: ModelRef,
+    h: &HitMaker,
+) -> Result<Prob, GameError> {
+    let pending = PendingHit {
+        attacker,
+        target,
+        strength: h.strength,
+        penetration: h.penetration,
+        weapon: h.weapon.clone(),
+        source: HitSource::Fight,
+        acting_side: st.actor().map_or(attacker.side, |a| a.side),
+    };
+    let (spec, role) = hit_plan(
+        st,
+        ctx,
+        &pending,
+        &HitOptions::default(),
+        &mut Sources::off(),
+    )?;
+    let odds = opposed(&spec);
+    Ok(match role {
+        Role::Active => odds.active_wins.0,
+        Role::Passive => odds.passive_wins.0,
+    })
+}
+
+/// R41 Breath: the hit each target of a breath would take.
+pub(crate) fn breath_hit(ctx: Ctx<'_>) -> Result<HitMaker, GameError> {
+    let row = action_row(ctx, "breath")?;
+    Ok(HitMaker {
+        strength: row.effect.strength.unwrap_or(0),
+        penetration: row.effect.penetration.unwrap_or(0),
+        weapon: row.name.clone(),
+    })
+}
+
 /// The first pending hit of `attacker` on `target`.
 fn pending_index(st: &GameState, attacker: ModelRef, target: ModelRef) -> Result<usize, GameError> {
     st.pending_hits
@@ -240,11 +284,7 @@ pub(crate) fn breath(
     pay(st, m, row.dp.unwrap_or(0) as i32, &row.name)?;
     let turn = st.turn;
     model_mut(st, m)?.breath_turn = Some(turn);
-    let hm = HitMaker {
-        strength: row.effect.strength.unwrap_or(0),
-        penetration: row.effect.penetration.unwrap_or(0),
-        weapon: row.name.clone(),
-    };
+    let hm = breath_hit(ctx)?;
     for t in targets {
         push_hit(st, m, *t, &hm, HitSource::Breath);
     }

@@ -363,6 +363,28 @@ pub(crate) fn assault(
     Ok(())
 }
 
+/// The chance side of a Fight or an Assault's free Fight (R20–R24): the
+/// opposed Combat check and the hit each model would land.
+pub(crate) fn fight_chance_parts(
+    st: &GameState,
+    ctx: Ctx<'_>,
+    attacker: ModelRef,
+    defender: ModelRef,
+    opts: &FightOptions,
+    assault: Option<bool>,
+) -> Result<(OpposedSpec, HitMaker, HitMaker), GameError> {
+    let plan = fight_plan(
+        st,
+        ctx,
+        attacker,
+        defender,
+        opts,
+        assault,
+        &mut Sources::off(),
+    )?;
+    Ok((plan.spec, plan.attacker_hit, plan.defender_hit))
+}
+
 /// R25: the opposed Agility check against one opponent.
 fn disengage_plan(
     st: &GameState,

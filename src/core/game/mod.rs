@@ -15,6 +15,7 @@
 pub mod action;
 mod adjust;
 mod attribute;
+mod chance;
 mod describe;
 mod engine;
 pub mod error;
@@ -50,6 +51,7 @@ pub use setup::{Beast, GameSetup};
 pub use state::{GameState, HitSource, ModelState, Now, PendingHit, Phase, Score, SideState};
 pub use status::Status;
 
+pub use chance::Chances;
 pub use file::Undone;
 pub use offers::{Offer, Offers, Target};
 pub use pending::RollPart;

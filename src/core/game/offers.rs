@@ -5,6 +5,7 @@
 //! what is allowed.
 
 use super::action::{Action, FightOptions, HitOptions, ShootOptions, SpellChoice};
+use super::chance::attack_chances;
 use super::engine;
 use super::error::GameError;
 use super::guard::Ctx;
@@ -122,6 +123,35 @@ impl Builder<'_> {
         });
     }
 
+    /// The candidates the rules allow as targets, each with its ready action
+    /// and, for an attack, its chances; and the first refusal met.
+    fn collect_targets(
+        &self,
+        candidates: &[ModelRef],
+        make: impl Fn(ModelRef) -> Action,
+    ) -> (Vec<Target>, Option<GameError>) {
+        let mut targets = Vec::new();
+        let mut first_refusal = None;
+        for c in candidates {
+            let action = make(*c);
+            match try_action(self.st, self.ctx, &action) {
+                Ok(()) => {
+                    let chances = attack_chances(self.st, self.ctx, &action);
+                    targets.push(Target {
+                        model: *c,
+                        action,
+                        p_down: chances.map(|c| c.down),
+                        p_attacker_down: chances.and_then(|c| c.attacker_down),
+                    })
+                }
+                Err(e) => {
+                    first_refusal.get_or_insert(e);
+                }
+            }
+        }
+        (targets, first_refusal)
+    }
+
     /// An offer with targets: `make` builds the action for each candidate.
     fn targeted(
         &mut self,
@@ -129,22 +159,7 @@ impl Builder<'_> {
         candidates: &[ModelRef],
         make: impl Fn(ModelRef) -> Action,
     ) {
-        let mut targets = Vec::new();
-        let mut first_refusal = None;
-        for c in candidates {
-            let action = make(*c);
-            match try_action(self.st, self.ctx, &action) {
-                Ok(()) => targets.push(Target {
-                    model: *c,
-                    action,
-                    p_down: None,
-                    p_attacker_down: None,
-                }),
-                Err(e) => {
-                    first_refusal.get_or_insert(e);
-                }
-            }
-        }
+        let (targets, first_refusal) = self.collect_targets(candidates, &make);
         let Some(sample) = targets
             .first()
             .map(|t| t.action.clone())
@@ -383,6 +398,14 @@ fn acting_offers(b: &mut Builder<'_>, a: ModelRef, active: ModelRef) {
             },
             enemies.clone(),
         );
+        // Each enemy alone under the breath, with its chance to go Down.
+        let (targets, _) = b.collect_targets(&enemies, |t| Action::Breath {
+            model: a,
+            targets: vec![t],
+        });
+        if let Some(o) = b.out.last_mut() {
+            o.targets = targets;
+        }
     }
     if x.is_sorcerer() || !x.spells.is_empty() {
         for index in 0..x.spells.len() {

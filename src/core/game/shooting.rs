@@ -136,6 +136,18 @@ fn shoot_plan(
     })
 }
 
+/// The chance side of a shot (R26): the Accuracy check and the hit it lands.
+pub(crate) fn shot_chance_parts(
+    st: &GameState,
+    ctx: Ctx<'_>,
+    shooter: ModelRef,
+    target: ModelRef,
+    opts: &ShootOptions,
+) -> Result<(CheckSpec, HitMaker), GameError> {
+    let plan = shoot_plan(st, ctx, shooter, target, opts, &mut Sources::off())?;
+    Ok((plan.spec, plan.hit))
+}
+
 /// R26: shoot an enemy in line of sight; a hit waits for its roll (R27).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn shoot(

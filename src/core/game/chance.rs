@@ -1,0 +1,84 @@
+//! ★ The chance of each attack option: the exact chance that the target
+//! ends Down, the attack's roll and its hit chained (R02, R23, R26, R27),
+//! from the tracked state, with the dice as they fall (no re-roll, and no DP
+//! the other player may still spend: Iron defence, R28).
+
+use super::action::Action;
+use super::guard::Ctx;
+use super::hits::{breath_hit, hit_chance};
+use super::melee::fight_chance_parts;
+use super::shooting::shot_chance_parts;
+use super::state::GameState;
+use crate::core::odds::{Prob, check_success, opposed};
+
+/// The chances of one attack on one target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Chances {
+    /// The target ends Down.
+    pub down: Prob,
+    /// In a fight: the attacker ends Down (a tie hits both, R23).
+    pub attacker_down: Option<Prob>,
+}
+
+/// The chances of `action`, if it is an attack; `None` for any other action
+/// or one the rules refuse.
+pub(crate) fn attack_chances(st: &GameState, ctx: Ctx<'_>, action: &Action) -> Option<Chances> {
+    match action {
+        Action::Assault {
+            attacker,
+            defender,
+            brutal,
+            options,
+            ..
+        } => fight(st, ctx, *attacker, *defender, options, Some(*brutal)),
+        Action::Fight {
+            attacker,
+            defender,
+            options,
+            ..
+        } => fight(st, ctx, *attacker, *defender, options, None),
+        Action::Shoot {
+            shooter,
+            target,
+            options,
+            ..
+        } => {
+            let (spec, hit) = shot_chance_parts(st, ctx, *shooter, *target, options).ok()?;
+            let on_target = hit_chance(st, ctx, *shooter, *target, &hit).ok()?;
+            Some(Chances {
+                down: check_success(&spec) * on_target,
+                attacker_down: None,
+            })
+        }
+        // R41: a breath hits every model under it, no roll to land it.
+        Action::Breath { model, targets } if targets.len() == 1 => {
+            let hit = breath_hit(ctx).ok()?;
+            Some(Chances {
+                down: hit_chance(st, ctx, *model, targets[0], &hit).ok()?,
+                attacker_down: None,
+            })
+        }
+        _ => None,
+    }
+}
+
+/// R23: the higher total hits; a tie in Combat hits both.
+fn fight(
+    st: &GameState,
+    ctx: Ctx<'_>,
+    attacker: super::refs::ModelRef,
+    defender: super::refs::ModelRef,
+    options: &super::action::FightOptions,
+    assault: Option<bool>,
+) -> Option<Chances> {
+    let (spec, atk_hit, def_hit) =
+        fight_chance_parts(st, ctx, attacker, defender, options, assault).ok()?;
+    let odds = opposed(&spec);
+    let tie = odds.equal.0;
+    let on_defender = hit_chance(st, ctx, attacker, defender, &atk_hit).ok()?;
+    let on_attacker = hit_chance(st, ctx, defender, attacker, &def_hit).ok()?;
+    Some(Chances {
+        down: (odds.active_higher.0 + tie) * on_defender,
+        attacker_down: Some((odds.passive_higher.0 + tie) * on_attacker),
+    })
+}

@@ -1,0 +1,182 @@
+//! Issue 12 ★: the chance of each attack option, checked against odds
+//! counted by hand (every face of every die enumerated here, independently
+//! of the core's convolution).
+
+mod game_support;
+
+use game_support::*;
+use impia::core::game::{Action, Game, ModelRef, Offer};
+use impia::core::odds::Prob;
+
+/// The number of ways, out of 10 × 10, that `x + d10 >= y + d10` (ties
+/// count for the left side), and that it is strictly greater.
+fn count_ge(x: i32, y: i32) -> (u64, u64) {
+    let (mut ge, mut gt) = (0, 0);
+    for i in 1..=10 {
+        for j in 1..=10 {
+            if x + i >= y + j {
+                ge += 1;
+            }
+            if x + i > y + j {
+                gt += 1;
+            }
+        }
+    }
+    (ge, gt)
+}
+
+/// R27–R29: the chance a hit of Strength `s`, Penetration `pen` puts down a
+/// model of Toughness `t` and Armour `armour`, the hitter rolling as the
+/// active side (it wins ties, R02).
+fn hit_by_hand(s: i32, pen: i32, t: i32, armour: i32, hitter_active: bool) -> Prob {
+    let def = t + (armour - pen).max(0);
+    if hitter_active {
+        Prob::new(count_ge(s, def).0, 100)
+    } else {
+        Prob::new(count_ge(s, def).1, 100)
+    }
+}
+
+fn target_of(offer: &Offer, m: ModelRef) -> &impia::core::game::Target {
+    offer
+        .targets
+        .iter()
+        .find(|t| t.model == m)
+        .unwrap_or_else(|| panic!("{m} is not a target of {}", offer.id))
+}
+
+/// Ulrak (a0) activated and engaged with Vask (b0), nobody frightened.
+fn ulrak_engaged_with_vask() -> Game {
+    let mut g = game();
+    turn(&mut g, 4);
+    skip_to(&mut g, a(0));
+    ok(
+        &mut g,
+        Action::SetEngaged {
+            a: a(0),
+            b: b(0),
+            engaged: true,
+        },
+    );
+    g
+}
+
+#[test]
+fn r23_fight_offer_gives_the_exact_chance_each_side_is_put_down() {
+    let g = ulrak_engaged_with_vask();
+    let st = g.state();
+    let (u, v) = (st.model(a(0)).expect("a0"), st.model(b(0)).expect("b0"));
+    let (uw, vw) = (&u.profile.melee[0], &v.profile.melee[0]);
+    let offers = g.offers();
+    let fight = offers
+        .offers
+        .iter()
+        .find(|o| o.id == "fight" && o.allowed)
+        .expect("a fight is offered");
+    let t = target_of(fight, b(0));
+
+    // R23: the higher Combat total hits, a tie hits both.
+    let (ge, _) = count_ge(uw.combat, vw.combat);
+    let (ge_v, _) = count_ge(vw.combat, uw.combat);
+    // The hit rolls in Ulrak's activation: Ulrak's hit is active, Vask's
+    // hit on Ulrak passive (R02).
+    let down = Prob::new(ge, 100)
+        * hit_by_hand(
+            uw.strength,
+            uw.penetration,
+            v.toughness(),
+            v.profile.armour,
+            true,
+        );
+    let attacker_down = Prob::new(ge_v, 100)
+        * hit_by_hand(
+            vw.strength,
+            vw.penetration,
+            u.toughness(),
+            u.profile.armour,
+            false,
+        );
+    assert_eq!(t.p_down, Some(down));
+    assert_eq!(t.p_attacker_down, Some(attacker_down));
+    assert!(down > Prob::new(0, 1) && down < Prob::new(1, 1));
+}
+
+#[test]
+fn r22_brutal_assault_chance_counts_the_advantage_die() {
+    let mut g = game();
+    turn(&mut g, 4);
+    skip_to(&mut g, a(0));
+    let st = g.state();
+    let (u, o) = (st.model(a(0)).expect("a0"), st.model(b(2)).expect("b2"));
+    let (uw, ow) = (&u.profile.melee[0], &o.profile.melee[0]);
+    let offers = g.offers();
+    let brutal = offers
+        .offers
+        .iter()
+        .find(|o| {
+            o.id == "assault"
+                && o.allowed
+                && o.targets
+                    .iter()
+                    .any(|t| matches!(t.action, Action::Assault { brutal: true, .. }))
+        })
+        .expect("a brutal assault is offered");
+    let t = target_of(brutal, b(2));
+    // R20 +1 to Combat for the Assault, R22 one advantage: + 1d3.
+    let mut ge = 0u64;
+    for d3 in 1..=3 {
+        ge += count_ge(uw.combat + 1 + d3, ow.combat).0;
+    }
+    let down = Prob::new(ge, 300)
+        * hit_by_hand(
+            uw.strength,
+            uw.penetration,
+            o.toughness(),
+            o.profile.armour,
+            true,
+        );
+    assert_eq!(t.p_down, Some(down));
+}
+
+#[test]
+fn r26_shoot_offer_chains_the_accuracy_check_and_the_hit() {
+    let mut g = game();
+    turn(&mut g, 4);
+    skip_to(&mut g, a(2));
+    let st = g.state();
+    let (k, v) = (st.model(a(2)).expect("a2"), st.model(b(0)).expect("b0"));
+    let bow = &k.profile.ranged[0];
+    let offers = g.offers();
+    let shoot = offers
+        .offers
+        .iter()
+        .find(|o| o.id == "shoot" && o.allowed)
+        .expect("a shot is offered");
+    let t = target_of(shoot, b(0));
+    // R01: the d10 at most Accuracy (medium range, no modifier).
+    let hits = (1..=10).filter(|d| *d <= k.profile.stats.accuracy).count() as u64;
+    let down = Prob::new(hits, 10)
+        * hit_by_hand(
+            bow.strength[1],
+            bow.penetration[1],
+            v.toughness(),
+            v.profile.armour,
+            true,
+        );
+    assert_eq!(t.p_down, Some(down));
+    assert_eq!(t.p_attacker_down, None, "a shot puts no shooter Down");
+}
+
+#[test]
+fn non_attack_offers_carry_no_chance() {
+    let g = ulrak_engaged_with_vask();
+    for o in g.offers().offers {
+        if !matches!(o.id, "assault" | "fight" | "shoot" | "breath") {
+            assert!(
+                o.targets.iter().all(|t| t.p_down.is_none()),
+                "{} has a chance",
+                o.id
+            );
+        }
+    }
+}
