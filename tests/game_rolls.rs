@@ -308,6 +308,37 @@ fn old_game_files_open_showing_what_their_players_saw() {
     }
 }
 
+/// Games played with rules 2 (before issue 12 applied the upgrades and
+/// shooting rules) replay as their players played them.
+#[test]
+fn rules_2_game_files_open_showing_what_their_players_saw() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/games-v2");
+    for name in ["fight", "long"] {
+        let want: Value = serde_json::from_str(
+            &std::fs::read_to_string(dir.join(format!("{name}.status.json"))).unwrap(),
+        )
+        .unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        let copy = tmp.path().join("g.yaml");
+        std::fs::copy(dir.join(format!("{name}.yaml")), &copy).unwrap();
+        let got = status_json(&copy);
+        for key in [
+            "turn",
+            "phase",
+            "round",
+            "dark_forces",
+            "sides",
+            "beasts",
+            "pending_hits",
+            "actions",
+        ] {
+            assert_eq!(got[key], want[key], "{name}: {key}");
+        }
+        let g = Game::load(&copy, &rules()).unwrap();
+        assert_eq!(g.setup().rules, 2);
+    }
+}
+
 #[test]
 fn no_file_of_the_game_core_imports_a_file_that_imports_it_back() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/core/game");
