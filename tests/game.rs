@@ -987,7 +987,9 @@ fn r27_a_model_that_wins_the_hit_roll_stays_up() {
 
 #[test]
 fn r29_penetration_lowers_armour_never_below_zero_and_r30_cover_adds_the_best_plus_one_per_extra() {
-    let mut g = game();
+    // Rules 2: cover could be named on a melee hit (rules 3 refuses it, see
+    // r30_no_cover_on_a_melee_hit in tests/game_rules3.rs).
+    let mut g = Game::new(setup(7).with_rules(2), &rules());
     turn(&mut g, 4);
     skip_to(&mut g, b(2));
     ok(

@@ -60,12 +60,12 @@ fn new_game(dir: &Path) -> String {
 }
 
 #[test]
-fn game_new_writes_a_version_2_file_of_rules_2_with_the_rosters_embedded() {
+fn game_new_writes_a_version_2_file_of_the_current_rules_with_the_rosters_embedded() {
     let dir = tempfile::tempdir().unwrap();
     let g = new_game(dir.path());
     let body = std::fs::read_to_string(&g).unwrap();
     assert!(body.contains("\nversion: 2\n"), "{body}");
-    assert!(body.contains("\nrules: 2\n"), "{body}");
+    assert!(body.contains("\nrules: 3\n"), "{body}");
     assert!(body.contains("scenario: Vado"));
     assert!(body.contains("name: Culto del Cuervo"));
     assert!(body.contains("seed: 5"));

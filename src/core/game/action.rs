@@ -353,6 +353,10 @@ pub struct FightOptions {
     pub defender_friends: Option<u32>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub extra: Vec<ExtraModifier>,
+    /// R42: enemies with Imposing presence within 10 cm of a model in the
+    /// fight, beyond those in it (rules 3).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub imposing: Vec<ModelRef>,
 }
 
 impl FightOptions {
@@ -405,6 +409,10 @@ pub struct ShootOptions {
     pub options: BTreeMap<String, u32>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub extra: Vec<ExtraModifier>,
+    /// R42: enemies with Imposing presence within 10 cm of the shooter,
+    /// beyond the target (rules 3).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub imposing: Vec<ModelRef>,
 }
 
 impl ShootOptions {

@@ -84,6 +84,20 @@ fn hit_plan(
             format!("{}: Toughness {}{lost_en}", t.name, t.toughness()),
         )
     });
+    // R30 (rules 3): cover counts against shots; a melee hit is in contact.
+    if ctx.setup.all_rules()
+        && !opts.cover.is_empty()
+        && matches!(
+            h.source,
+            HitSource::Fight | HitSource::Assault | HitSource::Disengage
+        )
+    {
+        return Err(GameError::rule(
+            "R30",
+            "la cobertura protege de disparos, no de un impacto cuerpo a cuerpo",
+            "cover protects from shots, not from a hit in close combat",
+        ));
+    }
     let cover = cover_value(ctx, &opts.cover)?;
     let armour = (t.profile.armour + cover - h.penetration).max(0);
     def.modifier += armour;

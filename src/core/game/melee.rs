@@ -15,6 +15,7 @@ use super::refs::ModelRef;
 use super::roll::{OpposedDice, PreparedCheck, Sources};
 use super::state::{GameState, HitSource};
 use super::status::Status;
+use super::upgrades::{check_imposing_list, constrictor, constrictor_dp, imposing};
 use crate::core::dice::{CheckSpec, OpposedOutcome, OpposedSpec};
 use crate::core::text::Text;
 
@@ -217,6 +218,27 @@ fn fight_plan(
             }
         }
     }
+    check_imposing_list(st, &[attacker, defender], &opts.imposing)?;
+    imposing(
+        st,
+        ctx,
+        attacker,
+        &[defender],
+        &opts.imposing,
+        &mut atk,
+        src,
+    );
+    imposing(
+        st,
+        ctx,
+        defender,
+        &[attacker],
+        &opts.imposing,
+        &mut def,
+        src,
+    );
+    constrictor(st, ctx, attacker, defender, &mut atk, src);
+    constrictor(st, ctx, defender, attacker, &mut def, src);
     fear_edge(ctx, a, &mut atk, src);
     fear_edge(ctx, d, &mut def, src);
     extras(&opts.extra, Party::Attacker, &a.name, &mut atk, src);
@@ -296,7 +318,8 @@ pub(crate) fn fight(
         &opposed_roles(&plan.spec, attacker, defender),
     )?;
     let row = action_row(ctx, "fight")?;
-    pay(st, attacker, row.dp.unwrap_or(0) as i32, &row.name)?;
+    let dp = row.dp.unwrap_or(0) as i32 + constrictor_dp(st, ctx, attacker);
+    pay(st, attacker, dp, &row.name)?;
     fight_hits(
         st,
         &plan,

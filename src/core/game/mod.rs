@@ -39,6 +39,7 @@ mod spell;
 pub mod state;
 pub mod status;
 mod turn;
+mod upgrades;
 
 pub use action::{
     Action, BeastChoice, DisengageRoll, ExtraModifier, FightOptions, HitOptions, Party, RangeBand,

@@ -87,8 +87,22 @@ pub(crate) fn cost(st: &GameState, ctx: Ctx<'_>, action: &Action) -> i32 {
     use Action as A;
     let row = |id: &str| ctx.rules.action(id).and_then(|a| a.dp).unwrap_or(0) as i32;
     match action {
+        A::ChangeRound { model, steps } if ctx.setup.all_rules() => st
+            .model(*model)
+            .map_or(0, |x| {
+                super::turn::round_change_cost(
+                    x.agility(),
+                    x.round,
+                    x.round + steps,
+                    row("change_round"),
+                )
+            })
+            .max(0),
         A::ChangeRound { steps, .. } => row("change_round") * steps.abs(),
         A::Assault { brutal: true, .. } => row("brutal_assault"),
+        A::Fight { attacker, .. } => {
+            row("fight") + super::upgrades::constrictor_dp(st, ctx, *attacker)
+        }
         A::Shoot { options, .. } if options.aimed => row("aimed_shot"),
         A::ResolveHit { options, .. } if options.iron_defence => row("iron_defence"),
         A::CastSpell { caster, spell, .. } => super::spell::spell_of(st, *caster, spell)

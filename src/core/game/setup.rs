@@ -35,9 +35,17 @@ pub struct GameSetup {
 /// upgrades of docs/READINGS-game.md "not automated" left to the players.
 pub const RULES_1: u32 = 1;
 
-/// The rules new games are played with: a roll waits to be re-rolled or
-/// accepted (the pending roll).
-pub const RULES_CURRENT: u32 = 2;
+/// Rolls wait to be re-rolled or accepted (the pending roll).
+pub const RULES_2: u32 = 2;
+
+/// Every rule the tracker knows applied for the players (issue 12):
+/// Imposing presence, Constrictor, the into-combat −3 from the tracked
+/// engagement, no aimed shot after a Move, no cover in melee, net round
+/// changes (docs/READINGS-game.md, "Rules 3").
+pub const RULES_3: u32 = 3;
+
+/// The rules new games are played with.
+pub const RULES_CURRENT: u32 = RULES_3;
 
 fn first_rules() -> u32 {
     RULES_1
@@ -80,7 +88,13 @@ impl GameSetup {
 
     /// Rolls wait to be re-rolled or accepted (rules 2 on).
     pub fn pending_rolls(&self) -> bool {
-        self.rules >= 2
+        self.rules >= RULES_2
+    }
+
+    /// The upgrades and shooting rules of rules 3 are applied by the game
+    /// (older games: their players applied them by hand).
+    pub fn all_rules(&self) -> bool {
+        self.rules >= RULES_3
     }
 
     pub fn with_beast(mut self, beast: Beast) -> Self {

@@ -14,6 +14,7 @@ use super::kit::{
 use super::refs::ModelRef;
 use super::roll::{CheckDice, PreparedCheck, Sources};
 use super::state::{GameState, HitSource};
+use super::upgrades::{check_imposing_list, imposing};
 use crate::core::dice::CheckSpec;
 use crate::core::text::Text;
 use std::collections::BTreeMap;
@@ -99,12 +100,30 @@ fn shoot_plan(
             "the range is chosen with the band (short, medium, long)",
         ));
     }
+    // R26 (rules 3): a target the game knows is engaged is in a combat.
+    if ctx.setup.all_rules() && !t.engaged.is_empty() {
+        chosen.entry(INTO_COMBAT.to_string()).or_insert(1);
+    }
     let mut into = CheckSpec::default();
     if let Some(n) = chosen.get(INTO_COMBAT) {
         let only: BTreeMap<String, u32> = [(INTO_COMBAT.to_string(), *n)].into();
         table_options(row, &only, &[], &x.name, &mut into, &mut Sources::off())?;
     }
     table_options(row, &chosen, &[], &x.name, &mut spec, src)?;
+    // R26 (rules 3): an aimed shot needs no move before it.
+    if opts.aimed && ctx.setup.all_rules() && st.active == Some(shooter) && st.moved > 0 {
+        return Err(GameError::rule(
+            "R26",
+            format!(
+                "{} ya movió en esta activación: no puede disparar apuntando",
+                x.name
+            ),
+            format!(
+                "{} has moved in this activation: it cannot take an aimed shot",
+                x.name
+            ),
+        ));
+    }
     if opts.aimed {
         let a = action_row(ctx, "aimed_shot")?;
         spec.modifier += a.effect.modifier;
@@ -122,6 +141,8 @@ fn shoot_plan(
             )
         });
     }
+    check_imposing_list(st, &[shooter], &opts.imposing)?;
+    imposing(st, ctx, shooter, &[target], &opts.imposing, &mut spec, src);
     fear_edge(ctx, x, &mut spec, src);
     extras(&opts.extra, Party::Attacker, &x.name, &mut spec, src);
     let b = opts.band.index();

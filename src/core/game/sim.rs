@@ -9,7 +9,7 @@ use super::action::{
 use super::refs::{ModelRef, Side};
 use super::roll::{Role, SideDice};
 use super::setup::Beast;
-use super::state::Now;
+use super::state::{HitSource, Now};
 use super::status::Status;
 use super::{Game, GameError};
 use crate::core::dice::{OpposedOutcome, Roller};
@@ -179,9 +179,19 @@ pub fn next_action(g: &mut Game, rng: &mut Roller) -> Result<Action, GameError> 
                 .first()
                 .copied()
                 .unwrap_or((ModelRef::a(0), ModelRef::b(0)));
+            // R30 (rules 3): no cover in close combat.
+            let melee = g.setup().all_rules()
+                && g.state().pending_hits.iter().any(|h| {
+                    h.attacker == attacker
+                        && h.target == target
+                        && matches!(
+                            h.source,
+                            HitSource::Fight | HitSource::Assault | HitSource::Disengage
+                        )
+                });
             let options = HitOptions {
                 iron_defence: g.dp_available(target) >= 1 && chance(rng, 30),
-                cover: if chance(rng, 20) {
+                cover: if !melee && chance(rng, 20) {
                     vec!["light".into()]
                 } else {
                     Vec::new()
@@ -330,7 +340,8 @@ fn acting(
             let mut options = ShootOptions {
                 band: [RangeBand::Short, RangeBand::Medium, RangeBand::Long]
                     [(rng.die(3) - 1) as usize],
-                aimed: chance(rng, 30),
+                // R26 (rules 3): no aimed shot after a Move.
+                aimed: chance(rng, 30) && (!g.setup().all_rules() || g.state().moved == 0),
                 ..Default::default()
             };
             if chance(rng, 20) {
@@ -338,9 +349,13 @@ fn acting(
             }
             let prep = g.shoot_check(actor, target, &options)?;
             let roll = prep.roll(rng);
-            let by_penalty = options.options.contains_key("into_combat")
-                && !roll.success()
-                && roll.roll.d10 as i32 <= roll.target() + 3;
+            // R26 (rules 3): an engaged target is shot into a combat.
+            let into = options.options.contains_key("into_combat")
+                || (g.setup().all_rules()
+                    && g.state()
+                        .model(target)
+                        .is_some_and(|t| !t.engaged.is_empty()));
+            let by_penalty = into && !roll.success() && roll.roll.d10 as i32 <= roll.target() + 3;
             let stray = if by_penalty {
                 pick(rng, &friends)
             } else {

@@ -224,6 +224,9 @@ pub struct GameState {
     pub pending_hits: Vec<PendingHit>,
     /// Terrain touched during this activation (R14 cursed: at most once).
     pub touched: Vec<String>,
+    /// Models that made a Move in this activation (R26: no aimed shot after
+    /// it; R20: the consecutive moves before an Assault).
+    pub moved: u32,
     /// The roll made and waiting to be re-rolled or accepted (rules 2 on).
     pub pending: Option<Box<PendingRoll>>,
 }
@@ -300,6 +303,7 @@ impl GameState {
             ordered: None,
             pending_hits: Vec::new(),
             touched: Vec::new(),
+            moved: 0,
             pending: None,
         }
     }

@@ -47,6 +47,7 @@ pub(crate) fn start_turn(st: &mut GameState, ctx: Ctx<'_>, dice: &[u32]) -> Resu
     st.active = None;
     st.ordered = None;
     st.touched.clear();
+    st.moved = 0;
     st.dark_forces = Some(DarkForces { total, row });
     st.dp_per_model = effect.dp_per_model;
     st.beast_due = effect.beast;
@@ -154,13 +155,32 @@ pub(crate) fn change_round(
         ));
     }
     let row = action_row(ctx, "change_round")?;
-    let dp = row.dp.unwrap_or(0) as i32 * steps.abs();
-    pay(st, m, dp, &row.name)?;
+    let per_step = row.dp.unwrap_or(0) as i32;
+    if ctx.setup.all_rules() {
+        // R09 (rules 3): the steps are counted from the model's Agility, so
+        // +2 then −1 costs 1 DP, and coming back refunds the pool.
+        let net = round_change_cost(x.agility(), x.round, to, per_step);
+        if net < 0 {
+            if let Some(s) = st.side_mut(m.side) {
+                s.pool -= net;
+            }
+        } else {
+            pay(st, m, net, &row.name)?;
+        }
+    } else {
+        pay(st, m, per_step * steps.abs(), &row.name)?;
+    }
     st.change_round.first.get_or_insert(m.side);
     if let Some(x) = st.model_mut(m) {
         x.round = to;
     }
     Ok(())
+}
+
+/// R09: what moving a model of Agility `agility` from round `from` to `to`
+/// costs, counted in steps away from its Agility (negative: a refund).
+pub(crate) fn round_change_cost(agility: i32, from: i32, to: i32, per_step: i32) -> i32 {
+    per_step * ((to - agility).abs() - (from - agility).abs())
 }
 
 /// R09: a player finishes changing rounds; after both, the rounds begin.
@@ -315,6 +335,7 @@ pub(crate) fn activate(st: &mut GameState, m: ModelRef) -> Result<(), GameError>
     }
     st.active = Some(m);
     st.touched.clear();
+    st.moved = 0;
     Ok(())
 }
 
@@ -430,6 +451,7 @@ pub(crate) fn move_action(st: &mut GameState, ctx: Ctx<'_>, m: ModelRef) -> Resu
     require_free(st, x)?;
     let row = action_row(ctx, "move")?;
     pay(st, m, row.dp.unwrap_or(0) as i32, &row.name)?;
+    st.moved += 1;
     action_done(st, m);
     Ok(())
 }

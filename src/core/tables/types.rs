@@ -171,6 +171,11 @@ pub enum Keyword {
     Breath,
     /// Steady: difficult terrain as open, rough as difficult.
     Steady,
+    /// Imposing presence: enemies within 10 cm have 1 complication to
+    /// Combat and Shooting (R42).
+    ImposingPresence,
+    /// Constrictor: 1 more DP to Fight, the enemy 1 complication in Combat (R41).
+    Constrictor,
 }
 
 /// Which upgrade list a troop may buy from (R41, R42).

@@ -1,0 +1,136 @@
+//! The upgrades the game applies for the players in rules 3 (issue 12):
+//! R42 Imposing presence and R41 Constrictor. Older games leave them to
+//! the players, as they were played.
+
+use super::error::GameError;
+use super::guard::{Ctx, enemies, model};
+use super::refs::ModelRef;
+use super::roll::Sources;
+use super::state::GameState;
+use crate::core::dice::CheckSpec;
+use crate::core::tables::Keyword;
+use crate::core::text::Text;
+
+/// R42: complications an Imposing presence gives the enemies within 10 cm.
+const IMPOSING_COMPLICATIONS: u32 = 1;
+/// R41: complications a Constrictor gives its enemy in Combat.
+const CONSTRICTOR_COMPLICATIONS: u32 = 1;
+/// R41: the Constrictor's extra DP to Fight.
+const CONSTRICTOR_FIGHT_DP: i32 = 1;
+
+/// R42 Imposing presence: `roller` (rolling Combat or Accuracy) takes one
+/// complication if an enemy with it is within 10 cm: `contact` are the
+/// models known to be that close (the opponent, the target, the models it
+/// is engaged with), `listed` the ones the players named. One upgrade, one
+/// source: never more than one complication (R03).
+pub(crate) fn imposing(
+    st: &GameState,
+    ctx: Ctx<'_>,
+    roller: ModelRef,
+    contact: &[ModelRef],
+    listed: &[ModelRef],
+    spec: &mut CheckSpec,
+    src: &mut Sources,
+) {
+    if !ctx.setup.all_rules() {
+        return;
+    }
+    let Some(x) = st.model(roller) else {
+        return;
+    };
+    let by = contact
+        .iter()
+        .chain(x.engaged.iter())
+        .chain(listed.iter())
+        .find(|m| {
+            enemies(roller, **m)
+                && st
+                    .model(**m)
+                    .is_some_and(|y| y.status.in_play() && y.has(Keyword::ImposingPresence))
+        });
+    if let Some(by) = by {
+        spec.complications += IMPOSING_COMPLICATIONS;
+        let name = st.name(*by);
+        src.add(|| {
+            Text::new(
+                format!(
+                    "{}: Presencia imponente de {name}: {IMPOSING_COMPLICATIONS} complicación (R42)",
+                    x.name
+                ),
+                format!(
+                    "{}: {name}'s Imposing presence: {IMPOSING_COMPLICATIONS} complication (R42)",
+                    x.name
+                ),
+            )
+        });
+    }
+}
+
+/// R42: the models the players name as within 10 cm must be enemies of
+/// `of` with Imposing presence, on the table.
+pub(crate) fn check_imposing_list(
+    st: &GameState,
+    of: &[ModelRef],
+    listed: &[ModelRef],
+) -> Result<(), GameError> {
+    for m in listed {
+        let y = model(st, *m)?;
+        if !y.has(Keyword::ImposingPresence) || !y.status.in_play() {
+            return Err(GameError::rule(
+                "R42",
+                format!("{} no tiene Presencia imponente en juego", y.name),
+                format!("{} has no Imposing presence in play", y.name),
+            ));
+        }
+        if !of.iter().any(|o| enemies(*o, *m)) {
+            return Err(GameError::rule(
+                "R42",
+                format!("{} no es enemiga de quien tira", y.name),
+                format!("{} is no enemy of the model rolling", y.name),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// R41 Constrictor: the enemy of a Constrictor takes one complication in
+/// Combat. `roller` rolls against `opponent`.
+pub(crate) fn constrictor(
+    st: &GameState,
+    ctx: Ctx<'_>,
+    roller: ModelRef,
+    opponent: ModelRef,
+    spec: &mut CheckSpec,
+    src: &mut Sources,
+) {
+    if !ctx.setup.all_rules() {
+        return;
+    }
+    let (Some(x), Some(o)) = (st.model(roller), st.model(opponent)) else {
+        return;
+    };
+    if o.has(Keyword::Constrictor) {
+        spec.complications += CONSTRICTOR_COMPLICATIONS;
+        src.add(|| {
+            Text::new(
+                format!(
+                    "{}: {} es Constrictora: {CONSTRICTOR_COMPLICATIONS} complicación (R41)",
+                    x.name, o.name
+                ),
+                format!(
+                    "{}: {} is a Constrictor: {CONSTRICTOR_COMPLICATIONS} complication (R41)",
+                    x.name, o.name
+                ),
+            )
+        });
+    }
+}
+
+/// R41 Constrictor: the extra DP a Constrictor pays to Fight.
+pub(crate) fn constrictor_dp(st: &GameState, ctx: Ctx<'_>, m: ModelRef) -> i32 {
+    if ctx.setup.all_rules() && st.model(m).is_some_and(|x| x.has(Keyword::Constrictor)) {
+        CONSTRICTOR_FIGHT_DP
+    } else {
+        0
+    }
+}

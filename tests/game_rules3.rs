@@ -1,0 +1,214 @@
+//! Issue 12: the rules the game applies for the players in new games
+//! (rules 3), each checked against the same game played with rules 2, where
+//! the players applied them by hand.
+
+mod game_support;
+
+use game_support::*;
+use impia::core::game::{Action, FightOptions, Game, GameSetup, HitOptions, ShootOptions, Side};
+
+/// Vask (b0) has Imposing presence; Grim (a4) is a Constrictor.
+fn setup_with(rules_version: u32) -> GameSetup {
+    let mut a = roster_a();
+    a.models[4].upgrades.push("constrictor".into());
+    let mut b = roster_b();
+    b.models[0].upgrades.push("imposing_presence".into());
+    GameSetup::new(a, b)
+        .with_seed(7)
+        .with_players("Ana", "Beto")
+        .with_rules(rules_version)
+}
+
+fn new_game(rules_version: u32) -> Game {
+    Game::new(setup_with(rules_version), &rules())
+}
+
+fn refusal(g: &mut Game, action: Action) -> String {
+    match g.act(action) {
+        Ok(()) => panic!("accepted"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn r42_imposing_presence_gives_one_complication_to_who_assaults_the_hero() {
+    for (version, want) in [(3, 1), (2, 0)] {
+        let mut g = new_game(version);
+        turn(&mut g, 4);
+        skip_to(&mut g, a(0));
+        let p = g
+            .assault_check(a(0), b(0), false, &FightOptions::default())
+            .unwrap();
+        assert_eq!(p.spec.active.complications, want, "rules {version}");
+        assert_eq!(
+            p.sources.iter().any(|t| t.en.contains("R42")),
+            want == 1,
+            "{:?}",
+            p.sources
+        );
+        // Vask's own roll is not hindered by his presence.
+        assert_eq!(p.spec.passive.complications, 0);
+    }
+}
+
+#[test]
+fn r42_imposing_presence_named_within_10_cm_hinders_a_shot_at_another_model() {
+    let mut g = new_game(3);
+    turn(&mut g, 4);
+    skip_to(&mut g, a(2));
+    let plain = g.shoot_check(a(2), b(1), &ShootOptions::default()).unwrap();
+    assert_eq!(plain.spec.complications, 0);
+    let near = ShootOptions {
+        imposing: vec![b(0)],
+        ..Default::default()
+    };
+    let p = g.shoot_check(a(2), b(1), &near).unwrap();
+    assert_eq!(p.spec.complications, 1);
+    // Only an enemy with the upgrade may be named.
+    let wrong = ShootOptions {
+        imposing: vec![b(1)],
+        ..Default::default()
+    };
+    let e = g.shoot_check(a(2), b(1), &wrong).unwrap_err();
+    assert!(e.to_string().starts_with("R42"), "{e}");
+}
+
+fn grim_engaged_with_vask(version: u32) -> Game {
+    let mut g = new_game(version);
+    turn(&mut g, 4);
+    skip_to(&mut g, a(4));
+    ok(
+        &mut g,
+        Action::SetEngaged {
+            a: a(4),
+            b: b(0),
+            engaged: true,
+        },
+    );
+    g
+}
+
+#[test]
+fn r41_constrictor_fights_for_one_more_dp_and_its_enemy_takes_a_complication() {
+    for (version, dp, complications) in [(3, 2, 1), (2, 1, 0)] {
+        let g = grim_engaged_with_vask(version);
+        let offers = g.offers();
+        let fight = offers
+            .offers
+            .iter()
+            .find(|o| o.id == "fight" && o.allowed)
+            .expect("fight offered");
+        assert_eq!(fight.dp, dp, "rules {version}");
+        let p = g.fight_check(a(4), b(0), &FightOptions::default()).unwrap();
+        // Vask (passive) rolls against a Constrictor; he also stands within
+        // contact of nobody imposing on his own side.
+        assert_eq!(p.spec.passive.complications, complications);
+        // And the pool pays what the offer said.
+        let mut g = g;
+        let before = pool(&g, Side::A) + g.state().model(a(4)).unwrap().own_dp;
+        g.act(fight.action.clone()).unwrap();
+        accept(&mut g);
+        let after = pool(&g, Side::A) + g.state().model(a(4)).unwrap().own_dp;
+        assert_eq!(before - after, dp);
+    }
+}
+
+#[test]
+fn r26_shooting_at_an_engaged_model_takes_the_into_combat_penalty_by_itself() {
+    for (version, modifier) in [(3, -3), (2, 0)] {
+        let mut g = new_game(version);
+        turn(&mut g, 4);
+        skip_to(&mut g, a(2));
+        ok(
+            &mut g,
+            Action::SetEngaged {
+                a: a(1),
+                b: b(1),
+                engaged: true,
+            },
+        );
+        let p = g.shoot_check(a(2), b(1), &ShootOptions::default()).unwrap();
+        assert_eq!(p.spec.modifier, modifier, "rules {version}");
+    }
+}
+
+#[test]
+fn r26_aimed_shot_is_refused_after_a_move_in_the_same_activation() {
+    let mut g = new_game(3);
+    turn(&mut g, 4);
+    skip_to(&mut g, a(2));
+    let aimed = ShootOptions {
+        aimed: true,
+        ..Default::default()
+    };
+    assert!(g.shoot_check(a(2), b(1), &aimed).is_ok());
+    ok(&mut g, Action::Move { model: a(2) });
+    let e = refusal(
+        &mut g,
+        Action::Shoot {
+            shooter: a(2),
+            target: b(1),
+            options: aimed.clone(),
+            roll: None,
+            stray: None,
+        },
+    );
+    assert!(e.starts_with("R26"), "{e}");
+    // A plain shot after the move is still fine.
+    assert!(g.shoot_check(a(2), b(1), &ShootOptions::default()).is_ok());
+    // Rules 2: the players judged it.
+    let mut old = new_game(2);
+    turn(&mut old, 4);
+    skip_to(&mut old, a(2));
+    ok(&mut old, Action::Move { model: a(2) });
+    assert!(old.shoot_check(a(2), b(1), &aimed).is_ok());
+}
+
+#[test]
+fn r30_no_cover_on_a_melee_hit() {
+    let mut g = new_game(3);
+    ulrak_hits_vask(&mut g);
+    let covered = HitOptions {
+        cover: vec!["light".into()],
+        ..Default::default()
+    };
+    let e = g.hit_check(a(0), b(0), &covered).unwrap_err();
+    assert!(e.to_string().starts_with("R30"), "{e}");
+    assert!(g.hit_check(a(0), b(0), &HitOptions::default()).is_ok());
+}
+
+#[test]
+fn r09_round_changes_are_counted_from_the_model_agility() {
+    let mut g = new_game(3);
+    start_turn(&mut g, 4);
+    let start = pool(&g, Side::A);
+    ok(
+        &mut g,
+        Action::ChangeRound {
+            model: a(1),
+            steps: 2,
+        },
+    );
+    assert_eq!(pool(&g, Side::A), start - 2);
+    // Back one step: the net change is one step, 1 DP.
+    let back = Action::ChangeRound {
+        model: a(1),
+        steps: -1,
+    };
+    let offered = g
+        .offers()
+        .offers
+        .into_iter()
+        .find(|o| o.action == back)
+        .expect("the step back is offered");
+    assert_eq!(offered.dp, 0);
+    ok(&mut g, back);
+    assert_eq!(pool(&g, Side::A), start - 1);
+    // Rules 2 charged every step.
+    let mut old = new_game(2);
+    start_turn(&mut old, 4);
+    for steps in [2, -1] {
+        ok(&mut old, Action::ChangeRound { model: a(1), steps });
+    }
+    assert_eq!(pool(&old, Side::A), start - 3);
+}
