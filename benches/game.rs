@@ -148,6 +148,15 @@ fn offers_benches(c: &mut Criterion) {
     let rules = RuleSet::builtin().expect("tables");
     let g = acting_game(&rules);
     let actor = g.offers().actor.expect("a model acts");
+    // The figure includes the chance of every attack on every target.
+    let chances = g
+        .offers()
+        .offers
+        .iter()
+        .flat_map(|o| o.targets.iter())
+        .filter(|t| t.p_down.is_some())
+        .count();
+    assert!(chances >= 12, "two assault offers on 6 enemies: {chances}");
     let mut grp = c.benchmark_group("offers");
     grp.measurement_time(Duration::from_secs(5))
         .warm_up_time(Duration::from_secs(1));

@@ -22,6 +22,34 @@ fn is_broken_pipe(why: &str) -> bool {
     why.contains("Broken pipe")
 }
 
+/// No command: open the window on the roster, tables, language and view
+/// the command line names.
+fn open_app(cli: &impia::cli::Cli) -> ExitCode {
+    use impia::cli::StartView;
+    use impia::ui::View;
+    let view = cli.view.map(|v| match v {
+        StartView::Warband => View::Warband,
+        StartView::Game => View::Game,
+        StartView::Dice => View::Dice,
+        StartView::Reference => View::Reference,
+        StartView::Tables => View::Tables,
+    });
+    match impia::ui::run(impia::ui::StartOptions {
+        file: cli.file.clone(),
+        tables: cli.tables.clone(),
+        lang: cli.lang,
+        view,
+    }) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!(
+                "impia: cannot open the window ({e}); the commands still work: try 'impia --help'"
+            );
+            ExitCode::from(impia::cli::EXIT_BAD_INPUT)
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let _ = impia::ui::STARTED.set(std::time::Instant::now());
     let cli = match impia::cli::parse_args(std::env::args_os()) {
@@ -37,6 +65,10 @@ fn main() -> ExitCode {
             default_hook(info);
         }
     }));
+    // main decides: the app, or a command of the CLI (neither imports the other).
+    if cli.command.is_none() {
+        return open_app(&cli);
+    }
     let code = match std::panic::catch_unwind(|| impia::cli::run(&cli)) {
         Ok(code) => code,
         Err(payload) => match stdout_failure(payload.as_ref()) {

@@ -59,7 +59,7 @@ pub struct Cli {
 
     /// The app's view to open on: warband, game, dice, tables or reference.
     #[arg(long, value_parser = parse_view)]
-    pub view: Option<crate::ui::View>,
+    pub view: Option<StartView>,
 
     /// A roster to open in the app.
     #[arg(value_name = "ROSTER")]
@@ -92,8 +92,19 @@ fn parse_lang(s: &str) -> Result<Lang, String> {
     s.parse()
 }
 
-fn parse_view(s: &str) -> Result<crate::ui::View, String> {
-    use crate::ui::View;
+/// The app's view named on the command line. The CLI does not know the
+/// app: `main` opens it with this (arrows run one way, issue 16).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StartView {
+    Warband,
+    Game,
+    Dice,
+    Reference,
+    Tables,
+}
+
+fn parse_view(s: &str) -> Result<StartView, String> {
+    use StartView as View;
     match s.to_ascii_lowercase().as_str() {
         "warband" | "banda" => Ok(View::Warband),
         "game" | "partida" => Ok(View::Game),
@@ -186,20 +197,11 @@ where
     }
 }
 
-/// Run a parsed command line; returns the process exit code.
+/// Run a parsed command line; returns the process exit code. With no
+/// command there is nothing to run here: `main` opens the app.
 pub fn run(cli: &Cli) -> ExitCode {
     let result = match &cli.command {
-        None => match crate::ui::run(crate::ui::StartOptions {
-            file: cli.file.clone(),
-            tables: cli.tables.clone(),
-            lang: cli.lang,
-            view: cli.view,
-        }) {
-            Ok(()) => Ok(ExitCode::SUCCESS),
-            Err(e) => Err(CliError(format!(
-                "cannot open the window ({e}); the commands still work: try 'impia --help'"
-            ))),
-        },
+        None => Ok(ExitCode::SUCCESS),
         Some(Command::Odds(dice::OddsCommand::Batch)) => {
             let stdout = std::io::stdout();
             match batch::run(

@@ -681,3 +681,12 @@ mod tests {
         assert!(check_expansion("t.yaml", "name: &n Ulrak\nmodels:\n  - name: *n\n").is_ok());
     }
 }
+
+/// Whether a YAML text is a pack file: it has a top-level `pack:` key.
+/// Other YAML files of a `--tables` folder are rule tables. Here, below
+/// both loaders, so `tables` need not import `packs`.
+pub fn is_pack_file(text: &str) -> bool {
+    crate::core::fsutil::strip_bom(text)
+        .lines()
+        .any(|l| l.starts_with("pack:"))
+}

@@ -19,13 +19,7 @@ use crate::core::fsutil::ReadBudget;
 use crate::core::tables::MAX_FILE_BYTES;
 use crate::core::text::Text;
 
-/// Whether a YAML text is a pack file: it has a top-level `pack:` key.
-/// Other YAML files of a `--tables` folder are rule tables.
-pub fn is_pack_file(text: &str) -> bool {
-    crate::core::fsutil::strip_bom(text)
-        .lines()
-        .any(|l| l.starts_with("pack:"))
-}
+pub use crate::core::yaml::is_pack_file;
 
 /// The pack format this impia reads.
 pub const PACK_VERSION: u32 = 1;

@@ -214,7 +214,7 @@ impl RuleSet {
             let name = path.display().to_string();
             let text = budget.read(&path, MAX_FILE_BYTES)?;
             // A pack file (`pack:` at the top) is a table pack, loaded by `packs`.
-            if crate::core::packs::is_pack_file(&text) {
+            if crate::core::yaml::is_pack_file(&text) {
                 continue;
             }
             let src = Source {
@@ -266,7 +266,7 @@ impl RuleSet {
     /// nothing here.
     pub fn with_user_file(&self, name: &str, text: &str) -> Result<RuleSet, DataError> {
         let mut rs = self.clone();
-        if crate::core::packs::is_pack_file(text) {
+        if crate::core::yaml::is_pack_file(text) {
             return Ok(rs);
         }
         let file = Path::new(name)
