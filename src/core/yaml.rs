@@ -556,6 +556,15 @@ fn scan(text: &str, limit: usize, aliases: bool) -> Result<usize, Refused> {
     Ok(deepest)
 }
 
+/// Whether a YAML text is a pack file: it has a top-level `pack:` key.
+/// Other YAML files of a `--tables` folder are rule tables. Here, below
+/// both loaders, so `tables` need not import `packs`.
+pub fn is_pack_file(text: &str) -> bool {
+    crate::core::fsutil::strip_bom(text)
+        .lines()
+        .any(|l| l.starts_with("pack:"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -680,13 +689,4 @@ mod tests {
         );
         assert!(check_expansion("t.yaml", "name: &n Ulrak\nmodels:\n  - name: *n\n").is_ok());
     }
-}
-
-/// Whether a YAML text is a pack file: it has a top-level `pack:` key.
-/// Other YAML files of a `--tables` folder are rule tables. Here, below
-/// both loaders, so `tables` need not import `packs`.
-pub fn is_pack_file(text: &str) -> bool {
-    crate::core::fsutil::strip_bom(text)
-        .lines()
-        .any(|l| l.starts_with("pack:"))
 }
