@@ -375,7 +375,54 @@ impl Refusal {
             | R::NoDice => ErrorKind::BadRoll,
             R::StaleCheck { .. } | R::StaleCombat => ErrorKind::StaleCheck,
             R::SaveFailed { .. } => ErrorKind::Autosave,
-            _ => ErrorKind::Rule,
+            R::BeastsChangeNoRounds
+            | R::ZeroRounds
+            | R::RoundTooLow { .. }
+            | R::WarbandStarts
+            | R::NotProne { .. }
+            | R::CannotLoot { .. }
+            | R::NotDownToLoot { .. }
+            | R::ListedTwice { .. }
+            | R::ListsItself { .. }
+            | R::NotFriendOf { .. }
+            | R::BeastNoFriends
+            | R::NoEnemyTotemNear
+            | R::NotLeader { .. }
+            | R::OrderNotFriend { .. }
+            | R::OwnTotemDown
+            | R::BeastsNoEnemyTotem
+            | R::EnemyTotemDown
+            | R::WithstoodNoFear
+            | R::NoBreath { .. }
+            | R::BreathRecharging { .. }
+            | R::FallHeightNegative
+            | R::HarmlessFall { .. }
+            | R::FallRolls { .. }
+            | R::NotDownNoFear
+            | R::NotInRoll { .. }
+            | R::BeastsNoTotem
+            | R::TotemUsed
+            | R::PoolTooLow { .. }
+            | R::OwnDpTooLow { .. }
+            | R::EngageEnemiesOnly
+            | R::LowestRound
+            | R::SameSide { .. }
+            | R::NotEngaged { .. }
+            | R::DisengageEach { .. }
+            | R::ShootOwnSide { .. }
+            | R::StrayNotFriend { .. }
+            | R::StrayNotCaused
+            | R::AimedAfterMove { .. }
+            | R::NoCoverInMelee
+            | R::NoImposingPresence { .. }
+            | R::ImposingNotEnemy { .. }
+            | R::NoSpells { .. }
+            | R::SpellImmune { .. }
+            | R::BacklashNoFear { .. }
+            | R::RerollInside
+            | R::NoWitnessFact
+            | R::NoStrayFact
+            | R::NoSpellFearFact => ErrorKind::Rule,
         }
     }
 }
