@@ -7,8 +7,8 @@ use game_support::*;
 use impia::core::dice::OpposedOutcome;
 use impia::core::game::{
     Action, BeastChoice, CheckDice, DisengageRoll, ErrorKind, FightOptions, Game, HitOptions,
-    HitSource, ModelRef, Now, Phase, RangeBand, Role, ShootOptions, Side, SideDice, SpellChoice,
-    Status, sim,
+    HitSource, ModelRef, Now, Phase, RangeBand, Refusal, Role, ShootOptions, Side, SideDice,
+    SpellChoice, Status, sim,
 };
 use impia::core::tables::Stat;
 use impia::core::text::Lang;
@@ -139,12 +139,27 @@ fn r39_a_die_out_of_range_is_refused() {
         },
     );
     assert_eq!(e.kind, ErrorKind::BadRoll);
-    refused(
+    // The refusal is a typed value; its words are built in one place.
+    assert_eq!(
+        *e.refusal,
+        Refusal::DieOutOfRange {
+            sides: 10,
+            value: 11
+        }
+    );
+    assert_eq!(e.message(Lang::Es), "R04: un d10 va de 1 a 10, no 11");
+    assert_eq!(e.to_string(), "R04: a d10 shows 1 to 10, not 11");
+    let e = refused(
         &mut g,
         Action::StartTurn {
             dark_forces: vec![],
         },
     );
+    assert!(
+        matches!(*e.refusal, Refusal::TableDiceCount { given: 0, .. }),
+        "{e}"
+    );
+    assert_eq!(e.rule, e.refusal.rule());
 }
 
 #[test]
@@ -216,6 +231,10 @@ fn r11_what_the_pool_cannot_pay_is_refused_with_the_reason() {
     ok(&mut g, Action::Move { model: a(0) });
     let e = refused(&mut g, Action::Move { model: a(0) });
     assert_eq!(e.kind, ErrorKind::CannotPay);
+    assert!(
+        matches!(*e.refusal, Refusal::CannotPay { pool: 0, .. }),
+        "{e}"
+    );
     let es = e.message(Lang::Es);
     let en = e.message(Lang::En);
     assert!(

@@ -2,15 +2,19 @@
 //! languages, odd names, mixed languages, broken and hostile text, and the
 //! `roster text` / `roster import` commands.
 
+mod roster_support;
+
 use std::path::Path;
 use std::process::{Command, Output};
 
+use impia::core::dice::Roller;
 use impia::core::roster::text::{MAX_LINE_BYTES, MAX_TEXT_BYTES, TextErrorKind};
 use impia::core::roster::{
-    Model, Roster, Spell, from_text, load_roster, model_cost, parse_roster, to_text,
+    Model, Roster, Spell, from_text, load_roster, model_cost, parse_roster, roster_to_yaml, to_text,
 };
 use impia::core::tables::RuleSet;
 use impia::core::text::Lang;
+use roster_support::random_roster;
 
 fn rules() -> RuleSet {
     RuleSet::builtin().expect("tables")
@@ -330,28 +334,20 @@ fn hostile_text_should_give_clear_errors_and_never_panic() {
     }
 }
 
-/// Every roster's text from a random roster of the stress command reads back.
+/// Every random roster (text YAML must quote), read back from its YAML,
+/// gives a text that reads back.
 #[test]
 fn random_rosters_should_round_trip() {
     let rules = rules();
-    let dir = tempfile::tempdir().expect("tempdir");
-    let file = dir.path().join("r.yaml");
-    let o = impia(&[
-        "roster",
-        "stress",
-        path(&file),
-        "--saves",
-        "1",
-        "--seed",
-        "7",
-    ]);
-    assert!(o.status.success());
-    let src = std::fs::read_to_string(&file).expect("read");
-    let r = parse_roster("r.yaml", &src, &rules).expect("parse");
-    for l in [Lang::Es, Lang::En] {
-        let text = to_text(&r, &rules, l);
-        let back = from_text(&text, &rules).unwrap_or_else(|e| panic!("{e}\n{text}"));
-        assert_eq!(back, shared(&r), "{text}");
+    for seed in 0..20 {
+        let mut rng = Roller::seeded(seed);
+        let yaml = roster_to_yaml(&random_roster(&rules, &mut rng, seed)).expect("yaml");
+        let r = parse_roster("r.yaml", &yaml, &rules).expect("parse");
+        for l in [Lang::Es, Lang::En] {
+            let text = to_text(&r, &rules, l);
+            let back = from_text(&text, &rules).unwrap_or_else(|e| panic!("{e}\n{text}"));
+            assert_eq!(back, shared(&r), "seed {seed}: {text}");
+        }
     }
 }
 

@@ -17,7 +17,8 @@ use std::process::Command;
 
 use game_support::*;
 use impia::core::game::{Action, Game, GameFileError};
-use impia::core::roster::{Roster, RosterDoc, load_roster, save_roster};
+use impia::core::roster::{Roster, RosterDoc, load_roster, save_roster, to_text};
+use impia::core::text::Lang;
 
 fn note(text: &str) -> Action {
     Action::Note { text: text.into() }
@@ -161,8 +162,15 @@ fn a_full_disk_during_a_rewrite_leaves_the_old_file_whole() {
     let roster = dir.path().join("banda.yaml");
     save_roster(&roster, &Roster::starter("Pequeña")).expect("save");
     let before = std::fs::read(&roster).expect("read");
+    // A bigger roster, shared as text, imported over it.
+    let big = load_roster(Path::new("rosters/guardia-del-paso.yaml"), &rules).expect("loads");
+    let text = to_text(&big, &rules, Lang::Es);
+    let elsewhere = tempfile::tempdir().expect("tempdir");
+    let txt = elsewhere.path().join("banda.txt");
+    std::fs::write(&txt, text).expect("write");
+    let txt = txt.to_str().expect("utf-8 path");
     let o = impia_on_a_full_disk(
-        &["roster", "stress", "banda.yaml", "--saves", "3"],
+        &["roster", "import", txt, "-o", "banda.yaml", "--force"],
         dir.path(),
     );
     let err = String::from_utf8_lossy(&o.stderr);
@@ -171,7 +179,7 @@ fn a_full_disk_during_a_rewrite_leaves_the_old_file_whole() {
         err.contains("banda.yaml: cannot save: File too large"),
         "{err}"
     );
-    assert!(!String::from_utf8_lossy(&o.stdout).contains("ack"));
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "");
     assert_eq!(std::fs::read(&roster).expect("read"), before);
     assert!(load_roster(&roster, &rules).is_ok());
     // A game: the action is refused to the CLI with a clear message and the

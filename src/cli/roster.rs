@@ -1,6 +1,5 @@
 //! `impia roster …`: check a warband, print it to PDF, start a new one.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -8,9 +7,8 @@ use clap::Subcommand;
 use serde::Serialize;
 
 use super::{Cli, CliError, load_rules, print_json};
-use crate::core::dice::Roller;
-use crate::core::roster::{self, Model, ModelReportView, Roster, RosterReport, Spell};
-use crate::core::tables::{Keyword, RuleSet, Stat};
+use crate::core::roster::{self, ModelReportView, Roster, RosterReport};
+use crate::core::tables::{RuleSet, Stat};
 use crate::core::text::Lang;
 
 /// Exit code of `roster check` for a roster that loads but breaks a rule.
@@ -57,16 +55,6 @@ pub enum RosterCommand {
         /// Folder to write into.
         #[arg(long, default_value = "rosters", value_name = "DIR")]
         dir: PathBuf,
-    },
-    /// Save N random rosters to FILE, printing each save before it starts
-    /// and once it is acknowledged (crash tests).
-    #[command(hide = true)]
-    Stress {
-        file: PathBuf,
-        #[arg(long, value_name = "N")]
-        saves: usize,
-        #[arg(long, default_value = "0")]
-        seed: u64,
     },
 }
 
@@ -186,7 +174,6 @@ pub fn run(cli: &Cli, cmd: &RosterCommand) -> Result<ExitCode, CliError> {
             output,
             force,
         } => super::roster_text::import(file, output.as_ref(), *force, &rules, l),
-        RosterCommand::Stress { file, saves, seed } => stress(file, &rules, *saves, *seed),
     }
 }
 
@@ -247,116 +234,6 @@ fn starts_with_pdf_magic(path: &Path) -> bool {
     std::fs::File::open(path)
         .and_then(|mut f| f.read_exact(&mut head))
         .is_ok_and(|()| &head == b"%PDF")
-}
-
-/// The number a stress save gives its roster, in the name: `Estrés nº 12`.
-pub fn stress_number(r: &Roster) -> Option<u64> {
-    r.name.strip_prefix("Estrés nº ")?.parse().ok()
-}
-
-/// FNV-1a of a file's bytes: what `roster stress` announces for each save.
-pub fn stress_hash(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-        (h ^ *b as u64).wrapping_mul(0x0000_0100_0000_01b3)
-    })
-}
-
-/// A random warband of ids from the tables, with text that YAML must quote.
-fn random_roster(rules: &RuleSet, rng: &mut Roller, number: u64) -> Roster {
-    let pick = |rng: &mut Roller, n: usize| (rng.die(n.max(1) as u32) - 1) as usize;
-    let notes = [
-        "",
-        "Ñandú: «fiero» # no es comentario",
-        "- lista\n- de: 'cosas'\n\"comillas\"",
-        "&ancla *alias [ { ! | > % @ `",
-        "  espacios al borde  ",
-        "línea 1\nlínea 2\n",
-    ];
-    let weapons: Vec<&str> = rules
-        .melee_weapons
-        .iter()
-        .map(|w| w.id.as_str())
-        .chain(rules.ranged_weapons.iter().map(|w| w.id.as_str()))
-        .collect();
-    let n_models = 1 + pick(rng, 12);
-    let models = (0..n_models)
-        .map(|i| {
-            let troop = &rules.troops[pick(rng, rules.troops.len())];
-            let upgrades = rules
-                .upgrades
-                .iter()
-                .filter(|u| Some(u.group) == troop.upgrade_group && rng.die(4) == 1)
-                .map(|u| u.id.clone())
-                .collect();
-            let mut equipment: Vec<String> = Vec::new();
-            for e in &rules.equipment {
-                let copies = if e.repeatable {
-                    rng.die(4) - 1
-                } else {
-                    rng.die(2) - 1
-                };
-                equipment.extend((0..copies).map(|_| e.id.clone()));
-            }
-            Model {
-                name: format!("Miniatura {}: «{}»", i + 1, notes[pick(rng, notes.len())]),
-                troop: troop.id.clone(),
-                leader: i == 0,
-                weapons: (0..pick(rng, 3))
-                    .map(|_| weapons[pick(rng, weapons.len())].to_string())
-                    .collect(),
-                armour: (rng.die(2) == 1)
-                    .then(|| rules.armours[pick(rng, rules.armours.len())].id.clone()),
-                equipment,
-                upgrades,
-                spells: if troop.keywords.contains(&Keyword::CastsSpells) {
-                    vec![Spell {
-                        name: "Niebla: \"espesa\"".into(),
-                        level: rng.die(3),
-                        cost: rng.die(3),
-                        text: notes[pick(rng, notes.len())].into(),
-                    }]
-                } else {
-                    Vec::new()
-                },
-                notes: notes[pick(rng, notes.len())].into(),
-            }
-        })
-        .collect();
-    Roster {
-        version: roster::ROSTER_VERSION,
-        name: format!("Estrés nº {number}"),
-        points_limit: (rng.die(2) == 1).then(|| 100 + rng.die(400)),
-        totem: Some(notes[pick(rng, notes.len())].into()),
-        models,
-    }
-}
-
-/// Save `n` random rosters to `path` one after another. Before each save it
-/// prints `save NUMBER HASH` (the FNV-1a of the bytes about to be written);
-/// once the save returns, `ack NUMBER`. The numbers go on from the roster
-/// already in the file.
-fn stress(path: &Path, rules: &RuleSet, n: usize, seed: u64) -> Result<ExitCode, CliError> {
-    let first = if path.exists() {
-        stress_number(&load(path, rules)?).map_or(0, |k| k + 1)
-    } else {
-        0
-    };
-    let mut rng = Roller::seeded(seed ^ first);
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    let mut say = |text: String| -> Result<(), CliError> {
-        writeln!(out, "{text}")
-            .and_then(|_| out.flush())
-            .map_err(|e| CliError(format!("stdout: {e}")))
-    };
-    for number in first..first + n as u64 {
-        let r = random_roster(rules, &mut rng, number);
-        let text = roster::roster_to_yaml(&r)?;
-        say(format!("save {number} {}", stress_hash(text.as_bytes())))?;
-        roster::save_roster(path, &r)?;
-        say(format!("ack {number}"))?;
-    }
-    Ok(ExitCode::SUCCESS)
 }
 
 fn check_out<'a>(

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::error::GameError;
+use super::error::{GameError, Refusal};
 use super::refs::{ModelRef, Side};
 use super::roll::{CheckDice, OpposedDice, SideDice};
 use super::setup::Beast;
@@ -455,10 +455,12 @@ pub(crate) fn check_number(what: &str, n: impl Into<i64>) -> Result<(), GameErro
     if n.abs() <= MAX_HAND_NUMBER {
         return Ok(());
     }
-    Err(GameError::unknown(
-        format!("{what}: {n} está fuera de rango (de -{MAX_HAND_NUMBER} a {MAX_HAND_NUMBER})"),
-        format!("{what}: {n} is out of range (-{MAX_HAND_NUMBER} to {MAX_HAND_NUMBER})"),
-    ))
+    Err(Refusal::OutOfRange {
+        what: what.to_string(),
+        value: n,
+        max: MAX_HAND_NUMBER,
+    }
+    .into())
 }
 
 fn check_counts(options: &BTreeMap<String, u32>) -> Result<(), GameError> {

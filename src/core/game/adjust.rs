@@ -3,7 +3,7 @@
 //! judge the table).
 
 use super::action::BeastChoice;
-use super::error::GameError;
+use super::error::{GameError, Refusal};
 use super::fear;
 use super::guard::{Ctx, disengage_all, engage, model, model_mut};
 use super::refs::{ModelRef, Side};
@@ -17,16 +17,10 @@ pub(crate) fn beast_appears(
 ) -> Result<(), GameError> {
     let beast = match choice {
         BeastChoice::Bestiary { index } => ctx.setup.bestiary.get(*index).ok_or_else(|| {
-            GameError::unknown(
-                format!(
-                    "el bestiario tiene {} bestia(s); no hay la número {index}",
-                    ctx.setup.bestiary.len()
-                ),
-                format!(
-                    "the bestiary has {} beast(s); there is no number {index}",
-                    ctx.setup.bestiary.len()
-                ),
-            )
+            GameError::from(Refusal::NoBeast {
+                count: ctx.setup.bestiary.len(),
+                index: *index,
+            })
         })?,
         BeastChoice::New(b) => b,
     };
@@ -42,10 +36,7 @@ pub(crate) fn beast_appears(
 
 fn warband(side: Side) -> Result<(), GameError> {
     if !side.is_warband() {
-        return Err(GameError::unknown(
-            "las bestias no tienen reserva ni puntos",
-            "beasts have no pool and no points",
-        ));
+        return Err(Refusal::BeastsNoPool.into());
     }
     Ok(())
 }
@@ -75,14 +66,11 @@ pub(crate) fn pool(st: &mut GameState, side: Side, delta: i32) -> Result<(), Gam
         return Ok(());
     };
     if s.pool + delta < 0 {
-        return Err(GameError::rule(
-            "R11",
-            format!("la reserva tiene {} PD: no puede bajar {}", s.pool, -delta),
-            format!(
-                "the pool has {} DP: it cannot go down by {}",
-                s.pool, -delta
-            ),
-        ));
+        return Err(Refusal::PoolTooLow {
+            pool: s.pool,
+            down: -delta,
+        }
+        .into());
     }
     s.pool += delta;
     Ok(())
@@ -91,11 +79,11 @@ pub(crate) fn pool(st: &mut GameState, side: Side, delta: i32) -> Result<(), Gam
 pub(crate) fn own_dp(st: &mut GameState, m: ModelRef, delta: i32) -> Result<(), GameError> {
     let x = model_mut(st, m)?;
     if x.own_dp + delta < 0 {
-        return Err(GameError::rule(
-            "R32",
-            format!("{} tiene {} PD propios este turno", x.name, x.own_dp),
-            format!("{} has {} DP of its own this turn", x.name, x.own_dp),
-        ));
+        return Err(Refusal::OwnDpTooLow {
+            model: x.name.to_string(),
+            own: x.own_dp,
+        }
+        .into());
     }
     x.own_dp += delta;
     Ok(())
@@ -124,11 +112,7 @@ pub(crate) fn engaged(
     model(st, a)?;
     model(st, b)?;
     if a.side == b.side {
-        return Err(GameError::rule(
-            "R21",
-            "solo se traban miniaturas enemigas",
-            "only enemy models engage",
-        ));
+        return Err(Refusal::EngageEnemiesOnly.into());
     }
     if on {
         engage(st, a, b);
@@ -144,11 +128,7 @@ pub(crate) fn engaged(
 
 pub(crate) fn round(st: &mut GameState, m: ModelRef, round: i32) -> Result<(), GameError> {
     if round < 1 {
-        return Err(GameError::rule(
-            "R06",
-            "la ronda más baja es la 1",
-            "the lowest round is 1",
-        ));
+        return Err(Refusal::LowestRound.into());
     }
     model_mut(st, m)?.round = round;
     Ok(())

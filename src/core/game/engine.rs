@@ -4,7 +4,7 @@
 //! `attribute`, `adjust`) and the life of a roll in `pending`.
 
 use super::action::Action;
-use super::error::GameError;
+use super::error::{GameError, Refusal};
 use super::guard::{Ctx, disengage_all, finish_activation};
 use super::refs::ModelRef;
 use super::state::{GameState, Phase, RoundState};
@@ -33,17 +33,7 @@ pub(crate) fn step(st: &mut GameState, ctx: Ctx<'_>, action: &Action) -> Result<
             )?,
             A::Note { .. } => {}
             other => {
-                return Err(GameError::not_now(
-                    Some("R33"),
-                    format!(
-                        "hay una tirada esperando: repítela si se puede o acéptala antes de '{}'",
-                        other.id()
-                    ),
-                    format!(
-                        "a roll is waiting: re-roll it if allowed or accept it before '{}'",
-                        other.id()
-                    ),
-                ));
+                return Err(Refusal::RollWaiting { action: other.id() }.into());
             }
         }
         settle(st);
@@ -54,11 +44,7 @@ pub(crate) fn step(st: &mut GameState, ctx: Ctx<'_>, action: &Action) -> Result<
         a if a.is_roll() => resolve::apply(st, ctx, a, false)?,
         A::Fall { .. } => resolve::apply(st, ctx, action, ctx.setup.pending_rolls())?,
         A::TotemReroll { .. } | A::Accept { .. } => {
-            return Err(GameError::not_now(
-                Some("R33"),
-                "no hay ninguna tirada esperando",
-                "no roll is waiting",
-            ));
+            return Err(Refusal::NoRollWaiting.into());
         }
         A::StartTurn { dark_forces } => turn::start_turn(st, ctx, dark_forces)?,
         A::ChangeRound { model, steps } => turn::change_round(st, ctx, *model, *steps)?,

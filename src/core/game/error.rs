@@ -1,10 +1,17 @@
-//! Why the game refused an action: a message in both languages, the rule it
-//! applies and a kind the view can match on.
+//! Why the game refused an action: a typed [`Refusal`] (its facts, the rule
+//! it applies and a kind the view can match on), put into words in one place
+//! (`error/es.rs`, `error/en.rs`).
+
+mod en;
+mod es;
+mod refusal;
+
+pub use refusal::Refusal;
 
 use std::fmt;
 
 use crate::core::error::DataError;
-use crate::core::text::{Lang, Text};
+use crate::core::text::Lang;
 
 /// What kind of refusal, for a view that reacts differently to some.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,13 +34,25 @@ pub enum ErrorKind {
     Autosave,
 }
 
-/// A refused action (or an autosave that failed after applying one).
+/// A refused action (or an autosave that failed after applying one): the
+/// typed [`Refusal`] with its kind and rule id beside it for matching.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub struct GameError {
     pub kind: ErrorKind,
     /// The rule id (R01–R42) or reading (§3) the refusal rests on, if any.
     pub rule: Option<&'static str>,
-    pub text: Text,
+    /// Boxed: a `Result` with a `GameError` stays small.
+    pub refusal: Box<Refusal>,
+}
+
+impl From<Refusal> for GameError {
+    fn from(refusal: Refusal) -> Self {
+        GameError {
+            kind: refusal.kind(),
+            rule: refusal.rule(),
+            refusal: Box::new(refusal),
+        }
+    }
 }
 
 impl fmt::Display for GameError {
@@ -42,46 +61,23 @@ impl fmt::Display for GameError {
     }
 }
 
-impl GameError {
-    pub fn new(
-        kind: ErrorKind,
-        rule: Option<&'static str>,
-        es: impl Into<String>,
-        en: impl Into<String>,
-    ) -> Self {
-        GameError {
-            kind,
-            rule,
-            text: Text::new(es, en),
+impl Refusal {
+    /// The refusal's words in `lang`, without the rule id.
+    pub fn text(&self, lang: Lang) -> String {
+        match lang {
+            Lang::Es => es::text(self),
+            Lang::En => en::text(self),
         }
     }
+}
 
-    /// A refusal by rule `rule`.
-    pub fn rule(rule: &'static str, es: impl Into<String>, en: impl Into<String>) -> Self {
-        GameError::new(ErrorKind::Rule, Some(rule), es, en)
-    }
-
-    pub fn unknown(es: impl Into<String>, en: impl Into<String>) -> Self {
-        GameError::new(ErrorKind::Unknown, None, es, en)
-    }
-
-    pub fn not_now(
-        rule: Option<&'static str>,
-        es: impl Into<String>,
-        en: impl Into<String>,
-    ) -> Self {
-        GameError::new(ErrorKind::NotNow, rule, es, en)
-    }
-
-    pub fn bad_roll(es: impl Into<String>, en: impl Into<String>) -> Self {
-        GameError::new(ErrorKind::BadRoll, Some("R04"), es, en)
-    }
-
+impl GameError {
     /// The message in `lang`, with the rule id in front when there is one.
     pub fn message(&self, lang: Lang) -> String {
+        let text = self.refusal.text(lang);
         match self.rule {
-            Some(r) => format!("{r}: {}", self.text.get(lang)),
-            None => self.text.get(lang).to_string(),
+            Some(r) => format!("{r}: {text}"),
+            None => text,
         }
     }
 

@@ -1,7 +1,7 @@
 //! Fear (R31) and what moves it: models put Down, the own Leader Down,
 //! terrain (R14), the Leader's rally and order (R32), the totems (R33).
 
-use super::error::GameError;
+use super::error::{GameError, Refusal};
 use super::guard::{
     Ctx, action_done, action_row, in_play, model, model_mut, pay, require_actor, require_free,
     require_standing,
@@ -51,27 +51,25 @@ pub(crate) fn check_listed(
     for (i, w) in listed.iter().enumerate() {
         let x = in_play(st, *w)?;
         if listed[..i].contains(w) {
-            return Err(GameError::rule(
-                "R31",
-                format!("{} aparece dos veces en la lista", x.name),
-                format!("{} is listed twice", x.name),
-            ));
+            return Err(Refusal::ListedTwice {
+                model: x.name.to_string(),
+            }
+            .into());
         }
         if *w == not {
-            return Err(GameError::rule(
-                "R31",
-                format!("{} no puede estar en su propia lista", x.name),
-                format!("{} cannot be in its own list", x.name),
-            ));
+            return Err(Refusal::ListsItself {
+                model: x.name.to_string(),
+            }
+            .into());
         }
         if let Some(side) = friends_of
             && w.side != side
         {
-            return Err(GameError::rule(
-                "R31",
-                format!("{} no es de la banda de {}", x.name, st.name(not)),
-                format!("{} is not of {}'s warband", x.name, st.name(not)),
-            ));
+            return Err(Refusal::NotFriendOf {
+                model: x.name.to_string(),
+                of: st.name(not),
+            }
+            .into());
         }
     }
     Ok(())
@@ -89,11 +87,7 @@ pub(crate) fn put_down(
     witnesses: &[ModelRef],
 ) -> Result<(), GameError> {
     if victim.side == Side::Beast && !witnesses.is_empty() {
-        return Err(GameError::rule(
-            "R31",
-            "una bestia no tiene aliadas que ganen Pavor",
-            "a beast has no friends to gain fear",
-        ));
+        return Err(Refusal::BeastNoFriends.into());
     }
     check_listed(st, witnesses, Some(victim.side), victim)?;
     let fr = &ctx.rules.warband.fear;
@@ -141,23 +135,12 @@ fn terrain<'r>(ctx: Ctx<'r>, id: &str) -> Result<&'r TerrainRules, GameError> {
         .iter()
         .find(|t| t.id == id)
         .ok_or_else(|| {
-            let known: Vec<&str> = ctx
-                .rules
-                .warband
-                .terrain
-                .iter()
-                .map(|t| t.id.as_str())
-                .collect();
-            GameError::unknown(
-                format!(
-                    "terreno desconocido '{id}'; con efecto: {}",
-                    known.join(", ")
-                ),
-                format!(
-                    "unknown terrain '{id}'; with an effect: {}",
-                    known.join(", ")
-                ),
-            )
+            let known = ctx.rules.warband.terrain.iter();
+            Refusal::UnknownTerrain {
+                id: id.to_string(),
+                known: known.map(|t| t.id.clone()).collect(),
+            }
+            .into()
         })
 }
 
@@ -208,11 +191,7 @@ pub(crate) fn near_enemy_totem(
         .and_then(|o| st.side(o))
         .is_some_and(|s| s.totem_standing);
     if !standing {
-        return Err(GameError::rule(
-            "R33",
-            "no hay Tótem enemigo en pie",
-            "there is no standing enemy totem",
-        ));
+        return Err(Refusal::NoEnemyTotemNear.into());
     }
     add(st, m, ctx.rules.warband.fear.enemy_totem.fear);
     Ok(())
@@ -221,11 +200,10 @@ pub(crate) fn near_enemy_totem(
 fn require_leader(st: &GameState, m: ModelRef) -> Result<(), GameError> {
     let x = model(st, m)?;
     if !x.leader {
-        return Err(GameError::rule(
-            "R32",
-            format!("{} no es el Líder", x.name),
-            format!("{} is not the Leader", x.name),
-        ));
+        return Err(Refusal::NotLeader {
+            model: x.name.to_string(),
+        }
+        .into());
     }
     Ok(())
 }
@@ -243,19 +221,14 @@ pub(crate) fn leader_order(
     require_free(st, x)?;
     require_leader(st, leader)?;
     if st.ordered.is_some() {
-        return Err(GameError::not_now(
-            Some("R32"),
-            "ya hay una orden pendiente",
-            "an order is already pending",
-        ));
+        return Err(Refusal::OrderPending.into());
     }
     let t = in_play(st, m)?;
     if m.side != leader.side || m == leader {
-        return Err(GameError::rule(
-            "R32",
-            format!("el Líder ordena a una miniatura aliada, no a {}", t.name),
-            format!("the Leader orders a friendly model, not {}", t.name),
-        ));
+        return Err(Refusal::OrderNotFriend {
+            model: t.name.to_string(),
+        }
+        .into());
     }
     let row = action_row(ctx, "leader_order")?;
     pay(st, leader, row.dp.unwrap_or(0) as i32, &row.name)?;
@@ -294,11 +267,7 @@ pub(crate) fn totem_own(st: &mut GameState, ctx: Ctx<'_>, m: ModelRef) -> Result
     require_standing(x)?;
     require_free(st, x)?;
     if !st.side(m.side).is_some_and(|s| s.totem_standing) {
-        return Err(GameError::rule(
-            "R33",
-            "su Tótem no está en pie",
-            "its totem is not standing",
-        ));
+        return Err(Refusal::OwnTotemDown.into());
     }
     let row = action_row(ctx, "totem_own")?;
     pay(st, m, row.dp.unwrap_or(0) as i32, &row.name)?;
@@ -314,18 +283,10 @@ pub(crate) fn totem_enemy(st: &mut GameState, ctx: Ctx<'_>, m: ModelRef) -> Resu
     require_standing(x)?;
     require_free(st, x)?;
     let Some(enemy) = m.side.opponent() else {
-        return Err(GameError::rule(
-            "R33",
-            "las bestias no tienen Tótem enemigo",
-            "beasts have no enemy totem",
-        ));
+        return Err(Refusal::BeastsNoEnemyTotem.into());
     };
     if !st.side(enemy).is_some_and(|s| s.totem_standing) {
-        return Err(GameError::rule(
-            "R33",
-            "el Tótem enemigo no está en pie",
-            "the enemy totem is not standing",
-        ));
+        return Err(Refusal::EnemyTotemDown.into());
     }
     let row = action_row(ctx, "totem_enemy")?;
     pay(st, m, row.dp.unwrap_or(0) as i32, &row.name)?;

@@ -3,7 +3,7 @@
 //! no hit waits (R27), and paying DP (R10–R12). Also the small changes every
 //! family makes: engaging, leaving fights, ending an activation.
 
-use super::error::{ErrorKind, GameError};
+use super::error::{GameError, Refusal};
 use super::refs::{ModelRef, Side};
 use super::setup::GameSetup;
 use super::state::{GameState, ModelState, Phase};
@@ -57,41 +57,24 @@ pub(crate) fn engage(st: &mut GameState, a: ModelRef, b: ModelRef) {
 }
 
 pub(crate) fn model(st: &GameState, m: ModelRef) -> Result<&ModelState, GameError> {
-    st.model(m).ok_or_else(|| {
-        GameError::unknown(
-            format!("no hay ninguna miniatura {m}"),
-            format!("there is no model {m}"),
-        )
-    })
+    st.model(m)
+        .ok_or_else(|| Refusal::NoModel { model: m }.into())
 }
 
 pub(crate) fn model_mut(st: &mut GameState, m: ModelRef) -> Result<&mut ModelState, GameError> {
-    st.model_mut(m).ok_or_else(|| {
-        GameError::unknown(
-            format!("no hay ninguna miniatura {m}"),
-            format!("there is no model {m}"),
-        )
-    })
+    st.model_mut(m)
+        .ok_or_else(|| Refusal::NoModel { model: m }.into())
 }
 
 /// The model exists and is on the table (standing or prone).
 pub(crate) fn in_play(st: &GameState, m: ModelRef) -> Result<&ModelState, GameError> {
     let x = model(st, m)?;
     if !x.status.in_play() {
-        return Err(GameError::new(
-            ErrorKind::CannotAct,
-            None,
-            format!(
-                "{} está {}",
-                x.name,
-                x.status.label(crate::core::text::Lang::Es).to_lowercase()
-            ),
-            format!(
-                "{} is {}",
-                x.name,
-                x.status.label(crate::core::text::Lang::En).to_lowercase()
-            ),
-        ));
+        return Err(Refusal::NotInPlay {
+            model: x.name.to_string(),
+            status: x.status,
+        }
+        .into());
     }
     Ok(x)
 }
@@ -103,11 +86,7 @@ pub(crate) fn enemies(a: ModelRef, b: ModelRef) -> bool {
 
 pub(crate) fn require_rounds(st: &GameState) -> Result<(), GameError> {
     if st.phase != Phase::Rounds {
-        return Err(GameError::not_now(
-            Some("R05"),
-            "las acciones se hacen en las Rondas de Agilidad, no ahora",
-            "actions are made in the agility rounds, not now",
-        ));
+        return Err(Refusal::NotRounds.into());
     }
     Ok(())
 }
@@ -115,17 +94,10 @@ pub(crate) fn require_rounds(st: &GameState) -> Result<(), GameError> {
 /// The hits waiting must be rolled first (R27).
 pub(crate) fn require_no_pending(st: &GameState) -> Result<(), GameError> {
     if !st.pending_hits.is_empty() {
-        return Err(GameError::not_now(
-            Some("R27"),
-            format!(
-                "primero hay que tirar {} impacto(s) pendiente(s)",
-                st.pending_hits.len()
-            ),
-            format!(
-                "{} pending hit(s) must be rolled first",
-                st.pending_hits.len()
-            ),
-        ));
+        return Err(Refusal::HitsPending {
+            count: st.pending_hits.len(),
+        }
+        .into());
     }
     Ok(())
 }
@@ -138,34 +110,30 @@ pub(crate) fn require_actor(st: &GameState, m: ModelRef) -> Result<&ModelState, 
     let x = in_play(st, m)?;
     match (st.active, st.ordered) {
         (_, Some(o)) if o == m => Ok(x),
-        (_, Some(o)) => Err(GameError::not_now(
-            Some("R32"),
-            format!("{} debe cumplir antes la orden del Líder", st.name(o)),
-            format!("{} must first carry out the Leader's order", st.name(o)),
-        )),
+        (_, Some(o)) => Err(Refusal::OrderFirst {
+            ordered: st.name(o),
+        }
+        .into()),
         (Some(a), None) if a == m => Ok(x),
-        (Some(a), None) => Err(GameError::not_now(
-            Some("R07"),
-            format!("es la activación de {}, no de {}", st.name(a), x.name),
-            format!("it is {}'s activation, not {}'s", st.name(a), x.name),
-        )),
-        (None, None) => Err(GameError::not_now(
-            Some("R07"),
-            format!("{} no está activada", x.name),
-            format!("{} is not activated", x.name),
-        )),
+        (Some(a), None) => Err(Refusal::OtherActivation {
+            active: st.name(a),
+            model: x.name.to_string(),
+        }
+        .into()),
+        (None, None) => Err(Refusal::NotActivated {
+            model: x.name.to_string(),
+        }
+        .into()),
     }
 }
 
 /// R18: a Prone model's next action is standing up.
 pub(crate) fn require_standing(x: &ModelState) -> Result<(), GameError> {
     if x.status == Status::Prone {
-        return Err(GameError::new(
-            ErrorKind::CannotAct,
-            Some("R18"),
-            format!("{} está Tumbada: su siguiente Acción es Levantarse", x.name),
-            format!("{} is Prone: its next action is standing up", x.name),
-        ));
+        return Err(Refusal::Prone {
+            model: x.name.to_string(),
+        }
+        .into());
     }
     Ok(())
 }
@@ -173,32 +141,20 @@ pub(crate) fn require_standing(x: &ModelState) -> Result<(), GameError> {
 /// R21: an engaged model can only Fight or Disengage.
 pub(crate) fn require_free(st: &GameState, x: &ModelState) -> Result<(), GameError> {
     if let Some(e) = x.engaged.first() {
-        return Err(GameError::new(
-            ErrorKind::CannotAct,
-            Some("R21"),
-            format!(
-                "{} está trabada con {}: solo puede Combatir o Separarse del combate",
-                x.name,
-                st.name(*e)
-            ),
-            format!(
-                "{} is engaged with {}: it can only Fight or Disengage",
-                x.name,
-                st.name(*e)
-            ),
-        ));
+        return Err(Refusal::Engaged {
+            model: x.name.to_string(),
+            with: st.name(*e),
+        }
+        .into());
     }
     Ok(())
 }
 
 /// The row of `tables/actions.yaml` for `id`.
 pub(crate) fn action_row<'r>(ctx: Ctx<'r>, id: &str) -> Result<&'r ActionCost, GameError> {
-    ctx.rules.action(id).ok_or_else(|| {
-        GameError::unknown(
-            format!("las tablas no tienen la acción '{id}' (tables/actions.yaml)"),
-            format!("the tables have no action '{id}' (tables/actions.yaml)"),
-        )
-    })
+    ctx.rules
+        .action(id)
+        .ok_or_else(|| Refusal::NoAction { id: id.to_string() }.into())
 }
 
 /// R10–R12: pay `dp` for `m`: first the Leader's extra DP of this turn, then
@@ -212,21 +168,14 @@ pub(crate) fn pay(st: &mut GameState, m: ModelRef, dp: i32, what: &Text) -> Resu
     let x = model(st, m)?;
     let (own, herbs) = (x.own_dp, x.herbs);
     if own + pool + herbs < dp {
-        let name = x.name.clone();
-        return Err(GameError::new(
-            ErrorKind::CannotPay,
-            Some("R11"),
-            format!(
-                "{name} no puede pagar {} ({dp} PD): la reserva tiene {pool} y {name} {} PD propios",
-                what.es,
-                own + herbs
-            ),
-            format!(
-                "{name} cannot pay {} ({dp} DP): the pool has {pool} and {name} has {} DP of its own",
-                what.en,
-                own + herbs
-            ),
-        ));
+        return Err(Refusal::CannotPay {
+            model: x.name.to_string(),
+            what: what.clone(),
+            dp,
+            pool,
+            own: own + herbs,
+        }
+        .into());
     }
     let from_own = own.min(dp);
     let from_pool = pool.min(dp - from_own);

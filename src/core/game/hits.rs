@@ -1,7 +1,7 @@
 //! Hits (R27–R30) with Iron defence (R28), Breath (R41) and falls (R18).
 
 use super::action::{HitOptions, Party};
-use super::error::GameError;
+use super::error::{GameError, Refusal};
 use super::fear::{check_listed, put_down};
 use super::guard::{
     Ctx, action_done, action_row, in_play, model, model_mut, pay, require_actor, require_free,
@@ -28,11 +28,11 @@ fn cover_value(ctx: Ctx<'_>, ids: &[String]) -> Result<i32, GameError> {
             .iter()
             .find(|r| r.id == *id)
             .ok_or_else(|| {
-                let known: Vec<&str> = ctx.rules.cover.rows.iter().map(|r| r.id.as_str()).collect();
-                GameError::unknown(
-                    format!("cobertura desconocida '{id}'; hay: {}", known.join(", ")),
-                    format!("unknown cover '{id}'; there are: {}", known.join(", ")),
-                )
+                let known = ctx.rules.cover.rows.iter().map(|r| r.id.clone());
+                GameError::from(Refusal::UnknownCover {
+                    id: id.clone(),
+                    known: known.collect(),
+                })
             })?;
         values.push(row.armour);
     }
@@ -92,11 +92,7 @@ fn hit_plan(
             HitSource::Fight | HitSource::Assault | HitSource::Disengage
         )
     {
-        return Err(GameError::rule(
-            "R30",
-            "la cobertura protege de disparos, no de un impacto cuerpo a cuerpo",
-            "cover protects from shots, not from a hit in close combat",
-        ));
+        return Err(Refusal::NoCoverInMelee.into());
     }
     let cover = cover_value(ctx, &opts.cover)?;
     let armour = (t.profile.armour + cover - h.penetration).max(0);
@@ -204,18 +200,11 @@ fn pending_index(st: &GameState, attacker: ModelRef, target: ModelRef) -> Result
         .iter()
         .position(|h| h.attacker == attacker && h.target == target)
         .ok_or_else(|| {
-            GameError::unknown(
-                format!(
-                    "no hay impacto pendiente de {} sobre {}",
-                    st.name(attacker),
-                    st.name(target)
-                ),
-                format!(
-                    "there is no pending hit of {} on {}",
-                    st.name(attacker),
-                    st.name(target)
-                ),
-            )
+            Refusal::NoPendingHit {
+                attacker: st.name(attacker),
+                target: st.name(target),
+            }
+            .into()
         })
 }
 
@@ -256,11 +245,7 @@ pub(crate) fn resolve_hit(
     if attacker_wins {
         put_down(st, ctx, h.target, Some(h.attacker), witnesses)?;
     } else if !witnesses.is_empty() && !lenient {
-        return Err(GameError::rule(
-            "R31",
-            "la miniatura resiste el impacto: nadie gana Pavor",
-            "the model withstands the hit: no one gains fear",
-        ));
+        return Err(Refusal::WithstoodNoFear.into());
     }
     Ok(())
 }
@@ -277,22 +262,21 @@ pub(crate) fn breath(
     require_standing(x)?;
     require_free(st, x)?;
     if !x.has(Keyword::Breath) {
-        return Err(GameError::rule(
-            "R41",
-            format!("{} no tiene Aliento", x.name),
-            format!("{} has no Breath", x.name),
-        ));
+        return Err(Refusal::NoBreath {
+            model: x.name.to_string(),
+        }
+        .into());
     }
     let row = action_row(ctx, "breath")?;
     if let Some(t) = x.breath_turn
         && st.turn <= t + row.effect.recharge_turns
     {
         let ready = t + row.effect.recharge_turns + 1;
-        return Err(GameError::rule(
-            "R41",
-            format!("{} recarga su Aliento hasta el turno {ready}", x.name),
-            format!("{} is recharging its Breath until turn {ready}", x.name),
-        ));
+        return Err(Refusal::BreathRecharging {
+            model: x.name.to_string(),
+            ready,
+        }
+        .into());
     }
     check_listed(st, targets, None, m)?;
     pay(st, m, row.dp.unwrap_or(0) as i32, &row.name)?;
@@ -309,11 +293,7 @@ pub(crate) fn breath(
 /// R18: the fall's Strength by height; `None` up to the harmless height.
 fn fall_strength(ctx: Ctx<'_>, height_cm: f64) -> Result<Option<i32>, GameError> {
     if !height_cm.is_finite() || height_cm < 0.0 {
-        return Err(GameError::rule(
-            "R18",
-            "la altura de una caída es 0 cm o más",
-            "a fall's height is 0 cm or more",
-        ));
+        return Err(Refusal::FallHeightNegative.into());
     }
     Ok(ctx
         .rules
@@ -371,18 +351,14 @@ pub(crate) fn fall(
     let down = match (strength, roll) {
         (None, None) => false,
         (None, Some(_)) => {
-            return Err(GameError::rule(
-                "R18",
-                format!("una caída de {height_cm} cm no hace daño: no se tira"),
-                format!("a fall of {height_cm} cm does no harm: there is no roll"),
-            ));
+            return Err(Refusal::HarmlessFall { height_cm }.into());
         }
         (Some(s), None) => {
-            return Err(GameError::rule(
-                "R18",
-                format!("una caída de {height_cm} cm tira Dureza contra Fuerza {s}"),
-                format!("a fall of {height_cm} cm rolls Toughness against Strength {s}"),
-            ));
+            return Err(Refusal::FallRolls {
+                height_cm,
+                strength: s,
+            }
+            .into());
         }
         (Some(s), Some(r)) => {
             let spec = fall_plan(st, ctx, m, s, &mut Sources::off())?;
@@ -396,11 +372,7 @@ pub(crate) fn fall(
         put_down(st, ctx, m, None, witnesses)?;
     } else {
         if !witnesses.is_empty() && !lenient {
-            return Err(GameError::rule(
-                "R31",
-                "la miniatura no está Abatida: nadie gana Pavor",
-                "the model is not Down: no one gains fear",
-            ));
+            return Err(Refusal::NotDownNoFear.into());
         }
         let x = model_mut(st, m)?;
         if x.status == Status::Standing {

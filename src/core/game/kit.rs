@@ -4,7 +4,7 @@
 //! the game builds, and the totem re-roll stored inside old logs' dice (R33).
 
 use super::action::{ExtraModifier, Party};
-use super::error::{ErrorKind, GameError};
+use super::error::{GameError, Refusal};
 use super::guard::Ctx;
 use super::refs::ModelRef;
 use super::roll::{Reroll, Sources};
@@ -109,24 +109,15 @@ pub(super) fn table_options(
             .iter()
             .find(|o| o.id == *id && !skip.contains(&o.id.as_str()))
             .ok_or_else(|| {
-                let known: Vec<&str> = row
-                    .options
-                    .iter()
-                    .map(|o| o.id.as_str())
-                    .filter(|i| !skip.contains(i))
-                    .collect();
-                GameError::unknown(
-                    format!(
-                        "{} no tiene la opción '{id}'; tiene: {}",
-                        row.name.es,
-                        known.join(", ")
-                    ),
-                    format!(
-                        "{} has no option '{id}'; it has: {}",
-                        row.name.en,
-                        known.join(", ")
-                    ),
-                )
+                let known = row.options.iter().map(|o| o.id.as_str());
+                GameError::from(Refusal::UnknownOption {
+                    row: row.name.clone(),
+                    id: id.clone(),
+                    known: known
+                        .filter(|i| !skip.contains(i))
+                        .map(str::to_string)
+                        .collect(),
+                })
             })?;
         let n = if opt.per_count {
             *count
@@ -193,21 +184,12 @@ pub(super) fn melee<'x>(x: &'x ModelState, id: Option<&str>) -> Result<&'x Melee
         None => x.profile.melee.first(),
     };
     found.ok_or_else(|| {
-        let known: Vec<&str> = x.profile.melee.iter().map(|l| l.id.as_str()).collect();
-        GameError::unknown(
-            format!(
-                "{} no lleva el arma '{}'; lleva: {}",
-                x.name,
-                id.unwrap_or("-"),
-                known.join(", ")
-            ),
-            format!(
-                "{} has no weapon '{}'; it has: {}",
-                x.name,
-                id.unwrap_or("-"),
-                known.join(", ")
-            ),
-        )
+        Refusal::UnknownWeapon {
+            model: x.name.to_string(),
+            id: id.map(str::to_string),
+            known: x.profile.melee.iter().map(|l| l.id.clone()).collect(),
+        }
+        .into()
     })
 }
 
@@ -251,20 +233,11 @@ pub(super) fn spec_text(s: &CheckSpec) -> String {
 /// edited by hand, or tables changed since, show up here.
 pub(super) fn same_spec(stored: &CheckSpec, built: &CheckSpec) -> Result<(), GameError> {
     if stored != built {
-        return Err(GameError::new(
-            ErrorKind::StaleCheck,
-            None,
-            format!(
-                "la tirada guardada ({}) no es la que el juego prepara ahora ({})",
-                spec_text(stored),
-                spec_text(built)
-            ),
-            format!(
-                "the stored check ({}) is not the one the game builds now ({})",
-                spec_text(stored),
-                spec_text(built)
-            ),
-        ));
+        return Err(Refusal::StaleCheck {
+            stored: spec_text(stored),
+            built: spec_text(built),
+        }
+        .into());
     }
     Ok(())
 }
@@ -273,12 +246,7 @@ pub(super) fn same_opposed(stored: &OpposedSpec, built: &OpposedSpec) -> Result<
     same_spec(&stored.active, &built.active)?;
     same_spec(&stored.passive, &built.passive)?;
     if stored.combat != built.combat {
-        return Err(GameError::new(
-            ErrorKind::StaleCheck,
-            Some("R23"),
-            "la tirada guardada no coincide en si es de Combate",
-            "the stored check differs on whether it is a Combat check",
-        ));
+        return Err(Refusal::StaleCombat.into());
     }
     Ok(())
 }
@@ -295,14 +263,10 @@ pub(super) fn take_reroll(
         return Ok(());
     };
     let Some((_, spec)) = roles.iter().find(|(m, _)| *m == r.by) else {
-        return Err(GameError::rule(
-            "R33",
-            format!("{} no hace esta tirada: no puede repetirla", st.name(r.by)),
-            format!(
-                "{} does not make this roll: it cannot re-roll it",
-                st.name(r.by)
-            ),
-        ));
+        return Err(Refusal::NotInRoll {
+            model: st.name(r.by),
+        }
+        .into());
     };
     r.first.check(spec)?;
     totem_ready(st, ctx, r.by)?;
@@ -315,25 +279,13 @@ pub(super) fn take_reroll(
 /// R33: `m`'s warband may re-roll now: a standing totem not used this turn.
 pub(super) fn totem_ready(st: &GameState, ctx: Ctx<'_>, m: ModelRef) -> Result<(), GameError> {
     let Some(side) = st.side(m.side) else {
-        return Err(GameError::rule(
-            "R33",
-            "las bestias no tienen Tótem",
-            "beasts have no totem",
-        ));
+        return Err(Refusal::BeastsNoTotem.into());
     };
     if !side.totem_standing {
-        return Err(GameError::rule(
-            "R33",
-            "su Tótem no está en pie",
-            "its totem is not standing",
-        ));
+        return Err(Refusal::OwnTotemDown.into());
     }
     if side.rerolls_used >= ctx.rules.warband.totem.rerolls_per_turn {
-        return Err(GameError::rule(
-            "R33",
-            "la banda ya usó la repetición del Tótem este turno",
-            "the warband has already used its totem re-roll this turn",
-        ));
+        return Err(Refusal::TotemUsed.into());
     }
     Ok(())
 }
@@ -376,40 +328,30 @@ pub(crate) fn stat_en(s: Stat) -> &'static str {
 
 /// A die-range table of the tables (dark forces, spell backlash).
 pub(crate) fn table<'r>(rules: &'r RuleSet, id: &str) -> Result<&'r RollTable, GameError> {
-    rules.roll_table(id).ok_or_else(|| {
-        GameError::unknown(
-            format!("las tablas no tienen la tabla '{id}'"),
-            format!("the tables have no table '{id}'"),
-        )
-    })
+    rules
+        .roll_table(id)
+        .ok_or_else(|| Refusal::NoTable { id: id.to_string() }.into())
 }
 
 /// The dice of a table roll fit its expression; their sum with the bonus.
 pub(crate) fn table_total(t: &RollTable, dice: &[u32]) -> Result<i32, GameError> {
     let expr: DiceExpr = t
         .dice_expr()
-        .map_err(|e| GameError::unknown(e.clone(), e))?;
+        .map_err(|detail| Refusal::BadDiceExpr { detail })?;
     if dice.len() != expr.count as usize {
-        return Err(GameError::bad_roll(
-            format!(
-                "la tabla {} se tira con {expr}: {} dado(s), no {}",
-                t.id,
-                expr.count,
-                dice.len()
-            ),
-            format!(
-                "table {} is rolled with {expr}: {} die/dice, not {}",
-                t.id,
-                expr.count,
-                dice.len()
-            ),
-        ));
+        return Err(Refusal::TableDiceCount {
+            table: t.id.clone(),
+            expr,
+            given: dice.len(),
+        }
+        .into());
     }
     if let Some(bad) = dice.iter().find(|d| !(1..=expr.sides).contains(*d)) {
-        return Err(GameError::bad_roll(
-            format!("un d{} va de 1 a {}, no {bad}", expr.sides, expr.sides),
-            format!("a d{} shows 1 to {}, not {bad}", expr.sides, expr.sides),
-        ));
+        return Err(Refusal::DieOutOfRange {
+            sides: expr.sides,
+            value: *bad,
+        }
+        .into());
     }
     Ok(dice.iter().sum::<u32>() as i32 + expr.bonus)
 }

@@ -2,7 +2,7 @@
 //! Disengage (R25), with the spear's Assault bonus (R34).
 
 use super::action::{DisengageRoll, FightOptions, Party};
-use super::error::{ErrorKind, GameError};
+use super::error::{GameError, Refusal};
 use super::guard::{
     Ctx, action_done, action_row, disengage_all, enemies, engage, in_play, model, pay,
     require_actor, require_free, require_standing,
@@ -47,11 +47,11 @@ fn fight_plan(
     let a = model(st, attacker)?;
     let d = model(st, defender)?;
     if !enemies(attacker, defender) {
-        return Err(GameError::rule(
-            "R23",
-            format!("{} y {} son del mismo bando", a.name, d.name),
-            format!("{} and {} are on the same side", a.name, d.name),
-        ));
+        return Err(Refusal::SameSide {
+            a: a.name.to_string(),
+            b: d.name.to_string(),
+        }
+        .into());
     }
     let fight_row = action_row(ctx, "fight")?;
     let aw = melee(a, opts.weapon.as_deref())?;
@@ -293,20 +293,11 @@ pub(crate) fn fight(
     require_standing(x)?;
     in_play(st, defender)?;
     if !x.engaged.contains(&defender) {
-        return Err(GameError::new(
-            ErrorKind::CannotAct,
-            Some("R21"),
-            format!(
-                "{} no está trabada con {}: Asalta para entrar en contacto, o márcalas trabadas a mano",
-                x.name,
-                st.name(defender)
-            ),
-            format!(
-                "{} is not engaged with {}: Assault to get into contact, or mark them engaged by hand",
-                x.name,
-                st.name(defender)
-            ),
-        ));
+        return Err(Refusal::NotEngagedWith {
+            model: x.name.to_string(),
+            other: st.name(defender),
+        }
+        .into());
     }
     let plan = fight_plan(st, ctx, attacker, defender, opts, None, &mut Sources::off())?;
     same_opposed(&roll.spec, &plan.spec)?;
@@ -453,29 +444,18 @@ pub(crate) fn disengage(
     require_standing(x)?;
     let engaged = x.engaged.clone();
     if engaged.is_empty() {
-        return Err(GameError::rule(
-            "R25",
-            format!("{} no está trabada", x.name),
-            format!("{} is not engaged", x.name),
-        ));
+        return Err(Refusal::NotEngaged {
+            model: x.name.to_string(),
+        }
+        .into());
     }
     let mut named: Vec<ModelRef> = rolls.iter().map(|r| r.opponent).collect();
     named.sort();
     let mut want = engaged.clone();
     want.sort();
     if named != want {
-        let names: Vec<String> = engaged.iter().map(|e| st.name(*e)).collect();
-        return Err(GameError::rule(
-            "R25",
-            format!(
-                "hay que tirar contra cada oponente trabado, una vez: {}",
-                names.join(", ")
-            ),
-            format!(
-                "roll once against every engaged opponent: {}",
-                names.join(", ")
-            ),
-        ));
+        let names = engaged.iter().map(|e| st.name(*e)).collect();
+        return Err(Refusal::DisengageEach { names }.into());
     }
     for r in rolls {
         let spec = disengage_plan(st, ctx, m, r.opponent, &mut Sources::off())?;

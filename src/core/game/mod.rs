@@ -45,7 +45,7 @@ pub use action::{
     Action, BeastChoice, DisengageRoll, ExtraModifier, FightOptions, HitOptions, Party, RangeBand,
     ShootOptions, SpellChoice,
 };
-pub use error::{ErrorKind, GameError, GameFileError};
+pub use error::{ErrorKind, GameError, GameFileError, Refusal};
 pub use refs::{ModelRef, Side, Sides};
 pub use roll::{CheckDice, OpposedDice, PreparedCheck, Reroll, Role, SideDice};
 pub use setup::{Beast, GameSetup};

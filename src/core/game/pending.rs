@@ -6,7 +6,7 @@
 //! the dice (witnesses, the friend a stray shot hits). Undo stays.
 
 use super::action::{Action, PendingRoll, RerollKind, RerollRecord};
-use super::error::{ErrorKind, GameError};
+use super::error::{GameError, Refusal};
 use super::guard::Ctx;
 use super::kit::totem_ready;
 use super::refs::ModelRef;
@@ -18,11 +18,7 @@ use crate::core::dice::CheckSpec;
 /// a copy of the state with its dice), then it waits to be accepted.
 pub(crate) fn begin(st: &mut GameState, ctx: Ctx<'_>, action: &Action) -> Result<(), GameError> {
     if has_inner_reroll(action) {
-        return Err(GameError::rule(
-            "R33",
-            "la repetición del Tótem se hace después de tirar (totem_reroll), no dentro de la tirada",
-            "the totem re-roll is taken after the roll (totem_reroll), not inside it",
-        ));
+        return Err(Refusal::RerollInside.into());
     }
     let mut scratch = st.clone();
     super::resolve::apply(&mut scratch, ctx, action, true)?;
@@ -143,11 +139,7 @@ fn dice_mut<'a>(action: &'a mut Action, part: &RollPart) -> Option<(&'a mut Side
 }
 
 fn no_roll() -> GameError {
-    GameError::not_now(
-        Some("R33"),
-        "no hay ninguna tirada esperando",
-        "no roll is waiting",
-    )
+    Refusal::NoRollWaiting.into()
 }
 
 /// R33: `by` re-rolls its own side of roll `index` with its totem: its
@@ -166,14 +158,7 @@ pub(crate) fn totem_reroll(
         .into_iter()
         .find(|r| r.model == by && r.roll == index)
     else {
-        return Err(GameError::rule(
-            "R33",
-            format!("{} no hace esta tirada: no puede repetirla", st.name(by)),
-            format!(
-                "{} does not make this roll: it cannot re-roll it",
-                st.name(by)
-            ),
-        ));
+        return Err(Refusal::NotInRoll { model: st.name(by) }.into());
     };
     totem_ready(st, ctx, by)?;
     let dice = super::resolve::need(dice)?;
@@ -217,31 +202,22 @@ pub(crate) fn accept(
             Action::ResolveHit { witnesses, .. } | Action::Fall { witnesses, .. } => {
                 *witnesses = ws.to_vec();
             }
-            _ => return Err(no_fact("R31")),
+            _ => return Err(Refusal::NoWitnessFact.into()),
         }
     }
     if let Some(f) = stray {
         match &mut action {
             Action::Shoot { stray, .. } => *stray = Some(f),
-            _ => return Err(no_fact("R26")),
+            _ => return Err(Refusal::NoStrayFact.into()),
         }
     }
     if let Some(ms) = within_30cm {
         match &mut action {
             Action::CastSpell { within_30cm, .. } => *within_30cm = ms.to_vec(),
-            _ => return Err(no_fact("R38")),
+            _ => return Err(Refusal::NoSpellFearFact.into()),
         }
     }
     super::resolve::apply(st, ctx, &action, true)
-}
-
-fn no_fact(rule: &'static str) -> GameError {
-    GameError::new(
-        ErrorKind::Rule,
-        Some(rule),
-        "esta tirada no tiene ese dato que corregir",
-        "this roll has no such fact to correct",
-    )
 }
 
 /// `action` with the dice of `part` replaced (what a re-roll leads to).

@@ -4,7 +4,7 @@
 //! engine itself never rolls.
 
 use super::action::{Action, DisengageRoll};
-use super::error::GameError;
+use super::error::{GameError, Refusal};
 use super::guard::Ctx;
 use super::pending;
 use super::roll::{PreparedCheck, SideDice};
@@ -106,10 +106,7 @@ pub(crate) fn prepare(
             let p = attribute::attribute_check(st, ctx, *model, *stat, *modifier)?;
             Ok(Prepared::Check(p))
         }
-        other => Err(GameError::unknown(
-            format!("'{}' no es una tirada", other.id()),
-            format!("'{}' is not a roll", other.id()),
-        )),
+        other => Err(Refusal::NotARoll { action: other.id() }.into()),
     }
 }
 
@@ -190,6 +187,6 @@ fn table_dice(ctx: Ctx<'_>, id: &str, roller: &mut Roller) -> Result<Vec<u32>, G
     let t = kit::table(ctx.rules, id)?;
     let expr = t
         .dice_expr()
-        .map_err(|e| GameError::unknown(e.clone(), e))?;
+        .map_err(|detail| Refusal::BadDiceExpr { detail })?;
     Ok((0..expr.count).map(|_| roller.die(expr.sides)).collect())
 }

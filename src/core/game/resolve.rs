@@ -4,21 +4,14 @@
 //! at once; from rules 2 on `pending` calls this when the roll is accepted.
 
 use super::action::Action;
-use super::error::{ErrorKind, GameError};
+use super::error::{GameError, Refusal};
 use super::guard::Ctx;
 use super::state::GameState;
 use super::{attribute, hits, melee, shooting, spell};
 
 /// The dice an action carries, or why it cannot be applied without them.
 pub(crate) fn need<T>(dice: Option<&T>) -> Result<&T, GameError> {
-    dice.ok_or_else(|| {
-        GameError::new(
-            ErrorKind::BadRoll,
-            Some("R01"),
-            "a esta acción le faltan los dados: tíralos (o escríbelos) antes de aplicarla",
-            "this action has no dice: roll (or type) them before applying it",
-        )
-    })
+    dice.ok_or_else(|| Refusal::NoDice.into())
 }
 
 /// Apply a rolled action with its dice. `lenient`: facts named with the
@@ -132,9 +125,6 @@ pub(crate) fn apply(
                 lenient,
             },
         ),
-        other => Err(GameError::unknown(
-            format!("'{}' no es una tirada", other.id()),
-            format!("'{}' is not a roll", other.id()),
-        )),
+        other => Err(Refusal::NotARoll { action: other.id() }.into()),
     }
 }

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::error::GameError;
+use super::error::{GameError, Refusal};
 use super::refs::ModelRef;
 use crate::core::dice::{
     CheckRoll, CheckSpec, Die, EdgeRoll, OpposedOutcome, OpposedRoll, OpposedSpec, Roller,
@@ -41,29 +41,26 @@ impl SideDice {
     /// advantage or complication.
     pub fn check(&self, spec: &CheckSpec) -> Result<(), GameError> {
         if !(1..=10).contains(&self.d10) {
-            return Err(GameError::bad_roll(
-                format!("un d10 va de 1 a 10, no {}", self.d10),
-                format!("a d10 shows 1 to 10, not {}", self.d10),
-            ));
+            return Err(Refusal::DieOutOfRange {
+                sides: 10,
+                value: self.d10,
+            }
+            .into());
         }
         let want = spec.edge().unsigned_abs() as usize;
         if self.d3.len() != want {
-            return Err(GameError::bad_roll(
-                format!(
-                    "esta tirada lleva {want} d3 de ventaja o complicación, no {}",
-                    self.d3.len()
-                ),
-                format!(
-                    "this roll takes {want} advantage or complication d3, not {}",
-                    self.d3.len()
-                ),
-            ));
+            return Err(Refusal::D3Count {
+                want,
+                given: self.d3.len(),
+            }
+            .into());
         }
         if let Some(bad) = self.d3.iter().find(|v| !(1..=3).contains(*v)) {
-            return Err(GameError::bad_roll(
-                format!("un d3 va de 1 a 3, no {bad}"),
-                format!("a d3 shows 1 to 3, not {bad}"),
-            ));
+            return Err(Refusal::DieOutOfRange {
+                sides: 3,
+                value: *bad,
+            }
+            .into());
         }
         Ok(())
     }

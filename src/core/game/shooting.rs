@@ -2,7 +2,7 @@
 //! a combat.
 
 use super::action::{Party, RangeBand, ShootOptions};
-use super::error::{ErrorKind, GameError};
+use super::error::{GameError, Refusal};
 use super::guard::{
     Ctx, action_done, action_row, enemies, in_play, model, pay, require_actor, require_free,
     require_standing,
@@ -38,37 +38,21 @@ fn shoot_plan(
     let x = model(st, shooter)?;
     let t = model(st, target)?;
     if !enemies(shooter, target) {
-        return Err(GameError::rule(
-            "R26",
-            format!("{} no dispara a su propio bando", x.name),
-            format!("{} does not shoot at its own side", x.name),
-        ));
+        return Err(Refusal::ShootOwnSide {
+            model: x.name.to_string(),
+        }
+        .into());
     }
     let line = match &opts.weapon {
         Some(id) => x.profile.ranged.iter().find(|l| l.id == *id),
         None => x.profile.ranged.first(),
     };
     let Some(line) = line else {
-        return Err(GameError::new(
-            ErrorKind::Unknown,
-            Some("R26"),
-            format!(
-                "{} no lleva arma a distancia{}",
-                x.name,
-                opts.weapon
-                    .as_deref()
-                    .map(|w| format!(" '{w}'"))
-                    .unwrap_or_default()
-            ),
-            format!(
-                "{} has no ranged weapon{}",
-                x.name,
-                opts.weapon
-                    .as_deref()
-                    .map(|w| format!(" '{w}'"))
-                    .unwrap_or_default()
-            ),
-        ));
+        return Err(Refusal::NoRangedWeapon {
+            model: x.name.to_string(),
+            weapon: opts.weapon.clone(),
+        }
+        .into());
     };
     let row = action_row(ctx, "shoot")?;
     let mut spec = CheckSpec::new(x.profile.stats.accuracy);
@@ -95,10 +79,7 @@ fn shoot_plan(
         RangeBand::Medium => {}
     }
     if opts.options.contains_key(SHORT_RANGE) || opts.options.contains_key(LONG_RANGE) {
-        return Err(GameError::unknown(
-            "la distancia se elige con la banda (corta, media, larga)",
-            "the range is chosen with the band (short, medium, long)",
-        ));
+        return Err(Refusal::RangeByBand.into());
     }
     // R26 (rules 3): a target the game knows is engaged is in a combat.
     if ctx.setup.all_rules() && !t.engaged.is_empty() {
@@ -112,17 +93,10 @@ fn shoot_plan(
     table_options(row, &chosen, &[], &x.name, &mut spec, src)?;
     // R26 (rules 3): an aimed shot needs no move before it.
     if opts.aimed && ctx.setup.all_rules() && st.active == Some(shooter) && st.moved > 0 {
-        return Err(GameError::rule(
-            "R26",
-            format!(
-                "{} ya movió en esta activación: no puede disparar apuntando",
-                x.name
-            ),
-            format!(
-                "{} has moved in this activation: it cannot take an aimed shot",
-                x.name
-            ),
-        ));
+        return Err(Refusal::AimedAfterMove {
+            model: x.name.to_string(),
+        }
+        .into());
     }
     if opts.aimed {
         let a = action_row(ctx, "aimed_shot")?;
@@ -200,23 +174,15 @@ pub(crate) fn shoot(
         Some(f) if caused_by_penalty => {
             in_play(st, f)?;
             if f.side != shooter.side || f == shooter {
-                return Err(GameError::rule(
-                    "R26",
-                    format!(
-                        "el disparo desviado impacta a una miniatura amiga de {}",
-                        st.name(shooter)
-                    ),
-                    format!("the stray shot hits a friend of {}", st.name(shooter)),
-                ));
+                return Err(Refusal::StrayNotFriend {
+                    shooter: st.name(shooter),
+                }
+                .into());
             }
             push_hit(st, shooter, f, &plan.hit, HitSource::StrayShot);
         }
         Some(_) => {
-            return Err(GameError::rule(
-                "R26",
-                "solo un fallo causado por el -3 de disparar a un combate impacta a una amiga",
-                "only a miss caused by the -3 for shooting into a combat hits a friend",
-            ));
+            return Err(Refusal::StrayNotCaused.into());
         }
         None if roll.success() => push_hit(st, shooter, target, &plan.hit, HitSource::Shot),
         None => {}

@@ -1,6 +1,6 @@
 //! Random legal play from a seed: builds the same actions a view would send,
 //! with rolled dice. For tests (long games, undo/redo, replay), the
-//! benchmark and the crash test (`impia game stress`).
+//! benchmark and the crash test (`tests/game_kill.rs`).
 
 use super::action::{
     Action, BeastChoice, DisengageRoll, FightOptions, HitOptions, RangeBand, ShootOptions,

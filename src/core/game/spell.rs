@@ -3,7 +3,7 @@
 //! row's `effect` data.
 
 use super::action::SpellChoice;
-use super::error::GameError;
+use super::error::{GameError, Refusal};
 use super::fear::{add, check_listed};
 use super::guard::{
     Ctx, action_done, action_row, in_play, model_mut, pay, require_actor, require_free,
@@ -42,18 +42,11 @@ pub(crate) fn spell_of(
             .get(*index)
             .map(|s| (s.level, s.cost, s.name.clone()))
             .ok_or_else(|| {
-                GameError::unknown(
-                    format!(
-                        "{} conoce {} hechizo(s); no hay el número {index}",
-                        x.name,
-                        x.spells.len()
-                    ),
-                    format!(
-                        "{} knows {} spell(s); there is no number {index}",
-                        x.name,
-                        x.spells.len()
-                    ),
-                )
+                GameError::from(Refusal::NoSpell {
+                    model: x.name.to_string(),
+                    count: x.spells.len(),
+                    index: *index,
+                })
             }),
         SpellChoice::Custom { name, level, cost } => Ok((*level, *cost, name.clone())),
     }?;
@@ -68,30 +61,19 @@ pub(crate) fn cast(st: &mut GameState, ctx: Ctx<'_>, c: Cast<'_>) -> Result<(), 
     require_standing(x)?;
     require_free(st, x)?;
     if !x.is_sorcerer() && x.spells.is_empty() {
-        return Err(GameError::rule(
-            "R38",
-            format!(
-                "{} no lanza Hechizos (ni es Hechicero ni conoce ninguno)",
-                x.name
-            ),
-            format!(
-                "{} casts no spells (neither a Sorcerer nor knows one)",
-                x.name
-            ),
-        ));
+        return Err(Refusal::NoSpells {
+            model: x.name.to_string(),
+        }
+        .into());
     }
     let (level, cost, name) = spell_of(st, c.caster, c.spell)?;
     if let Some(t) = c.target {
         let tx = in_play(st, t)?;
         if tx.has(Keyword::SpellImmune) {
-            return Err(GameError::rule(
-                "R42",
-                format!(
-                    "a {} no se le pueden lanzar Hechizos (Vacío arcano)",
-                    tx.name
-                ),
-                format!("spells cannot be cast on {} (Arcane void)", tx.name),
-            ));
+            return Err(Refusal::SpellImmune {
+                model: tx.name.to_string(),
+            }
+            .into());
         }
     }
     check_listed(st, c.within_15cm, None, c.caster)?;
@@ -131,11 +113,7 @@ pub(crate) fn cast(st: &mut GameState, ctx: Ctx<'_>, c: Cast<'_>) -> Result<(), 
             add(st, *m, effect.fear_within_30cm);
         }
     } else if !c.within_30cm.is_empty() && !c.lenient {
-        return Err(GameError::rule(
-            "R38",
-            format!("con {total} en la tabla nadie a 30 cm gana Pavor"),
-            format!("with {total} on the table no one within 30 cm gains fear"),
-        ));
+        return Err(Refusal::BacklashNoFear { total }.into());
     }
     action_done(st, c.caster);
     Ok(())

@@ -2,7 +2,7 @@
 //! rounds (R09), the agility rounds with their roll-off and alternation
 //! (R05–R08), and the activations.
 
-use super::error::GameError;
+use super::error::{GameError, Refusal};
 use super::fear;
 use super::guard::{
     Ctx, action_done, action_row, finish_activation, in_play, model, pay, require_actor,
@@ -25,11 +25,7 @@ pub(crate) fn start_turn(st: &mut GameState, ctx: Ctx<'_>, dice: &[u32]) -> Resu
         Phase::ChangeRound => false,
     };
     if !open {
-        return Err(GameError::not_now(
-            Some("R05"),
-            "el turno no ha terminado: quedan miniaturas por activar (o termina el turno a mano)",
-            "the turn is not over: models are still to act (or end the turn by hand)",
-        ));
+        return Err(Refusal::TurnNotOver.into());
     }
     let t = table(ctx.rules, "dark_forces")?;
     let total = table_total(t, dice)?;
@@ -81,48 +77,20 @@ pub(crate) fn start_turn(st: &mut GameState, ctx: Ctx<'_>, dice: &[u32]) -> Resu
 /// R09: who may change rounds now; `Err` says why `side` may not.
 fn change_turn_ok(st: &GameState, side: Side) -> Result<(), GameError> {
     if st.phase != Phase::ChangeRound {
-        return Err(GameError::not_now(
-            Some("R09"),
-            "solo se cambia de ronda al principio del turno",
-            "rounds are changed only at the start of the turn",
-        ));
+        return Err(Refusal::NotChangeRound.into());
     }
     if !side.is_warband() {
-        return Err(GameError::rule(
-            "R09",
-            "las bestias no cambian de ronda",
-            "beasts do not change rounds",
-        ));
+        return Err(Refusal::BeastsChangeNoRounds.into());
     }
     let c = st.change_round;
     if c.done[side_slot(side)] {
-        return Err(GameError::not_now(
-            Some("R09"),
-            format!(
-                "la banda {} ya no puede cambiar rondas",
-                side.label(crate::core::text::Lang::Es)
-            ),
-            format!(
-                "warband {} can no longer change rounds",
-                side.label(crate::core::text::Lang::En)
-            ),
-        ));
+        return Err(Refusal::RoundsChanged { side }.into());
     }
     if let Some(first) = c.first
         && first != side
         && !c.done[side_slot(first)]
     {
-        return Err(GameError::not_now(
-            Some("R09"),
-            format!(
-                "la banda {} está cambiando rondas; luego podrá el rival",
-                first.label(crate::core::text::Lang::Es)
-            ),
-            format!(
-                "warband {} is changing rounds; the opponent may after it",
-                first.label(crate::core::text::Lang::En)
-            ),
-        ));
+        return Err(Refusal::OtherChangingRounds { side: first }.into());
     }
     Ok(())
 }
@@ -137,22 +105,15 @@ pub(crate) fn change_round(
     change_turn_ok(st, m.side)?;
     let x = in_play(st, m)?;
     if steps == 0 {
-        return Err(GameError::rule(
-            "R09",
-            "cambiar 0 rondas no es un cambio",
-            "changing 0 rounds is no change",
-        ));
+        return Err(Refusal::ZeroRounds.into());
     }
     let to = x.round + steps;
     if to < 1 {
-        return Err(GameError::rule(
-            "R09",
-            format!(
-                "{} no puede bajar a la ronda {to}: la más baja es la 1",
-                x.name
-            ),
-            format!("{} cannot go down to round {to}: the lowest is 1", x.name),
-        ));
+        return Err(Refusal::RoundTooLow {
+            model: x.name.to_string(),
+            to,
+        }
+        .into());
     }
     let row = action_row(ctx, "change_round")?;
     let per_step = row.dp.unwrap_or(0) as i32;
@@ -203,45 +164,26 @@ pub(crate) fn roll_off(
     require_rounds(st)?;
     require_no_pending(st)?;
     let Some(round) = st.current_round() else {
-        return Err(GameError::not_now(
-            Some("R08"),
-            "no queda ninguna ronda",
-            "no round is left",
-        ));
+        return Err(Refusal::NoRoundLeft.into());
     };
     if st.active.is_some() || st.picker(round).is_some() || st.rolloff_winner(round).is_some() {
-        return Err(GameError::not_now(
-            Some("R08"),
-            "solo se tira por el orden cuando ambas bandas tienen miniaturas en la ronda y aún no se ha tirado",
-            "the order is rolled only when both warbands have models in the round and it has not been rolled yet",
-        ));
+        return Err(Refusal::NoRollOffNow.into());
     }
     if starts.is_some_and(|s| !s.is_warband()) {
-        return Err(GameError::rule(
-            "R08",
-            "empieza una de las dos bandas",
-            "one of the two warbands starts",
-        ));
+        return Err(Refusal::WarbandStarts.into());
     }
     let Some((last, ties)) = rolls.split_last() else {
-        return Err(GameError::bad_roll(
-            "falta la tirada de 1d10 de cada jugador",
-            "each player's 1d10 is missing",
-        ));
+        return Err(Refusal::RollOffMissing.into());
     };
     if let Some(bad) = rolls.iter().flatten().find(|d| !(1..=10).contains(*d)) {
-        return Err(GameError::bad_roll(
-            format!("un d10 va de 1 a 10, no {bad}"),
-            format!("a d10 shows 1 to 10, not {bad}"),
-        ));
+        return Err(Refusal::DieOutOfRange {
+            sides: 10,
+            value: *bad,
+        }
+        .into());
     }
     if ties.iter().any(|p| p[0] != p[1]) || last[0] == last[1] {
-        return Err(GameError::new(
-            super::error::ErrorKind::BadRoll,
-            Some("R08"),
-            "los empates se repiten: solo la última tirada puede tener ganador",
-            "ties are re-rolled: only the last pair may have a winner",
-        ));
+        return Err(Refusal::TiesRerolled.into());
     }
     if let Some(rs) = st.round.as_mut() {
         rs.rolloff = rolls.to_vec();
@@ -257,18 +199,10 @@ pub(crate) fn choose_start(st: &mut GameState, side: Side) -> Result<(), GameErr
     require_no_pending(st)?;
     let round = st.current_round();
     if round.and_then(|r| st.rolloff_winner(r)).is_none() {
-        return Err(GameError::not_now(
-            Some("R08"),
-            "no hay una tirada por el orden ganada y sin elegir",
-            "there is no roll-off won and waiting for the winner's choice",
-        ));
+        return Err(Refusal::NoRollOffWon.into());
     }
     if !side.is_warband() {
-        return Err(GameError::rule(
-            "R08",
-            "empieza una de las dos bandas",
-            "one of the two warbands starts",
-        ));
+        return Err(Refusal::WarbandStarts.into());
     }
     if let Some(rs) = st.round.as_mut() {
         rs.starts = Some(side);
@@ -282,56 +216,32 @@ pub(crate) fn activate(st: &mut GameState, m: ModelRef) -> Result<(), GameError>
     require_rounds(st)?;
     require_no_pending(st)?;
     if let Some(a) = st.active {
-        return Err(GameError::not_now(
-            Some("R07"),
-            format!("{} debe terminar su activación antes", st.name(a)),
-            format!("{} must finish its activation first", st.name(a)),
-        ));
+        return Err(Refusal::FinishActivationFirst { active: st.name(a) }.into());
     }
     let x = in_play(st, m)?;
     let name = x.name.clone();
     let Some(round) = st.current_round() else {
-        return Err(GameError::not_now(
-            Some("R05"),
-            "no queda nadie por activar",
-            "no one is left to act",
-        ));
+        return Err(Refusal::NoOneLeft.into());
     };
     let Some(side) = st.picker(round) else {
-        return Err(GameError::not_now(
-            Some("R08"),
-            format!("antes hay que tirar 1d10 por el orden de la ronda {round}"),
-            format!("first roll 1d10 for the order of round {round}"),
-        ));
+        return Err(Refusal::RollOrderFirst { round }.into());
     };
     if x.acted {
-        return Err(GameError::not_now(
-            Some("R05"),
-            format!("{name} ya se activó este turno"),
-            format!("{name} has already acted this turn"),
-        ));
+        return Err(Refusal::AlreadyActed {
+            model: name.to_string(),
+        }
+        .into());
     }
     if x.round != round {
-        return Err(GameError::not_now(
-            Some("R06"),
-            format!(
-                "{name} actúa en la ronda {}, y ahora es la ronda {round}",
-                x.round
-            ),
-            format!(
-                "{name} acts in round {}, and this is round {round}",
-                x.round
-            ),
-        ));
+        return Err(Refusal::WrongRound {
+            model: name.to_string(),
+            round: x.round,
+            now: round,
+        }
+        .into());
     }
     if m.side != side {
-        let l = crate::core::text::Lang::Es;
-        let e = crate::core::text::Lang::En;
-        return Err(GameError::not_now(
-            Some("R08"),
-            format!("ahora elige miniatura: {}", side.label(l)),
-            format!("it is {}'s pick now", side.label(e)),
-        ));
+        return Err(Refusal::NotYourPick { side }.into());
     }
     st.active = Some(m);
     st.touched.clear();
@@ -351,11 +261,7 @@ pub(crate) fn end_activation(
     require_rounds(st)?;
     require_no_pending(st)?;
     if st.active != Some(m) {
-        return Err(GameError::not_now(
-            Some("R07"),
-            format!("{} no está en su activación", st.name(m)),
-            format!("{} is not in its activation", st.name(m)),
-        ));
+        return Err(Refusal::NotInActivation { model: st.name(m) }.into());
     }
     for id in terrain {
         fear::end_on_terrain(st, ctx, m, id)?;
@@ -376,11 +282,7 @@ pub(crate) fn end_turn(st: &mut GameState) -> Result<(), GameError> {
     require_rounds(st)?;
     require_no_pending(st)?;
     if let Some(a) = st.active {
-        return Err(GameError::not_now(
-            Some("R07"),
-            format!("{} debe terminar su activación antes", st.name(a)),
-            format!("{} must finish its activation first", st.name(a)),
-        ));
+        return Err(Refusal::FinishActivationFirst { active: st.name(a) }.into());
     }
     for r in st.refs() {
         if let Some(x) = st.model_mut(r) {
@@ -394,11 +296,10 @@ pub(crate) fn end_turn(st: &mut GameState) -> Result<(), GameError> {
 pub(crate) fn stand_up(st: &mut GameState, ctx: Ctx<'_>, m: ModelRef) -> Result<(), GameError> {
     let x = require_actor(st, m)?;
     if x.status != Status::Prone {
-        return Err(GameError::rule(
-            "R18",
-            format!("{} no está Tumbada", x.name),
-            format!("{} is not Prone", x.name),
-        ));
+        return Err(Refusal::NotProne {
+            model: x.name.to_string(),
+        }
+        .into());
     }
     let row = action_row(ctx, "stand_up")?;
     pay(st, m, row.dp.unwrap_or(0) as i32, &row.name)?;
@@ -420,22 +321,17 @@ pub(crate) fn loot(
     require_standing(x)?;
     require_free(st, x)?;
     if x.has(crate::core::tables::Keyword::CannotLoot) {
-        return Err(GameError::rule(
-            "R19",
-            format!("{} no puede Rapiñar", x.name),
-            format!("{} cannot loot", x.name),
-        ));
+        return Err(Refusal::CannotLoot {
+            model: x.name.to_string(),
+        }
+        .into());
     }
     let b = model(st, body)?;
     if b.status != Status::Down {
-        return Err(GameError::rule(
-            "R19",
-            format!(
-                "solo se rapiña una miniatura Abatida; {} no lo está",
-                b.name
-            ),
-            format!("only a Down model can be looted; {} is not", b.name),
-        ));
+        return Err(Refusal::NotDownToLoot {
+            model: b.name.to_string(),
+        }
+        .into());
     }
     let row = action_row(ctx, "loot")?;
     let name: Text = row.name.clone();

@@ -2,7 +2,7 @@
 //! R42 Imposing presence and R41 Constrictor. Older games leave them to
 //! the players, as they were played.
 
-use super::error::GameError;
+use super::error::{GameError, Refusal};
 use super::guard::{Ctx, enemies, model};
 use super::refs::ModelRef;
 use super::roll::Sources;
@@ -76,18 +76,16 @@ pub(crate) fn check_imposing_list(
     for m in listed {
         let y = model(st, *m)?;
         if !y.has(Keyword::ImposingPresence) || !y.status.in_play() {
-            return Err(GameError::rule(
-                "R42",
-                format!("{} no tiene Presencia imponente en juego", y.name),
-                format!("{} has no Imposing presence in play", y.name),
-            ));
+            return Err(Refusal::NoImposingPresence {
+                model: y.name.to_string(),
+            }
+            .into());
         }
         if !of.iter().any(|o| enemies(*o, *m)) {
-            return Err(GameError::rule(
-                "R42",
-                format!("{} no es enemiga de quien tira", y.name),
-                format!("{} is no enemy of the model rolling", y.name),
-            ));
+            return Err(Refusal::ImposingNotEnemy {
+                model: y.name.to_string(),
+            }
+            .into());
         }
     }
     Ok(())

@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::super::error::{ErrorKind, GameError, GameFileError};
+use super::super::error::{GameError, GameFileError, Refusal};
 use super::super::file;
 use super::Game;
 use crate::core::error::DataError;
@@ -29,16 +29,7 @@ impl Game {
             .as_ref()
             .map(|p| p.display().to_string())
             .unwrap_or_default();
-        Err(GameError::new(
-            ErrorKind::NotNow,
-            None,
-            format!(
-                "{path} está abierta para escribir en otra ventana u orden de impia: aquí solo se lee"
-            ),
-            format!(
-                "{path} is open for writing in another impia window or command: here it is read-only"
-            ),
-        ))
+        Err(Refusal::ReadOnly { path }.into())
     }
 
     /// Write the whole game to `path` and autosave there from now on.
@@ -174,14 +165,11 @@ impl Game {
         if let Some(a) = self.autosave.as_mut() {
             a.needs_rewrite = true;
         }
-        GameError::new(
-            ErrorKind::Autosave,
-            None,
-            format!(
-                "hecho, pero no se pudo guardar {path}: {e}; se reintentará en la siguiente acción"
-            ),
-            format!("done, but {path} could not be saved: {e}; the next action retries"),
-        )
+        Refusal::SaveFailed {
+            path,
+            detail: e.to_string(),
+        }
+        .into()
     }
 }
 

@@ -1,0 +1,219 @@
+//! The refusals in English: the one place for their words (Spanish: `es.rs`).
+
+use crate::core::text::Lang;
+
+use super::Refusal;
+
+/// `r` in English, without its rule id.
+pub(super) fn text(r: &Refusal) -> String {
+    use Refusal as R;
+    let l = Lang::En;
+    match r {
+        R::NoModel { model } => format!("there is no model {model}"),
+        R::NotInPlay { model, status } => {
+            format!("{model} is {}", status.label(l).to_lowercase())
+        }
+        R::NotRounds => "actions are made in the agility rounds, not now".into(),
+        R::HitsPending { count } => format!("{count} pending hit(s) must be rolled first"),
+        R::OrderFirst { ordered } => format!("{ordered} must first carry out the Leader's order"),
+        R::OtherActivation { active, model } => {
+            format!("it is {active}'s activation, not {model}'s")
+        }
+        R::NotActivated { model } => format!("{model} is not activated"),
+        R::Prone { model } => format!("{model} is Prone: its next action is standing up"),
+        R::Engaged { model, with } => {
+            format!("{model} is engaged with {with}: it can only Fight or Disengage")
+        }
+        R::NoAction { id } => format!("the tables have no action '{id}' (tables/actions.yaml)"),
+        R::CannotPay {
+            model,
+            what,
+            dp,
+            pool,
+            own,
+        } => format!(
+            "{model} cannot pay {} ({dp} DP): the pool has {pool} and {model} has {own} DP of its own",
+            what.en
+        ),
+
+        R::TurnNotOver => {
+            "the turn is not over: models are still to act (or end the turn by hand)".into()
+        }
+        R::NotChangeRound => "rounds are changed only at the start of the turn".into(),
+        R::BeastsChangeNoRounds => "beasts do not change rounds".into(),
+        R::RoundsChanged { side } => {
+            format!("warband {} can no longer change rounds", side.label(l))
+        }
+        R::OtherChangingRounds { side } => format!(
+            "warband {} is changing rounds; the opponent may after it",
+            side.label(l)
+        ),
+        R::ZeroRounds => "changing 0 rounds is no change".into(),
+        R::RoundTooLow { model, to } => {
+            format!("{model} cannot go down to round {to}: the lowest is 1")
+        }
+        R::NoRoundLeft => "no round is left".into(),
+        R::NoRollOffNow => "the order is rolled only when both warbands have models in the round and it has not been rolled yet".into(),
+        R::WarbandStarts => "one of the two warbands starts".into(),
+        R::RollOffMissing => "each player's 1d10 is missing".into(),
+        R::DieOutOfRange { sides, value } => format!("a d{sides} shows 1 to {sides}, not {value}"),
+        R::TiesRerolled => "ties are re-rolled: only the last pair may have a winner".into(),
+        R::NoRollOffWon => {
+            "there is no roll-off won and waiting for the winner's choice".into()
+        }
+        R::FinishActivationFirst { active } => {
+            format!("{active} must finish its activation first")
+        }
+        R::NoOneLeft => "no one is left to act".into(),
+        R::RollOrderFirst { round } => format!("first roll 1d10 for the order of round {round}"),
+        R::AlreadyActed { model } => format!("{model} has already acted this turn"),
+        R::WrongRound { model, round, now } => {
+            format!("{model} acts in round {round}, and this is round {now}")
+        }
+        R::NotYourPick { side } => format!("it is {}'s pick now", side.label(l)),
+        R::NotInActivation { model } => format!("{model} is not in its activation"),
+        R::NotProne { model } => format!("{model} is not Prone"),
+        R::CannotLoot { model } => format!("{model} cannot loot"),
+        R::NotDownToLoot { model } => {
+            format!("only a Down model can be looted; {model} is not")
+        }
+
+        R::ListedTwice { model } => format!("{model} is listed twice"),
+        R::ListsItself { model } => format!("{model} cannot be in its own list"),
+        R::NotFriendOf { model, of } => format!("{model} is not of {of}'s warband"),
+        R::BeastNoFriends => "a beast has no friends to gain fear".into(),
+        R::UnknownTerrain { id, known } => format!(
+            "unknown terrain '{id}'; with an effect: {}",
+            known.join(", ")
+        ),
+        R::NoEnemyTotemNear => "there is no standing enemy totem".into(),
+        R::NotLeader { model } => format!("{model} is not the Leader"),
+        R::OrderPending => "an order is already pending".into(),
+        R::OrderNotFriend { model } => {
+            format!("the Leader orders a friendly model, not {model}")
+        }
+        R::OwnTotemDown => "its totem is not standing".into(),
+        R::BeastsNoEnemyTotem => "beasts have no enemy totem".into(),
+        R::EnemyTotemDown => "the enemy totem is not standing".into(),
+
+        R::UnknownCover { id, known } => {
+            format!("unknown cover '{id}'; there are: {}", known.join(", "))
+        }
+        R::NoPendingHit { attacker, target } => {
+            format!("there is no pending hit of {attacker} on {target}")
+        }
+        R::WithstoodNoFear => "the model withstands the hit: no one gains fear".into(),
+        R::NoBreath { model } => format!("{model} has no Breath"),
+        R::BreathRecharging { model, ready } => {
+            format!("{model} is recharging its Breath until turn {ready}")
+        }
+        R::FallHeightNegative => "a fall's height is 0 cm or more".into(),
+        R::HarmlessFall { height_cm } => {
+            format!("a fall of {height_cm} cm does no harm: there is no roll")
+        }
+        R::FallRolls {
+            height_cm,
+            strength,
+        } => format!("a fall of {height_cm} cm rolls Toughness against Strength {strength}"),
+        R::NotDownNoFear => "the model is not Down: no one gains fear".into(),
+
+        R::UnknownOption { row, id, known } => format!(
+            "{} has no option '{id}'; it has: {}",
+            row.en,
+            known.join(", ")
+        ),
+        R::UnknownWeapon { model, id, known } => format!(
+            "{model} has no weapon '{}'; it has: {}",
+            id.as_deref().unwrap_or("-"),
+            known.join(", ")
+        ),
+        R::StaleCheck { stored, built } => {
+            format!("the stored check ({stored}) is not the one the game builds now ({built})")
+        }
+        R::StaleCombat => "the stored check differs on whether it is a Combat check".into(),
+        R::NotInRoll { model } => format!("{model} does not make this roll: it cannot re-roll it"),
+        R::BeastsNoTotem => "beasts have no totem".into(),
+        R::TotemUsed => "the warband has already used its totem re-roll this turn".into(),
+        R::NoTable { id } => format!("the tables have no table '{id}'"),
+        R::BadDiceExpr { detail } => detail.clone(),
+        R::TableDiceCount { table, expr, given } => format!(
+            "table {table} is rolled with {expr}: {} die/dice, not {given}",
+            expr.count
+        ),
+        R::D3Count { want, given } => {
+            format!("this roll takes {want} advantage or complication d3, not {given}")
+        }
+
+        R::NoBeast { count, index } => {
+            format!("the bestiary has {count} beast(s); there is no number {index}")
+        }
+        R::BeastsNoPool => "beasts have no pool and no points".into(),
+        R::PoolTooLow { pool, down } => {
+            format!("the pool has {pool} DP: it cannot go down by {down}")
+        }
+        R::OwnDpTooLow { model, own } => format!("{model} has {own} DP of its own this turn"),
+        R::EngageEnemiesOnly => "only enemy models engage".into(),
+        R::LowestRound => "the lowest round is 1".into(),
+        R::OutOfRange { what, value, max } => {
+            format!("{what}: {value} is out of range (-{max} to {max})")
+        }
+
+        R::SameSide { a, b } => format!("{a} and {b} are on the same side"),
+        R::NotEngagedWith { model, other } => format!(
+            "{model} is not engaged with {other}: Assault to get into contact, or mark them engaged by hand"
+        ),
+        R::NotEngaged { model } => format!("{model} is not engaged"),
+        R::DisengageEach { names } => format!(
+            "roll once against every engaged opponent: {}",
+            names.join(", ")
+        ),
+        R::ShootOwnSide { model } => format!("{model} does not shoot at its own side"),
+        R::NoRangedWeapon { model, weapon } => format!(
+            "{model} has no ranged weapon{}",
+            weapon.as_deref().map(|w| format!(" '{w}'")).unwrap_or_default()
+        ),
+        R::RangeByBand => "the range is chosen with the band (short, medium, long)".into(),
+        R::StrayNotFriend { shooter } => format!("the stray shot hits a friend of {shooter}"),
+        R::StrayNotCaused => {
+            "only a miss caused by the -3 for shooting into a combat hits a friend".into()
+        }
+        R::AimedAfterMove { model } => {
+            format!("{model} has moved in this activation: it cannot take an aimed shot")
+        }
+        R::NoCoverInMelee => "cover protects from shots, not from a hit in close combat".into(),
+        R::NoImposingPresence { model } => format!("{model} has no Imposing presence in play"),
+        R::ImposingNotEnemy { model } => format!("{model} is no enemy of the model rolling"),
+        R::NoSpell {
+            model,
+            count,
+            index,
+        } => format!("{model} knows {count} spell(s); there is no number {index}"),
+        R::NoSpells { model } => {
+            format!("{model} casts no spells (neither a Sorcerer nor knows one)")
+        }
+        R::SpellImmune { model } => format!("spells cannot be cast on {model} (Arcane void)"),
+        R::BacklashNoFear { total } => {
+            format!("with {total} on the table no one within 30 cm gains fear")
+        }
+
+        R::RerollInside => {
+            "the totem re-roll is taken after the roll (totem_reroll), not inside it".into()
+        }
+        R::NoRollWaiting => "no roll is waiting".into(),
+        R::RollWaiting { action } => format!(
+            "a roll is waiting: re-roll it if allowed or accept it before '{action}'"
+        ),
+        R::NoWitnessFact | R::NoStrayFact | R::NoSpellFearFact => {
+            "this roll has no such fact to correct".into()
+        }
+        R::NoDice => "this action has no dice: roll (or type) them before applying it".into(),
+        R::NotARoll { action } => format!("'{action}' is not a roll"),
+
+        R::ReadOnly { path } => format!(
+            "{path} is open for writing in another impia window or command: here it is read-only"
+        ),
+        R::SaveFailed { path, detail } => {
+            format!("done, but {path} could not be saved: {detail}; the next action retries")
+        }
+    }
+}

@@ -1,0 +1,231 @@
+//! The refusals in Spanish: the one place for their words (English: `en.rs`).
+
+use crate::core::text::Lang;
+
+use super::Refusal;
+
+/// `r` in Spanish, without its rule id.
+pub(super) fn text(r: &Refusal) -> String {
+    use Refusal as R;
+    let l = Lang::Es;
+    match r {
+        R::NoModel { model } => format!("no hay ninguna miniatura {model}"),
+        R::NotInPlay { model, status } => {
+            format!("{model} está {}", status.label(l).to_lowercase())
+        }
+        R::NotRounds => "las acciones se hacen en las Rondas de Agilidad, no ahora".into(),
+        R::HitsPending { count } => {
+            format!("primero hay que tirar {count} impacto(s) pendiente(s)")
+        }
+        R::OrderFirst { ordered } => format!("{ordered} debe cumplir antes la orden del Líder"),
+        R::OtherActivation { active, model } => {
+            format!("es la activación de {active}, no de {model}")
+        }
+        R::NotActivated { model } => format!("{model} no está activada"),
+        R::Prone { model } => {
+            format!("{model} está Tumbada: su siguiente Acción es Levantarse")
+        }
+        R::Engaged { model, with } => format!(
+            "{model} está trabada con {with}: solo puede Combatir o Separarse del combate"
+        ),
+        R::NoAction { id } => {
+            format!("las tablas no tienen la acción '{id}' (tables/actions.yaml)")
+        }
+        R::CannotPay {
+            model,
+            what,
+            dp,
+            pool,
+            own,
+        } => format!(
+            "{model} no puede pagar {} ({dp} PD): la reserva tiene {pool} y {model} {own} PD propios",
+            what.es
+        ),
+
+        R::TurnNotOver => "el turno no ha terminado: quedan miniaturas por activar (o termina el turno a mano)".into(),
+        R::NotChangeRound => "solo se cambia de ronda al principio del turno".into(),
+        R::BeastsChangeNoRounds => "las bestias no cambian de ronda".into(),
+        R::RoundsChanged { side } => {
+            format!("la banda {} ya no puede cambiar rondas", side.label(l))
+        }
+        R::OtherChangingRounds { side } => format!(
+            "la banda {} está cambiando rondas; luego podrá el rival",
+            side.label(l)
+        ),
+        R::ZeroRounds => "cambiar 0 rondas no es un cambio".into(),
+        R::RoundTooLow { model, to } => {
+            format!("{model} no puede bajar a la ronda {to}: la más baja es la 1")
+        }
+        R::NoRoundLeft => "no queda ninguna ronda".into(),
+        R::NoRollOffNow => "solo se tira por el orden cuando ambas bandas tienen miniaturas en la ronda y aún no se ha tirado".into(),
+        R::WarbandStarts => "empieza una de las dos bandas".into(),
+        R::RollOffMissing => "falta la tirada de 1d10 de cada jugador".into(),
+        R::DieOutOfRange { sides, value } => format!("un d{sides} va de 1 a {sides}, no {value}"),
+        R::TiesRerolled => {
+            "los empates se repiten: solo la última tirada puede tener ganador".into()
+        }
+        R::NoRollOffWon => "no hay una tirada por el orden ganada y sin elegir".into(),
+        R::FinishActivationFirst { active } => {
+            format!("{active} debe terminar su activación antes")
+        }
+        R::NoOneLeft => "no queda nadie por activar".into(),
+        R::RollOrderFirst { round } => {
+            format!("antes hay que tirar 1d10 por el orden de la ronda {round}")
+        }
+        R::AlreadyActed { model } => format!("{model} ya se activó este turno"),
+        R::WrongRound { model, round, now } => {
+            format!("{model} actúa en la ronda {round}, y ahora es la ronda {now}")
+        }
+        R::NotYourPick { side } => format!("ahora elige miniatura: {}", side.label(l)),
+        R::NotInActivation { model } => format!("{model} no está en su activación"),
+        R::NotProne { model } => format!("{model} no está Tumbada"),
+        R::CannotLoot { model } => format!("{model} no puede Rapiñar"),
+        R::NotDownToLoot { model } => {
+            format!("solo se rapiña una miniatura Abatida; {model} no lo está")
+        }
+
+        R::ListedTwice { model } => format!("{model} aparece dos veces en la lista"),
+        R::ListsItself { model } => format!("{model} no puede estar en su propia lista"),
+        R::NotFriendOf { model, of } => format!("{model} no es de la banda de {of}"),
+        R::BeastNoFriends => "una bestia no tiene aliadas que ganen Pavor".into(),
+        R::UnknownTerrain { id, known } => format!(
+            "terreno desconocido '{id}'; con efecto: {}",
+            known.join(", ")
+        ),
+        R::NoEnemyTotemNear => "no hay Tótem enemigo en pie".into(),
+        R::NotLeader { model } => format!("{model} no es el Líder"),
+        R::OrderPending => "ya hay una orden pendiente".into(),
+        R::OrderNotFriend { model } => {
+            format!("el Líder ordena a una miniatura aliada, no a {model}")
+        }
+        R::OwnTotemDown => "su Tótem no está en pie".into(),
+        R::BeastsNoEnemyTotem => "las bestias no tienen Tótem enemigo".into(),
+        R::EnemyTotemDown => "el Tótem enemigo no está en pie".into(),
+
+        R::UnknownCover { id, known } => {
+            format!("cobertura desconocida '{id}'; hay: {}", known.join(", "))
+        }
+        R::NoPendingHit { attacker, target } => {
+            format!("no hay impacto pendiente de {attacker} sobre {target}")
+        }
+        R::WithstoodNoFear => "la miniatura resiste el impacto: nadie gana Pavor".into(),
+        R::NoBreath { model } => format!("{model} no tiene Aliento"),
+        R::BreathRecharging { model, ready } => {
+            format!("{model} recarga su Aliento hasta el turno {ready}")
+        }
+        R::FallHeightNegative => "la altura de una caída es 0 cm o más".into(),
+        R::HarmlessFall { height_cm } => {
+            format!("una caída de {height_cm} cm no hace daño: no se tira")
+        }
+        R::FallRolls {
+            height_cm,
+            strength,
+        } => format!("una caída de {height_cm} cm tira Dureza contra Fuerza {strength}"),
+        R::NotDownNoFear => "la miniatura no está Abatida: nadie gana Pavor".into(),
+
+        R::UnknownOption { row, id, known } => format!(
+            "{} no tiene la opción '{id}'; tiene: {}",
+            row.es,
+            known.join(", ")
+        ),
+        R::UnknownWeapon { model, id, known } => format!(
+            "{model} no lleva el arma '{}'; lleva: {}",
+            id.as_deref().unwrap_or("-"),
+            known.join(", ")
+        ),
+        R::StaleCheck { stored, built } => {
+            format!("la tirada guardada ({stored}) no es la que el juego prepara ahora ({built})")
+        }
+        R::StaleCombat => "la tirada guardada no coincide en si es de Combate".into(),
+        R::NotInRoll { model } => format!("{model} no hace esta tirada: no puede repetirla"),
+        R::BeastsNoTotem => "las bestias no tienen Tótem".into(),
+        R::TotemUsed => "la banda ya usó la repetición del Tótem este turno".into(),
+        R::NoTable { id } => format!("las tablas no tienen la tabla '{id}'"),
+        R::BadDiceExpr { detail } => detail.clone(),
+        R::TableDiceCount { table, expr, given } => format!(
+            "la tabla {table} se tira con {expr}: {} dado(s), no {given}",
+            expr.count
+        ),
+        R::D3Count { want, given } => {
+            format!("esta tirada lleva {want} d3 de ventaja o complicación, no {given}")
+        }
+
+        R::NoBeast { count, index } => {
+            format!("el bestiario tiene {count} bestia(s); no hay la número {index}")
+        }
+        R::BeastsNoPool => "las bestias no tienen reserva ni puntos".into(),
+        R::PoolTooLow { pool, down } => {
+            format!("la reserva tiene {pool} PD: no puede bajar {down}")
+        }
+        R::OwnDpTooLow { model, own } => format!("{model} tiene {own} PD propios este turno"),
+        R::EngageEnemiesOnly => "solo se traban miniaturas enemigas".into(),
+        R::LowestRound => "la ronda más baja es la 1".into(),
+        R::OutOfRange { what, value, max } => {
+            format!("{what}: {value} está fuera de rango (de -{max} a {max})")
+        }
+
+        R::SameSide { a, b } => format!("{a} y {b} son del mismo bando"),
+        R::NotEngagedWith { model, other } => format!(
+            "{model} no está trabada con {other}: Asalta para entrar en contacto, o márcalas trabadas a mano"
+        ),
+        R::NotEngaged { model } => format!("{model} no está trabada"),
+        R::DisengageEach { names } => format!(
+            "hay que tirar contra cada oponente trabado, una vez: {}",
+            names.join(", ")
+        ),
+        R::ShootOwnSide { model } => format!("{model} no dispara a su propio bando"),
+        R::NoRangedWeapon { model, weapon } => format!(
+            "{model} no lleva arma a distancia{}",
+            weapon.as_deref().map(|w| format!(" '{w}'")).unwrap_or_default()
+        ),
+        R::RangeByBand => "la distancia se elige con la banda (corta, media, larga)".into(),
+        R::StrayNotFriend { shooter } => {
+            format!("el disparo desviado impacta a una miniatura amiga de {shooter}")
+        }
+        R::StrayNotCaused => {
+            "solo un fallo causado por el -3 de disparar a un combate impacta a una amiga".into()
+        }
+        R::AimedAfterMove { model } => {
+            format!("{model} ya movió en esta activación: no puede disparar apuntando")
+        }
+        R::NoCoverInMelee => {
+            "la cobertura protege de disparos, no de un impacto cuerpo a cuerpo".into()
+        }
+        R::NoImposingPresence { model } => {
+            format!("{model} no tiene Presencia imponente en juego")
+        }
+        R::ImposingNotEnemy { model } => format!("{model} no es enemiga de quien tira"),
+        R::NoSpell {
+            model,
+            count,
+            index,
+        } => format!("{model} conoce {count} hechizo(s); no hay el número {index}"),
+        R::NoSpells { model } => {
+            format!("{model} no lanza Hechizos (ni es Hechicero ni conoce ninguno)")
+        }
+        R::SpellImmune { model } => {
+            format!("a {model} no se le pueden lanzar Hechizos (Vacío arcano)")
+        }
+        R::BacklashNoFear { total } => {
+            format!("con {total} en la tabla nadie a 30 cm gana Pavor")
+        }
+
+        R::RerollInside => "la repetición del Tótem se hace después de tirar (totem_reroll), no dentro de la tirada".into(),
+        R::NoRollWaiting => "no hay ninguna tirada esperando".into(),
+        R::RollWaiting { action } => format!(
+            "hay una tirada esperando: repítela si se puede o acéptala antes de '{action}'"
+        ),
+        R::NoWitnessFact | R::NoStrayFact | R::NoSpellFearFact => {
+            "esta tirada no tiene ese dato que corregir".into()
+        }
+        R::NoDice => "a esta acción le faltan los dados: tíralos (o escríbelos) antes de aplicarla".into(),
+        R::NotARoll { action } => format!("'{action}' no es una tirada"),
+
+        R::ReadOnly { path } => format!(
+            "{path} está abierta para escribir en otra ventana u orden de impia: aquí solo se lee"
+        ),
+        R::SaveFailed { path, detail } => format!(
+            "hecho, pero no se pudo guardar {path}: {detail}; se reintentará en la siguiente acción"
+        ),
+    }
+}

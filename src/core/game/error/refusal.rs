@@ -1,0 +1,428 @@
+//! Every refusal of the game as a typed value: the facts it names, the rule
+//! it rests on and its kind. The words are in `es.rs` and `en.rs`.
+
+use crate::core::dice_expr::DiceExpr;
+use crate::core::game::refs::{ModelRef, Side};
+use crate::core::game::status::Status;
+use crate::core::text::Text;
+
+use super::ErrorKind;
+
+/// Why the game refused an action, with the facts the message names.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Refusal {
+    // Shared checks (guard).
+    /// The action names a model the game does not have.
+    NoModel { model: ModelRef },
+    /// The model is Down, Fled or Removed: not on the table.
+    NotInPlay { model: String, status: Status },
+    /// R05: actions are made in the agility rounds only.
+    NotRounds,
+    /// R27: the hits waiting are rolled first.
+    HitsPending { count: usize },
+    /// R32: the ordered model carries out the Leader's order first.
+    OrderFirst { ordered: String },
+    /// R07: another model is in its activation.
+    OtherActivation { active: String, model: String },
+    /// R07: the model is not activated.
+    NotActivated { model: String },
+    /// R18: a Prone model's next action is standing up.
+    Prone { model: String },
+    /// R21: an engaged model can only Fight or Disengage.
+    Engaged { model: String, with: String },
+    /// The tables lack an action row (tables/actions.yaml).
+    NoAction { id: String },
+    /// R11: the pool and the model's own DP cannot pay the cost.
+    CannotPay {
+        model: String,
+        what: Text,
+        dp: i32,
+        pool: i32,
+        own: i32,
+    },
+
+    // Turn, rounds and activations.
+    /// R05: the turn is not over yet.
+    TurnNotOver,
+    /// R09: rounds are changed only at the start of the turn.
+    NotChangeRound,
+    /// R09: beasts do not change rounds.
+    BeastsChangeNoRounds,
+    /// R09: this warband is done changing rounds.
+    RoundsChanged { side: Side },
+    /// R09: the other warband is changing rounds now.
+    OtherChangingRounds { side: Side },
+    /// R09: changing by 0 rounds.
+    ZeroRounds,
+    /// R09: no model goes below round 1.
+    RoundTooLow { model: String, to: i32 },
+    /// R08: no round is left this turn.
+    NoRoundLeft,
+    /// R08: the order is not rolled now.
+    NoRollOffNow,
+    /// R08: one of the two warbands starts, never the beasts.
+    WarbandStarts,
+    /// R04: the roll-off lacks its dice.
+    RollOffMissing,
+    /// R04: a die shows a face it does not have.
+    DieOutOfRange { sides: u32, value: u32 },
+    /// R08: only the last pair of the roll-off may have a winner.
+    TiesRerolled,
+    /// R08: no roll-off waits for its winner's choice.
+    NoRollOffWon,
+    /// R07: the active model finishes its activation first.
+    FinishActivationFirst { active: String },
+    /// R05: every model has acted.
+    NoOneLeft,
+    /// R08: the order of the round is rolled first.
+    RollOrderFirst { round: i32 },
+    /// R05: the model has acted this turn.
+    AlreadyActed { model: String },
+    /// R06: the model acts in another round.
+    WrongRound { model: String, round: i32, now: i32 },
+    /// R08: it is the other warband's pick.
+    NotYourPick { side: Side },
+    /// R07: the model is not in its activation.
+    NotInActivation { model: String },
+    /// R18: only a Prone model stands up.
+    NotProne { model: String },
+    /// R19: the model cannot loot.
+    CannotLoot { model: String },
+    /// R19: only a Down model is looted.
+    NotDownToLoot { model: String },
+
+    // Fear, the Leader and totems.
+    /// R31: a model is listed twice.
+    ListedTwice { model: String },
+    /// R31: a model is in its own list.
+    ListsItself { model: String },
+    /// R31: a listed model is not of the victim's warband.
+    NotFriendOf { model: String, of: String },
+    /// R31: a beast has no friends to gain fear.
+    BeastNoFriends,
+    /// Terrain with no effect in the tables.
+    UnknownTerrain { id: String, known: Vec<String> },
+    /// R33: no enemy totem stands near the model.
+    NoEnemyTotemNear,
+    /// R32: the model is not the Leader.
+    NotLeader { model: String },
+    /// R32: an order is already pending.
+    OrderPending,
+    /// R32: the Leader orders a friendly model only.
+    OrderNotFriend { model: String },
+    /// R33: the warband's own totem is not standing.
+    OwnTotemDown,
+    /// R33: beasts have no enemy totem.
+    BeastsNoEnemyTotem,
+    /// R33: the enemy totem is not standing.
+    EnemyTotemDown,
+
+    // Hits and falls.
+    /// Cover the tables do not have.
+    UnknownCover { id: String, known: Vec<String> },
+    /// No such hit waits.
+    NoPendingHit { attacker: String, target: String },
+    /// R31: a hit withstood gives no one fear.
+    WithstoodNoFear,
+    /// R41: the model has no Breath.
+    NoBreath { model: String },
+    /// R41: the Breath is recharging.
+    BreathRecharging { model: String, ready: u32 },
+    /// R18: a fall's height is 0 cm or more.
+    FallHeightNegative,
+    /// R18: a harmless fall is not rolled.
+    HarmlessFall { height_cm: f64 },
+    /// R18: a harmful fall needs its roll.
+    FallRolls { height_cm: f64, strength: i32 },
+    /// R31: a model not put Down by the fall gives no one fear.
+    NotDownNoFear,
+
+    // Building checks (kit) and table rolls.
+    /// An option the action's table row does not have.
+    UnknownOption {
+        row: Text,
+        id: String,
+        known: Vec<String>,
+    },
+    /// A melee weapon the model does not carry.
+    UnknownWeapon {
+        model: String,
+        id: Option<String>,
+        known: Vec<String>,
+    },
+    /// The stored check is not the one the game builds now.
+    StaleCheck { stored: String, built: String },
+    /// R23: the stored check differs on being a Combat check.
+    StaleCombat,
+    /// R33: the model does not make the roll it would re-roll.
+    NotInRoll { model: String },
+    /// R33: beasts have no totem.
+    BeastsNoTotem,
+    /// R33: the totem re-roll of this turn is used.
+    TotemUsed,
+    /// A roll table the tables do not have.
+    NoTable { id: String },
+    /// A table's dice expression does not read (the parser's words).
+    BadDiceExpr { detail: String },
+    /// R04: a table roll with the wrong number of dice.
+    TableDiceCount {
+        table: String,
+        expr: DiceExpr,
+        given: usize,
+    },
+    /// R04: a check with the wrong number of d3.
+    D3Count { want: usize, given: usize },
+
+    // Hand changes (adjust).
+    /// A bestiary entry that does not exist.
+    NoBeast { count: usize, index: usize },
+    /// Beasts have no pool and no points.
+    BeastsNoPool,
+    /// R11: the pool cannot go below 0.
+    PoolTooLow { pool: i32, down: i32 },
+    /// R32: the model's own DP cannot go below 0.
+    OwnDpTooLow { model: String, own: i32 },
+    /// R21: only enemy models engage.
+    EngageEnemiesOnly,
+    /// R06: the lowest round is 1.
+    LowestRound,
+    /// A hand-typed number past the bound.
+    OutOfRange { what: String, value: i64, max: i64 },
+
+    // Melee, shooting and spells.
+    /// R23: both models are on the same side.
+    SameSide { a: String, b: String },
+    /// R21: the models are not engaged with each other.
+    NotEngagedWith { model: String, other: String },
+    /// R25: the model is not engaged.
+    NotEngaged { model: String },
+    /// R25: one roll against every engaged opponent.
+    DisengageEach { names: Vec<String> },
+    /// R26: no shooting at the own side.
+    ShootOwnSide { model: String },
+    /// R26: the model has no (such) ranged weapon.
+    NoRangedWeapon {
+        model: String,
+        weapon: Option<String>,
+    },
+    /// R26: the range is chosen with the band, not as an option.
+    RangeByBand,
+    /// R26: a stray shot hits a friend of the shooter.
+    StrayNotFriend { shooter: String },
+    /// R26: only a miss caused by the -3 for shooting into combat strays.
+    StrayNotCaused,
+    /// R26 (rules 3): no aimed shot after a move in the activation.
+    AimedAfterMove { model: String },
+    /// R30: cover protects from shots, not from a hit in close combat.
+    NoCoverInMelee,
+    /// R42: the listed model has no Imposing presence in play.
+    NoImposingPresence { model: String },
+    /// R42: the listed model is no enemy of the model rolling.
+    ImposingNotEnemy { model: String },
+    /// A spell number the caster does not know.
+    NoSpell {
+        model: String,
+        count: usize,
+        index: usize,
+    },
+    /// R38: the model casts no spells.
+    NoSpells { model: String },
+    /// R42: spells cannot be cast on the model (Arcane void).
+    SpellImmune { model: String },
+    /// R38: this backlash total gives no one fear.
+    BacklashNoFear { total: i32 },
+
+    // The pending roll and the engine.
+    /// R33: the totem re-roll is an action after the roll.
+    RerollInside,
+    /// R33: no roll is waiting.
+    NoRollWaiting,
+    /// R33: a roll is waiting for a re-roll or accept.
+    RollWaiting { action: &'static str },
+    /// R31: the waiting roll has no witnesses to correct.
+    NoWitnessFact,
+    /// R26: the waiting roll has no stray friend to correct.
+    NoStrayFact,
+    /// R38: the waiting roll has no models within 30 cm to correct.
+    NoSpellFearFact,
+    /// R01: the action lacks its dice.
+    NoDice,
+    /// The action is not a roll.
+    NotARoll { action: &'static str },
+
+    // The game file.
+    /// Another window or command writes this game.
+    ReadOnly { path: String },
+    /// The action took effect; saving failed (the io error's words).
+    SaveFailed { path: String, detail: String },
+}
+
+// Heights are finite numbers (R18 refuses others before naming one), so
+// equality is total.
+impl Eq for Refusal {}
+
+impl Refusal {
+    /// The rule id (R01–R42) the refusal rests on, if any.
+    pub fn rule(&self) -> Option<&'static str> {
+        use Refusal as R;
+        Some(match self {
+            R::NoDice => "R01",
+            R::RollOffMissing | R::DieOutOfRange { .. } | R::TableDiceCount { .. } => "R04",
+            R::D3Count { .. } => "R04",
+            R::NotRounds | R::TurnNotOver | R::NoOneLeft | R::AlreadyActed { .. } => "R05",
+            R::WrongRound { .. } | R::LowestRound => "R06",
+            R::OtherActivation { .. } | R::NotActivated { .. } => "R07",
+            R::FinishActivationFirst { .. } | R::NotInActivation { .. } => "R07",
+            R::NoRoundLeft | R::NoRollOffNow | R::WarbandStarts | R::TiesRerolled => "R08",
+            R::NoRollOffWon | R::RollOrderFirst { .. } | R::NotYourPick { .. } => "R08",
+            R::NotChangeRound | R::BeastsChangeNoRounds | R::RoundsChanged { .. } => "R09",
+            R::OtherChangingRounds { .. } | R::ZeroRounds | R::RoundTooLow { .. } => "R09",
+            R::CannotPay { .. } | R::PoolTooLow { .. } => "R11",
+            R::Prone { .. } | R::NotProne { .. } | R::FallHeightNegative => "R18",
+            R::HarmlessFall { .. } | R::FallRolls { .. } => "R18",
+            R::CannotLoot { .. } | R::NotDownToLoot { .. } => "R19",
+            R::Engaged { .. } | R::EngageEnemiesOnly | R::NotEngagedWith { .. } => "R21",
+            R::SameSide { .. } | R::StaleCombat => "R23",
+            R::NotEngaged { .. } | R::DisengageEach { .. } => "R25",
+            R::ShootOwnSide { .. } | R::NoRangedWeapon { .. } | R::StrayNotFriend { .. } => "R26",
+            R::StrayNotCaused | R::NoStrayFact | R::AimedAfterMove { .. } => "R26",
+            R::NoCoverInMelee => "R30",
+            R::HitsPending { .. } => "R27",
+            R::ListedTwice { .. } | R::ListsItself { .. } | R::NotFriendOf { .. } => "R31",
+            R::BeastNoFriends | R::WithstoodNoFear | R::NotDownNoFear | R::NoWitnessFact => "R31",
+            R::OrderFirst { .. } | R::NotLeader { .. } | R::OrderPending => "R32",
+            R::OrderNotFriend { .. } | R::OwnDpTooLow { .. } => "R32",
+            R::NoEnemyTotemNear | R::OwnTotemDown | R::BeastsNoEnemyTotem => "R33",
+            R::EnemyTotemDown | R::NotInRoll { .. } | R::BeastsNoTotem | R::TotemUsed => "R33",
+            R::RerollInside | R::NoRollWaiting | R::RollWaiting { .. } => "R33",
+            R::NoSpells { .. } | R::BacklashNoFear { .. } | R::NoSpellFearFact => "R38",
+            R::NoBreath { .. } | R::BreathRecharging { .. } => "R41",
+            R::SpellImmune { .. } | R::NoImposingPresence { .. } => "R42",
+            R::ImposingNotEnemy { .. } => "R42",
+            R::NoModel { .. }
+            | R::NotInPlay { .. }
+            | R::NoAction { .. }
+            | R::UnknownTerrain { .. }
+            | R::UnknownCover { .. }
+            | R::NoPendingHit { .. }
+            | R::UnknownOption { .. }
+            | R::UnknownWeapon { .. }
+            | R::StaleCheck { .. }
+            | R::NoTable { .. }
+            | R::BadDiceExpr { .. }
+            | R::NoBeast { .. }
+            | R::BeastsNoPool
+            | R::OutOfRange { .. }
+            | R::RangeByBand
+            | R::NoSpell { .. }
+            | R::NotARoll { .. }
+            | R::ReadOnly { .. }
+            | R::SaveFailed { .. } => return None,
+        })
+    }
+
+    /// What kind of refusal, for a view that reacts differently to some.
+    pub fn kind(&self) -> ErrorKind {
+        use Refusal as R;
+        match self {
+            R::NoModel { .. }
+            | R::NoAction { .. }
+            | R::UnknownTerrain { .. }
+            | R::UnknownCover { .. }
+            | R::NoPendingHit { .. }
+            | R::UnknownOption { .. }
+            | R::UnknownWeapon { .. }
+            | R::NoTable { .. }
+            | R::BadDiceExpr { .. }
+            | R::NoBeast { .. }
+            | R::BeastsNoPool
+            | R::OutOfRange { .. }
+            | R::NoRangedWeapon { .. }
+            | R::RangeByBand
+            | R::NoSpell { .. }
+            | R::NotARoll { .. } => ErrorKind::Unknown,
+            R::NotRounds
+            | R::HitsPending { .. }
+            | R::OrderFirst { .. }
+            | R::OtherActivation { .. }
+            | R::NotActivated { .. }
+            | R::TurnNotOver
+            | R::NotChangeRound
+            | R::RoundsChanged { .. }
+            | R::OtherChangingRounds { .. }
+            | R::NoRoundLeft
+            | R::NoRollOffNow
+            | R::NoRollOffWon
+            | R::FinishActivationFirst { .. }
+            | R::NoOneLeft
+            | R::RollOrderFirst { .. }
+            | R::AlreadyActed { .. }
+            | R::WrongRound { .. }
+            | R::NotYourPick { .. }
+            | R::NotInActivation { .. }
+            | R::OrderPending
+            | R::NoRollWaiting
+            | R::RollWaiting { .. }
+            | R::ReadOnly { .. } => ErrorKind::NotNow,
+            R::NotInPlay { .. } | R::Prone { .. } | R::Engaged { .. } => ErrorKind::CannotAct,
+            R::NotEngagedWith { .. } => ErrorKind::CannotAct,
+            R::CannotPay { .. } => ErrorKind::CannotPay,
+            R::RollOffMissing
+            | R::DieOutOfRange { .. }
+            | R::TiesRerolled
+            | R::TableDiceCount { .. }
+            | R::D3Count { .. }
+            | R::NoDice => ErrorKind::BadRoll,
+            R::StaleCheck { .. } | R::StaleCombat => ErrorKind::StaleCheck,
+            R::SaveFailed { .. } => ErrorKind::Autosave,
+            R::BeastsChangeNoRounds
+            | R::ZeroRounds
+            | R::RoundTooLow { .. }
+            | R::WarbandStarts
+            | R::NotProne { .. }
+            | R::CannotLoot { .. }
+            | R::NotDownToLoot { .. }
+            | R::ListedTwice { .. }
+            | R::ListsItself { .. }
+            | R::NotFriendOf { .. }
+            | R::BeastNoFriends
+            | R::NoEnemyTotemNear
+            | R::NotLeader { .. }
+            | R::OrderNotFriend { .. }
+            | R::OwnTotemDown
+            | R::BeastsNoEnemyTotem
+            | R::EnemyTotemDown
+            | R::WithstoodNoFear
+            | R::NoBreath { .. }
+            | R::BreathRecharging { .. }
+            | R::FallHeightNegative
+            | R::HarmlessFall { .. }
+            | R::FallRolls { .. }
+            | R::NotDownNoFear
+            | R::NotInRoll { .. }
+            | R::BeastsNoTotem
+            | R::TotemUsed
+            | R::PoolTooLow { .. }
+            | R::OwnDpTooLow { .. }
+            | R::EngageEnemiesOnly
+            | R::LowestRound
+            | R::SameSide { .. }
+            | R::NotEngaged { .. }
+            | R::DisengageEach { .. }
+            | R::ShootOwnSide { .. }
+            | R::StrayNotFriend { .. }
+            | R::StrayNotCaused
+            | R::AimedAfterMove { .. }
+            | R::NoCoverInMelee
+            | R::NoImposingPresence { .. }
+            | R::ImposingNotEnemy { .. }
+            | R::NoSpells { .. }
+            | R::SpellImmune { .. }
+            | R::BacklashNoFear { .. }
+            | R::RerollInside
+            | R::NoWitnessFact
+            | R::NoStrayFact
+            | R::NoSpellFearFact => ErrorKind::Rule,
+        }
+    }
+}
