@@ -15,7 +15,22 @@ roster=${ROSTER:-rosters/jauria-de-la-cienaga.yaml}
 # A game in progress: two example warbands and 37 random legal actions.
 $bin game new --a rosters/guardia-del-paso.yaml --b rosters/jauria-de-la-cienaga.yaml \
   --seed 9 --player-a Ana --player-b Bea --scenario "El paso de hierro" -o "$work/game.yaml" >/dev/null
-$bin game stress "$work/game.yaml" --actions 37 --seed 4 >/dev/null
+# 37 legal actions picked at random from the game's own offers, as a script
+# plays (the hidden `game stress` harness is gone from the shipped CLI).
+python3 - "$bin" "$work/game.yaml" <<'PY'
+import json, random, subprocess, sys
+impia, game = sys.argv[1:]
+rng = random.Random(4)
+for _ in range(37):
+    out = subprocess.run([impia, "game", "offers", game, "--json"],
+                         capture_output=True, text=True, check=True).stdout
+    allowed = [o for o in json.loads(out)["offers"] if o["allowed"]]
+    pick = [o for o in allowed if o["id"] != "end_turn"] or allowed
+    o = rng.choice(pick)
+    action = rng.choice(o["targets"])["action"] if o["targets"] else o["action"]
+    subprocess.run([impia, "game", "act", game, "--action", json.dumps(action)],
+                   capture_output=True, check=True)
+PY
 for lang in es en; do
   for view in ${VIEWS:-warband game dice reference}; do
     file=$roster
