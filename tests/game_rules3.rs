@@ -7,12 +7,14 @@ mod game_support;
 use game_support::*;
 use impia::core::game::{Action, FightOptions, Game, GameSetup, HitOptions, ShootOptions, Side};
 
-/// Vask (b0) has Imposing presence; Grim (a4) is a Constrictor.
+/// Vask (b0) has Imposing presence; Grim (a4) is a Constrictor; Sarn (b4)
+/// is Headstrong.
 fn setup_with(rules_version: u32) -> GameSetup {
     let mut a = roster_a();
     a.models[4].upgrades.push("constrictor".into());
     let mut b = roster_b();
     b.models[0].upgrades.push("imposing_presence".into());
+    b.models[4].upgrades.push("headstrong".into());
     GameSetup::new(a, b)
         .with_seed(7)
         .with_players("Ana", "Beto")
@@ -211,4 +213,73 @@ fn r09_round_changes_are_counted_from_the_model_agility() {
         ok(&mut old, Action::ChangeRound { model: a(1), steps });
     }
     assert_eq!(pool(&old, Side::A), start - 3);
+}
+
+/// Sarn (b4) is Headstrong; he fights Ulrak (a0) in his own activation.
+fn sarn_fights_ulrak(version: u32, sarn_d10: u32) -> Game {
+    let mut g = new_game(version);
+    turn(&mut g, 4);
+    skip_to(&mut g, b(4));
+    ok(
+        &mut g,
+        Action::SetEngaged {
+            a: b(4),
+            b: a(0),
+            engaged: true,
+        },
+    );
+    let prep = g.fight_check(b(4), a(0), &FightOptions::default()).unwrap();
+    g.apply(Action::Fight {
+        attacker: b(4),
+        defender: a(0),
+        options: FightOptions::default(),
+        roll: Some(typed(prep.spec, sarn_d10, 5)),
+    })
+    .unwrap();
+    g
+}
+
+fn headstrong(dice: Option<impia::core::game::SideDice>) -> Action {
+    Action::HeadstrongReroll {
+        by: b(4),
+        roll: 0,
+        dice,
+    }
+}
+
+#[test]
+fn r42_headstrong_rerolls_a_1_in_combat_once_apart_from_the_totem() {
+    let mut g = sarn_fights_ulrak(3, 1);
+    let offers = g.offers();
+    let offer = offers
+        .offers
+        .iter()
+        .find(|o| o.id == "headstrong_reroll")
+        .expect("offered to the Headstrong model");
+    assert!(offer.allowed, "{:?}", offer.why_not);
+    g.act(headstrong(None)).unwrap();
+    let p = g.pending().expect("the roll still waits");
+    assert_eq!(p.rerolls.len(), 1);
+    assert_eq!(p.rerolls[0].before.d10, 1, "the 1 is kept in the record");
+    // Once per roll, whatever the new die shows.
+    let e = g.act(headstrong(None)).unwrap_err().to_string();
+    assert!(e.starts_with("R42"), "{e}");
+    // The totem's re-roll is still there: a separate re-roll (R33).
+    let totem = g
+        .offers()
+        .offers
+        .into_iter()
+        .find(|o| o.id == "totem_reroll" && o.model == Some(b(4)))
+        .expect("totem re-roll offered");
+    assert!(totem.allowed, "{:?}", totem.why_not);
+}
+
+#[test]
+fn r42_headstrong_rerolls_only_a_1_and_only_in_new_games() {
+    let mut g = sarn_fights_ulrak(3, 4);
+    let e = g.act(headstrong(None)).unwrap_err().to_string();
+    assert!(e.starts_with("R42") && e.contains('4'), "{e}");
+    let mut old = sarn_fights_ulrak(2, 1);
+    assert!(old.offers().find("headstrong_reroll").is_none());
+    assert!(old.act(headstrong(None)).is_err());
 }

@@ -215,6 +215,16 @@ pub enum Action {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         dice: Option<SideDice>,
     },
+    /// R42 Headstrong (rules 3): a Headstrong model that rolled a 1 in the
+    /// Combat roll waiting re-rolls its own dice, once per roll, apart from
+    /// the totem's re-roll. No dice: the game rolls them.
+    HeadstrongReroll {
+        by: ModelRef,
+        #[serde(default, skip_serializing_if = "is_zero")]
+        roll: usize,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        dice: Option<SideDice>,
+    },
     /// The roll waiting is accepted: its result takes effect. Facts that do
     /// not change the dice may be given (or corrected) here: the friends
     /// within 15 cm of a model put Down (R31), the friend a stray shot hits

@@ -84,13 +84,17 @@ impl Describer<'_> {
             A::ChooseStart { side } => {
                 format!("{} {}", p("Empieza", "Starting:"), self.warband(*side, l))
             }
-            A::TotemReroll { by, roll, dice } => {
+            A::TotemReroll { by, roll, dice } | A::HeadstrongReroll { by, roll, dice } => {
+                let (how, rule) = if matches!(action, A::TotemReroll { .. }) {
+                    (p("repite con el Tótem", "re-rolls with the totem"), "R33")
+                } else {
+                    (
+                        p("repite su 1 por Testaruda", "re-rolls its 1, Headstrong"),
+                        "R42",
+                    )
+                };
                 let Some(pending) = self.state.pending.as_ref() else {
-                    return format!(
-                        "{} {}",
-                        self.n(*by),
-                        p("repite con el Tótem", "re-rolls with the totem")
-                    );
+                    return format!("{} {how}", self.n(*by));
                 };
                 let part = super::pending::roll_parts(self.state, &pending.action)
                     .into_iter()
@@ -108,9 +112,8 @@ impl Describer<'_> {
                     _ => (String::new(), String::new()),
                 };
                 format!(
-                    "{} {} (R33): {before} → {after}; {} {now}",
+                    "{} {how} ({rule}): {before} → {after}; {} {now}",
                     self.n(*by),
-                    p("repite con el Tótem", "re-rolls with the totem"),
                     p("ahora", "now:")
                 )
             }

@@ -20,6 +20,9 @@ pub(crate) fn step(st: &mut GameState, ctx: Ctx<'_>, action: &Action) -> Result<
             A::TotemReroll { by, roll, dice } => {
                 pending::totem_reroll(st, ctx, *by, *roll, dice.as_ref())?
             }
+            A::HeadstrongReroll { by, roll, dice } => {
+                pending::headstrong_reroll(st, ctx, *by, *roll, dice.as_ref())?
+            }
             A::Accept {
                 witnesses,
                 stray,
@@ -43,7 +46,7 @@ pub(crate) fn step(st: &mut GameState, ctx: Ctx<'_>, action: &Action) -> Result<
         a if a.is_roll() && ctx.setup.pending_rolls() => pending::begin(st, ctx, a)?,
         a if a.is_roll() => resolve::apply(st, ctx, a, false)?,
         A::Fall { .. } => resolve::apply(st, ctx, action, ctx.setup.pending_rolls())?,
-        A::TotemReroll { .. } | A::Accept { .. } => {
+        A::TotemReroll { .. } | A::HeadstrongReroll { .. } | A::Accept { .. } => {
             return Err(Refusal::NoRollWaiting.into());
         }
         A::StartTurn { dark_forces } => turn::start_turn(st, ctx, dark_forces)?,

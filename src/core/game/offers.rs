@@ -305,6 +305,23 @@ fn rolled_offers(b: &mut Builder<'_>) {
                 dice: None,
             },
         );
+        // R42 Headstrong: its own re-roll of a 1 in Combat, offered to the
+        // models that have it.
+        if b.ctx.setup.all_rules()
+            && matches!(p.action, Action::Assault { .. } | Action::Fight { .. })
+            && st
+                .model(part.model)
+                .is_some_and(|x| x.has(Keyword::Headstrong))
+        {
+            b.offer(
+                Some(part.model),
+                Action::HeadstrongReroll {
+                    by: part.model,
+                    roll: part.roll,
+                    dice: None,
+                },
+            );
+        }
     }
     let plain = Action::Accept {
         witnesses: None,

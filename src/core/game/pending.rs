@@ -13,6 +13,7 @@ use super::refs::ModelRef;
 use super::roll::{Role, SideDice};
 use super::state::GameState;
 use crate::core::dice::CheckSpec;
+use crate::core::tables::Keyword;
 
 /// Start a roll: the action must be one the rules allow now (it is tried on
 /// a copy of the state with its dice), then it waits to be accepted.
@@ -161,22 +162,83 @@ pub(crate) fn totem_reroll(
         return Err(Refusal::NotInRoll { model: st.name(by) }.into());
     };
     totem_ready(st, ctx, by)?;
+    replace_dice(st, &part, dice, RerollKind::Totem)?;
+    if let Some(side) = st.side_mut(by.side) {
+        side.rerolls_used += 1;
+    }
+    Ok(())
+}
+
+/// R42 Headstrong (rules 3): a Headstrong model that shows a 1 on its d10
+/// in the Combat roll waiting re-rolls its own dice, once per roll; the
+/// totem's re-roll stays its own.
+pub(crate) fn headstrong_reroll(
+    st: &mut GameState,
+    ctx: Ctx<'_>,
+    by: ModelRef,
+    index: usize,
+    dice: Option<&SideDice>,
+) -> Result<(), GameError> {
+    let Some(p) = st.pending.as_ref() else {
+        return Err(no_roll());
+    };
+    let x = super::guard::model(st, by)?;
+    if !ctx.setup.all_rules() || !x.has(Keyword::Headstrong) {
+        return Err(Refusal::NotHeadstrong {
+            model: x.name.to_string(),
+        }
+        .into());
+    }
+    if !matches!(p.action, Action::Assault { .. } | Action::Fight { .. }) {
+        return Err(Refusal::HeadstrongNotCombat.into());
+    }
+    let Some(part) = roll_parts(st, &p.action)
+        .into_iter()
+        .find(|r| r.model == by && r.roll == index)
+    else {
+        return Err(Refusal::NotInRoll { model: st.name(by) }.into());
+    };
+    if p.rerolls
+        .iter()
+        .any(|r| r.kind == RerollKind::Headstrong && r.by == by && r.roll == index)
+    {
+        return Err(Refusal::HeadstrongUsed { model: st.name(by) }.into());
+    }
+    let shown = dice_of(&p.action, &part).map_or(0, |(d, _)| d.d10);
+    if shown != 1 {
+        return Err(Refusal::HeadstrongNotOne {
+            model: st.name(by),
+            d10: shown,
+        }
+        .into());
+    }
+    replace_dice(st, &part, dice, RerollKind::Headstrong)
+}
+
+/// A re-roll: `dice` take the place of `part`'s in the roll waiting, and the
+/// dice before and after are recorded.
+fn replace_dice(
+    st: &mut GameState,
+    part: &RollPart,
+    dice: Option<&SideDice>,
+    kind: RerollKind,
+) -> Result<(), GameError> {
+    let Some(p) = st.pending.as_ref() else {
+        return Err(no_roll());
+    };
     let dice = super::resolve::need(dice)?;
     let mut action = p.action.clone();
-    let Some((slot, spec)) = dice_mut(&mut action, &part) else {
+    let Some((slot, spec)) = dice_mut(&mut action, part) else {
         return Err(no_roll());
     };
     dice.check(&spec)?;
     let before = std::mem::replace(slot, dice.clone());
-    if let Some(side) = st.side_mut(by.side) {
-        side.rerolls_used += 1;
-    }
     if let Some(p) = st.pending.as_mut() {
         p.action = action;
         p.rerolls.push(RerollRecord {
-            kind: RerollKind::Totem,
-            by,
-            roll: index,
+            kind,
+            by: part.model,
+            roll: part.roll,
             before,
             after: dice.clone(),
         });

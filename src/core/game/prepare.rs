@@ -167,7 +167,9 @@ pub(crate) fn fill_dice(
                 }
             }
         }
-        A::TotemReroll { by, roll, dice } if dice.is_none() => {
+        A::TotemReroll { by, roll, dice } | A::HeadstrongReroll { by, roll, dice }
+            if dice.is_none() =>
+        {
             if let Some(p) = st.pending.as_ref()
                 && let Some(part) = pending::roll_parts(st, &p.action)
                     .into_iter()

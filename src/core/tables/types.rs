@@ -176,6 +176,8 @@ pub enum Keyword {
     ImposingPresence,
     /// Constrictor: 1 more DP to Fight, the enemy 1 complication in Combat (R41).
     Constrictor,
+    /// Headstrong: a 1 in Combat is re-rolled (R42).
+    Headstrong,
 }
 
 /// Which upgrade list a troop may buy from (R41, R42).

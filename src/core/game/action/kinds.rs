@@ -13,6 +13,8 @@ use super::Action;
 pub enum RerollKind {
     /// R33: once per turn per warband, a model near its own totem.
     Totem,
+    /// R42 Headstrong: a 1 in Combat, once per roll (rules 3).
+    Headstrong,
 }
 
 /// One re-roll of a roll waiting to be accepted: the dice before and after.
@@ -66,6 +68,7 @@ impl Action {
             A::TotemEnemy { .. } => "totem_enemy",
             A::CastSpell { .. } => "cast_spell",
             A::TotemReroll { .. } => "totem_reroll",
+            A::HeadstrongReroll { .. } => "headstrong_reroll",
             A::Accept { .. } => "accept",
             A::BeastAppears { .. } => "beast_appears",
             A::ScenarioPoints { .. } => "scenario_points",

@@ -134,6 +134,14 @@ pub(super) fn text(r: &Refusal) -> String {
         R::NotInRoll { model } => format!("{model} does not make this roll: it cannot re-roll it"),
         R::BeastsNoTotem => "beasts have no totem".into(),
         R::TotemUsed => "the warband has already used its totem re-roll this turn".into(),
+        R::NotHeadstrong { model } => format!("{model} is not Headstrong"),
+        R::HeadstrongNotCombat => "Headstrong re-rolls only a Combat roll".into(),
+        R::HeadstrongNotOne { model, d10 } => {
+            format!("{model} rolled {d10}: Headstrong re-rolls only a 1")
+        }
+        R::HeadstrongUsed { model } => {
+            format!("{model} has already re-rolled this roll for being Headstrong")
+        }
         R::NoTable { id } => format!("the tables have no table '{id}'"),
         R::BadDiceExpr { detail } => detail.clone(),
         R::TableDiceCount { table, expr, given } => format!(

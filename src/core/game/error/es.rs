@@ -140,6 +140,14 @@ pub(super) fn text(r: &Refusal) -> String {
         R::NotInRoll { model } => format!("{model} no hace esta tirada: no puede repetirla"),
         R::BeastsNoTotem => "las bestias no tienen Tótem".into(),
         R::TotemUsed => "la banda ya usó la repetición del Tótem este turno".into(),
+        R::NotHeadstrong { model } => format!("{model} no es Testaruda"),
+        R::HeadstrongNotCombat => "Testarudo solo repite una tirada de Combate".into(),
+        R::HeadstrongNotOne { model, d10 } => {
+            format!("{model} sacó {d10}: Testarudo solo repite un 1")
+        }
+        R::HeadstrongUsed { model } => {
+            format!("{model} ya repitió esta tirada por Testaruda")
+        }
         R::NoTable { id } => format!("las tablas no tienen la tabla '{id}'"),
         R::BadDiceExpr { detail } => detail.clone(),
         R::TableDiceCount { table, expr, given } => format!(

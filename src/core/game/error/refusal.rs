@@ -160,6 +160,14 @@ pub enum Refusal {
     BeastsNoTotem,
     /// R33: the totem re-roll of this turn is used.
     TotemUsed,
+    /// R42 Headstrong: the model has no Headstrong.
+    NotHeadstrong { model: String },
+    /// R42 Headstrong: only a Combat roll is re-rolled.
+    HeadstrongNotCombat,
+    /// R42 Headstrong: the model's d10 is not a 1.
+    HeadstrongNotOne { model: String, d10: u32 },
+    /// R42 Headstrong: this roll's Headstrong re-roll is used.
+    HeadstrongUsed { model: String },
     /// A roll table the tables do not have.
     NoTable { id: String },
     /// A table's dice expression does not read (the parser's words).
@@ -298,6 +306,8 @@ impl Refusal {
             R::NoSpells { .. } | R::BacklashNoFear { .. } | R::NoSpellFearFact => "R38",
             R::NoBreath { .. } | R::BreathRecharging { .. } => "R41",
             R::SpellImmune { .. } | R::NoImposingPresence { .. } => "R42",
+            R::NotHeadstrong { .. } | R::HeadstrongNotCombat => "R42",
+            R::HeadstrongNotOne { .. } | R::HeadstrongUsed { .. } => "R42",
             R::ImposingNotEnemy { .. } => "R42",
             R::NoModel { .. }
             | R::NotInPlay { .. }
@@ -402,6 +412,10 @@ impl Refusal {
             | R::NotInRoll { .. }
             | R::BeastsNoTotem
             | R::TotemUsed
+            | R::NotHeadstrong { .. }
+            | R::HeadstrongNotCombat
+            | R::HeadstrongNotOne { .. }
+            | R::HeadstrongUsed { .. }
             | R::PoolTooLow { .. }
             | R::OwnDpTooLow { .. }
             | R::EngageEnemiesOnly
