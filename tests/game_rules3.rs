@@ -228,14 +228,16 @@ fn sarn_fights_ulrak(version: u32, sarn_d10: u32) -> Game {
             engaged: true,
         },
     );
-    let prep = g.fight_check(b(4), a(0), &FightOptions::default()).unwrap();
+    let prep = g
+        .fight_check(b(4), a(0), &FightOptions::default())
+        .expect("Sarn may fight Ulrak");
     g.apply(Action::Fight {
         attacker: b(4),
         defender: a(0),
         options: FightOptions::default(),
         roll: Some(typed(prep.spec, sarn_d10, 5)),
     })
-    .unwrap();
+    .expect("the fight is rolled");
     g
 }
 
