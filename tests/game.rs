@@ -1861,6 +1861,7 @@ fn r04_dice_that_do_not_fit_the_check_are_refused() {
             stat: Stat::Agility,
             modifier: -1,
             reason: "salto".into(),
+            options: Default::default(),
             roll: Some(bad),
         },
     );
@@ -1874,6 +1875,7 @@ fn r04_dice_that_do_not_fit_the_check_are_refused() {
             stat: Stat::Agility,
             modifier: -1,
             reason: String::new(),
+            options: Default::default(),
             roll: Some(typed_check(other.spec, 3)),
         },
     );
@@ -1885,6 +1887,7 @@ fn r04_dice_that_do_not_fit_the_check_are_refused() {
             stat: Stat::Agility,
             modifier: -1,
             reason: "salto".into(),
+            options: Default::default(),
             roll: Some(typed_check(prep.spec, 2)),
         },
     );

@@ -164,6 +164,7 @@ fn an_undone_roll_stays_in_the_history_and_redo_restores_the_same_dice() {
         stat: impia::core::tables::Stat::Agility,
         modifier: 0,
         reason: String::new(),
+        options: Default::default(),
         roll: None,
     })
     .unwrap();

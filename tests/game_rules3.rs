@@ -285,3 +285,85 @@ fn r42_headstrong_rerolls_only_a_1_and_only_in_new_games() {
     assert!(old.offers().find("headstrong_reroll").is_none());
     assert!(old.act(headstrong(None)).is_err());
 }
+
+/// Grim (a4) gets a Dreadful aspect in this game; Vask (b0) wants to assault it.
+fn vask_faces_dreadful_grim(version: u32) -> Game {
+    let mut a = roster_a();
+    a.models[4].upgrades.push("dreadful_aspect".into());
+    let setup = GameSetup::new(a, roster_b())
+        .with_seed(7)
+        .with_rules(version);
+    let mut g = Game::new(setup, &rules());
+    turn(&mut g, 4);
+    skip_to(&mut g, b(0));
+    g
+}
+
+fn courage_against(d: impia::core::game::ModelRef, d10: u32, g: &Game) -> Action {
+    let options = impia::core::game::CheckOptions {
+        dreadful: Some(d),
+        ..Default::default()
+    };
+    let prep = g
+        .attribute_check_with(b(0), impia::core::tables::Stat::Courage, 0, &options)
+        .expect("the Courage check is prepared");
+    Action::Check {
+        model: b(0),
+        stat: impia::core::tables::Stat::Courage,
+        modifier: 0,
+        reason: String::new(),
+        options,
+        roll: Some(typed_check(prep.spec, d10)),
+    }
+}
+
+fn assault_grim() -> Action {
+    Action::Assault {
+        attacker: b(0),
+        defender: a(4),
+        brutal: false,
+        options: FightOptions::default(),
+        roll: None,
+    }
+}
+
+#[test]
+fn r41_dreadful_aspect_needs_a_passed_courage_check_before_the_assault() {
+    let mut g = vask_faces_dreadful_grim(3);
+    let e = refusal(&mut g, assault_grim());
+    assert!(e.starts_with("R41") && e.contains("Courage"), "{e}");
+    // The check is offered, aimed at the dreadful enemy only.
+    let offers = g.offers();
+    let check = offers
+        .offers
+        .iter()
+        .find(|o| o.id == "check" && !o.targets.is_empty())
+        .expect("the Courage check is offered");
+    assert_eq!(
+        check.targets.iter().map(|t| t.model).collect::<Vec<_>>(),
+        vec![a(4)]
+    );
+    // Passed (1 on the d10): the assault is open in this activation.
+    let pass = courage_against(a(4), 1, &g);
+    ok(&mut g, pass);
+    g.act(assault_grim()).expect("the assault is allowed now");
+}
+
+#[test]
+fn r41_a_failed_courage_check_forbids_that_assault_for_the_activation() {
+    let mut g = vask_faces_dreadful_grim(3);
+    let fail = courage_against(a(4), 10, &g);
+    ok(&mut g, fail);
+    let e = refusal(&mut g, assault_grim());
+    assert!(e.starts_with("R41") && e.contains("failed"), "{e}");
+    // Other enemies may still be assaulted, and the failure cost no DP.
+    assert!(
+        g.offers()
+            .offers
+            .iter()
+            .any(|o| o.id == "assault" && o.allowed && o.targets.iter().any(|t| t.model == a(0)))
+    );
+    // Rules 2: the players judged it by hand.
+    let mut old = vask_faces_dreadful_grim(2);
+    assert!(old.act(assault_grim()).is_ok());
+}

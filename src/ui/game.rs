@@ -189,6 +189,7 @@ impl CheckAction {
                 stat,
                 modifier,
                 reason,
+                options: Default::default(),
                 roll,
             },
         }

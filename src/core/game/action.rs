@@ -167,6 +167,9 @@ pub enum Action {
         modifier: i32,
         #[serde(default, skip_serializing_if = "String::is_empty")]
         reason: String,
+        /// Advantages, complications and what the check is for (rules 3).
+        #[serde(default, skip_serializing_if = "CheckOptions::is_default")]
+        options: CheckOptions,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         roll: Option<CheckDice>,
     },
@@ -495,6 +498,38 @@ impl FightOptions {
     }
 }
 
+/// What an attribute check adds to its modifier: advantages and
+/// complications the players name (a scenario, a house rule: R04), and the
+/// Dreadful aspect model a Courage check is made against (R41).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct CheckOptions {
+    #[serde(skip_serializing_if = "is_zero_u32")]
+    pub advantages: u32,
+    #[serde(skip_serializing_if = "is_zero_u32")]
+    pub complications: u32,
+    /// R41 Dreadful aspect (rules 3): the Courage check that lets the model
+    /// assault this enemy in this activation.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dreadful: Option<ModelRef>,
+}
+
+fn is_zero_u32(n: &u32) -> bool {
+    *n == 0
+}
+
+impl CheckOptions {
+    pub fn is_default(&self) -> bool {
+        *self == CheckOptions::default()
+    }
+
+    /// Every number within [`MAX_HAND_NUMBER`].
+    pub fn check_numbers(&self) -> Result<(), GameError> {
+        check_number("advantages", self.advantages)?;
+        check_number("complications", self.complications)
+    }
+}
+
 impl ShootOptions {
     /// Every number within [`MAX_HAND_NUMBER`].
     pub fn check_numbers(&self) -> Result<(), GameError> {
@@ -533,7 +568,12 @@ impl Action {
             | A::AdjustOwnDp { delta, .. }
             | A::AdjustToughness { delta, .. } => check_number("delta", *delta),
             A::SetRound { round, .. } => check_number("round", *round),
-            A::Check { modifier, .. } => check_number("modifier", *modifier),
+            A::Check {
+                modifier, options, ..
+            } => {
+                check_number("modifier", *modifier)?;
+                options.check_numbers()
+            }
             A::Assault { options, .. } | A::Fight { options, .. } => options.check_numbers(),
             A::Shoot { options, .. } => options.check_numbers(),
             A::ResolveHit { options, .. } => options.check_numbers(),

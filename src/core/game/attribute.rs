@@ -1,14 +1,15 @@
 //! R01: a plain attribute check the players log (a jump, difficult terrain,
 //! Courage to assault a dreadful creature…); it changes nothing by itself.
 
-use super::error::GameError;
-use super::guard::{Ctx, in_play, model};
+use super::action::CheckOptions;
+use super::error::{GameError, Refusal};
+use super::guard::{Ctx, enemies, in_play, model};
 use super::kit::{fear_edge, same_spec, signed, stat_en, stat_es, take_reroll};
 use super::refs::ModelRef;
 use super::roll::{CheckDice, PreparedCheck, Sources};
 use super::state::GameState;
 use crate::core::dice::CheckSpec;
-use crate::core::tables::Stat;
+use crate::core::tables::{Keyword, Stat};
 use crate::core::text::Text;
 
 pub(super) fn check_plan(
@@ -17,9 +18,13 @@ pub(super) fn check_plan(
     m: ModelRef,
     stat: Stat,
     modifier: i32,
+    opts: &CheckOptions,
     src: &mut Sources,
 ) -> Result<CheckSpec, GameError> {
     let x = model(st, m)?;
+    if let Some(d) = opts.dreadful {
+        dreadful_target(st, ctx, m, stat, d)?;
+    }
     let value = if stat == Stat::Toughness {
         x.toughness()
     } else {
@@ -40,24 +45,70 @@ pub(super) fn check_plan(
             )
         });
     }
+    // R04: advantages and complications the players name.
+    if opts.advantages > 0 || opts.complications > 0 {
+        spec.advantages += opts.advantages;
+        spec.complications += opts.complications;
+        src.add(|| {
+            Text::new(
+                format!(
+                    "{} ventaja(s), {} complicación(es) indicadas (R04)",
+                    opts.advantages, opts.complications
+                ),
+                format!(
+                    "{} advantage(s), {} complication(s) given (R04)",
+                    opts.advantages, opts.complications
+                ),
+            )
+        });
+    }
     fear_edge(ctx, x, &mut spec, src);
     Ok(spec)
 }
 
+/// R41 Dreadful aspect (rules 3): the Courage check of the acting model
+/// against an enemy with the upgrade.
+fn dreadful_target(
+    st: &GameState,
+    ctx: Ctx<'_>,
+    m: ModelRef,
+    stat: Stat,
+    d: ModelRef,
+) -> Result<(), GameError> {
+    let y = in_play(st, d)?;
+    if !ctx.setup.all_rules() || !y.has(Keyword::DreadfulAspect) || !enemies(m, d) {
+        return Err(Refusal::NotDreadful {
+            model: y.name.to_string(),
+        }
+        .into());
+    }
+    if stat != Stat::Courage {
+        return Err(Refusal::DreadfulNotCourage.into());
+    }
+    Ok(())
+}
+
 /// R01: an attribute check the players log; it changes nothing by itself.
+/// With `opts.dreadful` (rules 3, R41), its result decides whether `m` may
+/// assault that enemy in this activation.
 pub(crate) fn check(
     st: &mut GameState,
     ctx: Ctx<'_>,
     m: ModelRef,
     stat: Stat,
     modifier: i32,
+    opts: &CheckOptions,
     roll: &CheckDice,
 ) -> Result<(), GameError> {
     in_play(st, m)?;
-    let spec = check_plan(st, ctx, m, stat, modifier, &mut Sources::off())?;
+    let spec = check_plan(st, ctx, m, stat, modifier, opts, &mut Sources::off())?;
     same_spec(&roll.spec, &spec)?;
     roll.check()?;
     take_reroll(st, ctx, roll.reroll.as_ref(), &[(m, spec)])?;
+    if let Some(d) = opts.dreadful {
+        st.dread.retain(|(r, t, _)| !(*r == m && *t == d));
+        st.dread.push((m, d, roll.success()));
+    }
     Ok(())
 }
 
@@ -67,9 +118,10 @@ pub(crate) fn attribute_check(
     m: ModelRef,
     stat: Stat,
     modifier: i32,
+    opts: &CheckOptions,
 ) -> Result<PreparedCheck<CheckSpec>, GameError> {
     let mut src = Sources::on();
-    let spec = check_plan(st, ctx, m, stat, modifier, &mut src)?;
+    let spec = check_plan(st, ctx, m, stat, modifier, opts, &mut src)?;
     Ok(PreparedCheck {
         spec,
         sources: src.take(),

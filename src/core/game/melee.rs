@@ -17,6 +17,7 @@ use super::state::{GameState, HitSource};
 use super::status::Status;
 use super::upgrades::{check_imposing_list, constrictor, constrictor_dp, imposing};
 use crate::core::dice::{CheckSpec, OpposedOutcome, OpposedSpec};
+use crate::core::tables::Keyword;
 use crate::core::text::Text;
 
 /// R24: extra friends of `of` in the fight against `against`, from the
@@ -337,7 +338,26 @@ pub(crate) fn assault(
     let x = require_actor(st, attacker)?;
     require_standing(x)?;
     require_free(st, x)?;
-    in_play(st, defender)?;
+    let d = in_play(st, defender)?;
+    // R41 Dreadful aspect (rules 3): a passed Courage check first.
+    if ctx.setup.all_rules() && d.has(Keyword::DreadfulAspect) {
+        let names = || (x.name.to_string(), d.name.to_string());
+        match st
+            .dread
+            .iter()
+            .find(|(r, t, _)| *r == attacker && *t == defender)
+        {
+            Some((_, _, true)) => {}
+            Some((_, _, false)) => {
+                let (model, creature) = names();
+                return Err(Refusal::DreadfulFailed { model, creature }.into());
+            }
+            None => {
+                let (model, creature) = names();
+                return Err(Refusal::DreadfulNeedsCourage { model, creature }.into());
+            }
+        }
+    }
     let plan = fight_plan(
         st,
         ctx,

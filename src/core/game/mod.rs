@@ -42,8 +42,8 @@ mod turn;
 mod upgrades;
 
 pub use action::{
-    Action, BeastChoice, DisengageRoll, ExtraModifier, FightOptions, HitOptions, Party, RangeBand,
-    ShootOptions, SpellChoice,
+    Action, BeastChoice, CheckOptions, DisengageRoll, ExtraModifier, FightOptions, HitOptions,
+    Party, RangeBand, ShootOptions, SpellChoice,
 };
 pub use error::{ErrorKind, GameError, GameFileError, Refusal};
 pub use refs::{ModelRef, Side, Sides};

@@ -4,7 +4,7 @@
 //! own ready action. The view and the CLI render these; neither decides
 //! what is allowed.
 
-use super::action::{Action, FightOptions, HitOptions, ShootOptions, SpellChoice};
+use super::action::{Action, CheckOptions, FightOptions, HitOptions, ShootOptions, SpellChoice};
 use super::chance::attack_chances;
 use super::engine;
 use super::error::GameError;
@@ -493,9 +493,33 @@ fn acting_offers(b: &mut Builder<'_>, a: ModelRef, active: ModelRef) {
             stat: Stat::Agility,
             modifier: 0,
             reason: String::new(),
+            options: CheckOptions::default(),
             roll: None,
         },
     );
+    // R41 Dreadful aspect (rules 3): the Courage check that opens the
+    // assault on each enemy with it, until it is made this activation.
+    if b.ctx.setup.all_rules() {
+        let dreadful: Vec<ModelRef> = enemies
+            .iter()
+            .copied()
+            .filter(|e| {
+                st.model(*e).is_some_and(|y| y.has(Keyword::DreadfulAspect))
+                    && !st.dread.iter().any(|(r, t, _)| *r == a && t == e)
+            })
+            .collect();
+        b.targeted(a, &dreadful, |d| Action::Check {
+            model: a,
+            stat: Stat::Courage,
+            modifier: 0,
+            reason: String::new(),
+            options: CheckOptions {
+                dreadful: Some(d),
+                ..Default::default()
+            },
+            roll: None,
+        });
+    }
     b.offer(
         Some(active),
         Action::EndActivation {

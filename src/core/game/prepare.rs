@@ -100,10 +100,12 @@ pub(crate) fn prepare(
             model,
             stat,
             modifier,
+            options,
             ..
         } => {
             super::action::check_number("modifier", *modifier)?;
-            let p = attribute::attribute_check(st, ctx, *model, *stat, *modifier)?;
+            options.check_numbers()?;
+            let p = attribute::attribute_check(st, ctx, *model, *stat, *modifier, options)?;
             Ok(Prepared::Check(p))
         }
         other => Err(Refusal::NotARoll { action: other.id() }.into()),

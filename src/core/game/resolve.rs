@@ -102,9 +102,18 @@ pub(crate) fn apply(
             model,
             stat,
             modifier,
+            options,
             roll,
             ..
-        } => attribute::check(st, ctx, *model, *stat, *modifier, need(roll.as_ref())?),
+        } => attribute::check(
+            st,
+            ctx,
+            *model,
+            *stat,
+            *modifier,
+            options,
+            need(roll.as_ref())?,
+        ),
         A::CastSpell {
             caster,
             spell,

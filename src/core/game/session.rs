@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use super::action::{
-    self, Action, FightOptions, HitOptions, PendingRoll, ShootOptions, SpellChoice,
+    self, Action, CheckOptions, FightOptions, HitOptions, PendingRoll, ShootOptions, SpellChoice,
 };
 use super::describe;
 use super::engine;
@@ -471,8 +471,21 @@ impl Game {
         stat: Stat,
         modifier: i32,
     ) -> Result<PreparedCheck<CheckSpec>, GameError> {
+        self.attribute_check_with(model, stat, modifier, &CheckOptions::default())
+    }
+
+    /// R01, R04: an attribute check with advantages or complications, or
+    /// the Courage check before assaulting a Dreadful aspect (R41).
+    pub fn attribute_check_with(
+        &self,
+        model: ModelRef,
+        stat: Stat,
+        modifier: i32,
+        options: &CheckOptions,
+    ) -> Result<PreparedCheck<CheckSpec>, GameError> {
         action::check_number("modifier", modifier)?;
-        attribute::attribute_check(&self.state, self.ctx(), model, stat, modifier)
+        options.check_numbers()?;
+        attribute::attribute_check(&self.state, self.ctx(), model, stat, modifier, options)
     }
 
     /// R38: what the backlash roll adds to its die (level + the caster's fear).

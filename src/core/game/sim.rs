@@ -435,6 +435,7 @@ fn acting(
                     stat,
                     modifier: 0,
                     reason: "salto".into(),
+                    options: Default::default(),
                     roll: Some(prep.roll(rng)),
                 })
             }

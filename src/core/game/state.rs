@@ -227,6 +227,9 @@ pub struct GameState {
     /// Models that made a Move in this activation (R26: no aimed shot after
     /// it; R20: the consecutive moves before an Assault).
     pub moved: u32,
+    /// R41 Dreadful aspect (rules 3): the Courage checks made in this
+    /// activation, (roller, dreadful enemy, passed).
+    pub dread: Vec<(ModelRef, ModelRef, bool)>,
     /// The roll made and waiting to be re-rolled or accepted (rules 2 on).
     pub pending: Option<Box<PendingRoll>>,
 }
@@ -304,6 +307,7 @@ impl GameState {
             pending_hits: Vec::new(),
             touched: Vec::new(),
             moved: 0,
+            dread: Vec::new(),
             pending: None,
         }
     }

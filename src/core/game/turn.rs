@@ -44,6 +44,7 @@ pub(crate) fn start_turn(st: &mut GameState, ctx: Ctx<'_>, dice: &[u32]) -> Resu
     st.ordered = None;
     st.touched.clear();
     st.moved = 0;
+    st.dread.clear();
     st.dark_forces = Some(DarkForces { total, row });
     st.dp_per_model = effect.dp_per_model;
     st.beast_due = effect.beast;
@@ -246,6 +247,7 @@ pub(crate) fn activate(st: &mut GameState, m: ModelRef) -> Result<(), GameError>
     st.active = Some(m);
     st.touched.clear();
     st.moved = 0;
+    st.dread.clear();
     Ok(())
 }
 

@@ -178,6 +178,8 @@ pub enum Keyword {
     Constrictor,
     /// Headstrong: a 1 in Combat is re-rolled (R42).
     Headstrong,
+    /// Dreadful aspect: a Courage check to assault it (R41).
+    DreadfulAspect,
 }
 
 /// Which upgrade list a troop may buy from (R41, R42).

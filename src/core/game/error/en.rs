@@ -135,6 +135,14 @@ pub(super) fn text(r: &Refusal) -> String {
         R::BeastsNoTotem => "beasts have no totem".into(),
         R::TotemUsed => "the warband has already used its totem re-roll this turn".into(),
         R::NotHeadstrong { model } => format!("{model} is not Headstrong"),
+        R::NotDreadful { model } => format!("{model} is no enemy with a Dreadful aspect"),
+        R::DreadfulNotCourage => "the check to assault a Dreadful aspect is of Courage".into(),
+        R::DreadfulNeedsCourage { model, creature } => format!(
+            "{creature} has a Dreadful aspect: {model} must pass a Courage check before assaulting it"
+        ),
+        R::DreadfulFailed { model, creature } => format!(
+            "{model} failed its Courage check against {creature}'s Dreadful aspect: it cannot assault it in this activation"
+        ),
         R::HeadstrongNotCombat => "Headstrong re-rolls only a Combat roll".into(),
         R::HeadstrongNotOne { model, d10 } => {
             format!("{model} rolled {d10}: Headstrong re-rolls only a 1")

@@ -141,6 +141,14 @@ pub(super) fn text(r: &Refusal) -> String {
         R::BeastsNoTotem => "las bestias no tienen Tótem".into(),
         R::TotemUsed => "la banda ya usó la repetición del Tótem este turno".into(),
         R::NotHeadstrong { model } => format!("{model} no es Testaruda"),
+        R::NotDreadful { model } => format!("{model} no es una enemiga con Aspecto atroz"),
+        R::DreadfulNotCourage => "la tirada para asaltar un Aspecto atroz es de Coraje".into(),
+        R::DreadfulNeedsCourage { model, creature } => format!(
+            "{creature} tiene Aspecto atroz: {model} debe superar una tirada de Coraje antes de asaltarla"
+        ),
+        R::DreadfulFailed { model, creature } => format!(
+            "{model} falló su tirada de Coraje ante el Aspecto atroz de {creature}: no puede asaltarla en esta activación"
+        ),
         R::HeadstrongNotCombat => "Testarudo solo repite una tirada de Combate".into(),
         R::HeadstrongNotOne { model, d10 } => {
             format!("{model} sacó {d10}: Testarudo solo repite un 1")

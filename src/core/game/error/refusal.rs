@@ -160,6 +160,14 @@ pub enum Refusal {
     BeastsNoTotem,
     /// R33: the totem re-roll of this turn is used.
     TotemUsed,
+    /// R41 Dreadful aspect: the Courage check is made against an enemy with it.
+    NotDreadful { model: String },
+    /// R41 Dreadful aspect: the check to assault it is of Courage.
+    DreadfulNotCourage,
+    /// R41 Dreadful aspect: assaulting it needs a passed Courage check first.
+    DreadfulNeedsCourage { model: String, creature: String },
+    /// R41 Dreadful aspect: the Courage check failed in this activation.
+    DreadfulFailed { model: String, creature: String },
     /// R42 Headstrong: the model has no Headstrong.
     NotHeadstrong { model: String },
     /// R42 Headstrong: only a Combat roll is re-rolled.
@@ -307,6 +315,8 @@ impl Refusal {
             R::NoBreath { .. } | R::BreathRecharging { .. } => "R41",
             R::SpellImmune { .. } | R::NoImposingPresence { .. } => "R42",
             R::NotHeadstrong { .. } | R::HeadstrongNotCombat => "R42",
+            R::NotDreadful { .. } | R::DreadfulNotCourage => "R41",
+            R::DreadfulNeedsCourage { .. } | R::DreadfulFailed { .. } => "R41",
             R::HeadstrongNotOne { .. } | R::HeadstrongUsed { .. } => "R42",
             R::ImposingNotEnemy { .. } => "R42",
             R::NoModel { .. }
@@ -413,6 +423,10 @@ impl Refusal {
             | R::BeastsNoTotem
             | R::TotemUsed
             | R::NotHeadstrong { .. }
+            | R::NotDreadful { .. }
+            | R::DreadfulNotCourage
+            | R::DreadfulNeedsCourage { .. }
+            | R::DreadfulFailed { .. }
             | R::HeadstrongNotCombat
             | R::HeadstrongNotOne { .. }
             | R::HeadstrongUsed { .. }
