@@ -22,6 +22,7 @@ fn app_with_game(lang: Lang) -> ImpiaApp {
             last_roster: None,
             last_game: None,
             view: View::Game,
+            ui_scale: 1.0,
         },
         rules,
     );
