@@ -388,3 +388,33 @@ fn shoot_options_ui(ui: &mut egui::Ui, rules: &RuleSet, options: &mut ShootOptio
         !id.ends_with("_range")
     });
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::game::Side;
+    use num_rational::Ratio;
+
+    fn target(p_down: Option<(u64, u64)>, p_attacker_down: Option<(u64, u64)>) -> Target {
+        let m = ModelRef::new(Side::B, 0);
+        Target {
+            model: m,
+            action: Action::Move { model: m },
+            p_down: p_down.map(|(a, b)| Ratio::new(a, b)),
+            p_attacker_down: p_attacker_down.map(|(a, b)| Ratio::new(a, b)),
+        }
+    }
+
+    #[test]
+    fn the_chance_to_put_down_should_be_shown_when_the_core_gives_it() {
+        assert_eq!(down_text(&target(None, None), Lang::En), "");
+        assert_eq!(
+            down_text(&target(Some((5, 8)), None), Lang::En),
+            "62.5 % to put Down"
+        );
+        assert_eq!(
+            down_text(&target(Some((1, 2)), Some((1, 10))), Lang::Es),
+            "50.0 % de dejarla Abatida · 10.0 % de caer Abatida"
+        );
+    }
+}
