@@ -159,15 +159,15 @@ impl GameView {
                 ..Default::default()
             };
         }
-        ui.horizontal(|ui| {
-            ui.heading(
-                egui::RichText::new(format!(
-                    "{} — {}",
-                    ms.name,
-                    l.pick("Fase de activación", "Activation")
-                ))
-                .strong(),
-            );
+        ui.heading(
+            egui::RichText::new(format!(
+                "{} — {}",
+                ms.name,
+                l.pick("Fase de activación", "Activation")
+            ))
+            .strong(),
+        );
+        ui.horizontal_wrapped(|ui| {
             ui.label(
                 egui::RichText::new(format!(
                     "{} {}",
@@ -240,7 +240,9 @@ impl GameView {
                 };
                 end_now = b.clicked() || (allowed && key(ui, egui::Key::E));
             }
-            ui.label(l.pick("tocando (R14):", "touching (R14):"));
+        });
+        ui.horizontal_wrapped(|ui| {
+            ui.label(l.pick("Termina tocando (R14):", "Ends touching (R14):"));
             for t in &rules.warband.terrain {
                 let mut on = self.end.terrain.contains(&t.id);
                 if ui.checkbox(&mut on, t.name.get(l)).changed() {

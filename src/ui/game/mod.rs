@@ -31,7 +31,7 @@ pub use forms::{Form, MeleeKind};
 pub use log::LogFilter;
 pub use setup::NewGameForm;
 
-use crate::core::game::{Action, Game, ModelRef, Now};
+use crate::core::game::{Action, Game, ModelRef, Now, Side};
 use crate::core::roster::Roster;
 use crate::core::tables::RuleSet;
 use crate::core::text::Lang;
@@ -155,22 +155,23 @@ impl GameView {
         // Targets at arm's length: every button of the view at least this high.
         ui.spacing_mut().interact_size.y = TARGET_HEIGHT;
         egui::Panel::top("game_header").show(ui, |ui| self.header_ui(ui, l));
+        // Columns in proportion to the window (and the UI scale), so that
+        // the centre keeps room for the actions when zoomed in.
+        let total = ui.available_width();
+        let side_w = (total * 0.2).clamp(180.0, 300.0);
         let log = egui::Panel::right("game_log")
             .resizable(true)
-            .default_size(300.0)
-            .min_size(200.0)
+            .default_size((total * 0.25).clamp(220.0, 400.0))
+            .size_range(200.0..=(total * 0.3).max(220.0))
             .show(ui, |ui| self.log_ui(ui, l));
         widgets::splitter_grip(ui, log.response.rect.left(), log.response.rect);
-        egui::Panel::left("side_a")
-            .resizable(true)
-            .default_size(250.0)
-            .min_size(200.0)
-            .show(ui, |ui| self.side_ui(ui, crate::core::game::Side::A, l));
-        egui::Panel::left("side_b")
-            .resizable(true)
-            .default_size(250.0)
-            .min_size(200.0)
-            .show(ui, |ui| self.side_ui(ui, crate::core::game::Side::B, l));
+        for (id, side) in [("side_a", Side::A), ("side_b", Side::B)] {
+            egui::Panel::left(id)
+                .resizable(true)
+                .default_size(side_w)
+                .size_range(180.0..=(total * 0.2).max(180.0))
+                .show(ui, |ui| self.side_ui(ui, side, l));
+        }
         egui::CentralPanel::default().show(ui, |ui| {
             egui::ScrollArea::vertical()
                 .id_salt("game_centre")

@@ -90,6 +90,8 @@ impl GameView {
         egui::ScrollArea::vertical()
             .id_salt(("cards", side))
             .show(ui, |ui| {
+                // Room for the scroll bar, which floats over the content.
+                ui.set_max_width(ui.available_width() - 12.0);
                 for (m, ms) in st.models_of(side) {
                     let selected = self.selected == Some(m);
                     if model_card(ui, st, m, ms, selected, acting == Some(m), l).clicked() {
@@ -152,40 +154,41 @@ fn model_card(
 fn card_body(ui: &mut egui::Ui, st: &GameState, ms: &ModelState, out: bool, l: Lang) {
     ui.set_width(ui.available_width());
     let visuals = ui.visuals().clone();
-    ui.horizontal(|ui| {
-        let color = match ms.status {
-            Status::Standing => visuals.text_color(),
-            Status::Prone => AMBER,
-            _ => RED,
-        };
-        let mut status = egui::RichText::new(ms.status.label(l))
-            .color(color)
-            .size(15.0);
-        if ms.acted {
-            status = egui::RichText::new(format!("✔ {}", ms.status.label(l)))
-                .color(color)
-                .size(15.0);
-        }
-        let status_w = 110.0;
-        let mut name =
-            egui::RichText::new(format!("{}{}", if ms.leader { "★ " } else { "" }, ms.name))
-                .strong()
-                .size(17.0);
-        if out {
-            name = name.strikethrough().weak();
-        }
-        // The name takes the room the status leaves, wrapping if it must.
-        ui.allocate_ui(
-            egui::vec2((ui.available_width() - status_w).max(60.0), 22.0),
-            |ui| ui.add(egui::Label::new(name).wrap()),
-        );
-        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            ui.label(status).on_hover_text(if ms.acted {
+    // The name on its own line, whole (wrapped at spaces), then the status.
+    let mut name = egui::RichText::new(format!("{}{}", if ms.leader { "★ " } else { "" }, ms.name))
+        .strong()
+        .size(17.0);
+    if out {
+        name = name.strikethrough().weak();
+    }
+    ui.add(egui::Label::new(name).wrap());
+    let color = match ms.status {
+        Status::Standing => visuals.text_color(),
+        Status::Prone => AMBER,
+        _ => RED,
+    };
+    let status = if ms.acted {
+        format!("✔ {}", ms.status.label(l))
+    } else {
+        ms.status.label(l).to_string()
+    };
+    ui.horizontal_wrapped(|ui| {
+        ui.label(egui::RichText::new(status).color(color).size(15.0))
+            .on_hover_text(if ms.acted {
                 l.pick("Ya actuó este turno", "Has acted this turn")
             } else {
                 l.pick("Aún no ha actuado", "Has not acted yet")
             });
-        });
+        ui.label(
+            egui::RichText::new(format!(
+                "· {} {} · {} {}",
+                l.pick("Ronda", "Round"),
+                ms.round,
+                l.pick("PD propios", "own DP"),
+                ms.own_total()
+            ))
+            .size(15.0),
+        );
     });
     let p = &ms.profile.stats;
     ui.label(
@@ -205,19 +208,7 @@ fn card_body(ui: &mut egui::Ui, st: &GameState, ms: &ModelState, out: bool, l: L
         ))
         .size(15.0),
     );
-    ui.horizontal(|ui| {
-        fear_pips(ui, ms.fear, ms.courage());
-        ui.label(
-            egui::RichText::new(format!(
-                "{} {} · {} {}",
-                l.pick("Ronda", "Round"),
-                ms.round,
-                l.pick("PD propios", "own DP"),
-                ms.own_total()
-            ))
-            .size(15.0),
-        );
-    });
+    fear_pips(ui, ms.fear, ms.courage());
     if !ms.engaged.is_empty() {
         let names: Vec<String> = ms.engaged.iter().map(|e| st.name(*e)).collect();
         ui.add(

@@ -46,7 +46,9 @@ pub fn offer_button(
 ) -> bool {
     let b = ui.add_enabled(
         offer.allowed,
-        egui::Button::new(egui::RichText::new(keyed(text, key_)).size(16.0)),
+        // A button never breaks its words over two lines: the row wraps.
+        egui::Button::new(egui::RichText::new(keyed(text, key_)).size(16.0))
+            .wrap_mode(egui::TextWrapMode::Extend),
     );
     let b = match &offer.why_not {
         Some(e) => b.on_disabled_hover_text(e.message(l)),
