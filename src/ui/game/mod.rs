@@ -7,14 +7,17 @@
 //! no die and decides nothing the rules decide.
 //!
 //! One file per part: `setup` (a new game, open, continue), `header`
-//! (turn, summary, undo, scale), `side` (warband columns and cards), `log`,
-//! `steps` (dark forces, change round, roll-off, pick, end turn), `actions`
-//! (the acting model's offers), `forms` and `spell` (an action's
-//! declarations), `roll` (a prepared check and the pending roll), `adjust`
-//! (hand adjustments), `widgets` (small shared pieces).
+//! (turn, who leads, the last outcome, the one message line, undo, End
+//! turn), `side` (a warband's summary in big numbers and its cards), `log`,
+//! `steps` (dark-forces banner, change round, roll-off, pick, the End turn
+//! question), `actions` (the acting model's offers), `forms` and `spell`
+//! (an action's declarations), `roll` (a prepared check and the pending
+//! roll), `adjust` (hand adjustments), `beast` (a beast appears), `widgets`
+//! (small shared pieces).
 
 mod actions;
 mod adjust;
+mod beast;
 mod forms;
 mod header;
 mod log;
