@@ -36,6 +36,7 @@ fn app(view: View) -> ImpiaApp {
             last_roster: None,
             last_game: None,
             view,
+            ui_scale: 1.0,
         },
         rules,
     );

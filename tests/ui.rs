@@ -15,6 +15,7 @@ fn app(lang: Lang) -> ImpiaApp {
         last_roster: None,
         last_game: None,
         view: View::Warband,
+        ui_scale: 1.0,
     };
     ImpiaApp::with_rules(prefs, RuleSet::builtin().expect("tables"))
 }

@@ -25,6 +25,7 @@ fn app(lang: Lang, dir: &Path) -> ImpiaApp {
         last_roster: None,
         last_game: None,
         view: View::Warband,
+        ui_scale: 1.0,
     };
     let mut a = ImpiaApp::with_rules(prefs, rules());
     a.rosters_dir = dir.to_path_buf();

@@ -22,6 +22,7 @@ fn app_with_game(lang: Lang) -> ImpiaApp {
             last_roster: None,
             last_game: None,
             view: View::Game,
+            ui_scale: 1.0,
         },
         rules,
     );
@@ -44,7 +45,7 @@ fn r39_rolling_the_dark_forces_should_start_the_turn_and_fill_the_pools() {
     let mut h = harness(app_with_game(Lang::En));
     h.run();
     assert_eq!(game(&h).state().turn, 0);
-    h.get_by_label("🎲 Roll the Dark Forces").click();
+    h.get_by_label("🎲 Roll the Dark Forces  [Space]").click();
     h.run();
     let st = game(&h).state();
     assert_eq!(st.turn, 1);
@@ -72,7 +73,7 @@ fn a_typed_real_die_should_be_used_for_the_dark_forces() {
 fn undo_should_take_back_the_turn_start() {
     let mut h = harness(app_with_game(Lang::Es));
     h.run();
-    h.get_by_label("🎲 Tirar Fuerzas Oscuras").click();
+    h.get_by_label("🎲 Tirar Fuerzas Oscuras  [Space]").click();
     h.run();
     assert_eq!(game(&h).state().turn, 1);
     h.get_by_label("↶ Deshacer").click();
@@ -88,9 +89,9 @@ fn r13_a_model_should_move_paying_one_dp_then_end_its_activation() {
     h.get_by_label("Use this die").click(); // a 1: no DP change.
     h.run();
     // R09: both players pass the change of rounds.
-    h.get_by_label("Done changing for A").click();
+    h.get_by_label("Done changing for Ana").click();
     h.run();
-    h.get_by_label("Done changing for B").click();
+    h.get_by_label("Done changing for Bea").click();
     h.run();
     // Only warband B has a model in round 6 (its Hero): B picks it.
     let Now::Pick { side, models, .. } = game(&h).now() else {
@@ -102,15 +103,14 @@ fn r13_a_model_should_move_paying_one_dp_then_end_its_activation() {
     h.run();
     let pool_before = game(&h).state().side(Side::B).map_or(0, |s| s.pool);
     let dp_before = game(&h).dp_available(models[0]);
-    h.get_by_label("Move (1 DP)").click();
+    h.get_by_label("Move (1 DP)  [M]").click();
     h.run();
     let dp_after = game(&h).dp_available(models[0]);
     assert_eq!(dp_after, dp_before - 1);
     let pool_after = game(&h).state().side(Side::B).map_or(0, |s| s.pool);
     assert!(pool_after <= pool_before);
-    h.get_by_label("End activation").click();
-    h.run();
-    h.get_by_label("End").click();
+    // Nothing to declare: one click ends it.
+    h.get_by_label("End activation  [E]").click();
     h.run();
     let st = game(&h).state();
     assert!(st.model(models[0]).is_some_and(|m| m.acted));
@@ -139,9 +139,9 @@ fn keys_should_drive_the_frequent_actions() {
     h.key_press(egui::Key::Space);
     h.run();
     assert_eq!(game(&h).state().turn, 1);
-    h.get_by_label("Done changing for A").click();
+    h.get_by_label("Done changing for Ana").click();
     h.run();
-    h.get_by_label("Done changing for B").click();
+    h.get_by_label("Done changing for Bea").click();
     h.run();
     let Now::Pick { models, .. } = game(&h).now() else {
         panic!("expected a pick");

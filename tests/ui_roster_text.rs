@@ -15,6 +15,7 @@ fn harness(lang: Lang) -> Harness<'static, ImpiaApp> {
         last_roster: None,
         last_game: None,
         view: View::Warband,
+        ui_scale: 1.0,
     };
     let app = ImpiaApp::with_rules(prefs, RuleSet::builtin().expect("tables"));
     Harness::builder()

@@ -14,6 +14,7 @@ fn app(lang: Lang) -> ImpiaApp {
     let prefs = Prefs {
         lang,
         view: View::Tables,
+        ui_scale: 1.0,
         ..Default::default()
     };
     ImpiaApp::with_rules(prefs, RuleSet::builtin().expect("tables"))

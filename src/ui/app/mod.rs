@@ -19,6 +19,9 @@ use crate::core::tables::RuleSet;
 use crate::core::text::Lang;
 
 const PREFS_KEY: &str = "impia_prefs";
+const SCALE_STEP: f32 = 0.1;
+const SCALE_MIN: f32 = 0.6;
+const SCALE_MAX: f32 = 2.5;
 
 /// The views of the top bar.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -55,6 +58,8 @@ pub struct Prefs {
     /// The game file last played, offered to continue; absolute too.
     pub last_game: Option<PathBuf>,
     pub view: View,
+    /// The UI's zoom factor (the scale control, Ctrl + and Ctrl −).
+    pub ui_scale: f32,
 }
 
 impl Prefs {
@@ -78,6 +83,7 @@ impl Default for Prefs {
             last_roster: None,
             last_game: None,
             view: View::Warband,
+            ui_scale: 1.0,
         }
     }
 }
@@ -117,6 +123,8 @@ pub struct ImpiaApp {
     /// What was last sent to the window, to send only changes (each send repaints).
     shown_title: String,
     shown_dark: Option<bool>,
+    /// The zoom factor last set on the context.
+    shown_scale: Option<f32>,
 }
 
 impl ImpiaApp {
@@ -196,6 +204,7 @@ impl ImpiaApp {
             fonts_installed: false,
             shown_title: String::new(),
             shown_dark: None,
+            shown_scale: None,
         }
     }
 
@@ -290,8 +299,47 @@ impl ImpiaApp {
                 }
                 ui.selectable_value(&mut self.prefs.lang, Lang::En, "English");
                 ui.selectable_value(&mut self.prefs.lang, Lang::Es, "Español");
+                ui.separator();
+                self.scale_control(ui);
             });
         });
+    }
+
+    /// The UI scale: − 100 % +, also Ctrl + and Ctrl −; remembered.
+    fn scale_control(&mut self, ui: &mut egui::Ui) {
+        let l = self.l();
+        let hint = l.pick(
+            "Tamaño de la interfaz (también Ctrl + y Ctrl −)",
+            "Interface size (also Ctrl + and Ctrl −)",
+        );
+        let mut scale = self.prefs.ui_scale;
+        // Right to left: + first.
+        if ui.button("A+").on_hover_text(hint).clicked() {
+            scale += SCALE_STEP;
+        }
+        ui.label(format!("{:.0} %", scale * 100.0))
+            .on_hover_text(hint);
+        if ui.button("A−").on_hover_text(hint).clicked() {
+            scale -= SCALE_STEP;
+        }
+        self.prefs.ui_scale = scale.clamp(SCALE_MIN, SCALE_MAX);
+    }
+
+    /// Keep the context's zoom and the remembered scale together: a change
+    /// by Ctrl +/− is remembered, a change by the control is applied.
+    fn sync_scale(&mut self, ctx: &egui::Context) {
+        match self.shown_scale {
+            Some(shown) if (ctx.zoom_factor() - shown).abs() > f32::EPSILON => {
+                self.prefs.ui_scale = ctx.zoom_factor().clamp(SCALE_MIN, SCALE_MAX);
+            }
+            _ => {}
+        }
+        let want = self.prefs.ui_scale.clamp(SCALE_MIN, SCALE_MAX);
+        if self.shown_scale != Some(want) || (ctx.zoom_factor() - want).abs() > f32::EPSILON {
+            ctx.set_zoom_factor(want);
+        }
+        self.prefs.ui_scale = want;
+        self.shown_scale = Some(want);
     }
 
     /// The status line: the last message, wrapped (at most three lines, the
@@ -400,6 +448,7 @@ impl ImpiaApp {
             });
             self.shown_dark = Some(self.prefs.dark);
         }
+        self.sync_scale(&ctx);
         self.handle_shortcuts(&ctx);
         self.handle_dropped_files(&ctx);
         // An error belongs to where it happened: moving to another view clears it.

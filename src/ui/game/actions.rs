@@ -1,0 +1,303 @@
+//! The acting model's actions: one button per offer of the core, with its
+//! DP and its key, disabled with the core's reason on hover (a refused
+//! action stays where it is: nothing moves under the cursor). A click acts
+//! at once, or opens the action's declarations (`forms`). Ending the
+//! activation is one click or E, with what it ends touching declared
+//! beside it.
+
+use super::forms::{Form, MeleeKind, trailing_moves};
+use super::widgets::{self, key, keyed, toggle};
+use super::{EndDeclaration, GameView};
+use crate::core::game::ModelRef;
+use crate::core::game::{Action, FightOptions, Offer, ShootOptions, SpellChoice};
+use crate::core::tables::{RuleSet, Stat};
+use crate::core::text::Lang;
+
+/// What a click on an offer does.
+enum Click {
+    /// Send the offer's action now.
+    Act(Action),
+    /// Open the declarations of the action.
+    Open(Form),
+}
+
+/// The action's row in `tables/actions.yaml`, its key, and what a click does.
+fn describe_offer(
+    o: &Offer,
+    g: &crate::core::game::Game,
+) -> Option<(&'static str, Option<egui::Key>, Click)> {
+    use egui::Key as K;
+    let actor = o.model?;
+    Some(match &o.action {
+        Action::Move { .. } => ("move", Some(K::M), Click::Act(o.action.clone())),
+        Action::StandUp { .. } => ("stand_up", Some(K::U), Click::Act(o.action.clone())),
+        Action::Assault { brutal, .. } => {
+            let kind = if *brutal {
+                MeleeKind::Brutal
+            } else {
+                MeleeKind::Assault
+            };
+            // R20: the Moves just made count as consecutive (from the log).
+            let moves = trailing_moves(g, actor);
+            let mut options = FightOptions::default();
+            if moves > 0 {
+                options.options.insert("consecutive_moves".into(), moves);
+            }
+            (
+                if *brutal { "brutal_assault" } else { "assault" },
+                Some(if *brutal { K::B } else { K::A }),
+                Click::Open(Form::Melee { kind, options }),
+            )
+        }
+        Action::Fight { .. } => (
+            "fight",
+            Some(K::F),
+            Click::Open(Form::Melee {
+                kind: MeleeKind::Fight,
+                options: FightOptions::default(),
+            }),
+        ),
+        Action::Disengage { .. } => ("disengage", Some(K::D), Click::Open(Form::Disengage)),
+        Action::Shoot { options, .. } => (
+            if options.aimed { "aimed_shot" } else { "shoot" },
+            Some(if options.aimed { K::P } else { K::S }),
+            Click::Open(Form::Shoot {
+                options: ShootOptions {
+                    aimed: options.aimed,
+                    ..Default::default()
+                },
+            }),
+        ),
+        Action::Breath { .. } => (
+            "breath",
+            Some(K::H),
+            Click::Open(Form::Breath {
+                targets: Vec::new(),
+            }),
+        ),
+        Action::CastSpell { spell, .. } => (
+            "cast_spell",
+            None,
+            Click::Open(Form::Spell {
+                choice: spell.clone(),
+                within_15cm: Vec::new(),
+            }),
+        ),
+        Action::LeaderOrder { .. } => ("leader_order", Some(K::O), Click::Open(Form::Order)),
+        Action::LeaderRally { .. } => (
+            "leader_rally",
+            Some(K::R),
+            Click::Open(Form::Rally { models: Vec::new() }),
+        ),
+        Action::TotemOwn { .. } => ("totem_own", Some(K::T), Click::Act(o.action.clone())),
+        Action::TotemEnemy { .. } => ("totem_enemy", Some(K::Y), Click::Act(o.action.clone())),
+        Action::Loot { .. } => ("loot", Some(K::L), Click::Open(Form::Loot)),
+        // R41: the Courage check before assaulting a Dreadful aspect: the
+        // core's ready action, rolled at once.
+        Action::Check { options, .. } if options.dreadful.is_some() => {
+            ("check", None, Click::Act(o.action.clone()))
+        }
+        Action::Check { .. } => (
+            "check",
+            Some(K::C),
+            Click::Open(Form::Check {
+                stat: Stat::Agility,
+                modifier: 0,
+                reason: String::new(),
+            }),
+        ),
+        _ => return None,
+    })
+}
+
+/// The button's words: the action's name from the tables (a spell's own
+/// name), and its DP.
+fn offer_text(
+    o: &Offer,
+    id: &str,
+    rules: &RuleSet,
+    g: &crate::core::game::Game,
+    l: Lang,
+) -> String {
+    let name = match &o.action {
+        Action::CastSpell {
+            caster,
+            spell: SpellChoice::Known { index },
+            ..
+        } => g
+            .state()
+            .model(*caster)
+            .and_then(|m| m.spells.get(*index))
+            .map_or_else(|| id.to_string(), |s| format!("✨ {}", s.name)),
+        Action::Check { options, .. } if options.dreadful.is_some() => format!(
+            "{} {}",
+            l.pick("Coraje ante", "Courage against"),
+            options
+                .dreadful
+                .map(|d| g.state().name(d))
+                .unwrap_or_default()
+        ),
+        Action::Check { .. } => l.pick("Tirada de Atributo", "Attribute check").to_string(),
+        _ => rules
+            .action(id)
+            .map_or_else(|| id.to_string(), |a| a.name.get(l).to_string()),
+    };
+    if o.dp > 0 {
+        format!("{name} ({} {})", o.dp, l.pick("PD", "DP"))
+    } else {
+        name
+    }
+}
+
+impl GameView {
+    pub(super) fn acting_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        rules: &RuleSet,
+        actor: ModelRef,
+        l: Lang,
+    ) {
+        let Some(g) = self.game.as_ref() else {
+            return;
+        };
+        let st = g.state();
+        let Some(ms) = st.model(actor) else {
+            return;
+        };
+        let offers = g.offers().offers;
+        let active = st.active.unwrap_or(actor);
+        if self.end.model != Some(active) {
+            self.end = EndDeclaration {
+                model: Some(active),
+                ..Default::default()
+            };
+        }
+        ui.heading(
+            egui::RichText::new(format!(
+                "{} — {}",
+                ms.name,
+                l.pick("Fase de activación", "Activation")
+            ))
+            .strong(),
+        );
+        ui.horizontal_wrapped(|ui| {
+            ui.label(
+                egui::RichText::new(format!(
+                    "{} {}",
+                    g.dp_available(actor),
+                    l.pick("PD disponibles", "DP available")
+                ))
+                .size(22.0)
+                .strong()
+                .color(widgets::POOL_BLUE),
+            );
+        });
+        let mut click: Option<Click> = None;
+        ui.horizontal_wrapped(|ui| {
+            for o in offers.iter().filter(|o| o.model == Some(actor)) {
+                let Some((id, k, what)) = describe_offer(o, g) else {
+                    continue;
+                };
+                let text = offer_text(o, id, rules, g, l);
+                if widgets::offer_button(ui, o, &text, k, l) {
+                    click = Some(what);
+                }
+            }
+            // Free tools: a fall and a spell of any level are declared by
+            // the players; the core checks them when sent.
+            if ui.button(keyed(l.pick("Caída", "Fall"), None)).clicked() {
+                click = Some(Click::Open(Form::Fall {
+                    height_cm: 10.0,
+                    witnesses: Vec::new(),
+                }));
+            }
+            if ms.is_sorcerer()
+                && ui
+                    .button(l.pick("Hechizo de nivel N", "Spell of level N"))
+                    .clicked()
+            {
+                click = Some(Click::Open(Form::Spell {
+                    choice: SpellChoice::Custom {
+                        name: String::new(),
+                        level: 1,
+                        cost: 1,
+                    },
+                    within_15cm: Vec::new(),
+                }));
+            }
+        });
+        // Ending: one click or E, with what it ends touching beside it.
+        let end = offers
+            .iter()
+            .find(|o| matches!(o.action, Action::EndActivation { .. }));
+        let would_flee = g.would_flee(active);
+        let mut end_now = false;
+        ui.add_space(4.0);
+        ui.horizontal_wrapped(|ui| {
+            if let Some(o) = end {
+                let allowed = o.allowed;
+                let b = ui.add_enabled(
+                    allowed,
+                    egui::Button::new(
+                        egui::RichText::new(keyed(
+                            l.pick("Terminar activación", "End activation"),
+                            Some(egui::Key::E),
+                        ))
+                        .size(18.0)
+                        .strong(),
+                    ),
+                );
+                let b = match &o.why_not {
+                    Some(e) => b.on_disabled_hover_text(e.message(l)),
+                    None => b,
+                };
+                end_now = b.clicked() || (allowed && key(ui, egui::Key::E));
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            ui.label(l.pick("Termina tocando (R14):", "Ends touching (R14):"));
+            for t in &rules.warband.terrain {
+                let mut on = self.end.terrain.contains(&t.id);
+                if ui.checkbox(&mut on, t.name.get(l)).changed() {
+                    toggle(&mut self.end.terrain, t.id.clone(), on);
+                }
+            }
+            ui.checkbox(
+                &mut self.end.near_enemy_totem,
+                l.pick(
+                    "a 15 cm del Tótem enemigo (R33)",
+                    "within 15 cm of the enemy totem (R33)",
+                ),
+            );
+        });
+        // Kept in place, empty or not, so the screen does not jump.
+        let warn = if would_flee {
+            l.pick(
+                "¡Con este Pavor huirá de la batalla al terminar! (R31)",
+                "With this fear it will flee the battle when it ends! (R31)",
+            )
+        } else {
+            ""
+        };
+        ui.label(egui::RichText::new(warn).color(widgets::RED));
+        if end_now {
+            let a = Action::EndActivation {
+                model: active,
+                terrain: self.end.terrain.clone(),
+                near_enemy_totem: self.end.near_enemy_totem,
+            };
+            self.act(a, l);
+            return;
+        }
+        match click {
+            Some(Click::Act(a)) => {
+                self.act(a, l);
+                return;
+            }
+            Some(Click::Open(f)) => self.form = f,
+            None => {}
+        }
+        ui.separator();
+        self.form_ui(ui, rules, &offers, actor, l);
+    }
+}

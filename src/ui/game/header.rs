@@ -1,0 +1,214 @@
+//! The header: turn and round, who acts now (by the players' names), who
+//! leads, the last thing that happened in one line, the one fixed place for
+//! messages and errors, and undo, redo, *End turn* and close.
+
+use super::GameView;
+use super::widgets::{self, GOLD, player};
+use crate::core::game::{Action, Game, ModelRef, Now, Side};
+use crate::core::text::Lang;
+
+/// What the game waits for, with the players' names where the core's
+/// sentence has the side's letter.
+fn now_line(g: &Game, l: Lang) -> String {
+    let st = g.state();
+    match g.now() {
+        Now::ChangeRound { side: Some(s) } => format!(
+            "{}: {}",
+            l.pick("Cambiar ronda", "Change round"),
+            player(st, s, l)
+        ),
+        Now::Pick {
+            round,
+            side,
+            models,
+        } => format!(
+            "{} {round}: {} {} ({})",
+            l.pick("Ronda", "Round"),
+            player(st, side, l),
+            l.pick("elige", "picks"),
+            models
+                .iter()
+                .map(|m| st.name(*m))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Now::ChooseStart { round, winner } => format!(
+            "{} {round}: {} {}",
+            l.pick("Ronda", "Round"),
+            player(st, winner, l),
+            l.pick(
+                "gana la tirada y elige quién empieza",
+                "wins the roll-off and chooses who starts"
+            )
+        ),
+        _ => g.now_text(l),
+    }
+}
+
+/// Who leads on VP, or a tie.
+fn leader_line(g: &Game, l: Lang) -> String {
+    let st = g.state();
+    let vp = |s: Side| st.side(s).map_or(0, |x| x.score.total());
+    let (a, b) = (vp(Side::A), vp(Side::B));
+    match a.cmp(&b) {
+        std::cmp::Ordering::Equal => format!("{} {a}–{b}", l.pick("Empate a PV", "VP tied")),
+        o => {
+            let (lead, hi, lo) = if o.is_gt() {
+                (Side::A, a, b)
+            } else {
+                (Side::B, b, a)
+            };
+            format!(
+                "{} {} {hi}–{lo} {}",
+                l.pick("Gana", "Leading:"),
+                player(st, lead, l),
+                l.pick("PV", "VP")
+            )
+        }
+    }
+}
+
+/// Models of both warbands still in play that have not acted this turn.
+pub fn not_acted(g: &Game) -> Vec<ModelRef> {
+    g.state()
+        .models()
+        .filter(|(r, m)| r.side.is_warband() && m.status.in_play() && !m.acted)
+        .map(|(r, _)| r)
+        .collect()
+}
+
+/// Text in a box of a fixed number of rows: longer text is cut there and
+/// shown whole on hover, so the header never grows under the cursor.
+fn fixed_rows(ui: &mut egui::Ui, text: egui::RichText, rows: usize, hover: &str) {
+    let mut job = egui::text::LayoutJob::default();
+    text.append_to(
+        &mut job,
+        ui.style(),
+        egui::FontSelection::Default,
+        egui::Align::Min,
+    );
+    job.wrap.max_rows = rows;
+    job.wrap.max_width = ui.available_width();
+    let row_h = job
+        .sections
+        .first()
+        .map_or(16.0, |s| s.format.font_id.size * 1.3);
+    let w = ui.available_width();
+    ui.allocate_ui_with_layout(
+        egui::vec2(w, row_h * rows as f32),
+        egui::Layout::top_down(egui::Align::Min),
+        |ui| {
+            ui.set_min_height(row_h * rows as f32);
+            let r = ui.add(egui::Label::new(job).wrap());
+            if !hover.is_empty() {
+                r.on_hover_text(hover);
+            }
+        },
+    );
+}
+
+impl GameView {
+    pub(super) fn header_ui(&mut self, ui: &mut egui::Ui, l: Lang) {
+        let Some(g) = self.game.as_ref() else {
+            return;
+        };
+        let st = g.state();
+        let (can_undo, can_redo) = (g.can_undo(), g.can_redo());
+        let end_turn = g.offers().offers.into_iter().find(|o| o.id == "end_turn");
+        let left = not_acted(g);
+        // 0 undo, 1 redo, 2 close, 3 end turn.
+        let mut clicked = None;
+        ui.horizontal(|ui| {
+            ui.label(
+                egui::RichText::new(format!("{} {}", l.pick("Turno", "Turn"), st.turn))
+                    .size(24.0)
+                    .strong(),
+            );
+            if let Some(r) = st.round.as_ref().map(|r| r.round) {
+                ui.label(
+                    egui::RichText::new(format!("· {} {r}", l.pick("Ronda", "Round"))).size(24.0),
+                );
+            }
+            ui.separator();
+            ui.label(egui::RichText::new(leader_line(g, l)).size(18.0).strong());
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if ui
+                    .button(l.pick("Cerrar partida", "Close game"))
+                    .on_hover_text(l.pick("La partida queda guardada", "The game stays saved"))
+                    .clicked()
+                {
+                    clicked = Some(2);
+                }
+                if ui
+                    .add_enabled(can_redo, egui::Button::new(l.pick("↷ Rehacer", "↷ Redo")))
+                    .on_hover_text("Ctrl+Y")
+                    .clicked()
+                {
+                    clicked = Some(1);
+                }
+                if ui
+                    .add_enabled(can_undo, egui::Button::new(l.pick("↶ Deshacer", "↶ Undo")))
+                    .on_hover_text("Ctrl+Z")
+                    .clicked()
+                {
+                    clicked = Some(0);
+                }
+                if let Some(o) = &end_turn {
+                    let text = format!(
+                        "⏹ {}{}",
+                        l.pick("Terminar el turno", "End the turn"),
+                        if left.is_empty() {
+                            String::new()
+                        } else {
+                            format!(" ({} {})", left.len(), l.pick("sin actuar", "not acted"))
+                        }
+                    );
+                    if widgets::offer_button(ui, o, &text, None, l) {
+                        clicked = Some(3);
+                    }
+                }
+            });
+        });
+        fixed_rows(
+            ui,
+            egui::RichText::new(format!("▶ {}", now_line(g, l)))
+                .size(20.0)
+                .color(GOLD),
+            1,
+            "",
+        );
+        // What just happened: the core's words for the last log entry.
+        let last = g.log().last().map(|e| e.describe(l).to_string());
+        let last = last.unwrap_or_default();
+        fixed_rows(
+            ui,
+            egui::RichText::new(if last.is_empty() {
+                String::new()
+            } else {
+                format!("{} {last}", l.pick("Último:", "Last:"))
+            })
+            .size(17.0)
+            .strong(),
+            2,
+            &last,
+        );
+        // The one place for messages and errors: one row, always there.
+        let (text, err) = self.message.clone().unwrap_or_default();
+        let rich = if err {
+            egui::RichText::new(format!("⚠ {text}")).color(ui.visuals().error_fg_color)
+        } else {
+            egui::RichText::new(&text).weak()
+        };
+        fixed_rows(ui, rich.size(15.0), 1, &text);
+        match clicked {
+            Some(0) => self.undo(l),
+            Some(1) => self.redo(l),
+            Some(2) => self.game = None,
+            Some(3) if !left.is_empty() => self.confirm_end_turn = true,
+            Some(3) => {
+                self.act(Action::EndTurn, l);
+            }
+            _ => {}
+        }
+    }
+}

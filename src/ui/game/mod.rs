@@ -1,0 +1,237 @@
+//! The Game view: one screen for the table. The header says the turn, the
+//! round, who acts and what just happened, with the summary of both
+//! warbands; the warbands stand in two columns of model cards; the centre
+//! shows the step the game is at (the core's offers, as buttons, disabled
+//! with their reason); the log runs down the right. Every change goes
+//! through the core's one door (`Game::act`, `Game::apply`): the view rolls
+//! no die and decides nothing the rules decide.
+//!
+//! One file per part: `setup` (a new game, open, continue), `header`
+//! (turn, who leads, the last outcome, the one message line, undo, End
+//! turn), `side` (a warband's summary in big numbers and its cards), `log`,
+//! `steps` (dark-forces banner, change round, roll-off, pick, the End turn
+//! question), `actions` (the acting model's offers), `forms` and `spell`
+//! (an action's declarations), `roll` (a prepared check and the pending
+//! roll), `adjust` (hand adjustments), `beast` (a beast appears), `widgets`
+//! (small shared pieces).
+
+mod actions;
+mod adjust;
+mod beast;
+mod forms;
+mod header;
+mod log;
+mod roll;
+mod setup;
+mod side;
+mod spell;
+mod steps;
+mod widgets;
+
+use std::path::PathBuf;
+
+pub use forms::{Form, MeleeKind};
+pub use log::LogFilter;
+pub use setup::NewGameForm;
+
+use crate::core::game::{Action, Game, ModelRef, Now, Side};
+use crate::core::roster::Roster;
+use crate::core::tables::RuleSet;
+use crate::core::text::Lang;
+
+/// What the players declare when the activation ends (R14, R33); kept
+/// visible under the actions so that ending is one click or the E key.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct EndDeclaration {
+    /// The model these declarations are for: a new activation starts clean.
+    pub model: Option<ModelRef>,
+    pub terrain: Vec<String>,
+    pub near_enemy_totem: bool,
+}
+
+#[derive(Default)]
+pub struct GameView {
+    pub game: Option<Game>,
+    pub form: Form,
+    /// The model picked for hand adjustments.
+    pub selected: Option<ModelRef>,
+    /// A card was clicked: open the hand adjustments.
+    pub open_adjust: bool,
+    pub new_game: NewGameForm,
+    /// Friends named as witnesses while accepting the pending roll (R31).
+    pub accept_witnesses: Vec<ModelRef>,
+    /// A die typed in from the table instead of rolled by the app.
+    pub real_die: u32,
+    /// The roll-off's real dice, A and B (R08).
+    pub real_pair: (u32, u32),
+    /// The last message: (text, is error). Shown in one fixed place.
+    pub message: Option<(String, bool)>,
+    /// The game file to offer to continue (the last one played).
+    pub last_game: Option<PathBuf>,
+    /// Which lines the log shows.
+    pub log_filter: LogFilter,
+    /// Every line of the log, not only the newest.
+    pub log_all: bool,
+    /// *End turn* was pressed with models that have not acted: ask.
+    pub confirm_end_turn: bool,
+    pub end: EndDeclaration,
+}
+
+/// The game view's buttons are at least this high (read at arm's length).
+pub const TARGET_HEIGHT: f32 = 32.0;
+
+impl GameView {
+    fn say(&mut self, text: impl Into<String>, error: bool) {
+        self.message = Some((text.into(), error));
+    }
+
+    /// Send one action through the game's door; refusals are shown, never lost.
+    pub fn apply(&mut self, action: Action, l: Lang) -> bool {
+        let Some(g) = self.game.as_mut() else {
+            return false;
+        };
+        match g.apply(action) {
+            Ok(()) => {
+                self.message = None;
+                self.form = Form::None;
+                true
+            }
+            Err(e) if e.is_applied() => {
+                self.form = Form::None;
+                self.say(e.message(l), true);
+                true
+            }
+            Err(e) => {
+                self.say(e.message(l), true);
+                false
+            }
+        }
+    }
+
+    /// Send an action through the game's door, the core rolling any die it
+    /// lacks: a rolled check becomes the pending roll shown next.
+    pub fn act(&mut self, action: Action, l: Lang) -> bool {
+        let Some(g) = self.game.as_mut() else {
+            return false;
+        };
+        match g.with_dice(&action) {
+            Ok(full) => {
+                self.accept_witnesses.clear();
+                self.apply(full, l)
+            }
+            Err(e) => {
+                self.say(e.message(l), true);
+                false
+            }
+        }
+    }
+
+    /// Undo the last action; an error is shown, never dropped.
+    fn undo(&mut self, l: Lang) {
+        let Some(g) = self.game.as_mut() else {
+            return;
+        };
+        match g.undo() {
+            Ok(_) => self.message = None,
+            Err(e) => self.say(e.message(l), true),
+        }
+        self.form = Form::None;
+    }
+
+    fn redo(&mut self, l: Lang) {
+        let Some(g) = self.game.as_mut() else {
+            return;
+        };
+        match g.redo() {
+            Ok(_) => self.message = None,
+            Err(e) => self.say(e.message(l), true),
+        }
+        self.form = Form::None;
+    }
+
+    pub fn ui(&mut self, ui: &mut egui::Ui, rules: &RuleSet, open_roster: &Roster, l: Lang) {
+        if self.game.is_none() {
+            self.setup_ui(ui, rules, open_roster, l);
+            return;
+        }
+        self.shortcuts(ui.ctx(), l);
+        // Targets at arm's length: every button of the view at least this high.
+        ui.spacing_mut().interact_size.y = TARGET_HEIGHT;
+        egui::Panel::top("game_header").show(ui, |ui| self.header_ui(ui, l));
+        // Columns in proportion to the window (and the UI scale), so that
+        // the centre keeps room for the actions when zoomed in.
+        let total = ui.available_width();
+        let side_w = (total * 0.2).clamp(180.0, 300.0);
+        let log = egui::Panel::right("game_log")
+            .resizable(true)
+            .default_size((total * 0.25).clamp(220.0, 400.0))
+            .size_range(200.0..=(total * 0.3).max(220.0))
+            .show(ui, |ui| self.log_ui(ui, l));
+        widgets::splitter_grip(ui, log.response.rect.left(), log.response.rect);
+        for (id, side) in [("side_a", Side::A), ("side_b", Side::B)] {
+            egui::Panel::left(id)
+                .resizable(true)
+                .default_size(side_w)
+                .size_range(180.0..=(total * 0.2).max(180.0))
+                .show(ui, |ui| self.side_ui(ui, side, l));
+        }
+        egui::CentralPanel::default().show(ui, |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt("game_centre")
+                .show(ui, |ui| {
+                    self.now_ui(ui, rules, l);
+                    ui.separator();
+                    self.adjust_ui(ui, l);
+                });
+        });
+        self.end_turn_modal(ui.ctx(), l);
+    }
+
+    /// Ctrl+Z and Ctrl+Y (Ctrl+Shift+Z): undo and redo of the game log.
+    fn shortcuts(&mut self, ctx: &egui::Context, l: Lang) {
+        use egui::{Key, KeyboardShortcut, Modifiers};
+        let redo = ctx.input_mut(|i| {
+            i.consume_shortcut(&KeyboardShortcut::new(
+                Modifiers::COMMAND | Modifiers::SHIFT,
+                Key::Z,
+            )) || i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::Y))
+        });
+        if redo {
+            self.redo(l);
+        }
+        if ctx.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::Z)))
+        {
+            self.undo(l);
+        }
+    }
+
+    /// The step the game is at, as the core's `now` says.
+    fn now_ui(&mut self, ui: &mut egui::Ui, rules: &RuleSet, l: Lang) {
+        let Some(g) = self.game.as_ref() else {
+            return;
+        };
+        let now = g.now();
+        let beast_due = g.state().beast_due;
+        self.dark_forces_banner(ui, rules, l);
+        match now {
+            Now::StartTurn { turn } => self.start_turn_ui(ui, rules, turn, l),
+            Now::ChangeRound { side } => self.change_round_ui(ui, side, l),
+            Now::RollOff { round } => self.rolloff_ui(ui, round, l),
+            Now::ChooseStart { round, winner } => self.choose_start_ui(ui, round, winner, l),
+            Now::Rolled => self.rolled_ui(ui, l),
+            Now::Pick {
+                round,
+                side,
+                models,
+            } => self.pick_ui(ui, round, side, &models, l),
+            Now::Acting { model, ordered } => {
+                self.acting_ui(ui, rules, ordered.unwrap_or(model), l)
+            }
+            Now::ResolveHits { hits } => self.hits_ui(ui, rules, &hits, l),
+        }
+        if beast_due {
+            ui.separator();
+            self.beast_ui(ui, l);
+        }
+    }
+}

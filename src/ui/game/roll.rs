@@ -1,0 +1,315 @@
+//! Rolls: a prepared check (its sources and exact odds) with its Roll
+//! button; the pending roll the core holds (dice, the outcome in words, the
+//! re-rolls the rules allow, Accept with Enter); and the hit to roll after
+//! a fight or a shot, in the same place, so the flow goes on.
+
+use super::GameView;
+use super::forms::Form;
+use super::widgets::{self, big_button, key, models_multi, odds_line, sources_ui, toggle};
+use crate::core::dice::{CheckSpec, OpposedSpec};
+use crate::core::game::action::RerollKind;
+use crate::core::game::{Action, GameError, HitOptions, HitSource, ModelRef, PreparedCheck};
+use crate::core::tables::RuleSet;
+use crate::core::text::Lang;
+
+/// The Roll button of a prepared check, also with Space.
+fn roll_button(ui: &mut egui::Ui, l: Lang) -> bool {
+    big_button(ui, &format!("🎲 {}  [Space]", l.pick("Tirar", "Roll")))
+        .on_hover_text(l.pick("Espacio", "Space"))
+        .clicked()
+        || key(ui, egui::Key::Space)
+}
+
+impl GameView {
+    /// Show an opposed check's sources and exact odds, and roll `action`.
+    pub(super) fn offer_opposed(
+        &mut self,
+        ui: &mut egui::Ui,
+        check: Result<PreparedCheck<OpposedSpec>, GameError>,
+        action: Action,
+        l: Lang,
+    ) {
+        let check = match check {
+            Ok(c) => c,
+            Err(e) => return widgets::error_label(ui, &e.message(l)),
+        };
+        sources_ui(ui, &check.sources, l);
+        let o = check.odds();
+        odds_line(ui, l.pick("Gana el activo", "Active wins"), o.active_wins);
+        odds_line(ui, l.pick("Gana el pasivo", "Passive wins"), o.passive_wins);
+        if let Some(b) = o.both_hit {
+            odds_line(ui, l.pick("Ambos impactados", "Both hit"), b);
+        }
+        if roll_button(ui, l) {
+            self.act(action, l);
+        }
+    }
+
+    /// Show a check's sources and exact odds, and roll `action`.
+    pub(super) fn offer_check(
+        &mut self,
+        ui: &mut egui::Ui,
+        check: Result<PreparedCheck<CheckSpec>, GameError>,
+        action: Action,
+        l: Lang,
+    ) {
+        let check = match check {
+            Ok(c) => c,
+            Err(e) => return widgets::error_label(ui, &e.message(l)),
+        };
+        sources_ui(ui, &check.sources, l);
+        odds_line(ui, l.pick("Éxito", "Success"), check.odds());
+        if roll_button(ui, l) {
+            self.act(action, l);
+        }
+    }
+
+    /// R27–R30: the next pending hit: the target's options, the friends who
+    /// would see it fall, the odds, and the roll.
+    pub(super) fn hits_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        rules: &RuleSet,
+        hits: &[(ModelRef, ModelRef)],
+        l: Lang,
+    ) {
+        let Some(&(attacker, target)) = hits.first() else {
+            return;
+        };
+        let Some(g) = self.game.as_ref() else {
+            return;
+        };
+        ui.heading(format!(
+            "{}: {} → {} (R27)",
+            l.pick("Impacto", "Hit"),
+            g.state().name(attacker),
+            g.state().name(target)
+        ));
+        if hits.len() > 1 {
+            ui.label(format!(
+                "{} {}",
+                hits.len() - 1,
+                l.pick("impacto(s) más después", "more hit(s) after this")
+            ));
+        }
+        if !matches!(self.form, Form::Hit { .. }) {
+            self.form = Form::Hit {
+                options: HitOptions::default(),
+                witnesses: Vec::new(),
+            };
+        }
+        let Form::Hit { options, witnesses } = &mut self.form else {
+            return;
+        };
+        // Iron defence as the core offers it: disabled with its reason.
+        let offers = g.offers();
+        let iron = offers.offers.iter().find(|o| {
+            matches!(&o.action, Action::ResolveHit { attacker: a, target: t, options: op, .. }
+                if *a == attacker && *t == target && op.iron_defence)
+        });
+        let iron_ok = iron.is_none_or(|o| o.allowed);
+        let r = ui.add_enabled(
+            iron_ok,
+            egui::Checkbox::new(
+                &mut options.iron_defence,
+                l.pick(
+                    "Defensa férrea (1 PD, 1 ventaja, R28)",
+                    "Iron defence (1 DP, 1 advantage, R28)",
+                ),
+            ),
+        );
+        if let Some(e) = iron.and_then(|o| o.why_not.as_ref()) {
+            r.on_disabled_hover_text(e.message(l));
+        }
+        if !iron_ok {
+            options.iron_defence = false;
+        }
+        // Rules 3 refuses cover on a hit in close combat (R30): the row is
+        // shown only where the core would take it.
+        let melee = g.setup().all_rules()
+            && g.state().pending_hits.iter().any(|h| {
+                h.attacker == attacker
+                    && h.target == target
+                    && matches!(
+                        h.source,
+                        HitSource::Fight | HitSource::Assault | HitSource::Disengage
+                    )
+            });
+        if melee {
+            options.cover.clear();
+        }
+        ui.horizontal_wrapped(|ui| {
+            ui.label(l.pick("Cobertura (R30):", "Cover (R30):"));
+            if melee {
+                ui.weak(l.pick(
+                    "ninguna: el impacto es cuerpo a cuerpo",
+                    "none: the hit is in close combat",
+                ));
+                return;
+            }
+            for c in &rules.cover.rows {
+                let mut on = options.cover.contains(&c.id);
+                if ui
+                    .checkbox(&mut on, format!("{} +{}", c.name.get(l), c.armour))
+                    .changed()
+                {
+                    toggle(&mut options.cover, c.id.clone(), on);
+                }
+            }
+        });
+        ui.label(l.pick(
+            "Aliadas a 15 cm del impactado (ganan Pavor si cae, R31):",
+            "Friends within 15 cm of the target (gain fear if it falls, R31):",
+        ));
+        models_multi(ui, g, witnesses, |m, ms| {
+            m.side == target.side && m != target && ms.status.in_play()
+        });
+        let options = options.clone();
+        let witnesses = witnesses.clone();
+        let check = g.hit_check(attacker, target, &options);
+        self.offer_opposed(
+            ui,
+            check,
+            Action::ResolveHit {
+                attacker,
+                target,
+                options,
+                roll: None,
+                witnesses,
+            },
+            l,
+        );
+    }
+
+    /// The roll made (the core's pending roll): its dice and outcome in
+    /// words, the re-rolls the rules allow, and Accept. No Cancel: the dice
+    /// are a fact; Undo stays.
+    pub(super) fn rolled_ui(&mut self, ui: &mut egui::Ui, l: Lang) {
+        let Some(g) = self.game.as_ref() else {
+            return;
+        };
+        let Some(p) = g.pending() else {
+            return;
+        };
+        let st = g.state();
+        ui.heading(l.pick("Tirada hecha", "Roll made"));
+        ui.add(
+            egui::Label::new(
+                egui::RichText::new(g.describe(&p.action, l))
+                    .size(20.0)
+                    .strong()
+                    .color(widgets::GOLD),
+            )
+            .wrap(),
+        );
+        for (part, dice, spec) in g.pending_dice() {
+            let edge = if dice.d3.is_empty() {
+                String::new()
+            } else {
+                format!(" · d3 {:?} ({:+})", dice.d3, dice.edge_value(&spec))
+            };
+            ui.label(
+                egui::RichText::new(format!("{}: d10 {}{edge}", st.name(part.model), dice.d10))
+                    .size(18.0),
+            );
+        }
+        for r in &p.rerolls {
+            let rule = match r.kind {
+                RerollKind::Totem => "R33",
+                RerollKind::Headstrong => "R42",
+            };
+            ui.label(format!(
+                "↻ {} ({rule}): {} → {}",
+                st.name(r.by),
+                r.before.d10,
+                r.after.d10
+            ));
+        }
+        let offers = g.offers();
+        let mut send: Option<Action> = None;
+        let mut witnesses = self.accept_witnesses.clone();
+        ui.horizontal_wrapped(|ui| {
+            for o in offers
+                .offers
+                .iter()
+                .filter(|o| o.id == "totem_reroll" || o.id == "headstrong_reroll")
+            {
+                let name = o.model.map_or_else(String::new, |m| st.name(m));
+                let text = if o.id == "totem_reroll" {
+                    format!(
+                        "↻ {} {name} (R33)",
+                        l.pick("Repetir con el Tótem:", "Re-roll with the totem:")
+                    )
+                } else {
+                    format!(
+                        "↻ {} {name} (R42)",
+                        l.pick("Repetir el 1, Testaruda:", "Re-roll the 1, Headstrong:")
+                    )
+                };
+                if widgets::offer_button(ui, o, &text, None, l) {
+                    send = Some(o.action.clone());
+                }
+            }
+        });
+        if let Some(acc) = offers.find("accept")
+            && !acc.choices.is_empty()
+        {
+            ui.label(l.pick(
+                "Amigas a 15 cm de la Abatida (ganan Pavor, R31):",
+                "Friends within 15 cm of the model put Down (gain fear, R31):",
+            ));
+            widgets::choices_multi(ui, g, &acc.choices, &mut witnesses);
+        }
+        for o in offers.offers.iter().filter(|o| o.id == "accept") {
+            for t in &o.targets {
+                if ui
+                    .button(format!(
+                        "{} {} (R26)",
+                        l.pick(
+                            "Aceptar: el disparo desviado impacta a",
+                            "Accept: the stray shot hits"
+                        ),
+                        st.name(t.model)
+                    ))
+                    .clicked()
+                {
+                    send = Some(t.action.clone());
+                }
+            }
+        }
+        let plain = offers
+            .offers
+            .iter()
+            .find(|o| matches!(o.action, Action::Accept { stray: None, .. }));
+        let allowed = plain.is_none_or(|o| o.allowed);
+        let b = ui.add_enabled(
+            allowed,
+            egui::Button::new(
+                egui::RichText::new(format!(
+                    "✔ {}  [Enter]",
+                    l.pick("Aceptar la tirada", "Accept the roll")
+                ))
+                .size(18.0),
+            ),
+        );
+        let b = match plain.and_then(|o| o.why_not.as_ref()) {
+            Some(e) => b.on_disabled_hover_text(e.message(l)),
+            None => b,
+        };
+        if b.clicked() || (allowed && key(ui, egui::Key::Enter)) {
+            send = Some(Action::Accept {
+                witnesses: if witnesses.is_empty() {
+                    None
+                } else {
+                    Some(witnesses.clone())
+                },
+                stray: None,
+                within_30cm: None,
+            });
+        }
+        self.accept_witnesses = witnesses;
+        if let Some(a) = send {
+            self.act(a, l);
+        }
+    }
+}

@@ -1,0 +1,314 @@
+//! No game yet: continue the last game, open one, or start a new one from
+//! two rosters (the players' names and the scenario go in the setup).
+
+use std::path::{Path, PathBuf};
+
+use super::GameView;
+use super::forms::Form;
+use crate::core::game::{Game, GameSetup};
+use crate::core::roster::{self, Roster};
+use crate::core::tables::RuleSet;
+use crate::core::text::Lang;
+
+/// The fields of the "new game" form.
+#[derive(Clone, Debug, Default)]
+pub struct NewGameForm {
+    pub roster_a: Option<PathBuf>,
+    pub roster_b: Option<PathBuf>,
+    pub scenario: String,
+    pub player_a: String,
+    pub player_b: String,
+    pub seed: String,
+}
+
+fn pick_file(dir: &str) -> Option<PathBuf> {
+    rfd::FileDialog::new()
+        .add_filter("YAML", &["yaml", "yml"])
+        .set_directory(dir)
+        .pick_file()
+}
+
+/// The `.yaml` files of `rosters/`, sorted.
+fn roster_files() -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir("rosters")
+        .map(|d| {
+            d.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "yaml" || x == "yml"))
+                .collect()
+        })
+        .unwrap_or_default();
+    v.sort();
+    v
+}
+
+/// A fresh file name under `games/` for a new game's autosave.
+fn new_game_path(a: &str, b: &str) -> PathBuf {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let slug = |s: &str| crate::core::roster::slug(s);
+    PathBuf::from("games").join(format!("{}-vs-{}-{secs}.yaml", slug(a), slug(b)))
+}
+
+impl GameView {
+    /// Start a game from two rosters, autosaving to a new file under `games/`.
+    pub fn start(&mut self, setup: GameSetup, rules: &RuleSet, l: Lang) -> Option<PathBuf> {
+        let path = new_game_path(&setup.rosters.a.name, &setup.rosters.b.name);
+        let mut game = Game::new(setup, rules);
+        let warnings = game.warnings(l);
+        let saved = std::fs::create_dir_all("games")
+            .map_err(|e| e.to_string())
+            .and_then(|_| game.save(&path).map_err(|e| e.to_string()));
+        self.game = Some(game);
+        self.form = Form::None;
+        match saved {
+            Ok(()) => {
+                let mut text = format!(
+                    "{} {}",
+                    l.pick("Partida guardada en", "Game saved to"),
+                    path.display()
+                );
+                if !warnings.is_empty() {
+                    text = format!("{text} — {}", warnings.join("; "));
+                }
+                self.say(text, !warnings.is_empty());
+                self.last_game = Some(path.clone());
+                Some(path)
+            }
+            Err(e) => {
+                self.say(
+                    format!(
+                        "{} {e}",
+                        l.pick(
+                            "La partida sigue, pero no se puede guardar:",
+                            "The game goes on, but it cannot be saved:"
+                        )
+                    ),
+                    true,
+                );
+                None
+            }
+        }
+    }
+
+    /// Open a game file (continue after a crash or a closed laptop).
+    pub fn open(&mut self, path: &Path, rules: &RuleSet, l: Lang) -> bool {
+        // Reopening the game this view has open: let go of its writer's lock
+        // first, or the view would open its own game read-only.
+        if self
+            .game
+            .as_ref()
+            .and_then(|g| g.path())
+            .is_some_and(|p| p == path)
+        {
+            self.game = None;
+        }
+        match Game::recover(path, rules) {
+            Ok((game, damage)) => {
+                let turn = game.state().turn;
+                self.game = Some(game);
+                self.form = Form::None;
+                self.last_game = Some(path.to_path_buf());
+                let read_only = self.game.as_ref().is_some_and(|g| g.read_only());
+                match damage {
+                    _ if read_only => self.say(
+                        format!(
+                            "{} {}",
+                            path.display(),
+                            l.pick(
+                                "está abierta para escribir en otra ventana u orden de impia: aquí solo se puede ver",
+                                "is open for writing in another impia window or command: here it can only be viewed"
+                            )
+                        ),
+                        true,
+                    ),
+                    Some(e) => self.say(
+                        format!(
+                            "{} {e}",
+                            l.pick(
+                                "Partida recuperada hasta la última acción válida (copia en .bak):",
+                                "Game recovered up to the last good action (copy in .bak):"
+                            )
+                        ),
+                        true,
+                    ),
+                    None => self.say(
+                        format!(
+                            "{} {} ({} {turn})",
+                            l.pick("Partida abierta:", "Game opened:"),
+                            path.display(),
+                            l.pick("turno", "turn")
+                        ),
+                        false,
+                    ),
+                }
+                true
+            }
+            Err(e) => {
+                self.say(
+                    format!(
+                        "{} {e}",
+                        l.pick("No se pudo abrir la partida:", "Could not open the game:")
+                    ),
+                    true,
+                );
+                false
+            }
+        }
+    }
+
+    pub(super) fn setup_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        rules: &RuleSet,
+        open_roster: &Roster,
+        l: Lang,
+    ) {
+        ui.heading(l.pick("Nueva partida", "New game"));
+        if let Some(p) = self.last_game.clone()
+            && p.exists()
+        {
+            ui.horizontal(|ui| {
+                let label = format!(
+                    "▶ {} ({})",
+                    l.pick("Continuar la última partida", "Continue the last game"),
+                    p.display()
+                );
+                if ui.button(egui::RichText::new(label).size(18.0)).clicked() {
+                    self.open(&p, rules, l);
+                }
+            });
+            ui.add_space(8.0);
+        }
+        if ui.button(l.pick("Abrir partida…", "Open game…")).clicked()
+            && let Some(p) = pick_file("games")
+        {
+            self.open(&p, rules, l);
+        }
+        ui.separator();
+        let f = &mut self.new_game;
+        egui::Grid::new("new_game")
+            .num_columns(2)
+            .spacing([12.0, 8.0])
+            .show(ui, |ui| {
+                for (k, side) in ["A", "B"].iter().enumerate() {
+                    ui.label(format!("{} {side}", l.pick("Banda", "Warband")));
+                    ui.horizontal(|ui| {
+                        let slot = if k == 0 {
+                            &mut f.roster_a
+                        } else {
+                            &mut f.roster_b
+                        };
+                        let shown = slot.as_ref().map_or_else(
+                            || {
+                                if k == 0 {
+                                    format!(
+                                        "{} ({})",
+                                        open_roster.name,
+                                        l.pick("la banda abierta", "the open warband")
+                                    )
+                                } else {
+                                    l.pick("elige una lista…", "pick a roster…").to_string()
+                                }
+                            },
+                            |p| p.display().to_string(),
+                        );
+                        // The rosters folder as a list: works where no file
+                        // dialog is available, and is quicker at the table.
+                        egui::ComboBox::from_id_salt(("roster_pick", k))
+                            .selected_text(shown)
+                            .width(280.0)
+                            .show_ui(ui, |ui| {
+                                for p in roster_files() {
+                                    let name = p.display().to_string();
+                                    ui.selectable_value(slot, Some(p), name);
+                                }
+                            });
+                        if ui.button(l.pick("Otra…", "Other…")).clicked()
+                            && let Some(p) = pick_file("rosters")
+                        {
+                            *slot = Some(p);
+                        }
+                    });
+                    ui.end_row();
+                }
+                let lbl = ui.label(l.pick("Jugador A", "Player A"));
+                ui.text_edit_singleline(&mut f.player_a).labelled_by(lbl.id);
+                ui.end_row();
+                let lbl = ui.label(l.pick("Jugador B", "Player B"));
+                ui.text_edit_singleline(&mut f.player_b).labelled_by(lbl.id);
+                ui.end_row();
+                let lbl = ui.label(l.pick("Escenario", "Scenario"));
+                ui.text_edit_singleline(&mut f.scenario).labelled_by(lbl.id);
+                ui.end_row();
+                let lbl = ui.label(l.pick("Semilla (opcional)", "Seed (optional)"));
+                ui.text_edit_singleline(&mut f.seed).labelled_by(lbl.id);
+                ui.end_row();
+            });
+        ui.add_space(8.0);
+        if ui
+            .button(
+                egui::RichText::new(format!(
+                    "⚔ {}",
+                    l.pick("Empezar la partida", "Start the game")
+                ))
+                .size(18.0),
+            )
+            .clicked()
+        {
+            self.start_from_form(rules, open_roster, l);
+        }
+        if let Some((m, err)) = &self.message {
+            if *err {
+                super::widgets::error_label(ui, m);
+            } else {
+                ui.label(m);
+            }
+        }
+    }
+
+    fn start_from_form(&mut self, rules: &RuleSet, open_roster: &Roster, l: Lang) {
+        let f = self.new_game.clone();
+        let load = |p: &Option<PathBuf>, fallback: Option<&Roster>| -> Result<Roster, String> {
+            match (p, fallback) {
+                (Some(p), _) => roster::load_roster(p, rules).map_err(|e| e.to_string()),
+                (None, Some(r)) => Ok(r.clone()),
+                (None, None) => Err(l
+                    .pick(
+                        "Elige la lista de la banda B.",
+                        "Choose warband B's roster.",
+                    )
+                    .to_string()),
+            }
+        };
+        let a = match load(&f.roster_a, Some(open_roster)) {
+            Ok(r) => r,
+            Err(e) => return self.say(e, true),
+        };
+        let b = match load(&f.roster_b, None) {
+            Ok(r) => r,
+            Err(e) => return self.say(e, true),
+        };
+        let mut setup = GameSetup::new(a, b).with_players(
+            if f.player_a.trim().is_empty() {
+                "A".to_string()
+            } else {
+                f.player_a.clone()
+            },
+            if f.player_b.trim().is_empty() {
+                "B".to_string()
+            } else {
+                f.player_b.clone()
+            },
+        );
+        if !f.scenario.trim().is_empty() {
+            setup = setup.with_scenario(f.scenario.clone());
+        }
+        if let Ok(seed) = f.seed.trim().parse::<u64>() {
+            setup = setup.with_seed(seed);
+        } else {
+            setup = setup.with_seed(crate::core::dice::Roller::from_entropy().seed());
+        }
+        self.start(setup, rules, l);
+    }
+}

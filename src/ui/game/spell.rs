@@ -1,0 +1,212 @@
+//! The declarations of a spell (R38), a plain attribute check (R01) and a
+//! fall (R18): each shows its check with sources and exact odds, and rolls.
+
+use super::GameView;
+use super::forms::Form;
+use super::widgets::{big_button, models_multi};
+use crate::core::game::{Action, ModelRef, SpellChoice};
+use crate::core::tables::{RuleSet, Stat};
+use crate::core::text::Lang;
+
+impl GameView {
+    pub(super) fn more_form_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        rules: &RuleSet,
+        actor: ModelRef,
+        l: Lang,
+    ) {
+        let Some(g) = self.game.as_ref() else {
+            return;
+        };
+        match &mut self.form {
+            Form::Spell {
+                choice,
+                within_15cm,
+            } => {
+                ui.strong(l.pick("Lanzar un Hechizo (R38)", "Cast a spell (R38)"));
+                let spells = g.state().model(actor).map(|m| m.spells.clone());
+                if let Some(spells) = spells {
+                    ui.horizontal_wrapped(|ui| {
+                        for (i, s) in spells.iter().enumerate() {
+                            let on = *choice == SpellChoice::Known { index: i };
+                            if ui
+                                .selectable_label(
+                                    on,
+                                    format!(
+                                        "{} ({} {}, {} {})",
+                                        s.name,
+                                        l.pick("nivel", "level"),
+                                        s.level,
+                                        s.cost,
+                                        l.pick("PD", "DP")
+                                    ),
+                                )
+                                .clicked()
+                            {
+                                *choice = SpellChoice::Known { index: i };
+                            }
+                        }
+                        let custom = matches!(choice, SpellChoice::Custom { .. });
+                        if ui
+                            .selectable_label(custom, l.pick("Nivel N, coste X", "Level N, cost X"))
+                            .clicked()
+                            && !custom
+                        {
+                            *choice = SpellChoice::Custom {
+                                name: String::new(),
+                                level: 1,
+                                cost: 1,
+                            };
+                        }
+                    });
+                }
+                if let SpellChoice::Custom { level, cost, .. } = choice {
+                    ui.horizontal(|ui| {
+                        let lbl = ui.label(l.pick("Nivel", "Level"));
+                        ui.add(egui::DragValue::new(level).range(1..=10))
+                            .labelled_by(lbl.id);
+                        let lbl = ui.label(l.pick("Coste (PD)", "Cost (DP)"));
+                        ui.add(egui::DragValue::new(cost).range(0..=10))
+                            .labelled_by(lbl.id);
+                    });
+                }
+                ui.label(l.pick(
+                    "Miniaturas a 15 cm (no Hechiceros: ganan 1 Pavor):",
+                    "Models within 15 cm (not sorcerers: gain 1 fear):",
+                ));
+                models_multi(ui, g, within_15cm, |m, ms| {
+                    m != actor && ms.status.in_play() && !ms.is_sorcerer()
+                });
+                if let Some(modifier) = g.backlash_modifier(actor, choice) {
+                    ui.label(format!(
+                        "{}: 1d10 {:+}",
+                        l.pick("Tirada tras lanzar", "Backlash roll"),
+                        modifier
+                    ));
+                    if let Some(t) = rules.roll_table("spell_backlash")
+                        && let Ok(odds) = t.row_odds(modifier)
+                    {
+                        for (row, o) in t.rows.iter().zip(odds) {
+                            ui.label(format!(
+                                "{:>6}  {}  {}",
+                                row.range,
+                                o.percent(),
+                                row.text.get(l)
+                            ));
+                        }
+                    }
+                    if big_button(
+                        ui,
+                        &format!("🎲 {}", l.pick("Lanzar y tirar", "Cast and roll")),
+                    )
+                    .clicked()
+                    {
+                        let action = Action::CastSpell {
+                            caster: actor,
+                            spell: choice.clone(),
+                            target: None,
+                            within_15cm: within_15cm.clone(),
+                            backlash: Vec::new(),
+                            within_30cm: Vec::new(),
+                        };
+                        self.act(action, l);
+                    }
+                }
+            }
+            Form::Check {
+                stat,
+                modifier,
+                reason,
+            } => {
+                ui.strong(l.pick("Tirada de Atributo (R01)", "Attribute check (R01)"));
+                ui.horizontal(|ui| {
+                    for s in Stat::ALL {
+                        ui.selectable_value(stat, s, s.name(l));
+                    }
+                });
+                ui.horizontal(|ui| {
+                    let lbl = ui.label(l.pick("Modificador", "Modifier"));
+                    ui.add(egui::DragValue::new(modifier).range(-10..=10))
+                        .labelled_by(lbl.id);
+                    let lbl = ui.label(l.pick("Motivo", "Reason"));
+                    ui.text_edit_singleline(reason).labelled_by(lbl.id);
+                });
+                let (stat, modifier, reason) = (*stat, *modifier, reason.clone());
+                let check = g.attribute_check(actor, stat, modifier);
+                self.offer_check(
+                    ui,
+                    check,
+                    Action::Check {
+                        model: actor,
+                        stat,
+                        modifier,
+                        reason,
+                        options: Default::default(),
+                        roll: None,
+                    },
+                    l,
+                );
+            }
+            Form::Fall {
+                height_cm,
+                witnesses,
+            } => {
+                ui.strong(l.pick("Caída (R18)", "Fall (R18)"));
+                ui.horizontal(|ui| {
+                    let lbl = ui.label(l.pick("Altura (cm)", "Height (cm)"));
+                    ui.add(
+                        egui::DragValue::new(height_cm)
+                            .range(0.0..=100.0)
+                            .speed(0.5),
+                    )
+                    .labelled_by(lbl.id);
+                });
+                ui.label(l.pick(
+                    "Aliadas a 15 cm (ganan Pavor si cae Abatida):",
+                    "Friends within 15 cm (gain fear if it goes Down):",
+                ));
+                models_multi(ui, g, witnesses, |m, ms| {
+                    m.side == actor.side && m != actor && ms.status.in_play()
+                });
+                let (h, w) = (*height_cm, witnesses.clone());
+                match g.fall_check(actor, h) {
+                    Ok(Some(check)) => {
+                        let check = Ok(check);
+                        self.offer_opposed(
+                            ui,
+                            check,
+                            Action::Fall {
+                                model: actor,
+                                height_cm: h,
+                                roll: None,
+                                witnesses: w,
+                            },
+                            l,
+                        );
+                    }
+                    Ok(None) => {
+                        if ui
+                            .button(
+                                l.pick("Cae sin daño (queda Tumbada)", "Falls unharmed (Prone)"),
+                            )
+                            .clicked()
+                        {
+                            self.apply(
+                                Action::Fall {
+                                    model: actor,
+                                    height_cm: h,
+                                    roll: None,
+                                    witnesses: w,
+                                },
+                                l,
+                            );
+                        }
+                    }
+                    Err(e) => super::widgets::error_label(ui, &e.message(l)),
+                }
+            }
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,182 @@
+//! Small pieces the parts of the Game view share: big buttons, single-key
+//! shortcuts, model pickers, an action's options, odds lines, colours.
+
+use crate::core::game::{Game, GameState, ModelRef, ModelState, Offer, Side};
+use crate::core::odds::Odds;
+use crate::core::tables::RuleSet;
+use crate::core::text::{Lang, Text};
+
+pub const GOLD: egui::Color32 = egui::Color32::from_rgb(230, 190, 80);
+pub const POOL_BLUE: egui::Color32 = egui::Color32::from_rgb(110, 170, 240);
+pub const AMBER: egui::Color32 = egui::Color32::from_rgb(230, 170, 60);
+pub const RED: egui::Color32 = egui::Color32::from_rgb(220, 80, 80);
+
+/// The player's name for a side (from the setup), or its letter when none
+/// was given.
+pub fn player(st: &GameState, side: Side, l: Lang) -> String {
+    match st.side(side) {
+        Some(s) if !s.player.trim().is_empty() => s.player.to_string(),
+        _ => side.label(l).to_string(),
+    }
+}
+
+pub fn big_button(ui: &mut egui::Ui, text: &str) -> egui::Response {
+    ui.add(
+        egui::Button::new(egui::RichText::new(text).size(18.0))
+            .min_size(egui::vec2(0.0, super::TARGET_HEIGHT)),
+    )
+}
+
+/// A button with its key shown on it: "Move (1 DP)  [M]".
+pub fn keyed(text: &str, key: Option<egui::Key>) -> String {
+    match key {
+        Some(k) => format!("{text}  [{}]", k.name()),
+        None => text.to_string(),
+    }
+}
+
+/// An offer's button: live when the rules allow it, else disabled with the
+/// refusal on hover, in the same place either way (nothing moves).
+pub fn offer_button(
+    ui: &mut egui::Ui,
+    offer: &Offer,
+    text: &str,
+    key_: Option<egui::Key>,
+    l: Lang,
+) -> bool {
+    let b = ui.add_enabled(
+        offer.allowed,
+        // A button never breaks its words over two lines: the row wraps.
+        egui::Button::new(egui::RichText::new(keyed(text, key_)).size(16.0))
+            .wrap_mode(egui::TextWrapMode::Extend),
+    );
+    let b = match &offer.why_not {
+        Some(e) => b.on_disabled_hover_text(e.message(l)),
+        None => b,
+    };
+    b.clicked() || (offer.allowed && key_.is_some_and(|k| key(ui, k)))
+}
+
+/// A single-key shortcut, only while no text field has the focus.
+pub fn key(ui: &egui::Ui, k: egui::Key) -> bool {
+    ui.ctx().memory(|m| m.focused().is_none())
+        && ui
+            .ctx()
+            .input_mut(|i| i.consume_key(egui::Modifiers::NONE, k))
+}
+
+pub fn toggle<T: PartialEq>(list: &mut Vec<T>, item: T, on: bool) {
+    let has = list.contains(&item);
+    if on && !has {
+        list.push(item);
+    } else if !on && has {
+        list.retain(|x| *x != item);
+    }
+}
+
+/// Pick any number of models among those `keep` allows (the players say
+/// which were within a distance).
+pub fn models_multi(
+    ui: &mut egui::Ui,
+    g: &Game,
+    value: &mut Vec<ModelRef>,
+    keep: impl Fn(ModelRef, &ModelState) -> bool,
+) {
+    ui.horizontal_wrapped(|ui| {
+        for (m, ms) in g.state().models().filter(|(m, ms)| keep(*m, ms)) {
+            let mut on = value.contains(&m);
+            if ui.checkbox(&mut on, ms.name.as_ref()).changed() {
+                toggle(value, m, on);
+            }
+        }
+    });
+}
+
+/// Pick any number of the models an offer lists as its choices.
+pub fn choices_multi(ui: &mut egui::Ui, g: &Game, choices: &[ModelRef], value: &mut Vec<ModelRef>) {
+    ui.horizontal_wrapped(|ui| {
+        for m in choices {
+            let mut on = value.contains(m);
+            if ui.checkbox(&mut on, g.state().name(*m)).changed() {
+                toggle(value, *m, on);
+            }
+        }
+    });
+}
+
+/// The situational options of an action, from `tables/actions.yaml`,
+/// those `keep` lets through.
+pub fn options_ui(
+    ui: &mut egui::Ui,
+    rules: &RuleSet,
+    action: &str,
+    values: &mut std::collections::BTreeMap<String, u32>,
+    l: Lang,
+    keep: impl Fn(&str) -> bool,
+) {
+    let Some(a) = rules.action(action) else {
+        return;
+    };
+    for o in a.options.iter().filter(|o| keep(&o.id)) {
+        let mut n = values.get(&o.id).copied().unwrap_or(0);
+        let changed = if o.per_count {
+            ui.horizontal(|ui| {
+                let r = ui.add(egui::DragValue::new(&mut n).range(0..=10));
+                let lbl = ui.label(o.name.get(l));
+                r.labelled_by(lbl.id).changed()
+            })
+            .inner
+        } else {
+            let mut on = n > 0;
+            let r = ui.checkbox(&mut on, o.name.get(l)).changed();
+            n = u32::from(on);
+            r
+        };
+        if changed {
+            if n == 0 {
+                values.remove(&o.id);
+            } else {
+                values.insert(o.id.clone(), n);
+            }
+        }
+    }
+}
+
+pub fn sources_ui(ui: &mut egui::Ui, sources: &[Text], l: Lang) {
+    for s in sources {
+        ui.label(format!("• {}", s.get(l)));
+    }
+}
+
+pub fn odds_line(ui: &mut egui::Ui, label: &str, o: Odds) {
+    ui.label(
+        egui::RichText::new(format!("{label}: {} ({})", o.exact(), o.percent()))
+            .size(17.0)
+            .strong(),
+    );
+}
+
+/// An error shown inside a form, where its button would be.
+pub fn error_label(ui: &mut egui::Ui, text: &str) {
+    ui.add(
+        egui::Label::new(
+            egui::RichText::new(format!("⚠ {text}")).color(ui.visuals().error_fg_color),
+        )
+        .wrap(),
+    );
+}
+
+/// A visible grip on a panel's resizable edge, so that players find the
+/// splitter: a bar with three dots halfway down.
+pub fn splitter_grip(ui: &egui::Ui, x: f32, rect: egui::Rect) {
+    let painter = ui.ctx().layer_painter(egui::LayerId::new(
+        egui::Order::Middle,
+        egui::Id::unique("game_splitter_grip"),
+    ));
+    let color = ui.visuals().widgets.inactive.fg_stroke.color;
+    let bar = egui::Rect::from_center_size(egui::pos2(x, rect.center().y), egui::vec2(6.0, 48.0));
+    painter.rect_filled(bar, 3.0, ui.visuals().widgets.inactive.bg_fill);
+    for k in -1..=1 {
+        painter.circle_filled(egui::pos2(x, rect.center().y + k as f32 * 10.0), 1.8, color);
+    }
+}
