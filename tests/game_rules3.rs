@@ -5,7 +5,9 @@
 mod game_support;
 
 use game_support::*;
-use impia::core::game::{Action, FightOptions, Game, GameSetup, HitOptions, ShootOptions, Side};
+use impia::core::game::{
+    Action, FightOptions, Game, GameSetup, HitOptions, ShootOptions, Side, Status,
+};
 
 /// Vask (b0) has Imposing presence; Grim (a4) is a Constrictor; Sarn (b4)
 /// is Headstrong.
@@ -366,4 +368,194 @@ fn r41_a_failed_courage_check_forbids_that_assault_for_the_activation() {
     // Rules 2: the players judged it by hand.
     let mut old = vask_faces_dreadful_grim(2);
     assert!(old.act(assault_grim()).is_ok());
+}
+
+/// Warband A with `upgrades` added to Grim (a4, claws) and Ulrak (a0).
+fn game_with(grim: &[&str], ulrak: &[&str], version: u32) -> Game {
+    let mut a = roster_a();
+    a.models[4]
+        .upgrades
+        .extend(grim.iter().map(|s| s.to_string()));
+    a.models[0]
+        .upgrades
+        .extend(ulrak.iter().map(|s| s.to_string()));
+    let mut b = roster_b();
+    b.models[0].upgrades.push("survival_instinct".into());
+    let setup = GameSetup::new(a, b).with_seed(7).with_rules(version);
+    Game::new(setup, &rules())
+}
+
+fn grim_engaged(grim: &[&str], version: u32) -> Game {
+    let mut g = game_with(grim, &[], version);
+    turn(&mut g, 4);
+    skip_to(&mut g, a(4));
+    ok(
+        &mut g,
+        Action::SetEngaged {
+            a: a(4),
+            b: b(0),
+            engaged: true,
+        },
+    );
+    g
+}
+
+fn fight_p_down(g: &Game) -> impia::core::odds::Prob {
+    g.offers()
+        .offers
+        .iter()
+        .find(|o| o.id == "fight" && o.allowed)
+        .and_then(|o| o.targets.iter().find(|t| t.model == b(0)))
+        .and_then(|t| t.p_down)
+        .expect("the fight's chance")
+}
+
+#[test]
+fn r41_venom_adds_a_strength_3_poison_hit_after_the_claws() {
+    let mut g = grim_engaged(&["venom"], 3);
+    let plain = grim_engaged(&[], 3);
+    // The chance counts the poison's second hit.
+    assert!(fight_p_down(&g) > fight_p_down(&plain));
+    fight(&mut g, a(4), b(0), 10, 1);
+    let hits: Vec<(i32, i32)> = g
+        .state()
+        .pending_hits
+        .iter()
+        .map(|h| (h.strength, h.penetration))
+        .collect();
+    let claws = g.state().model(a(4)).unwrap().profile.melee[0].clone();
+    assert_eq!(hits, vec![(claws.strength, claws.penetration), (3, 0)]);
+    // The claws put Vask Down: the poison has no one left to hit.
+    hit(&mut g, a(4), b(0), 10, 1, vec![]);
+    assert!(g.state().pending_hits.is_empty());
+    // Rules 2: one hit, as the players played it.
+    let mut old = grim_engaged(&["venom"], 2);
+    fight(&mut old, a(4), b(0), 10, 1);
+    assert_eq!(old.state().pending_hits.len(), 1);
+}
+
+#[test]
+fn r35_blowpipe_poison_is_a_strength_2_hit_after_the_dart() {
+    let mut ra = roster_a();
+    ra.models[2].weapons = vec!["blowpipe".into()];
+    let setup = GameSetup::new(ra, roster_b()).with_seed(7);
+    let mut g = Game::new(setup, &rules());
+    turn(&mut g, 4);
+    skip_to(&mut g, a(2));
+    let prep = g
+        .shoot_check(a(2), b(1), &ShootOptions::default())
+        .expect("the shot");
+    ok(
+        &mut g,
+        Action::Shoot {
+            shooter: a(2),
+            target: b(1),
+            options: ShootOptions::default(),
+            roll: Some(typed_check(prep.spec, 1)),
+            stray: None,
+        },
+    );
+    let strengths: Vec<i32> = g.state().pending_hits.iter().map(|h| h.strength).collect();
+    assert_eq!(strengths.len(), 2, "the dart and its poison");
+    assert_eq!(strengths[1], 2);
+}
+
+#[test]
+fn r41_bloodsucker_gains_a_dp_of_its_own_when_it_puts_an_enemy_down() {
+    for (version, gain) in [(3, 1), (2, 0)] {
+        let mut g = grim_engaged(&["bloodsucker"], version);
+        fight(&mut g, a(4), b(0), 10, 1);
+        let before = g.state().model(a(4)).unwrap().own_dp;
+        hit(&mut g, a(4), b(0), 10, 1, vec![]);
+        assert_eq!(g.state().model(b(0)).unwrap().status, Status::Down);
+        assert_eq!(
+            g.state().model(a(4)).unwrap().own_dp - before,
+            gain,
+            "rules {version}"
+        );
+    }
+}
+
+#[test]
+fn r42_survival_instinct_gives_one_advantage_to_toughness_once() {
+    let mut g = grim_engaged(&[], 3);
+    fight(&mut g, a(4), b(0), 10, 1);
+    let instinct = HitOptions {
+        survival_instinct: true,
+        ..Default::default()
+    };
+    let plain = g.hit_check(a(4), b(0), &HitOptions::default()).unwrap();
+    let with = g.hit_check(a(4), b(0), &instinct).unwrap();
+    // Vask rolls the passive side in Grim's activation.
+    assert_eq!(
+        with.spec.passive.advantages,
+        plain.spec.passive.advantages + 1
+    );
+    // Vask withstands it (10 against 1); the instinct is spent.
+    hit_with(&mut g, a(4), b(0), instinct.clone(), 1, 10, vec![]);
+    assert!(g.state().model(b(0)).unwrap().instinct_used);
+    fight(&mut g, a(4), b(0), 10, 1);
+    let e = g.hit_check(a(4), b(0), &instinct).unwrap_err().to_string();
+    assert!(e.starts_with("R42"), "{e}");
+}
+
+#[test]
+fn r42_inspiring_friends_within_15_cm_lose_a_fear_when_it_puts_an_enemy_down() {
+    let mut g = game_with(&[], &["inspiring"], 3);
+    set_fear(&mut g, a(1), 2);
+    ulrak_hits_vask(&mut g);
+    let inspired = HitOptions {
+        inspired: vec![a(1)],
+        ..Default::default()
+    };
+    hit_with(&mut g, a(0), b(0), inspired, 10, 1, vec![]);
+    assert_eq!(fear_of(&g, a(1)), 1);
+    // Only an Inspiring attacker's friends may be named.
+    let mut h = game_with(&[], &[], 3);
+    ulrak_hits_vask(&mut h);
+    let e = h
+        .hit_check(
+            a(0),
+            b(0),
+            &HitOptions {
+                inspired: vec![a(1)],
+                ..Default::default()
+            },
+        )
+        .unwrap_err()
+        .to_string();
+    assert!(e.starts_with("R42"), "{e}");
+}
+
+#[test]
+fn r42_an_initiate_casts_only_its_known_level_1_spell() {
+    let mut ra = roster_a();
+    ra.models[0].upgrades.push("initiate".into());
+    ra.models[0].spells = vec![impia::core::roster::Spell {
+        name: "Chispa".into(),
+        level: 1,
+        cost: 1,
+        text: String::new(),
+    }];
+    let setup = GameSetup::new(ra, roster_b()).with_seed(7);
+    let mut g = Game::new(setup, &rules());
+    turn(&mut g, 4);
+    skip_to(&mut g, a(0));
+    let cast = |spell| Action::CastSpell {
+        caster: a(0),
+        spell,
+        target: None,
+        within_15cm: Vec::new(),
+        backlash: Vec::new(),
+        within_30cm: Vec::new(),
+    };
+    let custom = impia::core::game::SpellChoice::Custom {
+        name: "Tormenta".into(),
+        level: 3,
+        cost: 1,
+    };
+    let e = refusal(&mut g, cast(custom));
+    assert!(e.starts_with("R42"), "{e}");
+    g.act(cast(impia::core::game::SpellChoice::Known { index: 0 }))
+        .expect("its own level-1 spell");
 }

@@ -447,6 +447,14 @@ pub struct HitOptions {
     pub cover: Vec<String>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub extra: Vec<ExtraModifier>,
+    /// R42 Survival instinct (rules 3): a friend of the target is Down within
+    /// 10 cm of it; its one advantage to Toughness is spent.
+    #[serde(skip_serializing_if = "is_false")]
+    pub survival_instinct: bool,
+    /// R42 Inspiring (rules 3): the attacker's friends within 15 cm of it,
+    /// who lose 1 fear if the hit puts the target Down.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub inspired: Vec<ModelRef>,
 }
 
 impl HitOptions {

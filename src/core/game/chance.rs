@@ -44,7 +44,7 @@ pub(crate) fn attack_chances(st: &GameState, ctx: Ctx<'_>, action: &Action) -> O
             ..
         } => {
             let (spec, hit) = shot_chance_parts(st, ctx, *shooter, *target, options).ok()?;
-            let on_target = hit_chance(st, ctx, *shooter, *target, &hit).ok()?;
+            let on_target = hits_chance(st, ctx, *shooter, *target, &hit)?;
             Some(Chances {
                 down: check_success(&spec) * on_target,
                 attacker_down: None,
@@ -62,6 +62,26 @@ pub(crate) fn attack_chances(st: &GameState, ctx: Ctx<'_>, action: &Action) -> O
     }
 }
 
+/// The chance a landed hit puts `target` Down: the weapon's hit, then, if
+/// it stands, its poison's (R35 blowpipe, R41 Venom; rules 3).
+fn hits_chance(
+    st: &GameState,
+    ctx: Ctx<'_>,
+    attacker: super::refs::ModelRef,
+    target: super::refs::ModelRef,
+    hit: &super::kit::HitMaker,
+) -> Option<Prob> {
+    let weapon = hit_chance(st, ctx, attacker, target, hit).ok()?;
+    Some(match hit.poison_hit() {
+        Some(p) => {
+            let poison = hit_chance(st, ctx, attacker, target, &p).ok()?;
+            let one = Prob::new(1, 1);
+            one - (one - weapon) * (one - poison)
+        }
+        None => weapon,
+    })
+}
+
 /// R23: the higher total hits; a tie in Combat hits both.
 fn fight(
     st: &GameState,
@@ -75,8 +95,8 @@ fn fight(
         fight_chance_parts(st, ctx, attacker, defender, options, assault).ok()?;
     let odds = opposed(&spec);
     let tie = odds.equal.0;
-    let on_defender = hit_chance(st, ctx, attacker, defender, &atk_hit).ok()?;
-    let on_attacker = hit_chance(st, ctx, defender, attacker, &def_hit).ok()?;
+    let on_defender = hits_chance(st, ctx, attacker, defender, &atk_hit)?;
+    let on_attacker = hits_chance(st, ctx, defender, attacker, &def_hit)?;
     Some(Chances {
         down: (odds.active_higher.0 + tie) * on_defender,
         attacker_down: Some((odds.passive_higher.0 + tie) * on_attacker),

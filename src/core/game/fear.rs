@@ -79,6 +79,9 @@ pub(crate) fn check_listed(
 /// (`witnesses`) gain fear (2 if `by` is Brutal or Cruel), its whole warband
 /// too if it was the Leader (R31); a Leader putting an enemy Down scores VP
 /// (R32).
+/// R41 Bloodsucker: the DP it gains when it puts an enemy Down ("PD extra").
+const BLOODSUCKER_DP: i32 = 1;
+
 pub(crate) fn put_down(
     st: &mut GameState,
     ctx: Ctx<'_>,
@@ -101,6 +104,19 @@ pub(crate) fn put_down(
     };
     let was_leader = model(st, victim)?.leader;
     model_mut(st, victim)?.status = Status::Down;
+    if ctx.setup.all_rules() {
+        // Rules 3: a model Down takes no more hits (a poison's second hit,
+        // another hit of the same fight).
+        st.pending_hits.retain(|h| h.target != victim);
+        // R41 Bloodsucker: a DP of its own for the rest of the turn.
+        if let Some(b) = by
+            && b.side.opponent() == Some(victim.side)
+            && let Some(x) = st.model_mut(b)
+            && x.has(Keyword::Bloodsucker)
+        {
+            x.own_dp += BLOODSUCKER_DP;
+        }
+    }
     for w in witnesses {
         add(st, *w, amount);
     }

@@ -42,6 +42,11 @@ fn cover_value(ctx: Ctx<'_>, ids: &[String]) -> Result<i32, GameError> {
     })
 }
 
+/// R42 Survival instinct: the advantage to Toughness it gives, once.
+const SURVIVAL_INSTINCT_ADVANTAGES: u32 = 1;
+/// R42 Inspiring: the fear its friends within 15 cm lose.
+const INSPIRING_FEAR: i32 = 1;
+
 /// R27–R30: Strength of the hit against Toughness + Armour (Armour and cover
 /// lowered by Penetration, never below 0); the side whose activation it is
 /// rolls as the active side (R02). Returns the spec and the attacker's role.
@@ -126,6 +131,44 @@ fn hit_plan(
             )
         });
     }
+    if opts.survival_instinct {
+        // R42 Survival instinct (rules 3): once, a friend Down within 10 cm.
+        if !ctx.setup.all_rules() || !t.has(Keyword::SurvivalInstinct) {
+            return Err(Refusal::NoSurvivalInstinct {
+                model: t.name.to_string(),
+            }
+            .into());
+        }
+        if t.instinct_used {
+            return Err(Refusal::SurvivalInstinctSpent {
+                model: t.name.to_string(),
+            }
+            .into());
+        }
+        def.advantages += SURVIVAL_INSTINCT_ADVANTAGES;
+        src.add(|| {
+            Text::new(
+                format!(
+                    "{}: Instinto de supervivencia: {SURVIVAL_INSTINCT_ADVANTAGES} ventaja (R42)",
+                    t.name
+                ),
+                format!(
+                    "{}: Survival instinct: {SURVIVAL_INSTINCT_ADVANTAGES} advantage (R42)",
+                    t.name
+                ),
+            )
+        });
+    }
+    if !opts.inspired.is_empty() {
+        // R42 Inspiring (rules 3): the friends of an Inspiring attacker.
+        if !ctx.setup.all_rules() || !a.has(Keyword::Inspiring) {
+            return Err(Refusal::NotInspiring {
+                model: a.name.to_string(),
+            }
+            .into());
+        }
+        check_listed(st, &opts.inspired, Some(h.attacker.side), h.attacker)?;
+    }
     fear_edge(ctx, a, &mut atk, src);
     fear_edge(ctx, t, &mut def, src);
     extras(&opts.extra, Party::Attacker, &a.name, &mut atk, src);
@@ -187,11 +230,11 @@ pub(crate) fn hit_chance(
 /// R41 Breath: the hit each target of a breath would take.
 pub(crate) fn breath_hit(ctx: Ctx<'_>) -> Result<HitMaker, GameError> {
     let row = action_row(ctx, "breath")?;
-    Ok(HitMaker {
-        strength: row.effect.strength.unwrap_or(0),
-        penetration: row.effect.penetration.unwrap_or(0),
-        weapon: row.name.clone(),
-    })
+    Ok(HitMaker::new(
+        row.effect.strength.unwrap_or(0),
+        row.effect.penetration.unwrap_or(0),
+        row.name.clone(),
+    ))
 }
 
 /// The first pending hit of `attacker` on `target`.
@@ -238,12 +281,19 @@ pub(crate) fn resolve_hit(
         pay(st, h.target, row.dp.unwrap_or(0) as i32, &row.name)?;
     }
     st.pending_hits.remove(index);
+    if opts.survival_instinct {
+        model_mut(st, h.target)?.instinct_used = true;
+    }
     let attacker_wins = matches!(
         (attacker_role, roll.outcome()),
         (Role::Active, OpposedOutcome::ActiveWins) | (Role::Passive, OpposedOutcome::PassiveWins)
     );
     if attacker_wins {
         put_down(st, ctx, h.target, Some(h.attacker), witnesses)?;
+        // R42 Inspiring: its friends within 15 cm lose 1 fear.
+        for f in &opts.inspired {
+            super::fear::add(st, *f, -INSPIRING_FEAR);
+        }
     } else if !witnesses.is_empty() && !lenient {
         return Err(Refusal::WithstoodNoFear.into());
     }

@@ -199,6 +199,34 @@ pub(super) struct HitMaker {
     pub strength: i32,
     pub penetration: i32,
     pub weapon: Text,
+    /// R35 blowpipe, R41 Venom (rules 3): the Strength of the poison the
+    /// hit carries, a second hit after the weapon's.
+    pub poison: Option<i32>,
+}
+
+impl HitMaker {
+    pub(super) fn new(strength: i32, penetration: i32, weapon: Text) -> Self {
+        HitMaker {
+            strength,
+            penetration,
+            weapon,
+            poison: None,
+        }
+    }
+
+    /// The poison's own hit: its Strength, no Penetration (rules 3).
+    pub(super) fn poison_hit(&self) -> Option<HitMaker> {
+        self.poison.map(|s| {
+            HitMaker::new(
+                s,
+                0,
+                Text::new(
+                    format!("veneno de {}", self.weapon.es),
+                    format!("poison of {}", self.weapon.en),
+                ),
+            )
+        })
+    }
 }
 
 pub(super) fn push_hit(
@@ -208,15 +236,18 @@ pub(super) fn push_hit(
     h: &HitMaker,
     source: HitSource,
 ) {
-    st.pending_hits.push(PendingHit {
-        attacker,
-        target,
-        strength: h.strength,
-        penetration: h.penetration,
-        weapon: h.weapon.clone(),
-        source,
-        acting_side: st.actor().map_or(attacker.side, |a| a.side),
-    });
+    let acting_side = st.actor().map_or(attacker.side, |a| a.side);
+    for hit in std::iter::once(h.clone()).chain(h.poison_hit()) {
+        st.pending_hits.push(PendingHit {
+            attacker,
+            target,
+            strength: hit.strength,
+            penetration: hit.penetration,
+            weapon: hit.weapon,
+            source,
+            acting_side,
+        });
+    }
 }
 
 pub(super) fn spec_text(s: &CheckSpec) -> String {

@@ -251,14 +251,12 @@ fn fight_plan(
             combat: true,
         },
         attacker_hit: HitMaker {
-            strength,
-            penetration,
-            weapon: aw.name.clone(),
+            poison: aw.poison.filter(|_| ctx.setup.all_rules()),
+            ..HitMaker::new(strength, penetration, aw.name.clone())
         },
         defender_hit: HitMaker {
-            strength: dw.strength,
-            penetration: dw.penetration,
-            weapon: dw.name.clone(),
+            poison: dw.poison.filter(|_| ctx.setup.all_rules()),
+            ..HitMaker::new(dw.strength, dw.penetration, dw.name.clone())
         },
     })
 }
@@ -502,9 +500,8 @@ pub(crate) fn disengage(
         let o = model(st, w)?;
         let line = melee(o, None)?;
         let hm = HitMaker {
-            strength: line.strength,
-            penetration: line.penetration,
-            weapon: line.name.clone(),
+            poison: line.poison.filter(|_| ctx.setup.all_rules()),
+            ..HitMaker::new(line.strength, line.penetration, line.name.clone())
         };
         push_hit(st, w, m, &hm, HitSource::Disengage);
     }

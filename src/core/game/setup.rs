@@ -152,6 +152,7 @@ impl Beast {
                 penetration: m.penetration,
                 carried,
                 special: m.special.clone(),
+                poison: None,
             })
         };
         let mut melee: Vec<MeleeLine> = self.weapons.iter().filter_map(|w| line(w, true)).collect();

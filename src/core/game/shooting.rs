@@ -123,9 +123,8 @@ fn shoot_plan(
     Ok(ShotPlan {
         spec,
         hit: HitMaker {
-            strength: line.strength[b],
-            penetration: line.penetration[b],
-            weapon: line.name.clone(),
+            poison: line.poison.filter(|_| ctx.setup.all_rules()),
+            ..HitMaker::new(line.strength[b], line.penetration[b], line.name.clone())
         },
         into_combat: (-into.modifier).max(0),
     })

@@ -197,6 +197,7 @@ pub fn next_action(g: &mut Game, rng: &mut Roller) -> Result<Action, GameError> 
                     Vec::new()
                 },
                 extra: Vec::new(),
+                ..Default::default()
             };
             let prep = g.hit_check(attacker, target, &options)?;
             let roll = prep.roll(rng);

@@ -16,6 +16,9 @@ use super::status::Status;
 use crate::core::tables::Keyword;
 use crate::core::text::Text;
 
+/// R42 Initiate: the highest spell level a hero who is no Sorcerer casts.
+const INITIATE_MAX_LEVEL: u32 = 1;
+
 /// Everything a cast names.
 pub(crate) struct Cast<'a> {
     pub caster: ModelRef,
@@ -67,6 +70,18 @@ pub(crate) fn cast(st: &mut GameState, ctx: Ctx<'_>, c: Cast<'_>) -> Result<(), 
         .into());
     }
     let (level, cost, name) = spell_of(st, c.caster, c.spell)?;
+    // R42 Initiate (rules 3): a hero who is no Sorcerer casts only the
+    // level-1 spell it knows.
+    if ctx.setup.all_rules() && !x.is_sorcerer() {
+        let known = matches!(c.spell, SpellChoice::Known { .. });
+        if !known || level > INITIATE_MAX_LEVEL {
+            return Err(Refusal::InitiateSpell {
+                model: x.name.to_string(),
+                level,
+            }
+            .into());
+        }
+    }
     if let Some(t) = c.target {
         let tx = in_play(st, t)?;
         if tx.has(Keyword::SpellImmune) {

@@ -41,6 +41,8 @@ pub struct ModelState {
     pub engaged: Vec<ModelRef>,
     /// The turn it last breathed (R41 Breath: one turn to recharge).
     pub breath_turn: Option<u32>,
+    /// R42 Survival instinct: spent once used (rules 3).
+    pub instinct_used: bool,
 }
 
 impl ModelState {
@@ -61,6 +63,7 @@ impl ModelState {
             acted: false,
             engaged: Vec::new(),
             breath_turn: None,
+            instinct_used: false,
         }
     }
 

@@ -24,6 +24,9 @@ pub struct MeleeLine {
     /// (no melee weapon: unarmed; a bow: a stone mace).
     pub carried: bool,
     pub special: Option<Text>,
+    /// R41 Venom: the Strength of the poison its hits carry.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub poison: Option<i32>,
 }
 
 /// A ranged weapon as the model shoots it (R26, R35).
@@ -37,6 +40,9 @@ pub struct RangedLine {
     pub strength: [i32; 3],
     pub penetration: [i32; 3],
     pub special: Option<Text>,
+    /// R35 blowpipe: the Strength of the poison its hits carry.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub poison: Option<i32>,
 }
 
 /// Everything a model fights with, after gear and upgrades.
@@ -172,6 +178,12 @@ pub fn derive_profile(model: &Model, rules: &RuleSet) -> Profile {
         keywords.remove(&Keyword::CannotClimb);
     }
 
+    // R41 Venom: the poison an upgrade puts on some melee weapons.
+    let poisons: Vec<&crate::core::tables::Poison> = model
+        .upgrades
+        .iter()
+        .filter_map(|u| rules.upgrade(u).and_then(|u| u.poison.as_ref()))
+        .collect();
     let melee_line = |id: &str, carried: bool| {
         rules.melee_weapon(id).map(|m| MeleeLine {
             id: m.id.clone(),
@@ -181,6 +193,11 @@ pub fn derive_profile(model: &Model, rules: &RuleSet) -> Profile {
             penetration: m.penetration,
             carried,
             special: m.special.clone(),
+            poison: poisons
+                .iter()
+                .filter(|p| p.weapons.iter().any(|w| w == id))
+                .map(|p| p.strength)
+                .max(),
         })
     };
     let mut melee: Vec<MeleeLine> = Vec::new();
@@ -222,6 +239,7 @@ pub fn derive_profile(model: &Model, rules: &RuleSet) -> Profile {
             strength,
             penetration: r.penetration,
             special: r.special.clone(),
+            poison: r.poison,
         });
     }
 

@@ -180,6 +180,12 @@ pub enum Keyword {
     Headstrong,
     /// Dreadful aspect: a Courage check to assault it (R41).
     DreadfulAspect,
+    /// Bloodsucker: 1 DP of its own that turn when it puts an enemy Down (R41).
+    Bloodsucker,
+    /// Survival instinct: 1 advantage to Toughness once, a friend Down within 10 cm (R42).
+    SurvivalInstinct,
+    /// Inspiring: friends within 15 cm lose 1 fear when it puts an enemy Down (R42).
+    Inspiring,
 }
 
 /// Which upgrade list a troop may buy from (R41, R42).
@@ -289,6 +295,9 @@ pub struct RangedWeapon {
     /// The melee weapon the user fights with in close combat (bow: a stone mace).
     #[serde(default)]
     pub melee_as: Option<String>,
+    /// R35 blowpipe: the Strength of the poison a hit carries.
+    #[serde(default)]
+    pub poison: Option<i32>,
 }
 
 /// R36: an armour row.
@@ -343,6 +352,17 @@ pub struct Upgrade {
     pub keywords: Vec<Keyword>,
     #[serde(default)]
     pub grants_spells: Option<SpellGrant>,
+    /// R41 Venom: the poison the model's hits with these weapons carry.
+    #[serde(default)]
+    pub poison: Option<Poison>,
+}
+
+/// A poison on some melee weapons (R41 Venom: Strength 3 on claws or jaws).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Poison {
+    pub strength: i32,
+    pub weapons: Vec<String>,
 }
 
 /// What an action costs (the summary's action list).

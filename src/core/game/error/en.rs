@@ -135,6 +135,14 @@ pub(super) fn text(r: &Refusal) -> String {
         R::BeastsNoTotem => "beasts have no totem".into(),
         R::TotemUsed => "the warband has already used its totem re-roll this turn".into(),
         R::NotHeadstrong { model } => format!("{model} is not Headstrong"),
+        R::NoSurvivalInstinct { model } => format!("{model} has no Survival instinct"),
+        R::SurvivalInstinctSpent { model } => {
+            format!("{model} has already used its Survival instinct")
+        }
+        R::NotInspiring { model } => format!("{model} is not Inspiring"),
+        R::InitiateSpell { model, level } => format!(
+            "{model} is an Initiate, not a Sorcerer: it casts only the level 1 spell it knows, not this level {level} one"
+        ),
         R::NotDreadful { model } => format!("{model} is no enemy with a Dreadful aspect"),
         R::DreadfulNotCourage => "the check to assault a Dreadful aspect is of Courage".into(),
         R::DreadfulNeedsCourage { model, creature } => format!(

@@ -141,6 +141,16 @@ pub(super) fn text(r: &Refusal) -> String {
         R::BeastsNoTotem => "las bestias no tienen Tótem".into(),
         R::TotemUsed => "la banda ya usó la repetición del Tótem este turno".into(),
         R::NotHeadstrong { model } => format!("{model} no es Testaruda"),
+        R::NoSurvivalInstinct { model } => {
+            format!("{model} no tiene Instinto de supervivencia")
+        }
+        R::SurvivalInstinctSpent { model } => {
+            format!("{model} ya gastó su Instinto de supervivencia")
+        }
+        R::NotInspiring { model } => format!("{model} no es Inspiradora"),
+        R::InitiateSpell { model, level } => format!(
+            "{model} es Iniciada, no Hechicera: solo lanza el Hechizo de nivel 1 que sabe, no este de nivel {level}"
+        ),
         R::NotDreadful { model } => format!("{model} no es una enemiga con Aspecto atroz"),
         R::DreadfulNotCourage => "la tirada para asaltar un Aspecto atroz es de Coraje".into(),
         R::DreadfulNeedsCourage { model, creature } => format!(

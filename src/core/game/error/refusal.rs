@@ -168,6 +168,14 @@ pub enum Refusal {
     DreadfulNeedsCourage { model: String, creature: String },
     /// R41 Dreadful aspect: the Courage check failed in this activation.
     DreadfulFailed { model: String, creature: String },
+    /// R42 Initiate: a hero who is no Sorcerer casts only its known level-1 spell.
+    InitiateSpell { model: String, level: u32 },
+    /// R42 Survival instinct: the model does not have it.
+    NoSurvivalInstinct { model: String },
+    /// R42 Survival instinct: it is spent.
+    SurvivalInstinctSpent { model: String },
+    /// R42 Inspiring: the attacker is not Inspiring.
+    NotInspiring { model: String },
     /// R42 Headstrong: the model has no Headstrong.
     NotHeadstrong { model: String },
     /// R42 Headstrong: only a Combat roll is re-rolled.
@@ -315,6 +323,8 @@ impl Refusal {
             R::NoBreath { .. } | R::BreathRecharging { .. } => "R41",
             R::SpellImmune { .. } | R::NoImposingPresence { .. } => "R42",
             R::NotHeadstrong { .. } | R::HeadstrongNotCombat => "R42",
+            R::NoSurvivalInstinct { .. } | R::SurvivalInstinctSpent { .. } => "R42",
+            R::NotInspiring { .. } | R::InitiateSpell { .. } => "R42",
             R::NotDreadful { .. } | R::DreadfulNotCourage => "R41",
             R::DreadfulNeedsCourage { .. } | R::DreadfulFailed { .. } => "R41",
             R::HeadstrongNotOne { .. } | R::HeadstrongUsed { .. } => "R42",
@@ -423,6 +433,10 @@ impl Refusal {
             | R::BeastsNoTotem
             | R::TotemUsed
             | R::NotHeadstrong { .. }
+            | R::NoSurvivalInstinct { .. }
+            | R::SurvivalInstinctSpent { .. }
+            | R::NotInspiring { .. }
+            | R::InitiateSpell { .. }
             | R::NotDreadful { .. }
             | R::DreadfulNotCourage
             | R::DreadfulNeedsCourage { .. }
