@@ -9,7 +9,7 @@ use super::widgets::{self, big_button, key, models_multi, odds_line, sources_ui,
 use crate::core::dice::{CheckSpec, OpposedSpec};
 use crate::core::game::action::RerollKind;
 use crate::core::game::{Action, GameError, HitOptions, HitSource, ModelRef, PreparedCheck};
-use crate::core::tables::RuleSet;
+use crate::core::tables::{Keyword, RuleSet};
 use crate::core::text::Lang;
 
 /// The Roll button of a prepared check, also with Space.
@@ -164,6 +164,34 @@ impl GameView {
         models_multi(ui, g, witnesses, |m, ms| {
             m.side == target.side && m != target && ms.status.in_play()
         });
+        // Rules 3: the upgrades' facts of the table (R42); the core checks them.
+        if g.setup().all_rules() {
+            let st = g.state();
+            if st
+                .model(target)
+                .is_some_and(|t| t.has(Keyword::SurvivalInstinct) && !t.instinct_used)
+            {
+                ui.checkbox(
+                    &mut options.survival_instinct,
+                    l.pick(
+                        "Instinto de supervivencia: aliada Abatida a 10 cm (1 ventaja, se gasta, R42)",
+                        "Survival instinct: a friend Down within 10 cm (1 advantage, spent, R42)",
+                    ),
+                );
+            }
+            if st
+                .model(attacker)
+                .is_some_and(|x| x.has(Keyword::Inspiring))
+            {
+                ui.label(l.pick(
+                    "Amigas a 15 cm de quien impacta (Inspirador: pierden 1 Pavor si abate, R42):",
+                    "Friends within 15 cm of the attacker (Inspiring: lose 1 fear if it puts Down, R42):",
+                ));
+                models_multi(ui, g, &mut options.inspired, |m, ms| {
+                    m.side == attacker.side && m != attacker && ms.status.in_play()
+                });
+            }
+        }
         let options = options.clone();
         let witnesses = witnesses.clone();
         let check = g.hit_check(attacker, target, &options);
