@@ -177,7 +177,7 @@ impl DiceView {
                             row.text.get(l)
                         ));
                     }
-                    Err(e) => self.push(e),
+                    Err(e) => self.push(e.to_string()),
                 }
             }
         }

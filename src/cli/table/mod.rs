@@ -180,7 +180,7 @@ fn given(
         let Some((_, v)) = pairs.iter().rev().find(|(k, _)| *k == i.id) else {
             return Err(CliError(format!("'{}' needs {}", t.id, usage(lk))));
         };
-        out.push(parse_input(i, v, l).map_err(CliError)?);
+        out.push(parse_input(i, v, l).map_err(|e| CliError(e.to_string()))?);
     }
     Ok(Some(out))
 }

@@ -7,6 +7,7 @@ use serde::Serialize;
 use super::json::LookupOut;
 use super::{CliError, TableArgs, given_inputs, heading, print_json};
 use crate::core::odds::Odds;
+use crate::core::packs::error::ReadError;
 use crate::core::packs::roll::{GivenInput, InputValue, key_text, row_label};
 use crate::core::packs::{Body, InputKind, Key, LookupBody, Pack, PackTable};
 use crate::core::text::Lang;
@@ -255,7 +256,7 @@ fn lookup_result(
     modifier: i32,
     values: &[InputValue],
     l: Lang,
-) -> Result<LookupResult, String> {
+) -> Result<LookupResult, ReadError> {
     let at = lk.locate(values)?;
     let list = t.odds(modifier, values)?;
     let text = match &at.cell {

@@ -264,7 +264,7 @@ impl TablesView {
                 );
                 self.history.truncate(200);
             }
-            Err(e) => self.error = Some(e),
+            Err(e) => self.error = Some(e.to_string()),
         }
     }
 }
