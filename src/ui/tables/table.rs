@@ -6,6 +6,7 @@ use super::{TableState, TablesView, table_ref};
 use crate::core::packs::roll::{InputValue, applied_modifier};
 use crate::core::packs::{Body, InputKind, LookupBody, PackTable};
 use crate::core::text::Lang;
+use crate::ui::style;
 
 impl TablesView {
     pub(super) fn table_ui(&mut self, ui: &mut egui::Ui, l: Lang) {
@@ -46,7 +47,7 @@ impl TablesView {
         if t.rolls() {
             ui.add_space(8.0);
             let label = l.pick("🎲 Tirar", "🎲 Roll");
-            let button = egui::Button::new(egui::RichText::new(label).size(20.0));
+            let button = egui::Button::new(egui::RichText::new(label).size(style::SIZE_BUTTON));
             if ui.add(button).clicked() {
                 self.roll(l);
             }
@@ -189,8 +190,10 @@ fn result_ui(ui: &mut egui::Ui, lk: &LookupBody, values: &[InputValue], l: Lang)
                 (None, None) => String::new(),
             };
             ui.horizontal_wrapped(|ui| {
-                ui.label(egui::RichText::new(l.pick("Resultado:", "Result:")).size(18.0));
-                ui.label(egui::RichText::new(text).size(18.0).strong());
+                ui.label(
+                    egui::RichText::new(l.pick("Resultado:", "Result:")).size(style::SIZE_RESULT),
+                );
+                ui.label(egui::RichText::new(text).size(style::SIZE_RESULT).strong());
             });
             if let Some(n) = at.note {
                 ui.add(egui::Label::new(egui::RichText::new(n.get(l)).italics()).wrap());
