@@ -270,7 +270,11 @@ fn inputs_outside_the_printed_range_are_refused_by_default() {
     let pack = pack_from(&format!("{HEAD}{DUEL}")).expect("loads");
     let t = pack.table("duel").expect("duel");
     let lk = lookup(t);
-    let e = lk.locate(&values(t, &["3", "1"])).err().unwrap_or_default();
+    let e = lk
+        .locate(&values(t, &["3", "1"]))
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
     assert_eq!(e, "a 3 is outside the table (printed: 1 to 2)");
     // Below `min` the input itself is refused.
     assert!(parse_input(&lk.inputs[0], "0", Lang::En).is_err());

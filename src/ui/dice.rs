@@ -10,6 +10,7 @@ use crate::core::roster::{self, Roster};
 use crate::core::tables::{RuleSet, Stat};
 use crate::core::text::Lang;
 
+use super::style;
 use super::widgets::{edge_text, stat_names};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -177,7 +178,7 @@ impl DiceView {
                             row.text.get(l)
                         ));
                     }
-                    Err(e) => self.push(e),
+                    Err(e) => self.push(e.to_string()),
                 }
             }
         }
@@ -226,14 +227,14 @@ impl DiceView {
     fn roll_button(&mut self, ui: &mut egui::Ui, rules: &RuleSet, l: Lang) {
         ui.add_space(8.0);
         let button = egui::Button::new(
-            egui::RichText::new(format!("🎲 {}", l.pick("Tirar", "Roll"))).size(20.0),
+            egui::RichText::new(format!("🎲 {}", l.pick("Tirar", "Roll"))).size(style::SIZE_BUTTON),
         );
         if ui.add(button).clicked() {
             self.roll(rules, l);
         }
         if let Some(last) = &self.last {
             ui.add_space(6.0);
-            ui.label(egui::RichText::new(last).size(18.0).strong());
+            ui.label(egui::RichText::new(last).size(style::SIZE_RESULT).strong());
         }
     }
 
@@ -256,11 +257,7 @@ impl DiceView {
             .map(|(v, pr)| {
                 let ok = v <= target;
                 Bar::new(v as f64, Odds(pr).value() * 100.0)
-                    .fill(if ok {
-                        egui::Color32::from_rgb(70, 160, 90)
-                    } else {
-                        egui::Color32::from_rgb(170, 70, 70)
-                    })
+                    .fill(if ok { style::PASS } else { style::FAIL })
                     .width(0.8)
             })
             .collect();
@@ -340,14 +337,14 @@ impl DiceView {
                         l.pick("Total activo (%)", "Active total (%)"),
                         series(&a, -0.2),
                     )
-                    .color(egui::Color32::from_rgb(80, 140, 220)),
+                    .color(style::ACTIVE_SIDE),
                 );
                 pu.bar_chart(
                     BarChart::new(
                         l.pick("Total pasivo (%)", "Passive total (%)"),
                         series(&p, 0.2),
                     )
-                    .color(egui::Color32::from_rgb(220, 140, 60)),
+                    .color(style::PASSIVE_SIDE),
                 );
             });
         self.roll_button(ui, rules, l);
@@ -417,7 +414,7 @@ impl DiceView {
 fn odds_line(ui: &mut egui::Ui, label: &str, o: Odds) {
     ui.label(
         egui::RichText::new(format!("{label}: {}  ({})", o.exact(), o.percent()))
-            .size(18.0)
+            .size(style::SIZE_RESULT)
             .strong(),
     );
 }

@@ -7,6 +7,7 @@ pub mod files;
 pub mod game;
 pub mod reference;
 pub mod roster_text;
+pub mod style;
 pub mod tables;
 pub mod warband;
 pub mod widgets;

@@ -334,7 +334,7 @@ impl ReferenceView {
                             }
                         ))
                         .strong()
-                        .color(egui::Color32::from_rgb(200, 160, 60)),
+                        .color(crate::ui::style::RULE_HEADING),
                     );
                     ui.add(egui::Label::new(x.text.get(l)).wrap());
                     ui.add_space(6.0);

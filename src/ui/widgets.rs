@@ -38,10 +38,18 @@ pub fn profile_grid(ui: &mut egui::Ui, id: &str, l: Lang, stats: &Stats, extra: 
             }
             ui.end_row();
             for v in stat_values(stats) {
-                ui.label(egui::RichText::new(v.to_string()).size(18.0).strong());
+                ui.label(
+                    egui::RichText::new(v.to_string())
+                        .size(crate::ui::style::SIZE_RESULT)
+                        .strong(),
+                );
             }
             for (_, v) in extra {
-                ui.label(egui::RichText::new(v).size(18.0).strong());
+                ui.label(
+                    egui::RichText::new(v)
+                        .size(crate::ui::style::SIZE_RESULT)
+                        .strong(),
+                );
             }
             ui.end_row();
         });

@@ -4,6 +4,7 @@
 use crate::core::dice_expr::DiceExpr;
 use crate::core::text::{Lang, Text};
 
+use super::error::CellError;
 use super::{LookupBody, Outcome};
 
 /// One result of a lookup table, as printed and as meant.
@@ -33,7 +34,7 @@ pub fn parse_expr(
     s: &str,
     outcomes: &[Outcome],
     default_dice: Option<DiceExpr>,
-) -> Result<CellResult, String> {
+) -> Result<CellResult, CellError> {
     let tokens: Vec<&str> = s.split_whitespace().collect();
     let known = || {
         outcomes
@@ -49,21 +50,23 @@ pub fn parse_expr(
         [n, rest @ ..] if n.ends_with('+') && rest.len() <= 1 => {
             let at_least: i32 = n[..n.len() - 1]
                 .parse()
-                .map_err(|_| format!("'{s}': '{n}' is not a number followed by '+'"))?;
+                .map_err(|_| CellError::NotNumberPlus {
+                    expr: s.to_string(),
+                    n: n.to_string(),
+                })?;
             let dice = match rest.first() {
-                Some(d) => d.parse::<DiceExpr>()?,
-                None => default_dice.ok_or_else(|| {
-                    format!(
-                        "'{s}' does not say which dice to roll: write '{n} 1d6', or give the column its `dice`"
-                    )
+                Some(d) => d.parse::<DiceExpr>().map_err(CellError::Dice)?,
+                None => default_dice.ok_or_else(|| CellError::NoDice {
+                    expr: s.to_string(),
+                    n: n.to_string(),
                 })?,
             };
             Ok(CellResult::Roll { dice, at_least })
         }
-        _ => Err(format!(
-            "'{s}' is not a result: expected an outcome ({}), a roll to make ('5+', '11+ 2d6') or a code of the legend",
-            known()
-        )),
+        _ => Err(CellError::NotAResult {
+            expr: s.to_string(),
+            known: known(),
+        }),
     }
 }
 
@@ -87,7 +90,7 @@ impl LegendEntry {
         number: Option<&str>,
         outcomes: &[Outcome],
         column_dice: Option<DiceExpr>,
-    ) -> Result<Cell, String> {
+    ) -> Result<Cell, CellError> {
         let sub = |s: &str| match number {
             Some(n) => s.replace('#', n),
             None => s.to_string(),
@@ -99,7 +102,7 @@ impl LegendEntry {
                 let nested = super::load::check_nested(&text)?;
                 CellResult::Text { text, nested }
             }
-            (None, None) => return Err("the legend entry says nothing".into()),
+            (None, None) => return Err(CellError::SaysNothing),
         };
         Ok(Cell {
             code: code.to_string(),
@@ -112,7 +115,7 @@ impl LegendEntry {
 impl LookupBody {
     /// What a code of the grid means: the legend's entry, the legend's `#`
     /// entry for a number, or the code read as a result expression.
-    pub fn resolve(&self, code: &str, column_dice: Option<DiceExpr>) -> Result<Cell, String> {
+    pub fn resolve(&self, code: &str, column_dice: Option<DiceExpr>) -> Result<Cell, CellError> {
         if let Some(e) = self.legend.iter().find(|e| e.code == code) {
             return e.cell(code, None, &self.outcomes, column_dice);
         }

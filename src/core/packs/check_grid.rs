@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 
 use super::check_roll::{check_nested, row_key};
+use super::error::KeyError;
 use super::format::RawTable;
 use super::locate::Region;
 use super::{Cell, CellResult, Choice, Input, InputKind, Key, LookupBody, LookupRow};
@@ -43,24 +44,28 @@ fn axis_of<'a>(input: &'a Input, index: &'a HashMap<&'a str, usize>) -> Axis<'a>
     }
 }
 
-fn parse_key(token: &str, axis: Axis) -> Result<Key, String> {
+fn parse_key(token: &str, axis: Axis) -> Result<Key, KeyError> {
     match axis {
         Axis::Number | Axis::Roll(_) => {
-            let range: RowRange = token.parse()?;
+            let range: RowRange = token.parse().map_err(KeyError::Range)?;
             Ok(Key::Range {
                 label: token.to_string(),
                 range,
             })
         }
-        Axis::Choice(cs, index) => index.get(token).map(|&i| Key::Choice(i)).ok_or_else(|| {
-            format!(
-                "'{token}' is not one of the choices ({})",
-                cs.iter()
-                    .map(|c| c.id.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
-        }),
+        Axis::Choice(cs, index) => {
+            index
+                .get(token)
+                .map(|&i| Key::Choice(i))
+                .ok_or_else(|| KeyError::NotAChoice {
+                    token: token.to_string(),
+                    choices: cs
+                        .iter()
+                        .map(|c| c.id.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                })
+        }
     }
 }
 

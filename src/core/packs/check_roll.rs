@@ -3,6 +3,7 @@
 //! in the text only when there is an error.
 
 use super::check_lookup::build_lookup;
+use super::error::{KeyError, NestedError};
 use super::format::{KeyText, RawRow, RawTable};
 use super::locate::Region;
 use super::nested;
@@ -34,20 +35,21 @@ fn other_field(f: &str) -> &'static str {
 }
 
 /// A row's key and the field it was written under.
-pub(super) fn row_key(row: &RawRow) -> Result<(&'static str, &KeyText), String> {
+pub(super) fn row_key(row: &RawRow) -> Result<(&'static str, &KeyText), KeyError> {
     match (&row.range, &row.key) {
         (Some(k), None) => Ok(("range", k)),
         (None, Some(k)) => Ok(("key", k)),
-        (Some(_), Some(_)) => Err("a row has `range` or `key`, not both".into()),
-        (None, None) => Err("a row needs its `range` (7, \"2-5\", \"14+\")".into()),
+        (Some(_), Some(_)) => Err(KeyError::Both),
+        (None, None) => Err(KeyError::Missing),
     }
 }
 
 /// A range as printed; on a d100 table `00` reads as 100 (`81-00`).
-pub fn parse_range(s: &str, d100: bool) -> Result<RowRange, String> {
+pub fn parse_range(s: &str, d100: bool) -> Result<RowRange, KeyError> {
     let t = s.trim();
+    let parse = |s: &str| s.parse::<RowRange>().map_err(KeyError::Range);
     if !d100 {
-        return t.parse();
+        return parse(t);
     }
     let fix = |p: &str| {
         let p = p.trim();
@@ -58,22 +60,25 @@ pub fn parse_range(s: &str, d100: bool) -> Result<RowRange, String> {
         }
     };
     if let Some(lo) = t.strip_suffix('+') {
-        return format!("{}+", fix(lo)).parse();
+        return parse(&format!("{}+", fix(lo)));
     }
     if let Some(i) = t.get(1..).and_then(|rest| rest.find('-')).map(|i| i + 1) {
-        return format!("{}-{}", fix(&t[..i]), fix(&t[i + 1..])).parse();
+        return parse(&format!("{}-{}", fix(&t[..i]), fix(&t[i + 1..])));
     }
-    fix(t).parse()
+    parse(&fix(t))
 }
 
 /// The dice written in a text, checked: each parses, and both languages
 /// roll the same dice.
-pub fn check_nested(text: &Text) -> Result<Vec<DiceExpr>, String> {
+pub fn check_nested(text: &Text) -> Result<Vec<DiceExpr>, NestedError> {
     let es = nested::find(&text.es);
     let en = nested::find(&text.en);
     for f in es.iter().chain(&en) {
         if let Err(e) = &f.expr {
-            return Err(format!("the dice '{}' in its text: {e}", f.written));
+            return Err(NestedError::BadDice {
+                written: f.written.clone(),
+                detail: e.clone(),
+            });
         }
     }
     let exprs = |fs: &[nested::Found]| -> Vec<DiceExpr> {
@@ -91,11 +96,10 @@ pub fn check_nested(text: &Text) -> Result<Vec<DiceExpr>, String> {
                     .join(", ")
             }
         };
-        return Err(format!(
-            "the Spanish text rolls {} but the English text rolls {}: both must roll the same dice",
-            list(&a),
-            list(&b)
-        ));
+        return Err(NestedError::Languages {
+            es: list(&a),
+            en: list(&b),
+        });
     }
     Ok(a)
 }

@@ -12,6 +12,7 @@ pub mod cell;
 mod check_grid;
 mod check_lookup;
 mod check_roll;
+pub mod error;
 mod format;
 mod impia;
 pub mod links;

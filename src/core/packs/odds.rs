@@ -6,6 +6,7 @@
 use serde::Serialize;
 
 use super::cell::{Cell, CellResult};
+use super::error::ReadError;
 use super::roll::InputValue;
 use super::{Body, LookupBody, OutOfRange, PackTable, RollBody};
 use crate::core::odds::{Odds, Prob};
@@ -110,7 +111,11 @@ impl PackTable {
     /// The exact chance of every outcome before rolling: each row of a roll
     /// table (and "no row" when omitted totals can come up), or each outcome
     /// of a lookup for the inputs given.
-    pub fn odds(&self, modifier: i32, values: &[InputValue]) -> Result<Vec<OutcomeOdds>, String> {
+    pub fn odds(
+        &self,
+        modifier: i32,
+        values: &[InputValue],
+    ) -> Result<Vec<OutcomeOdds>, ReadError> {
         match &self.body {
             Body::Roll(rb) => {
                 let (rows, none) = rb.row_odds(modifier);
@@ -161,7 +166,7 @@ impl PackTable {
                             }
                         }
                     }
-                    _ => return Err("nothing to read for these inputs".into()),
+                    _ => return Err(ReadError::NothingToRead),
                 }
                 Ok(acc
                     .into_iter()

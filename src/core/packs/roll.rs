@@ -3,6 +3,7 @@
 //! result asks for, nested dice, and `then` links.
 
 use super::cell::{Cell, CellResult};
+use super::error::{InputError, ReadError};
 use super::nested;
 use super::{
     Body, Input, InputKind, Key, LookupBody, OutOfRange, Pack, PackTable, RollBody, RollRow,
@@ -26,24 +27,27 @@ pub enum InputValue {
 
 /// Read what a player typed for an input: a whole number, a length
 /// (`7.5` or `7,5`), or a choice by id or by name.
-pub fn parse_input(input: &Input, text: &str, l: Lang) -> Result<InputValue, String> {
+pub fn parse_input(input: &Input, text: &str, l: Lang) -> Result<InputValue, InputError> {
     let t = text.trim();
     let name = input.name.get(l);
+    let fields = || (name.to_string(), input.id.clone(), t.to_string());
     match &input.kind {
         InputKind::Number { min, max } => {
-            let v: i32 = t
-                .parse()
-                .map_err(|_| format!("{name} ({}): '{t}' is not a whole number", input.id))?;
+            let v: i32 = t.parse().map_err(|_| {
+                let (name, id, text) = fields();
+                InputError::NotWhole { name, id, text }
+            })?;
             check_number(input, v, *min, *max)?;
             Ok(InputValue::Number(v))
         }
         InputKind::Measure => {
-            let v: f64 = t
-                .replace(',', ".")
-                .parse()
-                .map_err(|_| format!("{name} ({}): '{t}' is not a number", input.id))?;
+            let v: f64 = t.replace(',', ".").parse().map_err(|_| {
+                let (name, id, text) = fields();
+                InputError::NotNumber { name, id, text }
+            })?;
             if !v.is_finite() || v < 0.0 {
-                return Err(format!("{name} ({}): '{t}' must be 0 or more", input.id));
+                let (name, id, text) = fields();
+                return Err(InputError::Negative { name, id, text });
             }
             Ok(InputValue::Measure(v))
         }
@@ -55,29 +59,45 @@ pub fn parse_input(input: &Input, text: &str, l: Lang) -> Result<InputValue, Str
                 })
                 .map(InputValue::Choice)
                 .ok_or_else(|| {
-                    format!(
-                        "{name} ({}): '{t}' is not one of {}",
-                        input.id,
-                        cs.iter()
+                    let (name, id, text) = fields();
+                    InputError::NotAChoice {
+                        name,
+                        id,
+                        text,
+                        choices: cs
+                            .iter()
                             .map(|c| c.id.as_str())
                             .collect::<Vec<_>>()
-                            .join(", ")
-                    )
+                            .join(", "),
+                    }
                 })
         }
     }
 }
 
-fn check_number(input: &Input, v: i32, min: Option<i32>, max: Option<i32>) -> Result<(), String> {
+fn check_number(
+    input: &Input,
+    v: i32,
+    min: Option<i32>,
+    max: Option<i32>,
+) -> Result<(), InputError> {
     if let Some(m) = min
         && v < m
     {
-        return Err(format!("{} must be at least {m}, not {v}", input.id));
+        return Err(InputError::BelowMin {
+            id: input.id.clone(),
+            min: m,
+            value: v,
+        });
     }
     if let Some(m) = max
         && v > m
     {
-        return Err(format!("{} must be at most {m}, not {v}", input.id));
+        return Err(InputError::AboveMax {
+            id: input.id.clone(),
+            max: m,
+            value: v,
+        });
     }
     Ok(())
 }
@@ -173,17 +193,17 @@ impl LookupBody {
     }
 
     /// Find the cell the inputs cross (for rolled columns, the row only).
-    pub fn locate(&self, values: &[InputValue]) -> Result<Located, String> {
+    pub fn locate(&self, values: &[InputValue]) -> Result<Located, ReadError> {
         if values.len() != self.inputs.len() {
-            return Err(format!(
-                "the table needs {}: {}",
-                self.inputs.len(),
-                self.inputs
+            return Err(ReadError::InputCount {
+                count: self.inputs.len(),
+                ids: self
+                    .inputs
                     .iter()
                     .map(|i| i.id.as_str())
                     .collect::<Vec<_>>()
-                    .join(", ")
-            ));
+                    .join(", "),
+            });
         }
         let row_keys = self.row_keys();
         let row = key_index(&row_keys, values[0]);
@@ -230,11 +250,10 @@ impl LookupBody {
                 } else {
                     (1, values[1], &self.columns)
                 };
-                Err(format!(
-                    "{} is outside the table (printed: {})",
-                    describe(i, v),
-                    printed_span(keys)
-                ))
+                Err(ReadError::OutsidePrinted {
+                    what: describe(i, v),
+                    printed: printed_span(keys),
+                })
             }
             OutOfRange::Nearest => {
                 let r = row.or_else(|| match values[0] {
@@ -250,12 +269,16 @@ impl LookupBody {
                     None
                 };
                 let Some(r) = r else {
-                    return Err(format!("{} is outside the table", describe(0, values[0])));
+                    return Err(ReadError::Outside {
+                        what: describe(0, values[0]),
+                    });
                 };
                 let cell = match (two, c) {
                     (true, Some(c)) => self.rows[r].cells.get(c).cloned(),
                     (true, None) => {
-                        return Err(format!("{} is outside the table", describe(1, values[1])));
+                        return Err(ReadError::Outside {
+                            what: describe(1, values[1]),
+                        });
                     }
                     (false, _) if self.column_dice.is_some() => None,
                     (false, _) => self.rows[r].cells.first().cloned(),
@@ -282,13 +305,13 @@ impl LookupBody {
                 let (InputValue::Number(a), Some(InputValue::Number(b))) =
                     (values[0], values.get(1).copied())
                 else {
-                    return Err("the ratio rule needs two numbers".into());
+                    return Err(ReadError::RatioNeedsNumbers);
                 };
                 if a <= 0 || b <= 0 {
-                    return Err(format!(
-                        "{} and {} must be above 0 to divide them",
-                        self.inputs[0].id, self.inputs[1].id
-                    ));
+                    return Err(ReadError::RatioNotPositive {
+                        a: self.inputs[0].id.clone(),
+                        b: self.inputs[1].id.clone(),
+                    });
                 }
                 let (ia, ib) = (&self.inputs[0].name, &self.inputs[1].name);
                 // In i64: a player may type any number.
@@ -326,7 +349,7 @@ impl LookupBody {
                     // which may be near the limits of i32.
                     let n = from
                         .checked_sub(a / b)
-                        .ok_or_else(|| format!("the ratio rule's `from` {from} is out of range"))?;
+                        .ok_or(ReadError::RatioFrom { from: *from })?;
                     let text_es = format!("{from} − {a}/{b} redondeado abajo = {n}");
                     let text_en = format!("{from} − {a}/{b} rounded down = {n}");
                     if n >= *cap_at {
@@ -402,7 +425,7 @@ impl PackTable {
         modifier: i32,
         values: &[InputValue],
         roller: &mut Roller,
-    ) -> Result<TableRoll, String> {
+    ) -> Result<TableRoll, ReadError> {
         self.roll_at(pack, modifier, values, roller, 0)
     }
 
@@ -413,7 +436,7 @@ impl PackTable {
         values: &[InputValue],
         roller: &mut Roller,
         depth: usize,
-    ) -> Result<TableRoll, String> {
+    ) -> Result<TableRoll, ReadError> {
         let table = format!("{}/{}", pack.id, self.id);
         match &self.body {
             Body::Roll(rb) => {
@@ -444,15 +467,17 @@ impl PackTable {
                     // The loader refuses longer chains; a pack built in code
                     // that skipped it gets an error, never a silent stop.
                     Some(t) if depth >= MAX_CHAIN => {
-                        return Err(format!(
-                            "table '{}' sends to '{t}', past {MAX_CHAIN} `then` links",
-                            self.id
-                        ));
+                        return Err(ReadError::ChainTooLong {
+                            table: self.id.clone(),
+                            next: t,
+                            max: MAX_CHAIN,
+                        });
                     }
                     Some(t) => {
-                        let next = pack
-                            .table(&t)
-                            .ok_or_else(|| format!("no table '{t}' in pack '{}'", pack.id))?;
+                        let next = pack.table(&t).ok_or_else(|| ReadError::NoTable {
+                            table: t.clone(),
+                            pack: pack.id.clone(),
+                        })?;
                         Some(Box::new(next.roll_at(pack, 0, &[], roller, depth + 1)?))
                     }
                     None => None,
@@ -499,18 +524,14 @@ impl PackTable {
                         let roll = DiceRoll::roll(d, modifier, roller);
                         let c = lk
                             .column_for(roll.total)
-                            .ok_or_else(|| format!("no column for {}", roll.total))?;
+                            .ok_or(ReadError::NoColumn { total: roll.total })?;
                         if let Some(Key::Range { label, .. }) = lk.columns.get(c) {
                             key.push(label.clone());
                         }
                         column_roll = Some(roll);
-                        lk.rows[r]
-                            .cells
-                            .get(c)
-                            .cloned()
-                            .ok_or_else(|| "the grid has no such cell".to_string())?
+                        lk.rows[r].cells.get(c).cloned().ok_or(ReadError::NoCell)?
                     }
-                    _ => return Err("nothing to read for these inputs".into()),
+                    _ => return Err(ReadError::NothingToRead),
                 };
                 if key.is_empty() {
                     key = inputs.iter().map(|g| g.value.clone()).collect();

@@ -8,6 +8,12 @@ use crate::core::dice_expr::DiceExpr;
 use crate::core::odds::{Odds, Prob};
 use crate::core::tables::{RollTable, RowRange};
 
+/// A table's dice that do not parse: only a table built by hand, since the
+/// loader checks them. The message is `DiceExpr`'s.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct BadDice(pub String);
+
 /// A table roll as it fell.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct TableRoll {
@@ -22,7 +28,8 @@ pub struct TableRoll {
 
 impl RollTable {
     /// The parsed dice; tables are checked on load, so this only fails for a
-    /// table built by hand.
+    /// table built by hand. The error stays the message because the game's
+    /// `Refusal::BadDiceExpr` keeps it so.
     pub fn dice_expr(&self) -> Result<DiceExpr, String> {
         self.dice.parse()
     }
@@ -60,8 +67,8 @@ impl RollTable {
     }
 
     /// Roll the table's dice, add `modifier`, and find the row.
-    pub fn roll(&self, roller: &mut Roller, modifier: i32) -> Result<TableRoll, String> {
-        let expr = self.dice_expr()?;
+    pub fn roll(&self, roller: &mut Roller, modifier: i32) -> Result<TableRoll, BadDice> {
+        let expr = self.dice_expr().map_err(BadDice)?;
         let (rolled, total) = expr.roll(roller);
         let total = total + modifier;
         Ok(TableRoll {
@@ -75,8 +82,8 @@ impl RollTable {
     }
 
     /// The exact chance of every row, with `modifier` added to the roll.
-    pub fn row_odds(&self, modifier: i32) -> Result<Vec<Odds>, String> {
-        let dist = self.dice_expr()?.dist().shifted(modifier);
+    pub fn row_odds(&self, modifier: i32) -> Result<Vec<Odds>, BadDice> {
+        let dist = self.dice_expr().map_err(BadDice)?.dist().shifted(modifier);
         let mut odds = vec![Prob::from_integer(0); self.rows.len()];
         for (v, p) in dist.points() {
             let i = self.row_for(v);

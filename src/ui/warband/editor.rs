@@ -50,7 +50,7 @@ pub fn editor_ui(
         ui.checkbox(&mut m.leader, l.pick("Líder", "Leader"));
         ui.label(
             egui::RichText::new(format!("{cost} pts"))
-                .size(18.0)
+                .size(crate::ui::style::SIZE_RESULT)
                 .strong(),
         );
     });

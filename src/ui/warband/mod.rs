@@ -244,7 +244,7 @@ impl WarbandView {
                 };
                 ui.label(
                     egui::RichText::new(format!("{} / {} pts", report.total, report.points_limit))
-                        .size(22.0)
+                        .size(crate::ui::style::SIZE_BIG)
                         .strong()
                         .color(color),
                 )

@@ -128,7 +128,7 @@ fn card_title(
         title.append(
             "★ ",
             0.0,
-            egui::TextFormat::simple(body.clone(), egui::Color32::GOLD),
+            egui::TextFormat::simple(body.clone(), crate::ui::style::LEADER_STAR),
         );
     }
     title.append(&m.name, 0.0, egui::TextFormat::simple(body.clone(), strong));
