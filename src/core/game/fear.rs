@@ -105,9 +105,6 @@ pub(crate) fn put_down(
     let was_leader = model(st, victim)?.leader;
     model_mut(st, victim)?.status = Status::Down;
     if ctx.setup.all_rules() {
-        // Rules 3: a model Down takes no more hits (a poison's second hit,
-        // another hit of the same fight).
-        st.pending_hits.retain(|h| h.target != victim);
         // R41 Bloodsucker: a DP of its own for the rest of the turn.
         if let Some(b) = by
             && b.side.opponent() == Some(victim.side)
