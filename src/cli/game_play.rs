@@ -54,6 +54,7 @@ fn phase(now: &Now) -> &'static str {
         Now::Acting { .. } => "acting",
         Now::ResolveHits { .. } => "resolve_hits",
         Now::Rolled => "rolled",
+        Now::Ended { .. } => "ended",
     }
 }
 

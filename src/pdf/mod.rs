@@ -15,8 +15,11 @@ mod fonts;
 mod layout;
 mod reference;
 mod render;
+mod report;
 mod sheet;
 mod text;
+
+pub use report::report_pdf;
 
 use printpdf::{PdfDocument, PdfParseErrorSeverity, PdfSaveOptions};
 

@@ -76,6 +76,9 @@ pub enum Action {
     },
     /// The players end the turn; models that did not act lose their activation.
     EndTurn,
+    /// The players end the game (the scenario's end): the winner is decided
+    /// by VP, a draw on equal VP (issue 15). Undo reopens it.
+    EndGame,
 
     // --- Actions of the model in its activation ---
     /// R13.

@@ -178,6 +178,27 @@ impl Describer<'_> {
                 s
             }
             A::EndTurn => p("Fin del turno", "End of the turn"),
+            A::EndGame => {
+                let (a, b) = (
+                    self.state.sides.a.score.total(),
+                    self.state.sides.b.score.total(),
+                );
+                match self.state.winner() {
+                    Some(w) => format!(
+                        "{}: {} {} ({} {a}–{b})",
+                        p("Fin de la partida", "Game over"),
+                        p("gana", "won by"),
+                        self.warband(w, l),
+                        p("PV", "VP")
+                    ),
+                    None => format!(
+                        "{}: {} ({} {a}–{b})",
+                        p("Fin de la partida", "Game over"),
+                        p("empate", "a draw"),
+                        p("PV", "VP")
+                    ),
+                }
+            }
             A::Move { model } => format!("{} {}", self.n(*model), p("mueve", "moves")),
             A::StandUp { model } => format!("{} {}", self.n(*model), p("se levanta", "stands up")),
             A::Loot { model, body, item } => {

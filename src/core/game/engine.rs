@@ -5,14 +5,47 @@
 
 use super::action::Action;
 use super::error::{GameError, Refusal};
-use super::guard::{Ctx, disengage_all, finish_activation};
+use super::guard::{Ctx, disengage_all, finish_activation, require_no_pending};
 use super::refs::ModelRef;
-use super::state::{GameState, Phase, RoundState};
+use super::state::{Ending, GameState, Phase, RoundState};
 use super::{adjust, fear, hits, pending, resolve, turn};
 
 /// Apply `action` to `st`. On error `st` may be half changed: callers apply
 /// to a copy, or stop replaying.
 pub(crate) fn step(st: &mut GameState, ctx: Ctx<'_>, action: &Action) -> Result<(), GameError> {
+    // Issue 15: after the end, only notes; the end itself is an action.
+    if st.ended.is_some() {
+        return match action {
+            Action::Note { .. } => Ok(()),
+            _ => Err(Refusal::GameOver.into()),
+        };
+    }
+    if let Action::EndGame = action {
+        require_no_pending(st)?;
+        if st.pending.is_some() {
+            return Err(Refusal::RollWaiting {
+                action: action.id(),
+            }
+            .into());
+        }
+        st.ended = Some(Ending::ByPlayers);
+        return Ok(());
+    }
+    apply(st, ctx, action)?;
+    // Rules 3: a warband with no model left standing ends the game once no
+    // roll or hit waits.
+    if ctx.setup.all_rules() && st.turn > 0 && st.pending.is_none() && st.pending_hits.is_empty() {
+        for side in super::refs::Side::WARBANDS {
+            if st.models_of(side).all(|(_, m)| !m.status.in_play()) {
+                st.ended = Some(Ending::NoneStanding(side));
+                break;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn apply(st: &mut GameState, ctx: Ctx<'_>, action: &Action) -> Result<(), GameError> {
     use Action as A;
     action.check_numbers()?;
     if st.pending.is_some() {
@@ -46,6 +79,8 @@ pub(crate) fn step(st: &mut GameState, ctx: Ctx<'_>, action: &Action) -> Result<
         a if a.is_roll() && ctx.setup.pending_rolls() => pending::begin(st, ctx, a)?,
         a if a.is_roll() => resolve::apply(st, ctx, a, false)?,
         A::Fall { .. } => resolve::apply(st, ctx, action, ctx.setup.pending_rolls())?,
+        // Handled in `step`, before anything else.
+        A::EndGame => {}
         A::TotemReroll { .. } | A::HeadstrongReroll { .. } | A::Accept { .. } => {
             return Err(Refusal::NoRollWaiting.into());
         }

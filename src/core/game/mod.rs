@@ -29,6 +29,7 @@ mod offers;
 mod pending;
 mod prepare;
 pub mod refs;
+pub mod report;
 mod resolve;
 pub mod roll;
 mod session;

@@ -212,12 +212,16 @@ pub(crate) fn offers(st: &GameState, ctx: Ctx<'_>) -> Offers {
     };
     let mut actor = None;
     match &now {
-        Now::StartTurn { .. } => b.offer(
-            None,
-            Action::StartTurn {
-                dark_forces: Vec::new(),
-            },
-        ),
+        Now::Ended { .. } => {}
+        Now::StartTurn { .. } => {
+            b.offer(
+                None,
+                Action::StartTurn {
+                    dark_forces: Vec::new(),
+                },
+            );
+            b.offer(None, Action::EndGame);
+        }
         Now::ChangeRound { side } => {
             let sides: Vec<Side> = match side {
                 Some(s) => vec![*s],
@@ -249,6 +253,7 @@ pub(crate) fn offers(st: &GameState, ctx: Ctx<'_>) -> Offers {
                 b.offer(Some(*m), Action::Activate { model: *m });
             }
             b.offer(None, Action::EndTurn);
+            b.offer(None, Action::EndGame);
         }
         Now::ResolveHits { hits } => {
             for (attacker, target) in hits {

@@ -139,6 +139,8 @@ pub fn next_action(g: &mut Game, rng: &mut Roller) -> Result<Action, GameError> 
         }
     }
     match now {
+        // Over (a warband wiped out, rules 3): only notes are left.
+        Now::Ended { .. } => Ok(Action::Note { text: "fin".into() }),
         Now::StartTurn { .. } => Ok(Action::StartTurn {
             dark_forces: vec![rng.die(10)],
         }),

@@ -217,6 +217,8 @@ pub struct GameState {
     pub dp_per_model: i32,
     /// The dark forces called a beast this turn (R39 8–9) and none has appeared yet.
     pub beast_due: bool,
+    /// The game is over, and why (issue 15): nothing but notes after it.
+    pub ended: Option<Ending>,
     pub change_round: ChangeRoundState,
     pub round: Option<RoundState>,
     /// The model in its activation (R07).
@@ -265,6 +267,17 @@ pub enum Now {
     /// A roll has been made: it may be re-rolled as the rules allow, then
     /// it is accepted.
     Rolled,
+    /// The game is over: `winner` by VP, `None` a draw (issue 15).
+    Ended { winner: Option<Side> },
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// The players ended it (the scenario's end).
+    ByPlayers,
+    /// This warband has no model left standing (rules 3).
+    NoneStanding(Side),
 }
 
 impl GameState {
@@ -303,6 +316,7 @@ impl GameState {
             dark_forces: None,
             dp_per_model: 0,
             beast_due: false,
+            ended: None,
             change_round: ChangeRoundState::default(),
             round: None,
             active: None,
@@ -397,6 +411,11 @@ impl GameState {
 
     /// What the game waits for (R05–R09, R27, R39).
     pub fn now(&self) -> Now {
+        if self.ended.is_some() {
+            return Now::Ended {
+                winner: self.winner(),
+            };
+        }
         match self.phase {
             Phase::Setup => return Now::StartTurn { turn: 1 },
             Phase::TurnOver => {
@@ -471,6 +490,16 @@ impl GameState {
 }
 
 impl GameState {
+    /// The warband ahead on VP; `None` on equal VP (a draw).
+    pub fn winner(&self) -> Option<Side> {
+        let (a, b) = (self.sides.a.score.total(), self.sides.b.score.total());
+        match a.cmp(&b) {
+            std::cmp::Ordering::Greater => Some(Side::A),
+            std::cmp::Ordering::Less => Some(Side::B),
+            std::cmp::Ordering::Equal => None,
+        }
+    }
+
     /// R08: the winner of `round`'s roll-off when it has been rolled and the
     /// winner has not chosen yet.
     pub fn rolloff_winner(&self, round: i32) -> Option<Side> {

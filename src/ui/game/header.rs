@@ -114,9 +114,11 @@ impl GameView {
         };
         let st = g.state();
         let (can_undo, can_redo) = (g.can_undo(), g.can_redo());
-        let end_turn = g.offers().offers.into_iter().find(|o| o.id == "end_turn");
+        let offers = g.offers();
+        let end_turn = offers.find("end_turn").cloned();
+        let end_game = offers.find("end_game").cloned();
         let left = not_acted(g);
-        // 0 undo, 1 redo, 2 close, 3 end turn.
+        // 0 undo, 1 redo, 2 close, 3 end turn, 4 report, 5 end game.
         let mut clicked = None;
         ui.horizontal(|ui| {
             ui.label(
@@ -132,6 +134,22 @@ impl GameView {
             ui.separator();
             ui.label(egui::RichText::new(leader_line(g, l)).size(18.0).strong());
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if ui
+                    .button(l.pick("📜 Informe", "📜 Report"))
+                    .on_hover_text(l.pick(
+                        "La historia de la partida, sus bajas y la suerte de los dados",
+                        "The game's story, its losses and the luck of the dice",
+                    ))
+                    .clicked()
+                {
+                    clicked = Some(4);
+                }
+                if let Some(o) = &end_game {
+                    let text = format!("🏁 {}", l.pick("Terminar la partida", "End the game"));
+                    if widgets::offer_button(ui, o, &text, None, l) {
+                        clicked = Some(5);
+                    }
+                }
                 if ui
                     .button(l.pick("Cerrar partida", "Close game"))
                     .on_hover_text(l.pick("La partida queda guardada", "The game stays saved"))
@@ -208,6 +226,8 @@ impl GameView {
             Some(3) => {
                 self.act(Action::EndTurn, l);
             }
+            Some(4) => self.show_report = !self.show_report,
+            Some(5) => self.confirm_end_game = true,
             _ => {}
         }
     }

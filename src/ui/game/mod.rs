@@ -21,6 +21,7 @@ mod beast;
 mod forms;
 mod header;
 mod log;
+mod report;
 mod roll;
 mod setup;
 mod side;
@@ -75,6 +76,10 @@ pub struct GameView {
     /// *End turn* was pressed with models that have not acted: ask.
     pub confirm_end_turn: bool,
     pub end: EndDeclaration,
+    /// The report window is open (issue 15).
+    pub show_report: bool,
+    /// *End the game* was pressed: ask.
+    pub confirm_end_game: bool,
 }
 
 /// The game view's buttons are at least this high (read at arm's length).
@@ -185,6 +190,8 @@ impl GameView {
                 });
         });
         self.end_turn_modal(ui.ctx(), l);
+        self.end_game_modal(ui.ctx(), l);
+        self.report_window(ui.ctx(), l);
     }
 
     /// Ctrl+Z and Ctrl+Y (Ctrl+Shift+Z): undo and redo of the game log.
@@ -228,6 +235,7 @@ impl GameView {
                 self.acting_ui(ui, rules, ordered.unwrap_or(model), l)
             }
             Now::ResolveHits { hits } => self.hits_ui(ui, rules, &hits, l),
+            Now::Ended { .. } => self.ended_ui(ui, l),
         }
         if beast_due {
             ui.separator();

@@ -50,6 +50,7 @@ impl Action {
             A::Activate { .. } => "activate",
             A::EndActivation { .. } => "end_activation",
             A::EndTurn => "end_turn",
+            A::EndGame => "end_game",
             A::Move { .. } => "move",
             A::StandUp { .. } => "stand_up",
             A::Loot { .. } => "loot",

@@ -6,6 +6,23 @@ use crate::core::text::Lang;
 /// "What now" in words, for the status line.
 pub fn now_text(st: &GameState, now: &Now, l: Lang) -> String {
     match now {
+        Now::Ended { winner } => {
+            let (a, b) = (st.sides.a.score.total(), st.sides.b.score.total());
+            let who = match winner {
+                Some(w) => format!(
+                    "{} {}",
+                    l.pick("gana", "won by"),
+                    st.side(*w)
+                        .map_or_else(|| w.label(l).to_string(), |s| s.warband.to_string())
+                ),
+                None => l.pick("empate", "a draw").to_string(),
+            };
+            format!(
+                "{}: {who} ({} {a}–{b})",
+                l.pick("Partida terminada", "Game over"),
+                l.pick("PV", "VP")
+            )
+        }
         Now::StartTurn { turn } => format!(
             "{} {turn}: {}",
             l.pick("Turno", "Turn"),

@@ -135,6 +135,7 @@ pub(super) fn text(r: &Refusal) -> String {
         R::BeastsNoTotem => "beasts have no totem".into(),
         R::TotemUsed => "the warband has already used its totem re-roll this turn".into(),
         R::NotHeadstrong { model } => format!("{model} is not Headstrong"),
+        R::GameOver => "the game is over: undo its end to play on".into(),
         R::NoSurvivalInstinct { model } => format!("{model} has no Survival instinct"),
         R::SurvivalInstinctSpent { model } => {
             format!("{model} has already used its Survival instinct")

@@ -141,6 +141,7 @@ pub(super) fn text(r: &Refusal) -> String {
         R::BeastsNoTotem => "las bestias no tienen Tótem".into(),
         R::TotemUsed => "la banda ya usó la repetición del Tótem este turno".into(),
         R::NotHeadstrong { model } => format!("{model} no es Testaruda"),
+        R::GameOver => "la partida ha terminado: deshaz su final para seguir".into(),
         R::NoSurvivalInstinct { model } => {
             format!("{model} no tiene Instinto de supervivencia")
         }

@@ -168,6 +168,8 @@ pub enum Refusal {
     DreadfulNeedsCourage { model: String, creature: String },
     /// R41 Dreadful aspect: the Courage check failed in this activation.
     DreadfulFailed { model: String, creature: String },
+    /// The game is over: only notes may follow (undo reopens it).
+    GameOver,
     /// R42 Initiate: a hero who is no Sorcerer casts only its known level-1 spell.
     InitiateSpell { model: String, level: u32 },
     /// R42 Survival instinct: the model does not have it.
@@ -347,6 +349,7 @@ impl Refusal {
             | R::NoSpell { .. }
             | R::NotARoll { .. }
             | R::ReadOnly { .. }
+            | R::GameOver
             | R::SaveFailed { .. } => return None,
         })
     }
@@ -393,6 +396,7 @@ impl Refusal {
             | R::OrderPending
             | R::NoRollWaiting
             | R::RollWaiting { .. }
+            | R::GameOver
             | R::ReadOnly { .. } => ErrorKind::NotNow,
             R::NotInPlay { .. } | R::Prone { .. } | R::Engaged { .. } => ErrorKind::CannotAct,
             R::NotEngagedWith { .. } => ErrorKind::CannotAct,

@@ -1,0 +1,213 @@
+//! After the game (issue 15): the report the core builds from the log,
+//! shown when the game ends and from the header at any time; ending the
+//! game asks first.
+
+use eframe::egui;
+
+use super::GameView;
+use super::widgets;
+use crate::core::game::Action;
+use crate::core::game::report::{Report, report};
+use crate::core::text::Lang;
+
+impl GameView {
+    /// The game is over: the winner and the report, in the centre.
+    pub(super) fn ended_ui(&mut self, ui: &mut egui::Ui, l: Lang) {
+        let Some(g) = self.game.as_ref() else {
+            return;
+        };
+        ui.label(
+            egui::RichText::new(format!("🏁 {}", g.now_text(l)))
+                .size(26.0)
+                .strong(),
+        );
+        ui.label(l.pick("Deshacer reabre la partida.", "Undo reopens the game."));
+        ui.separator();
+        match report(g, l) {
+            Ok(r) => report_ui(ui, &r, l),
+            Err(e) => {
+                ui.colored_label(ui.visuals().error_fg_color, e.message(l));
+            }
+        }
+    }
+
+    /// The report as a window over the game, from the header's button.
+    pub(super) fn report_window(&mut self, ctx: &egui::Context, l: Lang) {
+        if !self.show_report {
+            return;
+        }
+        let Some(g) = self.game.as_ref() else {
+            return;
+        };
+        let mut open = true;
+        let r = report(g, l);
+        egui::Window::new(l.pick("Informe de la partida", "Game report"))
+            .open(&mut open)
+            .default_size([620.0, 520.0])
+            .vscroll(true)
+            .show(ctx, |ui| match &r {
+                Ok(r) => report_ui(ui, r, l),
+                Err(e) => {
+                    ui.colored_label(ui.visuals().error_fg_color, e.message(l));
+                }
+            });
+        self.show_report = open;
+    }
+
+    /// *End the game* was pressed: ask, saying who wins on VP now.
+    pub(super) fn end_game_modal(&mut self, ctx: &egui::Context, l: Lang) {
+        if !self.confirm_end_game {
+            return;
+        }
+        let Some(g) = self.game.as_ref() else {
+            self.confirm_end_game = false;
+            return;
+        };
+        let st = g.state();
+        let (a, b) = (st.sides.a.score.total(), st.sides.b.score.total());
+        let who = match st.winner() {
+            Some(w) => format!(
+                "{} {}",
+                l.pick("gana", "won by"),
+                st.side(w)
+                    .map_or_else(String::new, |s| s.warband.to_string())
+            ),
+            None => l.pick("empate", "a draw").to_string(),
+        };
+        let mut answer = None;
+        egui::Modal::new(egui::Id::unique("end_game_modal")).show(ctx, |ui| {
+            ui.heading(l.pick("¿Terminar la partida?", "End the game?"));
+            ui.label(format!("{} {a}–{b}: {who}", l.pick("PV", "VP")));
+            ui.horizontal(|ui| {
+                if widgets::big_button(ui, l.pick("🏁 Terminar", "🏁 End it")).clicked() {
+                    answer = Some(true);
+                }
+                if ui
+                    .button(l.pick("Seguir jugando", "Keep playing"))
+                    .clicked()
+                {
+                    answer = Some(false);
+                }
+            });
+        });
+        match answer {
+            Some(true) => {
+                self.confirm_end_game = false;
+                self.act(Action::EndGame, l);
+            }
+            Some(false) => self.confirm_end_game = false,
+            None => {}
+        }
+    }
+}
+
+/// The report: sides, luck, then the story turn by turn.
+pub(crate) fn report_ui(ui: &mut egui::Ui, r: &Report, l: Lang) {
+    ui.columns(r.sides.len().max(1), |cols| {
+        for (col, s) in cols.iter_mut().zip(&r.sides) {
+            col.label(egui::RichText::new(&s.warband).size(20.0).strong());
+            if !s.player.is_empty() {
+                col.label(&s.player);
+            }
+            col.label(
+                egui::RichText::new(format!("{} {}", s.vp.total, l.pick("PV", "VP")))
+                    .size(30.0)
+                    .strong(),
+            );
+            col.label(format!(
+                "{} {} · {} {} · {} {}",
+                s.vp.kills,
+                l.pick("por bajas", "kills"),
+                s.vp.totem,
+                l.pick("por Tótem", "totem"),
+                s.vp.scenario,
+                l.pick("de escenario", "scenario")
+            ));
+            col.label(format!(
+                "{} {} · {} {} · {} {} · {} {}",
+                s.standing,
+                l.pick("en pie", "standing"),
+                s.down,
+                l.pick("Abatidas", "Down"),
+                s.fled,
+                l.pick("huidas", "fled"),
+                s.removed,
+                l.pick("retiradas", "removed")
+            ));
+            col.label(format!(
+                "{} {}",
+                s.dp_spent,
+                l.pick("PD gastados", "DP spent")
+            ));
+            if let Some((name, n)) = s.downs_by.first() {
+                col.label(format!("⚔ {name}: {n} {}", l.pick("abatidas", "put Down")));
+            }
+        }
+    });
+    ui.separator();
+    ui.heading(l.pick("La suerte de los dados", "The luck of the dice"));
+    for k in &r.luck {
+        ui.label(
+            egui::RichText::new(format!(
+                "{}: {} {} · {} {:.1} · {} {}",
+                if k.player.is_empty() {
+                    k.side
+                } else {
+                    &k.player
+                },
+                k.rolls,
+                l.pick("tiradas", "rolls"),
+                l.pick("éxitos esperados", "expected successes"),
+                k.expected,
+                l.pick("reales", "actual"),
+                k.actual
+            ))
+            .strong(),
+        );
+        for (mark, line) in [("🍀", &k.luckiest), ("☔", &k.unluckiest)] {
+            if let Some(x) = line {
+                ui.label(format!(
+                    "  {mark} {} {}: {}",
+                    l.pick("turno", "turn"),
+                    x.turn,
+                    x.text
+                ));
+            }
+        }
+    }
+    ui.separator();
+    ui.heading(l.pick("Turno a turno", "Turn by turn"));
+    for t in &r.turns {
+        let mut parts = Vec::new();
+        if let Some(d) = &t.dark_forces {
+            parts.push(format!(
+                "{} {}: {}",
+                l.pick("Fuerzas Oscuras", "Dark Forces"),
+                d.total,
+                d.text
+            ));
+        }
+        for d in &t.downs {
+            parts.push(match &d.by {
+                Some(by) => format!("{} ← {by}", d.model),
+                None => format!("{} {}", d.model, l.pick("Abatida", "Down")),
+            });
+        }
+        for f in &t.fled {
+            parts.push(format!("{f} {}", l.pick("huye", "flees")));
+        }
+        for w in &t.totems_destroyed {
+            parts.push(format!(
+                "{} {w}",
+                l.pick("Tótem destruido:", "Totem destroyed:")
+            ));
+        }
+        if t.vp != [0, 0] {
+            parts.push(format!("+{}/+{} {}", t.vp[0], t.vp[1], l.pick("PV", "VP")));
+        }
+        ui.label(egui::RichText::new(format!("{} {}", l.pick("Turno", "Turn"), t.turn)).strong());
+        for p in parts {
+            ui.add(egui::Label::new(format!("  {p}")).wrap());
+        }
+    }
+}
