@@ -5,7 +5,7 @@
 mod persist;
 
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use super::action::{
     self, Action, FightOptions, HitOptions, PendingRoll, ShootOptions, SpellChoice,
@@ -55,19 +55,81 @@ pub fn replay(
 }
 
 /// One entry of the history.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct LogEntry<'a> {
     pub index: usize,
     pub action: &'a Action,
-    text: &'a Text,
+    game: &'a Game,
 }
 
 impl<'a> LogEntry<'a> {
-    /// The one-line description, in `lang`.
+    /// The one-line description, in `lang`. A game opened from a file
+    /// builds its lines when they are first asked for (see
+    /// [`Game::history_text`]).
     pub fn describe(&self, lang: Lang) -> &'a str {
-        self.text.get(lang)
+        self.game.history_text(self.index).get(lang)
     }
 }
+
+impl std::fmt::Debug for LogEntry<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LogEntry")
+            .field("index", &self.index)
+            .field("action", self.action)
+            .finish()
+    }
+}
+
+/// The entries of the history in a range of the log: random access, so
+/// that `skip(n)` (the log view's visible rows) costs nothing per entry
+/// skipped.
+struct LogIter<'a> {
+    game: &'a Game,
+    range: std::ops::Range<usize>,
+}
+
+impl<'a> LogIter<'a> {
+    fn entry(&self, index: usize) -> Option<LogEntry<'a>> {
+        let game = self.game;
+        game.log.get(index).map(|action| LogEntry {
+            index,
+            action,
+            game,
+        })
+    }
+}
+
+impl<'a> Iterator for LogIter<'a> {
+    type Item = LogEntry<'a>;
+
+    fn next(&mut self) -> Option<LogEntry<'a>> {
+        let i = self.range.next()?;
+        self.entry(i)
+    }
+
+    fn nth(&mut self, n: usize) -> Option<LogEntry<'a>> {
+        let i = self.range.nth(n)?;
+        self.entry(i)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.range.size_hint()
+    }
+}
+
+impl DoubleEndedIterator for LogIter<'_> {
+    fn next_back(&mut self) -> Option<Self::Item> {
+        let i = self.range.next_back()?;
+        self.entry(i)
+    }
+
+    fn nth_back(&mut self, n: usize) -> Option<Self::Item> {
+        let i = self.range.nth_back(n)?;
+        self.entry(i)
+    }
+}
+
+impl ExactSizeIterator for LogIter<'_> {}
 
 /// A game in progress: setup, log, redo list and the state they give.
 ///
@@ -80,8 +142,10 @@ pub struct Game {
     log: Vec<Action>,
     redo: Vec<Action>,
     state: GameState,
-    /// The description of each log action, both languages.
-    history: Vec<Text>,
+    /// The description of each log action, both languages: set as an
+    /// action is applied, or, for a game replayed from a file, built when
+    /// first asked for (a block of actions at a time, from its checkpoint).
+    history: Vec<OnceLock<Text>>,
     /// (log length, state) snapshots for a quick undo.
     checkpoints: Vec<(usize, GameState)>,
     autosave: Option<file::Autosave>,
@@ -151,18 +215,99 @@ impl Game {
         Game::new(GameSetup::new(a, b), rules)
     }
 
-    /// A game from a setup and a log, applied action by action.
+    /// A game from a setup and a log, applied action by action. The
+    /// history's lines are built when they are first asked for.
     pub fn from_log(
         setup: GameSetup,
         rules: &RuleSet,
         log: Vec<Action>,
     ) -> Result<Game, ReplayError> {
         let mut g = Game::new(setup, rules);
-        for (index, a) in log.into_iter().enumerate() {
-            g.apply_in_memory(a)
-                .map_err(|error| ReplayError { index, error })?;
-        }
+        g.replay_in_place(log)?;
         Ok(g)
+    }
+
+    /// Apply `log` after the actions of this game, as a replay does: in
+    /// place, with no copy of the state per action and no history text (see
+    /// [`Game::history_text`]); a checkpoint every [`CHECKPOINT_EVERY`]
+    /// actions as always. At the first refused action the game is left as
+    /// it was just before it, and the error names its index in `log`.
+    fn replay_in_place(&mut self, log: Vec<Action>) -> Result<(), ReplayError> {
+        self.log.reserve(log.len());
+        self.history.reserve(log.len());
+        for (index, a) in log.into_iter().enumerate() {
+            let ctx = Ctx {
+                rules: &self.rules,
+                setup: &self.setup,
+            };
+            if let Err(error) = engine::step(&mut self.state, ctx, &a) {
+                // `step` may have half changed the state.
+                self.state = self
+                    .state_at(self.log.len())
+                    .unwrap_or_else(|_| self.state.clone());
+                return Err(ReplayError { index, error });
+            }
+            self.log.push(a);
+            self.history.push(OnceLock::new());
+            if self.log.len().is_multiple_of(CHECKPOINT_EVERY) {
+                self.checkpoints.push((self.log.len(), self.state.clone()));
+            }
+        }
+        Ok(())
+    }
+
+    /// The state after the first `n` actions of the log, replayed from the
+    /// nearest checkpoint at or before `n`.
+    fn state_at(&self, n: usize) -> Result<GameState, GameError> {
+        let (k, mut st) = self.checkpoint_before(n);
+        for a in &self.log[k..n.min(self.log.len())] {
+            engine::step(&mut st, self.ctx(), a)?;
+        }
+        Ok(st)
+    }
+
+    /// The last checkpoint at or before log position `n`: its position
+    /// and a copy of its state.
+    fn checkpoint_before(&self, n: usize) -> (usize, GameState) {
+        match self.checkpoints.iter().rev().find(|(k, _)| *k <= n) {
+            Some((k, s)) => (*k, s.clone()),
+            None => (0, GameState::new(&self.setup, &self.rules)),
+        }
+    }
+
+    /// The description of log action `i`, both languages. Built when first
+    /// asked for: the actions from the checkpoint before `i` to the next
+    /// one are replayed and each one not yet described is described against
+    /// the state just before it, so showing a screenful of lines costs at
+    /// most one block of [`CHECKPOINT_EVERY`] actions, whatever the log's
+    /// length. Panics if `i` is not a log position.
+    fn history_text(&self, i: usize) -> &Text {
+        let cell = &self.history[i];
+        if let Some(t) = cell.get() {
+            return t;
+        }
+        let (k, mut st) = self.checkpoint_before(i);
+        let end = (i / CHECKPOINT_EVERY + 1) * CHECKPOINT_EVERY;
+        let end = end.max(i + 1).min(self.log.len());
+        for (j, a) in self.log.iter().enumerate().take(end).skip(k) {
+            if self.history[j].get().is_none() {
+                let _ = self.history[j].set(self.describer(&st).text(a));
+            }
+            // Every action of the log replayed when it was applied; should
+            // one not, its lines are described against the current state.
+            if j + 1 == end || engine::step(&mut st, self.ctx(), a).is_err() {
+                break;
+            }
+        }
+        cell.get_or_init(|| self.describer(&self.state).text(&self.log[i]))
+    }
+
+    fn describer<'s>(&'s self, state: &'s GameState) -> describe::Describer<'s> {
+        describe::Describer {
+            state,
+            setup: &self.setup,
+            rules: &self.rules,
+        }
     }
 
     fn ctx(&self) -> Ctx<'_> {
@@ -201,17 +346,14 @@ impl Game {
         &self.log
     }
 
-    /// The readable history, oldest first.
+    /// The readable history, oldest first. Skipping entries costs nothing;
+    /// a game opened from a file describes an entry when it is first asked
+    /// for ([`LogEntry::describe`]).
     pub fn log(&self) -> impl ExactSizeIterator<Item = LogEntry<'_>> + DoubleEndedIterator {
-        self.log
-            .iter()
-            .zip(&self.history)
-            .enumerate()
-            .map(|(index, (action, text))| LogEntry {
-                index,
-                action,
-                text,
-            })
+        LogIter {
+            game: self,
+            range: 0..self.log.len(),
+        }
     }
 
     /// The actions undone and ready to redo, the next one last.
@@ -228,15 +370,10 @@ impl Game {
     fn apply_in_memory(&mut self, action: Action) -> Result<(), GameError> {
         let mut next = self.state.clone();
         engine::step(&mut next, self.ctx(), &action)?;
-        let d = describe::Describer {
-            state: &self.state,
-            setup: &self.setup,
-            rules: &self.rules,
-        };
-        let text = Text::new(d.describe(&action, Lang::Es), d.describe(&action, Lang::En));
+        let text = self.describer(&self.state).text(&action);
         self.state = next;
         self.log.push(action);
-        self.history.push(text);
+        self.history.push(OnceLock::from(text));
         if self.log.len().is_multiple_of(CHECKPOINT_EVERY) {
             self.checkpoints.push((self.log.len(), self.state.clone()));
         }
@@ -282,22 +419,14 @@ impl Game {
         };
         let n = self.log.len();
         self.checkpoints.retain(|(k, _)| *k <= n);
-        let (k, base) = match self.checkpoints.last() {
-            Some((k, s)) => (*k, s.clone()),
-            None => (0, GameState::new(&self.setup, &self.rules)),
-        };
-        let mut st = base;
-        let ctx = Ctx {
-            rules: &self.rules,
-            setup: &self.setup,
-        };
-        for a in &self.log[k..] {
-            // It replayed before; the rules have not changed since.
-            if let Err(e) = engine::step(&mut st, ctx, a) {
+        // It replayed before; the rules have not changed since.
+        let st = match self.state_at(n) {
+            Ok(st) => st,
+            Err(e) => {
                 self.log.push(last);
                 return Err(e);
             }
-        }
+        };
         self.state = st;
         self.history.pop();
         self.redo.push(last);
@@ -373,12 +502,7 @@ impl Game {
 
     /// One line for `action` as if it were applied now, in `lang`.
     pub fn describe(&self, action: &Action, lang: Lang) -> String {
-        describe::Describer {
-            state: &self.state,
-            setup: &self.setup,
-            rules: &self.rules,
-        }
-        .describe(action, lang)
+        self.describer(&self.state).describe(action, lang)
     }
 
     /// The roll made and waiting to be re-rolled or accepted.
