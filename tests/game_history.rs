@@ -80,7 +80,10 @@ fn undo_and_play_on_a_loaded_game_keep_its_history_true() {
         live.actions()[..live.actions().len() - 300].to_vec(),
     )
     .expect("replays");
-    // Nothing described yet: undo across a checkpoint, then the lines.
+    // The last block built (the log view shows the end), then undo
+    // across checkpoints into blocks never built, then the lines.
+    let last = g.log().last().map(|e| e.describe(Lang::En).to_string());
+    assert_eq!(last, lines(&live, Lang::En).last().cloned());
     for _ in 0..300 {
         assert!(g.undo().expect("undo"));
     }

@@ -142,10 +142,12 @@ pub struct Game {
     log: Vec<Action>,
     redo: Vec<Action>,
     state: GameState,
-    /// The description of each log action, both languages: set as an
-    /// action is applied, or, for a game replayed from a file, built when
-    /// first asked for (a block of actions at a time, from its checkpoint).
-    history: Vec<OnceLock<Text>>,
+    /// The description of each log action, both languages, in blocks of
+    /// [`CHECKPOINT_EVERY`] actions (block `b` starts at checkpoint
+    /// `b * CHECKPOINT_EVERY`), one per block begun. A block is built when
+    /// one of its lines is first asked for (a game replayed from a file
+    /// writes none), and from then on holds a line for each of its actions.
+    history: Vec<OnceLock<Vec<Text>>>,
     /// (log length, state) snapshots for a quick undo.
     checkpoints: Vec<(usize, GameState)>,
     autosave: Option<file::Autosave>,
@@ -228,32 +230,52 @@ impl Game {
     }
 
     /// Apply `log` after the actions of this game, as a replay does: in
-    /// place, with no copy of the state per action and no history text (see
-    /// [`Game::history_text`]); a checkpoint every [`CHECKPOINT_EVERY`]
-    /// actions as always. At the first refused action the game is left as
-    /// it was just before it, and the error names its index in `log`.
-    fn replay_in_place(&mut self, log: Vec<Action>) -> Result<(), ReplayError> {
-        self.log.reserve(log.len());
-        self.history.reserve(log.len());
-        for (index, a) in log.into_iter().enumerate() {
-            let ctx = Ctx {
-                rules: &self.rules,
-                setup: &self.setup,
-            };
-            if let Err(error) = engine::step(&mut self.state, ctx, &a) {
-                // `step` may have half changed the state.
-                self.state = self
-                    .state_at(self.log.len())
-                    .unwrap_or_else(|_| self.state.clone());
-                return Err(ReplayError { index, error });
+    /// place, with no copy of the state or of the actions per action and no
+    /// history text (see [`Game::history_text`]); a checkpoint every
+    /// [`CHECKPOINT_EVERY`] actions as always. At the first refused action
+    /// the game is left as it was just before it, and the error names its
+    /// index in `log`.
+    fn replay_in_place(&mut self, mut log: Vec<Action>) -> Result<(), ReplayError> {
+        let base = self.log.len();
+        let mut refused = None;
+        let ctx = Ctx {
+            rules: &self.rules,
+            setup: &self.setup,
+        };
+        for (index, a) in log.iter().enumerate() {
+            if let Err(error) = engine::step(&mut self.state, ctx, a) {
+                refused = Some(ReplayError { index, error });
+                break;
             }
-            self.log.push(a);
-            self.history.push(OnceLock::new());
-            if self.log.len().is_multiple_of(CHECKPOINT_EVERY) {
-                self.checkpoints.push((self.log.len(), self.state.clone()));
+            let len = base + index + 1;
+            if len.is_multiple_of(CHECKPOINT_EVERY) {
+                self.checkpoints.push((len, self.state.clone()));
             }
         }
-        Ok(())
+        if let Some(e) = &refused {
+            log.truncate(e.index);
+        }
+        if self.log.is_empty() {
+            self.log = log;
+        } else {
+            self.log.append(&mut log);
+        }
+        // The last block, if built, lacks the new actions.
+        if let Some(last) = self.history.last_mut() {
+            last.take();
+        }
+        self.history
+            .resize_with(self.log.len().div_ceil(CHECKPOINT_EVERY), OnceLock::new);
+        match refused {
+            None => Ok(()),
+            Some(e) => {
+                // `step` may have half changed the state.
+                if let Ok(st) = self.state_at(self.log.len()) {
+                    self.state = st;
+                }
+                Err(e)
+            }
+        }
     }
 
     /// The state after the first `n` actions of the log, replayed from the
@@ -276,30 +298,35 @@ impl Game {
     }
 
     /// The description of log action `i`, both languages. Built when first
-    /// asked for: the actions from the checkpoint before `i` to the next
-    /// one are replayed and each one not yet described is described against
-    /// the state just before it, so showing a screenful of lines costs at
-    /// most one block of [`CHECKPOINT_EVERY`] actions, whatever the log's
-    /// length. Panics if `i` is not a log position.
+    /// asked for, with the rest of its block of [`CHECKPOINT_EVERY`]
+    /// actions (see [`Game::describe_block`]): showing a screenful of lines
+    /// costs one or two blocks, whatever the log's length. Panics if `i` is
+    /// not a log position.
     fn history_text(&self, i: usize) -> &Text {
-        let cell = &self.history[i];
-        if let Some(t) = cell.get() {
-            return t;
+        let b = i / CHECKPOINT_EVERY;
+        let block = self.history[b].get_or_init(|| self.describe_block(b));
+        &block[i % CHECKPOINT_EVERY]
+    }
+
+    /// The lines of block `b` of the log (the actions from its checkpoint
+    /// to the next one), each described against the state just before it,
+    /// replayed from the checkpoint.
+    fn describe_block(&self, b: usize) -> Vec<Text> {
+        let start = b * CHECKPOINT_EVERY;
+        let end = (start + CHECKPOINT_EVERY).min(self.log.len());
+        // Every action of the log replayed when it was applied; should one
+        // not, the rest are described against the state reached.
+        let mut stepping = true;
+        let (k, mut st) = self.checkpoint_before(start);
+        for a in &self.log[k..start] {
+            stepping = stepping && engine::step(&mut st, self.ctx(), a).is_ok();
         }
-        let (k, mut st) = self.checkpoint_before(i);
-        let end = (i / CHECKPOINT_EVERY + 1) * CHECKPOINT_EVERY;
-        let end = end.max(i + 1).min(self.log.len());
-        for (j, a) in self.log.iter().enumerate().take(end).skip(k) {
-            if self.history[j].get().is_none() {
-                let _ = self.history[j].set(self.describer(&st).text(a));
-            }
-            // Every action of the log replayed when it was applied; should
-            // one not, its lines are described against the current state.
-            if j + 1 == end || engine::step(&mut st, self.ctx(), a).is_err() {
-                break;
-            }
+        let mut texts = Vec::with_capacity(end - start);
+        for a in &self.log[start..end] {
+            texts.push(self.describer(&st).text(a));
+            stepping = stepping && engine::step(&mut st, self.ctx(), a).is_ok();
         }
-        cell.get_or_init(|| self.describer(&self.state).text(&self.log[i]))
+        texts
     }
 
     fn describer<'s>(&'s self, state: &'s GameState) -> describe::Describer<'s> {
@@ -370,10 +397,23 @@ impl Game {
     fn apply_in_memory(&mut self, action: Action) -> Result<(), GameError> {
         let mut next = self.state.clone();
         engine::step(&mut next, self.ctx(), &action)?;
-        let text = self.describer(&self.state).text(&action);
+        // Its line, unless its block is left to be built when shown.
+        let b = self.log.len() / CHECKPOINT_EVERY;
+        let text = match self.history.get(b) {
+            Some(block) if block.get().is_none() => None,
+            _ => Some(self.describer(&self.state).text(&action)),
+        };
         self.state = next;
         self.log.push(action);
-        self.history.push(OnceLock::from(text));
+        match (self.history.get_mut(b), text) {
+            (None, Some(t)) => self.history.push(OnceLock::from(vec![t])),
+            (Some(block), Some(t)) => {
+                if let Some(lines) = block.get_mut() {
+                    lines.push(t);
+                }
+            }
+            _ => {}
+        }
         if self.log.len().is_multiple_of(CHECKPOINT_EVERY) {
             self.checkpoints.push((self.log.len(), self.state.clone()));
         }
@@ -428,7 +468,11 @@ impl Game {
             }
         };
         self.state = st;
-        self.history.pop();
+        if n.is_multiple_of(CHECKPOINT_EVERY) {
+            self.history.pop();
+        } else if let Some(lines) = self.history.last_mut().and_then(OnceLock::get_mut) {
+            lines.pop();
+        }
         self.redo.push(last);
         self.save_whole().map(|_| true)
     }
