@@ -84,7 +84,7 @@ fn game_benches(c: &mut Criterion) {
     grp.bench_function("replay_10000_actions", |b| {
         b.iter(|| replay(black_box(g.setup()), &rules, black_box(&log)).map(|s| s.turn))
     });
-    grp.bench_function("load_10000_actions_with_history", |b| {
+    grp.bench_function("load_10000_actions_lines_on_demand", |b| {
         b.iter(|| {
             Game::from_log(g.setup().clone(), &rules, black_box(log.clone()))
                 .map(|g| g.state().turn)
@@ -201,6 +201,7 @@ fn open_benches(c: &mut Criterion) {
     if let Some(out) = std::env::var_os("IMPIA_BENCH_GAME_FILE") {
         std::fs::write(&out, &text).expect("IMPIA_BENCH_GAME_FILE");
     }
+    let (setup, log) = (g.setup().clone(), g.actions().to_vec());
     drop(g);
 
     let mut grp = c.benchmark_group("open");
@@ -221,6 +222,16 @@ fn open_benches(c: &mut Criterion) {
                 .map(|e| e.describe(Lang::En).len())
                 .sum::<usize>()
         })
+    });
+    // Every line of the history, once built on demand (scrolling the whole
+    // log, or a language switch over all of it): the replayed game is made
+    // outside the measure.
+    grp.bench_function("all_history_lines_100000_actions", |b| {
+        b.iter_batched(
+            || Game::from_log(setup.clone(), &rules, log.clone()).expect("replays"),
+            |g| g.log().map(|e| e.describe(Lang::Es).len()).sum::<usize>(),
+            criterion::BatchSize::PerIteration,
+        )
     });
     grp.bench_function("replay_file_100000_actions", |b| {
         b.iter(|| {
