@@ -144,6 +144,41 @@ fn odds_benches(c: &mut Criterion) {
         })
     });
     g.finish();
+
+    // A user's die-range table with one row per total (issue 14: checking
+    // that rows do not overlap compared every pair). 6d1000 gives 5,995
+    // totals, about the most a table's dice may give.
+    let rs = RuleSet::builtin().expect("tables");
+    let mut g = c.benchmark_group("user_tables");
+    g.measurement_time(Duration::from_secs(5))
+        .warm_up_time(Duration::from_secs(1))
+        .sample_size(10);
+    for (dice, lo, hi) in [("1d1000", 1, 1000), ("6d1000", 6, 6000)] {
+        let text = one_row_per_total(dice, lo, hi);
+        let rows = hi - lo + 1;
+        rs.with_user_file("big.yaml", &text)
+            .expect("the big table loads");
+        g.bench_function(format!("user_table_{rows}_rows"), |b| {
+            b.iter(|| {
+                rs.with_user_file("big.yaml", black_box(&text))
+                    .map(|r| r.roll_tables.len())
+            })
+        });
+    }
+    g.finish();
+}
+
+/// A user rule table rolled with `dice`, one row for each total from `lo`
+/// to `hi`, the rows in reverse order (the check must not rely on them
+/// being sorted).
+fn one_row_per_total(dice: &str, lo: i32, hi: i32) -> String {
+    let mut s = format!("id: big\nname: {{es: Grande, en: Big}}\nrule: R39\ndice: {dice}\nrows:\n");
+    for v in (lo..=hi).rev() {
+        s.push_str(&format!(
+            "  - range: \"{v}\"\n    text: {{es: r{v}, en: r{v}}}\n"
+        ));
+    }
+    s
 }
 
 criterion_group!(benches, odds_benches);

@@ -9,7 +9,7 @@ use super::setup::GameSetup;
 use super::state::GameState;
 use crate::core::dice::OpposedOutcome;
 use crate::core::tables::RuleSet;
-use crate::core::text::Lang;
+use crate::core::text::{Lang, Text};
 
 mod now;
 mod parts;
@@ -32,6 +32,14 @@ fn signed(v: i32) -> String {
 }
 
 impl Describer<'_> {
+    /// The line for `action` in both languages.
+    pub(crate) fn text(&self, action: &Action) -> Text {
+        Text::new(
+            self.describe(action, Lang::Es),
+            self.describe(action, Lang::En),
+        )
+    }
+
     /// The line for `action`, with `self.state` the state before it.
     pub(crate) fn describe(&self, action: &Action, l: Lang) -> String {
         use Action as A;

@@ -5,7 +5,7 @@
 mod persist;
 
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use super::action::{
     self, Action, CheckOptions, FightOptions, HitOptions, PendingRoll, ShootOptions, SpellChoice,
@@ -55,19 +55,81 @@ pub fn replay(
 }
 
 /// One entry of the history.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct LogEntry<'a> {
     pub index: usize,
     pub action: &'a Action,
-    text: &'a Text,
+    game: &'a Game,
 }
 
 impl<'a> LogEntry<'a> {
-    /// The one-line description, in `lang`.
+    /// The one-line description, in `lang`. A game opened from a file
+    /// builds its lines when they are first asked for (see
+    /// [`Game::history_text`]).
     pub fn describe(&self, lang: Lang) -> &'a str {
-        self.text.get(lang)
+        self.game.history_text(self.index).get(lang)
     }
 }
+
+impl std::fmt::Debug for LogEntry<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LogEntry")
+            .field("index", &self.index)
+            .field("action", self.action)
+            .finish()
+    }
+}
+
+/// The entries of the history in a range of the log: random access, so
+/// that `skip(n)` (the log view's visible rows) costs nothing per entry
+/// skipped.
+struct LogIter<'a> {
+    game: &'a Game,
+    range: std::ops::Range<usize>,
+}
+
+impl<'a> LogIter<'a> {
+    fn entry(&self, index: usize) -> Option<LogEntry<'a>> {
+        let game = self.game;
+        game.log.get(index).map(|action| LogEntry {
+            index,
+            action,
+            game,
+        })
+    }
+}
+
+impl<'a> Iterator for LogIter<'a> {
+    type Item = LogEntry<'a>;
+
+    fn next(&mut self) -> Option<LogEntry<'a>> {
+        let i = self.range.next()?;
+        self.entry(i)
+    }
+
+    fn nth(&mut self, n: usize) -> Option<LogEntry<'a>> {
+        let i = self.range.nth(n)?;
+        self.entry(i)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.range.size_hint()
+    }
+}
+
+impl DoubleEndedIterator for LogIter<'_> {
+    fn next_back(&mut self) -> Option<Self::Item> {
+        let i = self.range.next_back()?;
+        self.entry(i)
+    }
+
+    fn nth_back(&mut self, n: usize) -> Option<Self::Item> {
+        let i = self.range.nth_back(n)?;
+        self.entry(i)
+    }
+}
+
+impl ExactSizeIterator for LogIter<'_> {}
 
 /// A game in progress: setup, log, redo list and the state they give.
 ///
@@ -80,8 +142,12 @@ pub struct Game {
     log: Vec<Action>,
     redo: Vec<Action>,
     state: GameState,
-    /// The description of each log action, both languages.
-    history: Vec<Text>,
+    /// The description of each log action, both languages, in blocks of
+    /// [`CHECKPOINT_EVERY`] actions (block `b` starts at checkpoint
+    /// `b * CHECKPOINT_EVERY`), one per block begun. A block is built when
+    /// one of its lines is first asked for (a game replayed from a file
+    /// writes none), and from then on holds a line for each of its actions.
+    history: Vec<OnceLock<Vec<Text>>>,
     /// (log length, state) snapshots for a quick undo.
     checkpoints: Vec<(usize, GameState)>,
     autosave: Option<file::Autosave>,
@@ -151,18 +217,124 @@ impl Game {
         Game::new(GameSetup::new(a, b), rules)
     }
 
-    /// A game from a setup and a log, applied action by action.
+    /// A game from a setup and a log, applied action by action. The
+    /// history's lines are built when they are first asked for.
     pub fn from_log(
         setup: GameSetup,
         rules: &RuleSet,
         log: Vec<Action>,
     ) -> Result<Game, ReplayError> {
         let mut g = Game::new(setup, rules);
-        for (index, a) in log.into_iter().enumerate() {
-            g.apply_in_memory(a)
-                .map_err(|error| ReplayError { index, error })?;
-        }
+        g.replay_in_place(log)?;
         Ok(g)
+    }
+
+    /// Apply `log` after the actions of this game, as a replay does: in
+    /// place, with no copy of the state or of the actions per action and no
+    /// history text (see [`Game::history_text`]); a checkpoint every
+    /// [`CHECKPOINT_EVERY`] actions as always. At the first refused action
+    /// the game is left as it was just before it, and the error names its
+    /// index in `log`.
+    fn replay_in_place(&mut self, mut log: Vec<Action>) -> Result<(), ReplayError> {
+        let base = self.log.len();
+        let mut refused = None;
+        let ctx = Ctx {
+            rules: &self.rules,
+            setup: &self.setup,
+        };
+        for (index, a) in log.iter().enumerate() {
+            if let Err(error) = engine::step(&mut self.state, ctx, a) {
+                refused = Some(ReplayError { index, error });
+                break;
+            }
+            let len = base + index + 1;
+            if len.is_multiple_of(CHECKPOINT_EVERY) {
+                self.checkpoints.push((len, self.state.clone()));
+            }
+        }
+        if let Some(e) = &refused {
+            log.truncate(e.index);
+        }
+        if self.log.is_empty() {
+            self.log = log;
+        } else {
+            self.log.append(&mut log);
+        }
+        // The last block, if built, lacks the new actions.
+        if let Some(last) = self.history.last_mut() {
+            last.take();
+        }
+        self.history
+            .resize_with(self.log.len().div_ceil(CHECKPOINT_EVERY), OnceLock::new);
+        match refused {
+            None => Ok(()),
+            Some(e) => {
+                // `step` may have half changed the state.
+                if let Ok(st) = self.state_at(self.log.len()) {
+                    self.state = st;
+                }
+                Err(e)
+            }
+        }
+    }
+
+    /// The state after the first `n` actions of the log, replayed from the
+    /// nearest checkpoint at or before `n`.
+    fn state_at(&self, n: usize) -> Result<GameState, GameError> {
+        let (k, mut st) = self.checkpoint_before(n);
+        for a in &self.log[k..n.min(self.log.len())] {
+            engine::step(&mut st, self.ctx(), a)?;
+        }
+        Ok(st)
+    }
+
+    /// The last checkpoint at or before log position `n`: its position
+    /// and a copy of its state.
+    fn checkpoint_before(&self, n: usize) -> (usize, GameState) {
+        match self.checkpoints.iter().rev().find(|(k, _)| *k <= n) {
+            Some((k, s)) => (*k, s.clone()),
+            None => (0, GameState::new(&self.setup, &self.rules)),
+        }
+    }
+
+    /// The description of log action `i`, both languages. Built when first
+    /// asked for, with the rest of its block of [`CHECKPOINT_EVERY`]
+    /// actions (see [`Game::describe_block`]): showing a screenful of lines
+    /// costs one or two blocks, whatever the log's length. Panics if `i` is
+    /// not a log position.
+    fn history_text(&self, i: usize) -> &Text {
+        let b = i / CHECKPOINT_EVERY;
+        let block = self.history[b].get_or_init(|| self.describe_block(b));
+        &block[i % CHECKPOINT_EVERY]
+    }
+
+    /// The lines of block `b` of the log (the actions from its checkpoint
+    /// to the next one), each described against the state just before it,
+    /// replayed from the checkpoint.
+    fn describe_block(&self, b: usize) -> Vec<Text> {
+        let start = b * CHECKPOINT_EVERY;
+        let end = (start + CHECKPOINT_EVERY).min(self.log.len());
+        // Every action of the log replayed when it was applied; should one
+        // not, the rest are described against the state reached.
+        let mut stepping = true;
+        let (k, mut st) = self.checkpoint_before(start);
+        for a in &self.log[k..start] {
+            stepping = stepping && engine::step(&mut st, self.ctx(), a).is_ok();
+        }
+        let mut texts = Vec::with_capacity(end - start);
+        for a in &self.log[start..end] {
+            texts.push(self.describer(&st).text(a));
+            stepping = stepping && engine::step(&mut st, self.ctx(), a).is_ok();
+        }
+        texts
+    }
+
+    fn describer<'s>(&'s self, state: &'s GameState) -> describe::Describer<'s> {
+        describe::Describer {
+            state,
+            setup: &self.setup,
+            rules: &self.rules,
+        }
     }
 
     fn ctx(&self) -> Ctx<'_> {
@@ -201,17 +373,14 @@ impl Game {
         &self.log
     }
 
-    /// The readable history, oldest first.
+    /// The readable history, oldest first. Skipping entries costs nothing;
+    /// a game opened from a file describes an entry when it is first asked
+    /// for ([`LogEntry::describe`]).
     pub fn log(&self) -> impl ExactSizeIterator<Item = LogEntry<'_>> + DoubleEndedIterator {
-        self.log
-            .iter()
-            .zip(&self.history)
-            .enumerate()
-            .map(|(index, (action, text))| LogEntry {
-                index,
-                action,
-                text,
-            })
+        LogIter {
+            game: self,
+            range: 0..self.log.len(),
+        }
     }
 
     /// The actions undone and ready to redo, the next one last.
@@ -228,15 +397,23 @@ impl Game {
     fn apply_in_memory(&mut self, action: Action) -> Result<(), GameError> {
         let mut next = self.state.clone();
         engine::step(&mut next, self.ctx(), &action)?;
-        let d = describe::Describer {
-            state: &self.state,
-            setup: &self.setup,
-            rules: &self.rules,
+        // Its line, unless its block is left to be built when shown.
+        let b = self.log.len() / CHECKPOINT_EVERY;
+        let text = match self.history.get(b) {
+            Some(block) if block.get().is_none() => None,
+            _ => Some(self.describer(&self.state).text(&action)),
         };
-        let text = Text::new(d.describe(&action, Lang::Es), d.describe(&action, Lang::En));
         self.state = next;
         self.log.push(action);
-        self.history.push(text);
+        match (self.history.get_mut(b), text) {
+            (None, Some(t)) => self.history.push(OnceLock::from(vec![t])),
+            (Some(block), Some(t)) => {
+                if let Some(lines) = block.get_mut() {
+                    lines.push(t);
+                }
+            }
+            _ => {}
+        }
         if self.log.len().is_multiple_of(CHECKPOINT_EVERY) {
             self.checkpoints.push((self.log.len(), self.state.clone()));
         }
@@ -282,24 +459,20 @@ impl Game {
         };
         let n = self.log.len();
         self.checkpoints.retain(|(k, _)| *k <= n);
-        let (k, base) = match self.checkpoints.last() {
-            Some((k, s)) => (*k, s.clone()),
-            None => (0, GameState::new(&self.setup, &self.rules)),
-        };
-        let mut st = base;
-        let ctx = Ctx {
-            rules: &self.rules,
-            setup: &self.setup,
-        };
-        for a in &self.log[k..] {
-            // It replayed before; the rules have not changed since.
-            if let Err(e) = engine::step(&mut st, ctx, a) {
+        // It replayed before; the rules have not changed since.
+        let st = match self.state_at(n) {
+            Ok(st) => st,
+            Err(e) => {
                 self.log.push(last);
                 return Err(e);
             }
-        }
+        };
         self.state = st;
-        self.history.pop();
+        if n.is_multiple_of(CHECKPOINT_EVERY) {
+            self.history.pop();
+        } else if let Some(lines) = self.history.last_mut().and_then(OnceLock::get_mut) {
+            lines.pop();
+        }
         self.redo.push(last);
         self.save_whole().map(|_| true)
     }
@@ -373,12 +546,7 @@ impl Game {
 
     /// One line for `action` as if it were applied now, in `lang`.
     pub fn describe(&self, action: &Action, lang: Lang) -> String {
-        describe::Describer {
-            state: &self.state,
-            setup: &self.setup,
-            rules: &self.rules,
-        }
-        .describe(action, lang)
+        self.describer(&self.state).describe(action, lang)
     }
 
     /// The roll made and waiting to be re-rolled or accepted.

@@ -401,29 +401,44 @@ fn parse_roll_table(src: &Source<'_>) -> Result<RollTable, DataError> {
         let pos = locate_key(src.text, "dice").unwrap_or(Pos { line: 1, column: 1 });
         DataError::at(&src.name, pos, e)
     })?;
-    let mut ranges = Vec::with_capacity(t.rows.len());
-    for (i, row) in t.rows.iter().enumerate() {
-        let nth = t.rows[..i].iter().filter(|r| r.range == row.range).count();
-        let pos = locate_key_value(src.text, "range", &row.range, nth)
+    // A row's place, found only for an error: scanning the text for every
+    // row was quadratic.
+    let pos_of = |i: usize| {
+        let range = &t.rows[i].range;
+        let nth = t.rows[..i].iter().filter(|r| r.range == *range).count();
+        locate_key_value(src.text, "range", range, nth)
             .or_else(|| locate_key(src.text, "rows"))
-            .unwrap_or(Pos { line: 1, column: 1 });
-        let r: RowRange = row
-            .range
-            .parse()
-            .map_err(|e: String| DataError::at(&src.name, pos, e))?;
-        for (j, other) in ranges.iter().enumerate() {
-            if r.overlaps(other) {
-                return Err(DataError::at(
-                    &src.name,
-                    pos,
-                    format!(
-                        "row '{}' overlaps row '{}' of table '{}'",
-                        row.range, t.rows[j].range, t.id
-                    ),
-                ));
+            .unwrap_or(Pos { line: 1, column: 1 })
+    };
+    // The first row that overlaps an earlier one, as if each row were
+    // checked against the rows above it (the error names that pair), found
+    // by a sort and one sweep.
+    let overlap = |ranges: &[RowRange]| {
+        range::first_overlap(ranges).map(|(i, j)| {
+            DataError::at(
+                &src.name,
+                pos_of(i),
+                format!(
+                    "row '{}' overlaps row '{}' of table '{}'",
+                    t.rows[i].range, t.rows[j].range, t.id
+                ),
+            )
+        })
+    };
+    let mut ranges: Vec<RowRange> = Vec::with_capacity(t.rows.len());
+    for (i, row) in t.rows.iter().enumerate() {
+        match row.range.parse() {
+            Ok(r) => ranges.push(r),
+            // An overlap above the bad row is the first error.
+            Err(e) => {
+                return Err(
+                    overlap(&ranges).unwrap_or_else(|| DataError::at(&src.name, pos_of(i), e))
+                );
             }
         }
-        ranges.push(r);
+    }
+    if let Some(e) = overlap(&ranges) {
+        return Err(e);
     }
     let rows_pos = locate_key(src.text, "rows").unwrap_or(Pos { line: 1, column: 1 });
     if t.rows.is_empty() {
@@ -433,9 +448,7 @@ fn parse_roll_table(src: &Source<'_>) -> Result<RollTable, DataError> {
             "a table needs at least one row",
         ));
     }
-    let missing: Vec<i32> = (dice.min()..=dice.max())
-        .filter(|v| !ranges.iter().any(|r| r.contains(*v)))
-        .collect();
+    let missing = range::uncovered(dice.min(), dice.max(), &ranges);
     if !missing.is_empty() {
         return Err(DataError::at(
             &src.name,
@@ -488,6 +501,30 @@ mod tests {
         let e = e.unwrap_or_default();
         assert!(e.starts_with("t.yaml:8:5:"), "{e}");
         assert!(e.contains("overlaps"), "{e}");
+    }
+
+    #[test]
+    fn the_first_overlap_in_row_order_is_the_error_even_with_a_bad_row_after_it() {
+        // Rows 2 and 4 overlap row 1 and row 3 overlaps row 2; the rows are
+        // not in order, and the last one does not parse.
+        let text = "id: t\nname: {es: T, en: T}\nrule: R39\ndice: 1d10\nrows:\n  - range: \"6-10\"\n    text: {es: a, en: a}\n  - range: \"1-6\"\n    text: {es: b, en: b}\n  - range: \"2\"\n    text: {es: c, en: c}\n  - range: \"8\"\n    text: {es: d, en: d}\n  - range: \"x\"\n    text: {es: e, en: e}\n";
+        let e = parse_roll_table(&src(text)).err().map(|e| e.to_string());
+        let e = e.unwrap_or_default();
+        assert!(
+            e.starts_with("t.yaml:8:5: row '1-6' overlaps row '6-10' of table 't'"),
+            "{e}"
+        );
+        let fixed = text.replace("\"1-6\"", "\"1\"").replace("\"2\"", "\"3-5\"");
+        let e = parse_roll_table(&src(&fixed)).err().map(|e| e.to_string());
+        let e = e.unwrap_or_default();
+        assert!(
+            e.starts_with("t.yaml:12:5: row '8' overlaps row '6-10'"),
+            "{e}"
+        );
+        let fixed = fixed.replace("\"8\"", "\"2\"");
+        let e = parse_roll_table(&src(&fixed)).err().map(|e| e.to_string());
+        let e = e.unwrap_or_default();
+        assert!(e.starts_with("t.yaml:14:5:") && e.contains("'x'"), "{e}");
     }
 
     #[test]

@@ -115,6 +115,35 @@ impl Disjoint {
     }
 }
 
+/// The first range that overlaps one before it in `ranges`, and the first
+/// of those before it that it overlaps: `(i, j)`, `j < i`, the pair that
+/// checking each range against all the ranges before it would find first.
+/// Sorted by start, ranges are disjoint when each starts after every one
+/// before it in that order ends: one sweep after the sort says whether any
+/// pair overlaps. Only then (an error) is the pair looked for, in the order
+/// given, with [`Disjoint`].
+pub fn first_overlap(ranges: &[RowRange]) -> Option<(usize, usize)> {
+    let mut by_start: Vec<&RowRange> = ranges.iter().collect();
+    by_start.sort_unstable_by_key(|r| r.lo);
+    let mut end: Option<i32> = None;
+    let mut any = false;
+    for r in by_start {
+        if end.is_some_and(|e| r.lo <= e) {
+            any = true;
+            break;
+        }
+        end = Some(r.hi.unwrap_or(i32::MAX));
+    }
+    if !any {
+        return None;
+    }
+    let mut placed = Disjoint::default();
+    ranges
+        .iter()
+        .enumerate()
+        .find_map(|(i, r)| placed.insert(r, i).err().map(|j| (i, j)))
+}
+
 /// The values from `lo` to `hi` that none of `ranges` holds, in order, by
 /// one sweep over the ranges sorted (not every value against every range).
 pub fn uncovered<'a>(lo: i32, hi: i32, ranges: impl IntoIterator<Item = &'a RowRange>) -> Vec<i32> {
@@ -183,6 +212,35 @@ mod tests {
         assert_eq!(d.insert(&r("7-8"), 3), Ok(()));
         assert_eq!(d.overlapping(&r("100")), Some(2));
         assert_eq!(d.overlapping(&r("3-4")), None);
+    }
+
+    #[test]
+    fn first_overlap_is_the_pair_a_check_against_every_earlier_row_finds() {
+        let r = |s: &str| s.parse::<RowRange>().expect("range");
+        let pairwise = |ranges: &[RowRange]| {
+            (0..ranges.len()).find_map(|i| {
+                (0..i)
+                    .find(|&j| ranges[i].overlaps(&ranges[j]))
+                    .map(|j| (i, j))
+            })
+        };
+        let cases: [&[&str]; 7] = [
+            &["1-4", "5-6", "7+"],
+            &["7+", "1-4", "5-6"],
+            &["5-6", "1-2", "9+", "2-5", "7-8"],
+            &["1-10", "20-30", "25", "3"],
+            &["9+", "1-2", "3", "12-14"],
+            &["4", "4"],
+            &["3-3", "1-2", "2-9", "1"],
+        ];
+        for case in cases {
+            let ranges: Vec<RowRange> = case.iter().map(|s| r(s)).collect();
+            assert_eq!(first_overlap(&ranges), pairwise(&ranges), "{case:?}");
+        }
+        assert_eq!(first_overlap(&[r("5-6"), r("1-2"), r("2-5")]), Some((2, 0)));
+        assert_eq!(first_overlap(&[]), None);
+        // The end of an open range is the largest total: nothing after it.
+        assert_eq!(first_overlap(&[r("3+"), r("2147483647")]), Some((1, 0)));
     }
 
     #[test]

@@ -57,11 +57,10 @@ impl Game {
     /// Open a game file, replay its log, and autosave to it from now on.
     pub fn load(path: &Path, rules: &RuleSet) -> Result<Game, GameFileError> {
         let f = file::read(path)?;
-        let name = path.display().to_string();
-        let lines = f.lines.clone();
+        let lines = f.lines;
         let mut g =
             Game::from_log(f.setup, rules, f.log).map_err(|e| GameFileError::Inconsistent {
-                file: name.clone(),
+                file: path.display().to_string(),
                 index: e.index,
                 line: lines.get(e.index).copied().unwrap_or(0),
                 error: e.error,
@@ -83,16 +82,14 @@ impl Game {
         let name = path.display().to_string();
         let mut g = Game::new(f.setup, rules);
         let mut problem = f.damaged.map(GameFileError::Data);
-        for (index, a) in f.log.into_iter().enumerate() {
-            if let Err(error) = g.apply_in_memory(a) {
-                problem = Some(GameFileError::Inconsistent {
-                    file: name.clone(),
-                    index,
-                    line: f.lines.get(index).copied().unwrap_or(0),
-                    error,
-                });
-                break;
-            }
+        // Replayed in place, the history's lines built when first shown.
+        if let Err(e) = g.replay_in_place(f.log) {
+            problem = Some(GameFileError::Inconsistent {
+                file: name,
+                index: e.index,
+                line: f.lines.get(e.index).copied().unwrap_or(0),
+                error: e.error,
+            });
         }
         if problem.is_some() && file::lock(path).ok().flatten().is_some() {
             // Never over an older backup: .bak, then .bak.1, .bak.2…
