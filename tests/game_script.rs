@@ -21,7 +21,9 @@ fn st(g: &Game, m: impia::core::game::ModelRef) -> Status {
 fn a_scripted_game_of_three_turns() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("vado.yaml");
-    let mut g = game();
+    // Rules 2: this table plays on after Beto's last model falls in turn 2
+    // (a rules-3 game ends there: see tests/game_report.rs).
+    let mut g = Game::new(setup(7).with_rules(2), &rules());
     g.save(&path).unwrap();
 
     // ===== Turn 1 =====

@@ -70,6 +70,19 @@ pub enum GameCommand {
         #[arg(long)]
         json: bool,
     },
+    /// The game's report: each turn's story, each warband's VP and losses,
+    /// and the luck of the dice; --json, or -o FILE.pdf for a printed page.
+    Report {
+        file: PathBuf,
+        #[arg(long)]
+        json: bool,
+        /// Write the report as a one-page PDF here.
+        #[arg(short = 'o', long = "output", value_name = "FILE.pdf")]
+        output: Option<PathBuf>,
+        /// Replace an existing output file that is not a PDF.
+        #[arg(long)]
+        force: bool,
+    },
     /// Undo the last action (it stays in the history, marked undone).
     Undo { file: PathBuf },
     /// Redo the last undone action, with the same dice.
@@ -186,6 +199,12 @@ pub fn run(cli: &Cli, cmd: &GameCommand) -> Result<ExitCode, CliError> {
         GameCommand::Act { file, action, json } => {
             super::game_play::act(file, &rules, action.as_deref(), *json, l)
         }
+        GameCommand::Report {
+            file,
+            json,
+            output,
+            force,
+        } => super::game_report::run(file, &rules, *json, output.as_ref(), *force, l),
         GameCommand::Undo { file } => super::game_play::undo(file, &rules, false, l),
         GameCommand::Redo { file } => super::game_play::undo(file, &rules, true, l),
     }

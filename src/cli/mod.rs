@@ -18,6 +18,7 @@ pub mod batch;
 mod dice;
 pub mod game;
 mod game_play;
+mod game_report;
 pub mod roster;
 mod roster_text;
 mod table;

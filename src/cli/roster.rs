@@ -181,7 +181,7 @@ pub fn run(cli: &Cli, cmd: &RosterCommand) -> Result<ExitCode, CliError> {
 /// name: a symlink or a hard link to it), something that is not a regular
 /// file (a FIFO, a device, a folder), or, without `--force`, an existing
 /// file that is not a PDF.
-fn check_output(input: &Path, out: &Path, force: bool, l: Lang) -> Result<(), CliError> {
+pub(crate) fn check_output(input: &Path, out: &Path, force: bool, l: Lang) -> Result<(), CliError> {
     let shown = out.display();
     match crate::core::fsutil::check_regular(out) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),

@@ -213,15 +213,12 @@ pub(crate) fn offers(st: &GameState, ctx: Ctx<'_>) -> Offers {
     let mut actor = None;
     match &now {
         Now::Ended { .. } => {}
-        Now::StartTurn { .. } => {
-            b.offer(
-                None,
-                Action::StartTurn {
-                    dark_forces: Vec::new(),
-                },
-            );
-            b.offer(None, Action::EndGame);
-        }
+        Now::StartTurn { .. } => b.offer(
+            None,
+            Action::StartTurn {
+                dark_forces: Vec::new(),
+            },
+        ),
         Now::ChangeRound { side } => {
             let sides: Vec<Side> = match side {
                 Some(s) => vec![*s],
@@ -253,7 +250,6 @@ pub(crate) fn offers(st: &GameState, ctx: Ctx<'_>) -> Offers {
                 b.offer(Some(*m), Action::Activate { model: *m });
             }
             b.offer(None, Action::EndTurn);
-            b.offer(None, Action::EndGame);
         }
         Now::ResolveHits { hits } => {
             for (attacker, target) in hits {
@@ -280,6 +276,14 @@ pub(crate) fn offers(st: &GameState, ctx: Ctx<'_>) -> Offers {
             actor = Some(a);
             acting_offers(&mut b, a, *model);
         }
+    }
+    // Issue 15: the players may end the game at any step, once no roll or
+    // hit waits.
+    if !matches!(
+        now,
+        Now::Ended { .. } | Now::Rolled | Now::ResolveHits { .. }
+    ) {
+        b.offer(None, Action::EndGame);
     }
     Offers {
         turn: st.turn,

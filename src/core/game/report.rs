@@ -154,7 +154,7 @@ pub fn report(game: &Game, l: Lang) -> Result<Report, GameError> {
                     text: rules
                         .roll_table("dark_forces")
                         .and_then(|t| t.rows.get(d.row))
-                        .map(|r| r.text.get(l).to_string())
+                        .map(|r| r.text.get(l).trim_end_matches('.').to_string())
                         .unwrap_or_default(),
                 }),
                 ..Default::default()

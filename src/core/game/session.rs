@@ -2,30 +2,26 @@
 //! they give; the one door (`apply`, `act`), undo and redo; the game file
 //! (save, load, recover, autosave) in `session/persist.rs`.
 
+mod checks;
 mod persist;
 
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 
-use super::action::{
-    self, Action, CheckOptions, FightOptions, HitOptions, PendingRoll, ShootOptions, SpellChoice,
-};
+use super::action::{Action, PendingRoll};
 use super::describe;
 use super::engine;
 use super::error::GameError;
 use super::file;
-use super::guard::{self, Ctx};
+use super::guard::Ctx;
 use super::offers::{self, Offers};
 use super::pending::{self, RollPart};
 use super::prepare::{self, Prepared};
-use super::refs::{ModelRef, Sides};
-use super::roll::PreparedCheck;
 use super::roll::SideDice;
 use super::setup::GameSetup;
-use super::state::{GameState, Now, Score};
-use super::{attribute, fear, hits, kit, melee, shooting, spell};
-use crate::core::dice::{CheckSpec, OpposedSpec, Roller};
-use crate::core::tables::{RuleSet, Stat};
+use super::state::{GameState, Now};
+use crate::core::dice::{CheckSpec, Roller};
+use crate::core::tables::RuleSet;
 use crate::core::text::{Lang, Text};
 
 /// Undo replays from the nearest snapshot; one is kept every this many actions.
@@ -207,16 +203,6 @@ impl Game {
         }
     }
 
-    /// A new game of two rosters with a fresh seed; see [`GameSetup`] for
-    /// the scenario, the players' names, the seed and the bestiary.
-    pub fn from_rosters(
-        a: crate::core::roster::Roster,
-        b: crate::core::roster::Roster,
-        rules: &RuleSet,
-    ) -> Game {
-        Game::new(GameSetup::new(a, b), rules)
-    }
-
     /// A game from a setup and a log, applied action by action. The
     /// history's lines are built when they are first asked for.
     pub fn from_log(
@@ -361,11 +347,6 @@ impl Game {
     /// Who acts now (R05–R09, R27, R39): what the view should offer.
     pub fn now(&self) -> Now {
         self.state.now()
-    }
-
-    /// Alias of [`Game::now`].
-    pub fn who_acts_now(&self) -> Now {
-        self.now()
     }
 
     /// The actions applied so far.
@@ -557,137 +538,5 @@ impl Game {
     /// The actions undone and dropped since, with their old log positions.
     pub fn undone(&self) -> &[file::Undone] {
         &self.undone
-    }
-
-    // --- Checks built from the tracked models (the view shows them, rolls,
-    // then sends the action with the dice). ---
-
-    /// R23, R24: the opposed Combat check of a Fight.
-    pub fn fight_check(
-        &self,
-        attacker: ModelRef,
-        defender: ModelRef,
-        options: &FightOptions,
-    ) -> Result<PreparedCheck<OpposedSpec>, GameError> {
-        options.check_numbers()?;
-        melee::fight_check(&self.state, self.ctx(), attacker, defender, options, None)
-    }
-
-    /// R20, R22: the free Fight of an Assault.
-    pub fn assault_check(
-        &self,
-        attacker: ModelRef,
-        defender: ModelRef,
-        brutal: bool,
-        options: &FightOptions,
-    ) -> Result<PreparedCheck<OpposedSpec>, GameError> {
-        options.check_numbers()?;
-        melee::fight_check(
-            &self.state,
-            self.ctx(),
-            attacker,
-            defender,
-            options,
-            Some(brutal),
-        )
-    }
-
-    /// R26: the Accuracy check of a shot.
-    pub fn shoot_check(
-        &self,
-        shooter: ModelRef,
-        target: ModelRef,
-        options: &ShootOptions,
-    ) -> Result<PreparedCheck<CheckSpec>, GameError> {
-        options.check_numbers()?;
-        shooting::shoot_check(&self.state, self.ctx(), shooter, target, options)
-    }
-
-    /// R25: one opposed Agility check per engaged opponent, in the order of
-    /// the model's engagements.
-    pub fn disengage_checks(
-        &self,
-        model: ModelRef,
-    ) -> Result<Vec<PreparedCheck<OpposedSpec>>, GameError> {
-        melee::disengage_checks(&self.state, self.ctx(), model)
-    }
-
-    /// R27–R30: the roll of the pending hit of `attacker` on `target`.
-    pub fn hit_check(
-        &self,
-        attacker: ModelRef,
-        target: ModelRef,
-        options: &HitOptions,
-    ) -> Result<PreparedCheck<OpposedSpec>, GameError> {
-        options.check_numbers()?;
-        hits::hit_check(&self.state, self.ctx(), attacker, target, options)
-    }
-
-    /// R18: a fall's roll; `None` when the height does no harm (Prone, no roll).
-    pub fn fall_check(
-        &self,
-        model: ModelRef,
-        height_cm: f64,
-    ) -> Result<Option<PreparedCheck<OpposedSpec>>, GameError> {
-        hits::fall_check(&self.state, self.ctx(), model, height_cm)
-    }
-
-    /// R01: a plain attribute check.
-    pub fn attribute_check(
-        &self,
-        model: ModelRef,
-        stat: Stat,
-        modifier: i32,
-    ) -> Result<PreparedCheck<CheckSpec>, GameError> {
-        self.attribute_check_with(model, stat, modifier, &CheckOptions::default())
-    }
-
-    /// R01, R04: an attribute check with advantages or complications, or
-    /// the Courage check before assaulting a Dreadful aspect (R41).
-    pub fn attribute_check_with(
-        &self,
-        model: ModelRef,
-        stat: Stat,
-        modifier: i32,
-        options: &CheckOptions,
-    ) -> Result<PreparedCheck<CheckSpec>, GameError> {
-        action::check_number("modifier", modifier)?;
-        options.check_numbers()?;
-        attribute::attribute_check(&self.state, self.ctx(), model, stat, modifier, options)
-    }
-
-    /// R38: what the backlash roll adds to its die (level + the caster's fear).
-    pub fn backlash_modifier(&self, caster: ModelRef, spell: &SpellChoice) -> Option<i32> {
-        spell::backlash_modifier(&self.state, caster, spell)
-    }
-
-    /// R33: may `model`'s warband still take its totem re-roll this turn?
-    pub fn can_reroll(&self, model: ModelRef) -> bool {
-        kit::can_reroll(&self.state, &self.rules, model)
-    }
-
-    /// R31: would `model` flee if its activation ended now?
-    pub fn would_flee(&self, model: ModelRef) -> bool {
-        fear::would_flee(&self.state, &self.rules, model)
-    }
-
-    /// R10–R12: what `model` can spend now: its warband's pool plus its own DP.
-    pub fn dp_available(&self, model: ModelRef) -> i32 {
-        guard::can_pay(&self.state, model)
-    }
-
-    /// The DP cost of an action id of `tables/actions.yaml`.
-    pub fn action_cost(&self, id: &str) -> Option<u32> {
-        self.rules.action(id).and_then(|a| a.dp)
-    }
-
-    /// Victory points of both warbands.
-    pub fn scoreboard(&self) -> Sides<Score> {
-        self.state.sides.map(|_, s| s.score)
-    }
-
-    /// Roster problems of the warbands, one line each.
-    pub fn warnings(&self, lang: Lang) -> Vec<String> {
-        self.setup.warnings(&self.rules, lang)
     }
 }

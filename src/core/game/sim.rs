@@ -73,6 +73,25 @@ fn friends_of(g: &Game, m: ModelRef) -> Vec<ModelRef> {
 /// wrong); `Err` only when the game cannot build a check.
 pub fn next_action(g: &mut Game, rng: &mut Roller) -> Result<Action, GameError> {
     let st = g.state().clone();
+    // A warband down to its last model gets one back by hand: a random game
+    // goes on instead of ending (rules 3 end it when none is left standing).
+    if st.pending.is_none() && st.pending_hits.is_empty() && st.ended.is_none() {
+        for side in Side::WARBANDS {
+            let out: Vec<ModelRef> = st
+                .models_of(side)
+                .filter(|(_, m)| !m.status.in_play())
+                .map(|(r, _)| r)
+                .collect();
+            if in_play(g, side).len() <= 1
+                && let Some(m) = pick(rng, &out)
+            {
+                return Ok(Action::SetStatus {
+                    model: m,
+                    status: Status::Standing,
+                });
+            }
+        }
+    }
     let r = rng.die(200);
     // Rare hand changes keep a long game alive and exercise them.
     if r <= 2 {

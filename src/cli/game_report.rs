@@ -1,0 +1,134 @@
+//! `impia game report FILE [--json] [-o FILE.pdf]` (issue 15): the game's
+//! story, each warband's VP and losses, and the luck of the dice.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use super::game::{EXIT_INCONSISTENT, open};
+use super::{CliError, print_json};
+use crate::core::game::report::{Report, report};
+use crate::core::tables::RuleSet;
+use crate::core::text::Lang;
+
+pub(crate) fn run(
+    path: &Path,
+    rules: &RuleSet,
+    json: bool,
+    output: Option<&PathBuf>,
+    force: bool,
+    l: Lang,
+) -> Result<ExitCode, CliError> {
+    let g = match open(path, rules)? {
+        Ok(g) => g,
+        Err(msg) => {
+            eprintln!("impia: {msg}");
+            return Ok(ExitCode::from(EXIT_INCONSISTENT));
+        }
+    };
+    let r = report(&g, l).map_err(|e| CliError(format!("{}: {}", path.display(), e.message(l))))?;
+    if let Some(out) = output {
+        super::roster::check_output(path, out, force, l)?;
+        let bytes = crate::pdf::report_pdf(&r, l, crate::pdf::Paper::A4)
+            .map_err(|e| CliError(format!("{}: {e}", path.display())))?;
+        crate::core::fsutil::write_atomic(out, &bytes)
+            .map_err(|e| CliError(format!("{}: cannot write: {e}", out.display())))?;
+        outln!(
+            "{} {} ({} bytes)",
+            l.pick("Escrito", "Wrote"),
+            out.display(),
+            bytes.len()
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    if json {
+        print_json(&r)?;
+    } else {
+        print_text(&r, l);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn print_text(r: &Report, l: Lang) {
+    let p = |es: &'static str, en: &'static str| l.pick(es, en);
+    match (r.result, &r.winner) {
+        ("playing", _) => outln!("{}", p("Partida en curso", "Game in progress")),
+        (_, Some(w)) => outln!("{} {w}", p("Gana", "Won by")),
+        _ => outln!("{}", p("Empate", "A draw")),
+    }
+    for s in &r.sides {
+        outln!(
+            "{} ({}): {} {} ({} {}, {} {}, {} {}); {} {}, {} {}, {} {}, {} {}; {} {}{}",
+            s.warband,
+            s.player,
+            s.vp.total,
+            p("PV", "VP"),
+            s.vp.kills,
+            p("bajas", "kills"),
+            s.vp.totem,
+            p("tótem", "totem"),
+            s.vp.scenario,
+            p("escenario", "scenario"),
+            s.standing,
+            p("en pie", "standing"),
+            s.down,
+            p("Abatidas", "Down"),
+            s.fled,
+            p("huidas", "fled"),
+            s.removed,
+            p("retiradas", "removed"),
+            s.dp_spent,
+            p("PD gastados", "DP spent"),
+            s.downs_by
+                .first()
+                .map(|(n, k)| format!("; {} {n} ({k})", p("más bajas:", "most Down:")))
+                .unwrap_or_default()
+        );
+    }
+    for k in &r.luck {
+        outln!(
+            "{} {}: {} {}, {} {:.2}, {} {}",
+            p("Suerte de", "Luck of"),
+            if k.player.is_empty() {
+                k.side
+            } else {
+                &k.player
+            },
+            k.rolls,
+            p("tiradas", "rolls"),
+            p("esperados", "expected"),
+            k.expected,
+            p("reales", "actual"),
+            k.actual
+        );
+        for x in [&k.luckiest, &k.unluckiest].into_iter().flatten() {
+            outln!("  {} {}: {}", p("turno", "turn"), x.turn, x.text);
+        }
+    }
+    for t in &r.turns {
+        let mut parts = Vec::new();
+        if let Some(d) = &t.dark_forces {
+            parts.push(format!(
+                "{} {}: {}",
+                p("Fuerzas Oscuras", "Dark Forces"),
+                d.total,
+                d.text
+            ));
+        }
+        for d in &t.downs {
+            parts.push(match &d.by {
+                Some(by) => format!("{} ← {by}", d.model),
+                None => format!("{} {}", d.model, p("Abatida", "Down")),
+            });
+        }
+        for f in &t.fled {
+            parts.push(format!("{f} {}", p("huye", "flees")));
+        }
+        for w in &t.totems_destroyed {
+            parts.push(format!("{} {w}", p("Tótem destruido:", "Totem destroyed:")));
+        }
+        if t.vp != [0, 0] {
+            parts.push(format!("+{}/+{} {}", t.vp[0], t.vp[1], p("PV", "VP")));
+        }
+        outln!("{} {}: {}", p("Turno", "Turn"), t.turn, parts.join("; "));
+    }
+}
