@@ -224,9 +224,11 @@ pub(crate) fn act(
                 "{}",
                 crate::core::text::escape_controls(&refusal_line(&e, l))
             );
+            sync_records(&g, path, l);
             return Ok(ExitCode::from(EXIT_REFUSED));
         }
     }
+    sync_records(&g, path, l);
     let out = status_out(&g, l);
     if json {
         print_json(&out)?;
@@ -234,6 +236,21 @@ pub(crate) fn act(
         print_status(&out, l);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Issue 15: an ended game is in both warbands' records, and leaves them
+/// when its end is undone. A record that cannot be written is said, not
+/// fatal: the game itself is saved.
+fn sync_records(g: &Game, path: &Path, l: Lang) {
+    if let Err(e) = crate::core::records::sync(g, path) {
+        eprintln!(
+            "impia: {}: {e}",
+            l.pick(
+                "no se pudo escribir el historial de las bandas",
+                "the warbands' records could not be written"
+            )
+        );
+    }
 }
 
 pub(crate) fn undo(
@@ -254,6 +271,7 @@ pub(crate) fn undo(
     let done = if redo { g.redo() } else { g.undo() };
     match done {
         Ok(true) => {
+            sync_records(&g, path, l);
             let text = target.map(|a| a.id()).unwrap_or_default();
             outln!(
                 "{} {text}; {}",

@@ -19,6 +19,7 @@ mod dice;
 pub mod game;
 mod game_play;
 mod game_report;
+mod record;
 pub mod roster;
 mod roster_text;
 mod table;
@@ -87,6 +88,14 @@ pub enum Command {
     /// Games: start one from two rosters, show its status, replay its log.
     #[command(subcommand)]
     Game(game::GameCommand),
+    /// The league table of the warbands recorded in a folder (default
+    /// records/): games, wins, draws, losses, VP for and against.
+    Record {
+        #[arg(value_name = "DIR")]
+        dir: Option<PathBuf>,
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 fn parse_lang(s: &str) -> Result<Lang, String> {
@@ -219,6 +228,11 @@ pub fn run(cli: &Cli) -> ExitCode {
         Some(Command::Table(c)) => table::run(cli, c).map(|_| ExitCode::SUCCESS),
         Some(Command::Roster(c)) => roster::run(cli, c),
         Some(Command::Game(c)) => game::run(cli, c),
+        Some(Command::Record { dir, json }) => record::run(
+            dir.as_deref().unwrap_or(std::path::Path::new("records")),
+            *json,
+            cli.lang(),
+        ),
     };
     match result {
         Ok(code) => code,

@@ -8,6 +8,7 @@ pub mod fsutil;
 pub mod game;
 pub mod odds;
 pub mod packs;
+pub mod records;
 pub mod roster;
 pub mod tables;
 pub mod text;
