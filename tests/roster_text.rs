@@ -103,6 +103,7 @@ fn odd_roster() -> Roster {
                     level: 1,
                     cost: 2,
                     text: "Línea 1\nlínea 2 — con\ttab; (y paréntesis".into(),
+                    hit: None,
                 }],
                 notes: String::new(),
             },
@@ -126,6 +127,7 @@ fn odd_roster() -> Roster {
                     level: 3,
                     cost: 0,
                     text: String::new(),
+                    hit: None,
                 }],
                 ..Default::default()
             },

@@ -82,6 +82,7 @@ fn spell_fields_should_be_wide_enough_for_their_text() {
                 level: 1,
                 cost: 1,
                 text: "Una miniatura enemiga a 15 cm gana 1 marcador de Pavor.".into(),
+                hit: None,
             }],
             ..Default::default()
         });

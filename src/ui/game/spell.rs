@@ -109,6 +109,7 @@ impl GameView {
                             within_15cm: within_15cm.clone(),
                             backlash: Vec::new(),
                             within_30cm: Vec::new(),
+                            targets: Vec::new(),
                         };
                         self.act(action, l);
                     }

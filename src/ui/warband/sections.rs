@@ -237,6 +237,7 @@ pub fn spells_ui(ui: &mut egui::Ui, rules: &RuleSet, l: Lang, m: &mut Model) {
             level: 1,
             cost: 1,
             text: String::new(),
+            hit: None,
         });
     }
 }

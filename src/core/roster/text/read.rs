@@ -454,6 +454,7 @@ impl<'a> Reader<'a> {
                     level,
                     cost,
                     text: rest.first().map(|(_, t)| unescape(t)).unwrap_or_default(),
+                    hit: None,
                 }),
                 None => self.err(
                     Some(n),
