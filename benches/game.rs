@@ -34,6 +34,7 @@ fn roster(name: &str) -> Roster {
         level: 1,
         cost: 1,
         text: String::new(),
+        hit: None,
     }];
     Roster {
         version: 1,

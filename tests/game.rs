@@ -1638,6 +1638,7 @@ fn cast(
         within_15cm,
         backlash: vec![die],
         within_30cm,
+        targets: Vec::new(),
     })?;
     if g.pending().is_some() {
         accept(g);
@@ -1680,6 +1681,7 @@ fn r38_a_spell_costs_its_dp_and_frightens_everyone_within_15cm_but_sorcerers() {
             within_15cm: vec![],
             backlash: vec![3],
             within_30cm: vec![],
+            targets: Vec::new(),
         })
         .unwrap_err();
     assert_eq!(e.rule, Some("R38"));
@@ -1761,6 +1763,7 @@ fn r42_arcane_void_refuses_spells_cast_on_it() {
             within_15cm: vec![],
             backlash: vec![1],
             within_30cm: vec![],
+            targets: Vec::new(),
         })
         .unwrap_err();
     assert_eq!(e.rule, Some("R42"));
@@ -1773,6 +1776,7 @@ fn r42_arcane_void_refuses_spells_cast_on_it() {
             within_15cm: vec![],
             backlash: vec![1],
             within_30cm: vec![],
+            targets: Vec::new(),
         },
     );
 }

@@ -536,6 +536,7 @@ fn r42_an_initiate_casts_only_its_known_level_1_spell() {
         level: 1,
         cost: 1,
         text: String::new(),
+        hit: None,
     }];
     let setup = GameSetup::new(ra, roster_b()).with_seed(7);
     let mut g = Game::new(setup, &rules());
@@ -548,6 +549,7 @@ fn r42_an_initiate_casts_only_its_known_level_1_spell() {
         within_15cm: Vec::new(),
         backlash: Vec::new(),
         within_30cm: Vec::new(),
+        targets: Vec::new(),
     };
     let custom = impia::core::game::SpellChoice::Custom {
         name: "Tormenta".into(),

@@ -114,6 +114,7 @@ fn a_scripted_game_of_three_turns() {
             within_15cm: vec![b(2)],
             backlash: vec![4],
             within_30cm: vec![],
+            targets: Vec::new(),
         },
     );
     assert_eq!(

@@ -54,6 +54,7 @@ fn spell() -> impl Strategy<Value = Spell> {
         level,
         cost,
         text,
+        hit: None,
     })
 }
 

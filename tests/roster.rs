@@ -245,6 +245,7 @@ fn every_problem_cites_a_rule_id_or_a_reading_of_the_tables() {
         level: 1,
         cost: 1,
         text: String::new(),
+        hit: None,
     }];
     let report = check(&r, &rules);
     assert!(report.problems.len() >= 7, "{:?}", report.problems);
@@ -380,6 +381,7 @@ fn spell(level: u32) -> Spell {
         level,
         cost: 2,
         text: String::new(),
+        hit: None,
     }
 }
 

@@ -80,6 +80,7 @@ fn accented(rules: &RuleSet) -> Roster {
             level: 1,
             cost: 1,
             text: "Él y ésa ganan pavor: ¡qué miedo!".into(),
+            hit: None,
         }],
         ..Default::default()
     });
@@ -275,6 +276,7 @@ fn a_sorcerer_with_a_grimoire_of_spells_prints_every_spell() {
             level: 1 + i % 3,
             cost: 1 + i % 2,
             text: text.into(),
+            hit: None,
         })
         .collect();
     let pdf = render(&r, &rules, Lang::Es, Paper::A4);
@@ -438,6 +440,7 @@ fn a_megabyte_name_prints_and_the_sheet_stays_small() {
             level: 1,
             cost: 1,
             text: huge,
+            hit: None,
         }],
         ..Default::default()
     });

@@ -103,6 +103,7 @@ fn odd_roster() -> Roster {
                     level: 1,
                     cost: 2,
                     text: "Línea 1\nlínea 2 — con\ttab; (y paréntesis".into(),
+                    hit: None,
                 }],
                 notes: String::new(),
             },
@@ -126,6 +127,10 @@ fn odd_roster() -> Roster {
                     level: 3,
                     cost: 0,
                     text: String::new(),
+                    hit: Some(impia::core::roster::SpellHit {
+                        strength: 4,
+                        penetration: 1,
+                    }),
                 }],
                 ..Default::default()
             },
@@ -146,6 +151,22 @@ fn odd_names_should_read_back_exactly() {
         );
         let back = from_text(&text, &rules).unwrap_or_else(|e| panic!("{e}\n{text}"));
         assert_eq!(back, r, "{l:?}:\n{text}");
+    }
+}
+
+#[test]
+fn r38_a_spell_hit_is_written_on_its_numbers_and_reads_back() {
+    let rules = rules();
+    let r = odd_roster();
+    for (l, words) in [
+        (Lang::Es, "nivel 3, 0 PD, impacto 4/1"),
+        (Lang::En, "level 3, 0 DP, hit 4/1"),
+    ] {
+        let text = to_text(&r, &rules, l);
+        assert!(text.contains(words), "{text}");
+        let back = from_text(&text, &rules).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(back.models[3].spells[0].hit, r.models[3].spells[0].hit);
+        assert_eq!(back.models[0].spells[0].hit, None);
     }
 }
 

@@ -82,6 +82,7 @@ fn spell_fields_should_be_wide_enough_for_their_text() {
                 level: 1,
                 cost: 1,
                 text: "Una miniatura enemiga a 15 cm gana 1 marcador de Pavor.".into(),
+                hit: None,
             }],
             ..Default::default()
         });
@@ -100,6 +101,38 @@ fn spell_fields_should_be_wide_enough_for_their_text() {
     assert!(name >= SPELL_NAME_WIDTH - 1.0, "name field {name}");
     let text = width("Una miniatura enemiga a 15 cm gana 1 marcador de Pavor.");
     assert!(text >= SPELL_TEXT_MIN_WIDTH - 1.0, "effect field {text}");
+}
+
+#[test]
+fn r38_a_spell_hit_is_entered_in_the_spell_editor() {
+    let mut a = app(Lang::Es);
+    a.warband.doc.edit(|r| {
+        r.models.push(Model {
+            name: "Hermana Úrsula".into(),
+            troop: "sorcerer".into(),
+            spells: vec![Spell {
+                name: "Rayo".into(),
+                level: 1,
+                cost: 1,
+                text: String::new(),
+                hit: None,
+            }],
+            ..Default::default()
+        });
+    });
+    a.warband.selected = 1;
+    let mut h = harness(a);
+    h.run();
+    let fields = |h: &Harness<'static, ImpiaApp>| h.query_all_by_label("Penetración").count();
+    let before = fields(&h);
+    h.get_by_label("Impacto:").scroll_to_me();
+    h.run();
+    h.get_by_label("Impacto:").click();
+    h.run();
+    let hit = h.state().warband.doc.roster.models[1].spells[0].hit;
+    assert_eq!(hit.map(|x| (x.strength, x.penetration)), Some((3, 0)));
+    // Its Penetración field shows (Fuerza's too).
+    assert_eq!(fields(&h), before + 1);
 }
 
 #[test]

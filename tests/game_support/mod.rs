@@ -40,6 +40,7 @@ pub fn roster_a() -> Roster {
         level: 1,
         cost: 1,
         text: String::new(),
+        hit: None,
     }];
     let mut grim = model("Grim", "creature", &["claws"]);
     grim.upgrades = ids(&["brutal", "breath"]);

@@ -71,6 +71,7 @@ pub fn random_roster(rules: &RuleSet, rng: &mut Roller, number: u64) -> Roster {
                         level: rng.die(3),
                         cost: rng.die(3),
                         text: notes[pick(rng, notes.len())].into(),
+                        hit: None,
                     }]
                 } else {
                     Vec::new()

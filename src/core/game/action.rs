@@ -211,6 +211,14 @@ pub enum Action {
         backlash: Vec<u32>,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         within_30cm: Vec<ModelRef>,
+        /// R38 (rules 3): the models a spell that declares a hit hits.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        targets: Vec<ModelRef>,
+    },
+    /// R37 (rules 3): the model burns one mystic herb: its DP becomes the
+    /// model's own DP of this turn, spent first. Costs no action.
+    UseHerb {
+        model: ModelRef,
     },
 
     // --- The life of a roll (game files of rules 2 on) ---

@@ -58,6 +58,19 @@ pub(crate) fn attack_chances(st: &GameState, ctx: Ctx<'_>, action: &Action) -> O
                 attacker_down: None,
             })
         }
+        // R38 (rules 3): a spell's hit lands on every model it names.
+        Action::CastSpell {
+            caster,
+            spell,
+            targets,
+            ..
+        } if targets.len() == 1 && ctx.setup.all_rules() => {
+            let hit = super::spell::spell_hit(st, *caster, spell).ok()??;
+            Some(Chances {
+                down: hit_chance(st, ctx, *caster, targets[0], &hit).ok()?,
+                attacker_down: None,
+            })
+        }
         _ => None,
     }
 }

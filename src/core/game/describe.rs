@@ -221,6 +221,14 @@ impl Describer<'_> {
                 }
                 s
             }
+            A::UseHerb { model } => format!(
+                "{} {}",
+                self.n(*model),
+                p(
+                    "quema una Hierba mística (+1 PD propio)",
+                    "burns a mystic herb (+1 own DP)"
+                )
+            ),
             A::TouchTerrain { model, terrain } => {
                 format!("{} {} {terrain}", self.n(*model), p("toca", "touches"))
             }
@@ -421,8 +429,20 @@ impl Describer<'_> {
                 spell,
                 target,
                 backlash,
+                targets,
                 ..
             } => {
+                let mut on = target
+                    .map(|t| format!(" {} {}", p("sobre", "on"), self.n(t)))
+                    .unwrap_or_default();
+                if !targets.is_empty() {
+                    let names: Vec<String> = targets.iter().map(|t| self.n(*t)).collect();
+                    on.push_str(&format!(
+                        " ({} {})",
+                        p("impacta a", "hits"),
+                        names.join(", ")
+                    ));
+                }
                 let (level, cost, name) = match spell {
                     SpellChoice::Known { index } => self
                         .state
@@ -445,9 +465,7 @@ impl Describer<'_> {
                     },
                     p("nivel", "level"),
                     p("PD", "DP"),
-                    target
-                        .map(|t| format!(" {} {}", p("sobre", "on"), self.n(t)))
-                        .unwrap_or_default(),
+                    on,
                     p("efectos", "backlash"),
                     self.row_text("spell_backlash", total, l)
                 )

@@ -98,7 +98,7 @@ fn apply(st: &mut GameState, ctx: Ctx<'_>, action: &Action) -> Result<(), GameEr
         A::EndTurn => turn::end_turn(st)?,
         A::Move { model } => turn::move_action(st, ctx, *model)?,
         A::StandUp { model } => turn::stand_up(st, ctx, *model)?,
-        A::Loot { model, body, .. } => turn::loot(st, ctx, *model, *body)?,
+        A::Loot { model, body, item } => turn::loot(st, ctx, *model, *body, item)?,
         A::TouchTerrain { model, terrain } => fear::touch_terrain(st, ctx, *model, terrain)?,
         // Rolls whose dice are missing: the engine never rolls.
         A::Assault { .. }
@@ -113,6 +113,7 @@ fn apply(st: &mut GameState, ctx: Ctx<'_>, action: &Action) -> Result<(), GameEr
         A::LeaderRally { leader, models } => fear::leader_rally(st, ctx, *leader, models)?,
         A::TotemOwn { model } => fear::totem_own(st, ctx, *model)?,
         A::TotemEnemy { model } => fear::totem_enemy(st, ctx, *model)?,
+        A::UseHerb { model } => super::guard::use_herb(st, ctx, *model)?,
         A::BeastAppears { beast } => adjust::beast_appears(st, ctx, beast)?,
         A::ScenarioPoints { side, points, .. } => adjust::scenario_points(st, *side, *points)?,
         A::AdjustFear { model, delta } => adjust::fear(st, *model, *delta)?,

@@ -24,6 +24,7 @@ pub mod file;
 mod guard;
 mod hits;
 mod kit;
+mod loot;
 mod melee;
 mod offers;
 mod pending;

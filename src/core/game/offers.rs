@@ -268,6 +268,7 @@ pub(crate) fn offers(st: &GameState, ctx: Ctx<'_>) -> Offers {
                         },
                     );
                 }
+                herb_offer(&mut b, *target);
             }
         }
         Now::Rolled => rolled_offers(&mut b),
@@ -458,9 +459,11 @@ fn acting_offers(b: &mut Builder<'_>, a: ModelRef, active: ModelRef) {
                     within_15cm: Vec::new(),
                     backlash: Vec::new(),
                     within_30cm: Vec::new(),
+                    targets: Vec::new(),
                 },
                 in_play(st, |r| r != a),
             );
+            spell_targets(b, a, index);
         }
     }
     if x.leader {
@@ -529,6 +532,7 @@ fn acting_offers(b: &mut Builder<'_>, a: ModelRef, active: ModelRef) {
             roll: None,
         });
     }
+    herb_offer(b, a);
     b.offer(
         Some(active),
         Action::EndActivation {
@@ -537,4 +541,38 @@ fn acting_offers(b: &mut Builder<'_>, a: ModelRef, active: ModelRef) {
             near_enemy_totem: false,
         },
     );
+}
+
+/// R37 (rules 3): a model with a mystic herb left may burn one.
+fn herb_offer(b: &mut Builder<'_>, m: ModelRef) {
+    if b.ctx.setup.all_rules() && b.st.model(m).is_some_and(|x| x.herbs > 0) {
+        b.offer(Some(m), Action::UseHerb { model: m });
+    }
+}
+
+/// R38 (rules 3): a spell that declares a hit: each model alone under it,
+/// with its chance to go Down, on the spell's offer (as Breath's).
+fn spell_targets(b: &mut Builder<'_>, a: ModelRef, index: usize) {
+    let st = b.st;
+    if !b.ctx.setup.all_rules()
+        || st
+            .model(a)
+            .and_then(|x| x.spells.get(index))
+            .is_none_or(|s| s.hit.is_none())
+    {
+        return;
+    }
+    let others = in_play(st, |r| r != a);
+    let (targets, _) = b.collect_targets(&others, |t| Action::CastSpell {
+        caster: a,
+        spell: SpellChoice::Known { index },
+        target: None,
+        within_15cm: Vec::new(),
+        backlash: Vec::new(),
+        within_30cm: Vec::new(),
+        targets: vec![t],
+    });
+    if let Some(o) = b.out.last_mut() {
+        o.targets = targets;
+    }
 }

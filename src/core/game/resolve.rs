@@ -121,6 +121,7 @@ pub(crate) fn apply(
             within_15cm,
             backlash,
             within_30cm,
+            targets,
         } => spell::cast(
             st,
             ctx,
@@ -131,6 +132,7 @@ pub(crate) fn apply(
                 within_15cm,
                 backlash,
                 within_30cm,
+                targets,
                 lenient,
             },
         ),

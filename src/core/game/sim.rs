@@ -421,6 +421,7 @@ fn acting(
                 within_15cm: subset(rng, &all),
                 backlash: vec![die],
                 within_30cm: if far { subset(rng, &all) } else { Vec::new() },
+                targets: Vec::new(),
             })
         }
         6 if x.leader => Ok(Action::LeaderRally {

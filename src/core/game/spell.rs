@@ -9,9 +9,9 @@ use super::guard::{
     Ctx, action_done, action_row, in_play, model_mut, pay, require_actor, require_free,
     require_standing,
 };
-use super::kit::{table, table_total};
+use super::kit::{HitMaker, push_hit, table, table_total};
 use super::refs::ModelRef;
-use super::state::GameState;
+use super::state::{GameState, HitSource};
 use super::status::Status;
 use crate::core::tables::Keyword;
 use crate::core::text::Text;
@@ -27,9 +27,41 @@ pub(crate) struct Cast<'a> {
     pub within_15cm: &'a [ModelRef],
     pub backlash: &'a [u32],
     pub within_30cm: &'a [ModelRef],
+    /// R38 (rules 3): the models the spell's hit hits.
+    pub targets: &'a [ModelRef],
     /// Rules 2: models named within 30 cm of a backlash that removes no one
     /// are ignored, not a refusal.
     pub lenient: bool,
+}
+
+/// R38: the hit a known spell declares (Strength, Penetration), named as
+/// the spell; `None` for a spell with no hit or a custom one.
+pub(crate) fn spell_hit(
+    st: &GameState,
+    caster: ModelRef,
+    spell: &SpellChoice,
+) -> Result<Option<HitMaker>, GameError> {
+    let SpellChoice::Known { index } = spell else {
+        return Ok(None);
+    };
+    let x = super::guard::model(st, caster)?;
+    let Some(s) = x.spells.get(*index) else {
+        return Ok(None);
+    };
+    let Some(h) = s.hit else {
+        return Ok(None);
+    };
+    // From a roster file: a player's numbers too.
+    super::action::check_number("strength", h.strength)?;
+    super::action::check_number("penetration", h.penetration)?;
+    Ok(Some(HitMaker::new(
+        h.strength,
+        h.penetration,
+        Text::new(
+            format!("hechizo «{}»", s.name),
+            format!("spell “{}”", s.name),
+        ),
+    )))
 }
 
 /// The spell's level, cost and name.
@@ -82,8 +114,9 @@ pub(crate) fn cast(st: &mut GameState, ctx: Ctx<'_>, c: Cast<'_>) -> Result<(), 
             .into());
         }
     }
-    if let Some(t) = c.target {
-        let tx = in_play(st, t)?;
+    // R42 Arcane void: no spell aims at it, and no spell's hit (R38) hits it.
+    for t in c.target.iter().chain(c.targets) {
+        let tx = in_play(st, *t)?;
         if tx.has(Keyword::SpellImmune) {
             return Err(Refusal::SpellImmune {
                 model: tx.name.to_string(),
@@ -92,6 +125,16 @@ pub(crate) fn cast(st: &mut GameState, ctx: Ctx<'_>, c: Cast<'_>) -> Result<(), 
         }
     }
     check_listed(st, c.within_15cm, None, c.caster)?;
+    // R38 (rules 3): a spell that declares a hit names the models it hits.
+    let hit = if ctx.setup.all_rules() {
+        spell_hit(st, c.caster, c.spell)?
+    } else {
+        None
+    };
+    if hit.is_none() && !c.targets.is_empty() {
+        return Err(Refusal::SpellNoHit { spell: name }.into());
+    }
+    check_listed(st, c.targets, None, c.caster)?;
     let t = table(ctx.rules, "spell_backlash")?;
     let rolled = table_total(t, c.backlash)?;
     let row = action_row(ctx, "cast_spell")?;
@@ -104,6 +147,13 @@ pub(crate) fn cast(st: &mut GameState, ctx: Ctx<'_>, c: Cast<'_>) -> Result<(), 
     for m in c.within_15cm {
         if st.model(*m).is_some_and(|x| !x.is_sorcerer()) {
             add(st, *m, row.effect.fear_listed);
+        }
+    }
+    // R38 (rules 3): the spell's hits wait, as a Breath's do (R41); queued
+    // before the backlash, so a caster it removes still has them rolled.
+    if let Some(h) = &hit {
+        for t in c.targets {
+            push_hit(st, c.caster, *t, h, HitSource::Spell);
         }
     }
     // The backlash: 1d10 + the spell's level + the caster's fear.

@@ -179,6 +179,8 @@ pub enum HitSource {
     /// R25: an opponent that won a disengage roll hits automatically.
     Disengage,
     Breath,
+    /// R38 (rules 3): a spell that declares a hit.
+    Spell,
 }
 
 /// A hit waiting for its Strength-against-Toughness roll (R27).

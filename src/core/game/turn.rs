@@ -318,6 +318,7 @@ pub(crate) fn loot(
     ctx: Ctx<'_>,
     m: ModelRef,
     body: ModelRef,
+    item: &str,
 ) -> Result<(), GameError> {
     let x = require_actor(st, m)?;
     require_standing(x)?;
@@ -335,9 +336,12 @@ pub(crate) fn loot(
         }
         .into());
     }
+    // R19 (rules 3): the item named must be on the body; it changes hands.
+    super::loot::check(st, ctx, body, item)?;
     let row = action_row(ctx, "loot")?;
     let name: Text = row.name.clone();
     pay(st, m, row.dp.unwrap_or(0) as i32, &name)?;
+    super::loot::take(st, ctx, m, body, item)?;
     action_done(st, m);
     Ok(())
 }

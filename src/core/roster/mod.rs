@@ -83,6 +83,19 @@ pub struct Spell {
     pub cost: u32,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub text: String,
+    /// R38: the hit the spell gives each model it names, if it is one
+    /// ("Impacto de Fuerza 4"); applied by rules-3 games.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hit: Option<SpellHit>,
+}
+
+/// R38: a spell's hit: Strength and Penetration, like a weapon's (R27, R29).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpellHit {
+    pub strength: i32,
+    #[serde(default)]
+    pub penetration: i32,
 }
 
 impl Roster {

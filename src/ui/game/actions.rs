@@ -81,6 +81,7 @@ fn describe_offer(
             Click::Open(Form::Spell {
                 choice: spell.clone(),
                 within_15cm: Vec::new(),
+                targets: Vec::new(),
             }),
         ),
         Action::LeaderOrder { .. } => ("leader_order", Some(K::O), Click::Open(Form::Order)),
@@ -92,6 +93,8 @@ fn describe_offer(
         Action::TotemOwn { .. } => ("totem_own", Some(K::T), Click::Act(o.action.clone())),
         Action::TotemEnemy { .. } => ("totem_enemy", Some(K::Y), Click::Act(o.action.clone())),
         Action::Loot { .. } => ("loot", Some(K::L), Click::Open(Form::Loot)),
+        // R37 (rules 3): burn a mystic herb, at once.
+        Action::UseHerb { .. } => ("use_herb", None, Click::Act(o.action.clone())),
         // R41: the Courage check before assaulting a Dreadful aspect: the
         // core's ready action, rolled at once.
         Action::Check { options, .. } if options.dreadful.is_some() => {
@@ -138,6 +141,12 @@ fn offer_text(
                 .unwrap_or_default()
         ),
         Action::Check { .. } => l.pick("Tirada de Atributo", "Attribute check").to_string(),
+        Action::UseHerb { .. } => l
+            .pick(
+                "🌿 Quemar Hierba mística (+1 PD propio)",
+                "🌿 Burn a mystic herb (+1 own DP)",
+            )
+            .to_string(),
         _ => rules
             .action(id)
             .map_or_else(|| id.to_string(), |a| a.name.get(l).to_string()),
@@ -223,6 +232,7 @@ impl GameView {
                         cost: 1,
                     },
                     within_15cm: Vec::new(),
+                    targets: Vec::new(),
                 }));
             }
         });

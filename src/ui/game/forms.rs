@@ -39,6 +39,8 @@ pub enum Form {
     Spell {
         choice: SpellChoice,
         within_15cm: Vec<ModelRef>,
+        /// R38 (rules 3): the models a spell's hit hits.
+        targets: Vec<ModelRef>,
     },
     Check {
         stat: Stat,
@@ -312,7 +314,7 @@ impl GameView {
                 }
             }
             Form::Spell { .. } | Form::Check { .. } | Form::Fall { .. } => {
-                return self.more_form_ui(ui, rules, actor, l);
+                return self.more_form_ui(ui, rules, actor, offers, l);
             }
         }
         if let Some(a) = send {

@@ -2,9 +2,9 @@
 //! fall (R18): each shows its check with sources and exact odds, and rolls.
 
 use super::GameView;
-use super::forms::Form;
-use super::widgets::{big_button, models_multi};
-use crate::core::game::{Action, ModelRef, SpellChoice};
+use super::forms::{Form, down_text, find_offer};
+use super::widgets::{big_button, models_multi, toggle};
+use crate::core::game::{Action, ModelRef, Offer, SpellChoice};
 use crate::core::tables::{RuleSet, Stat};
 use crate::core::text::Lang;
 
@@ -14,6 +14,7 @@ impl GameView {
         ui: &mut egui::Ui,
         rules: &RuleSet,
         actor: ModelRef,
+        offers: &[Offer],
         l: Lang,
     ) {
         let Some(g) = self.game.as_ref() else {
@@ -23,6 +24,7 @@ impl GameView {
             Form::Spell {
                 choice,
                 within_15cm,
+                targets,
             } => {
                 ui.strong(l.pick("Lanzar un Hechizo (R38)", "Cast a spell (R38)"));
                 let spells = g.state().model(actor).map(|m| m.spells.clone());
@@ -45,6 +47,7 @@ impl GameView {
                                 .clicked()
                             {
                                 *choice = SpellChoice::Known { index: i };
+                                targets.clear();
                             }
                         }
                         let custom = matches!(choice, SpellChoice::Custom { .. });
@@ -58,8 +61,51 @@ impl GameView {
                                 level: 1,
                                 cost: 1,
                             };
+                            targets.clear();
                         }
                     });
+                }
+                // R38: the known spell's own words and hit, while casting.
+                if let SpellChoice::Known { index } = choice
+                    && let Some(s) = g
+                        .state()
+                        .model(actor)
+                        .and_then(|m| m.spells.get(*index).cloned())
+                {
+                    if !s.text.is_empty() {
+                        ui.label(egui::RichText::new(&s.text).italics());
+                    }
+                    if let Some(h) = s.hit {
+                        ui.label(format!(
+                            "{}: {} {}, {} {}",
+                            l.pick("Impacto", "Hit"),
+                            l.pick("Fuerza", "Strength"),
+                            h.strength,
+                            l.pick("Penetración", "Penetration"),
+                            h.penetration
+                        ));
+                    }
+                }
+                // R38 (rules 3): the models its hit may hit, each with its
+                // chance to go Down (the core's offer).
+                let hit_targets = find_offer(
+                    offers,
+                    |a| matches!(a, Action::CastSpell { spell, .. } if spell == choice),
+                )
+                .map(|o| o.targets.clone())
+                .unwrap_or_default();
+                if !hit_targets.is_empty() {
+                    ui.label(l.pick(
+                        "Miniaturas que impacta el hechizo:",
+                        "Models the spell hits:",
+                    ));
+                    for t in &hit_targets {
+                        let mut on = targets.contains(&t.model);
+                        let text = format!("{} ({})", g.state().name(t.model), down_text(t, l));
+                        if ui.checkbox(&mut on, text).changed() {
+                            toggle(targets, t.model, on);
+                        }
+                    }
                 }
                 if let SpellChoice::Custom { level, cost, .. } = choice {
                     ui.horizontal(|ui| {
@@ -109,6 +155,7 @@ impl GameView {
                             within_15cm: within_15cm.clone(),
                             backlash: Vec::new(),
                             within_30cm: Vec::new(),
+                            targets: targets.clone(),
                         };
                         self.act(action, l);
                     }

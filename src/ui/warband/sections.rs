@@ -2,7 +2,7 @@
 //! (R36, R37), upgrades (R41, R42) and spells (R38). Each choice's rule text
 //! shows on hover; ticking one never inserts a line between checkboxes.
 
-use crate::core::roster::{Model, Spell};
+use crate::core::roster::{Model, Spell, SpellHit};
 use crate::core::tables::{Keyword, RuleSet};
 use crate::core::text::Lang;
 
@@ -227,6 +227,38 @@ pub fn spells_ui(ui: &mut egui::Ui, rules: &RuleSet, l: Lang, m: &mut Model) {
                 remove = Some(k);
             }
         });
+        // R38: a spell may declare a hit (optional).
+        ui.horizontal(|ui| {
+            let mut has = s.hit.is_some();
+            if ui
+                .checkbox(&mut has, l.pick("Impacto:", "Hit:"))
+                .on_hover_text(l.pick(
+                    "El hechizo impacta a las miniaturas que nombra (R38)",
+                    "The spell hits the models it names (R38)",
+                ))
+                .changed()
+            {
+                s.hit = has.then_some(SpellHit {
+                    strength: 3,
+                    penetration: 0,
+                });
+            }
+            if let Some(h) = &mut s.hit {
+                let lbl = ui.label(l.pick("Fuerza", "Strength"));
+                ui.add_sized(
+                    [number_w, row_h],
+                    egui::DragValue::new(&mut h.strength).range(0..=10),
+                )
+                .labelled_by(lbl.id);
+                ui.label("/");
+                let lbl = ui.label(l.pick("Penetración", "Penetration"));
+                ui.add_sized(
+                    [number_w, row_h],
+                    egui::DragValue::new(&mut h.penetration).range(0..=10),
+                )
+                .labelled_by(lbl.id);
+            }
+        });
     }
     if let Some(k) = remove {
         m.spells.remove(k);
@@ -237,6 +269,7 @@ pub fn spells_ui(ui: &mut egui::Ui, rules: &RuleSet, l: Lang, m: &mut Model) {
             level: 1,
             cost: 1,
             text: String::new(),
+            hit: None,
         });
     }
 }

@@ -68,6 +68,7 @@ impl Action {
             A::TotemOwn { .. } => "totem_own",
             A::TotemEnemy { .. } => "totem_enemy",
             A::CastSpell { .. } => "cast_spell",
+            A::UseHerb { .. } => "use_herb",
             A::TotemReroll { .. } => "totem_reroll",
             A::HeadstrongReroll { .. } => "headstrong_reroll",
             A::Accept { .. } => "accept",

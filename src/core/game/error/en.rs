@@ -77,6 +77,12 @@ pub(super) fn text(r: &Refusal) -> String {
         R::NotDownToLoot { model } => {
             format!("only a Down model can be looted; {model} is not")
         }
+        R::NotCarried { body, item } => format!("{body} does not carry “{item}”"),
+        R::NoHerbs { model } => format!("{model} has no mystic herb left"),
+        R::Rules3Only { action } => format!("“{action}” exists in rules-3 games only"),
+        R::SpellNoHit { spell } => {
+            format!("the spell “{spell}” declares no hit: it takes no hit targets")
+        }
 
         R::ListedTwice { model } => format!("{model} is listed twice"),
         R::ListsItself { model } => format!("{model} cannot be in its own list"),

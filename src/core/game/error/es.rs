@@ -83,6 +83,14 @@ pub(super) fn text(r: &Refusal) -> String {
         R::NotDownToLoot { model } => {
             format!("solo se rapiña una miniatura Abatida; {model} no lo está")
         }
+        R::NotCarried { body, item } => format!("{body} no lleva «{item}»"),
+        R::NoHerbs { model } => format!("a {model} no le quedan Hierbas místicas"),
+        R::Rules3Only { action } => {
+            format!("«{action}» solo existe en partidas con reglas 3")
+        }
+        R::SpellNoHit { spell } => {
+            format!("el hechizo «{spell}» no declara impacto: no tiene objetivos de impacto")
+        }
 
         R::ListedTwice { model } => format!("{model} aparece dos veces en la lista"),
         R::ListsItself { model } => format!("{model} no puede estar en su propia lista"),

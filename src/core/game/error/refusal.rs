@@ -90,6 +90,14 @@ pub enum Refusal {
     CannotLoot { model: String },
     /// R19: only a Down model is looted.
     NotDownToLoot { model: String },
+    /// R19 (rules 3): the body does not carry the item named.
+    NotCarried { body: String, item: String },
+    /// R37 (rules 3): the model has no mystic herb left.
+    NoHerbs { model: String },
+    /// The action exists in rules-3 games only.
+    Rules3Only { action: &'static str },
+    /// R38 (rules 3): hit targets named for a spell that declares no hit.
+    SpellNoHit { spell: String },
 
     // Fear, the Leader and totems.
     /// R31: a model is listed twice.
@@ -306,7 +314,9 @@ impl Refusal {
             R::CannotPay { .. } | R::PoolTooLow { .. } => "R11",
             R::Prone { .. } | R::NotProne { .. } | R::FallHeightNegative => "R18",
             R::HarmlessFall { .. } | R::FallRolls { .. } => "R18",
-            R::CannotLoot { .. } | R::NotDownToLoot { .. } => "R19",
+            R::CannotLoot { .. } | R::NotDownToLoot { .. } | R::NotCarried { .. } => "R19",
+            R::NoHerbs { .. } => "R37",
+            R::SpellNoHit { .. } => "R38",
             R::Engaged { .. } | R::EngageEnemiesOnly | R::NotEngagedWith { .. } => "R21",
             R::SameSide { .. } | R::StaleCombat => "R23",
             R::NotEngaged { .. } | R::DisengageEach { .. } => "R25",
@@ -348,6 +358,7 @@ impl Refusal {
             | R::RangeByBand
             | R::NoSpell { .. }
             | R::NotARoll { .. }
+            | R::Rules3Only { .. }
             | R::ReadOnly { .. }
             | R::GameOver
             | R::SaveFailed { .. } => return None,
@@ -373,6 +384,7 @@ impl Refusal {
             | R::NoRangedWeapon { .. }
             | R::RangeByBand
             | R::NoSpell { .. }
+            | R::Rules3Only { .. }
             | R::NotARoll { .. } => ErrorKind::Unknown,
             R::NotRounds
             | R::HitsPending { .. }
@@ -416,6 +428,9 @@ impl Refusal {
             | R::NotProne { .. }
             | R::CannotLoot { .. }
             | R::NotDownToLoot { .. }
+            | R::NotCarried { .. }
+            | R::NoHerbs { .. }
+            | R::SpellNoHit { .. }
             | R::ListedTwice { .. }
             | R::ListsItself { .. }
             | R::NotFriendOf { .. }

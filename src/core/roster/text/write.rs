@@ -42,6 +42,15 @@ pub fn to_text(roster: &Roster, rules: &RuleSet, l: Lang) -> String {
                 s.cost,
                 l.pick("PD", "DP"),
             ));
+            // R38: the spell's hit, on the numbers' field.
+            if let Some(h) = s.hit {
+                out.push_str(&format!(
+                    ", {} {}/{}",
+                    l.pick("impacto", "hit"),
+                    h.strength,
+                    h.penetration
+                ));
+            }
             if !s.text.is_empty() {
                 out.push_str(&format!(" {SEP} {}", escape(&s.text)));
             }
