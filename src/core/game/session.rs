@@ -266,7 +266,9 @@ impl Game {
 
     /// The state after the first `n` actions of the log, replayed from the
     /// nearest checkpoint at or before `n`.
-    fn state_at(&self, n: usize) -> Result<GameState, GameError> {
+    /// The state after the first `n` actions of the log (replay, issue 15):
+    /// from the nearest checkpoint, so stepping costs at most one block.
+    pub fn state_at(&self, n: usize) -> Result<GameState, GameError> {
         let (k, mut st) = self.checkpoint_before(n);
         for a in &self.log[k..n.min(self.log.len())] {
             engine::step(&mut st, self.ctx(), a)?;
@@ -511,6 +513,11 @@ impl Game {
     /// What the game waits for, in one sentence.
     pub fn now_text(&self, lang: Lang) -> String {
         describe::now_text(&self.state, &self.state.now(), lang)
+    }
+
+    /// The same sentence for another state of this game (a replay).
+    pub fn now_text_of(&self, st: &GameState, lang: Lang) -> String {
+        describe::now_text(st, &st.now(), lang)
     }
 
     /// The pending roll's dice, part by part: who rolled, the dice as they

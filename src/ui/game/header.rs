@@ -135,6 +135,16 @@ impl GameView {
             ui.label(egui::RichText::new(leader_line(g, l)).size(18.0).strong());
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 if ui
+                    .button(l.pick("↻ Repetición", "↻ Replay"))
+                    .on_hover_text(l.pick(
+                        "Recorre la partida turno a turno y acción a acción",
+                        "Step through the game turn by turn and action by action",
+                    ))
+                    .clicked()
+                {
+                    clicked = Some(6);
+                }
+                if ui
                     .button(l.pick("📜 Informe", "📜 Report"))
                     .on_hover_text(l.pick(
                         "La historia de la partida, sus bajas y la suerte de los dados",
@@ -228,6 +238,8 @@ impl GameView {
             }
             Some(4) => self.show_report = !self.show_report,
             Some(5) => self.confirm_end_game = true,
+            Some(6) if self.replay.is_some() => self.replay = None,
+            Some(6) => self.start_replay(l),
             _ => {}
         }
     }

@@ -21,6 +21,7 @@ mod beast;
 mod forms;
 mod header;
 mod log;
+mod replay;
 mod report;
 mod roll;
 mod setup;
@@ -80,6 +81,8 @@ pub struct GameView {
     pub show_report: bool,
     /// *End the game* was pressed: ask.
     pub confirm_end_game: bool,
+    /// Stepping through the log: the cards show the state at that point.
+    pub replay: Option<replay::Replay>,
 }
 
 /// The game view's buttons are at least this high (read at arm's length).
@@ -99,6 +102,9 @@ impl GameView {
             Ok(()) => {
                 self.message = None;
                 self.form = Form::None;
+                if g.state().ended.is_some() {
+                    self.sync_records(l);
+                }
                 true
             }
             Err(e) if e.is_applied() => {
@@ -141,6 +147,30 @@ impl GameView {
             Err(e) => self.say(e.message(l), true),
         }
         self.form = Form::None;
+        self.sync_records(l);
+    }
+
+    /// Issue 15: an ended game is in both warbands' records (beside the
+    /// `games/` folder), and leaves them when its end is undone.
+    fn sync_records(&mut self, l: Lang) {
+        let Some(g) = self.game.as_ref() else {
+            return;
+        };
+        let Some(path) = g.path().map(|p| p.to_path_buf()) else {
+            return;
+        };
+        if let Err(e) = crate::core::records::sync(g, &path) {
+            self.say(
+                format!(
+                    "{}: {e}",
+                    l.pick(
+                        "No se pudo escribir el historial de las bandas",
+                        "The warbands' records could not be written"
+                    )
+                ),
+                true,
+            );
+        }
     }
 
     fn redo(&mut self, l: Lang) {
@@ -152,6 +182,7 @@ impl GameView {
             Err(e) => self.say(e.message(l), true),
         }
         self.form = Form::None;
+        self.sync_records(l);
     }
 
     pub fn ui(&mut self, ui: &mut egui::Ui, rules: &RuleSet, open_roster: &Roster, l: Lang) {
@@ -184,9 +215,13 @@ impl GameView {
             egui::ScrollArea::vertical()
                 .id_salt("game_centre")
                 .show(ui, |ui| {
-                    self.now_ui(ui, rules, l);
-                    ui.separator();
-                    self.adjust_ui(ui, l);
+                    if self.replay.is_some() {
+                        self.replay_ui(ui, l);
+                    } else {
+                        self.now_ui(ui, rules, l);
+                        ui.separator();
+                        self.adjust_ui(ui, l);
+                    }
                 });
         });
         self.end_turn_modal(ui.ctx(), l);

@@ -27,7 +27,8 @@ impl GameView {
         let Some(g) = self.game.as_ref() else {
             return;
         };
-        let st = g.state();
+        // In a replay the cards show the state at that point (issue 15).
+        let st = self.replay.as_ref().map_or(g.state(), |r| &r.state);
         let Some(s) = st.side(side) else {
             return;
         };

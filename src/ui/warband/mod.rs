@@ -4,6 +4,7 @@
 mod editor;
 mod models;
 mod problems;
+mod record;
 mod sections;
 
 pub use editor::DETAILS_LINES;
@@ -34,6 +35,8 @@ pub struct WarbandView {
     history_step: Option<bool>,
     /// Copy as text, paste a roster.
     pub text: super::roster_text::RosterText,
+    /// The warband's record of games (issue 15).
+    record: record::RecordCache,
 }
 
 impl WarbandView {
@@ -45,6 +48,7 @@ impl WarbandView {
             typing_recorded: false,
             history_step: None,
             text: Default::default(),
+            record: Default::default(),
         }
     }
 
@@ -81,7 +85,12 @@ impl WarbandView {
         self.header(ui, l, &report);
         ui.separator();
 
-        let Self { doc, selected, .. } = self;
+        let Self {
+            doc,
+            selected,
+            record,
+            ..
+        } = self;
         egui::Panel::left("models")
             .resizable(true)
             .default_size(270.0)
@@ -95,6 +104,8 @@ impl WarbandView {
                 if let Some(i) = problems::problems_ui(ui, l, &report) {
                     *selected = i;
                 }
+                ui.separator();
+                record::record_ui(ui, l, record, &doc.roster.name);
             });
         egui::CentralPanel::default().show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {

@@ -1,0 +1,82 @@
+//! The warband's record (issue 15): the games it ended, read from
+//! `records/` beside the app's `games/` folder, refreshed every few seconds.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use eframe::egui;
+
+use crate::core::records::{GameResult, Record, read, record_path, standing};
+use crate::core::text::Lang;
+
+/// The record last read, and for which warband and when.
+#[derive(Default)]
+pub struct RecordCache {
+    name: String,
+    read_at: Option<Instant>,
+    record: Option<Result<Record, String>>,
+}
+
+impl RecordCache {
+    fn get(&mut self, warband: &str) -> Option<&Result<Record, String>> {
+        let stale = self
+            .read_at
+            .is_none_or(|t| t.elapsed() > Duration::from_secs(3));
+        if self.name != warband || stale {
+            let path = record_path(Path::new("records"), warband);
+            self.record = path
+                .exists()
+                .then(|| read(&path).map_err(|e| e.to_string()));
+            self.name = warband.to_string();
+            self.read_at = Some(Instant::now());
+        }
+        self.record.as_ref()
+    }
+}
+
+pub fn record_ui(ui: &mut egui::Ui, l: Lang, cache: &mut RecordCache, warband: &str) {
+    ui.heading(l.pick("Historial", "Record"));
+    match cache.get(warband) {
+        None => {
+            ui.weak(l.pick("Sin partidas terminadas todavía.", "No finished games yet."));
+        }
+        Some(Err(e)) => {
+            ui.colored_label(ui.visuals().error_fg_color, e);
+        }
+        Some(Ok(r)) => {
+            let s = standing(r);
+            ui.label(
+                egui::RichText::new(format!(
+                    "{} {} · {}–{}–{} · {} {}–{}",
+                    s.games,
+                    l.pick("partidas", "games"),
+                    s.wins,
+                    s.draws,
+                    s.losses,
+                    l.pick("PV", "VP"),
+                    s.vp_for,
+                    s.vp_against
+                ))
+                .strong(),
+            );
+            for g in r.games.iter().rev().take(10) {
+                let result = match g.result {
+                    GameResult::Win => l.pick("victoria", "win"),
+                    GameResult::Draw => l.pick("empate", "draw"),
+                    GameResult::Loss => l.pick("derrota", "loss"),
+                };
+                ui.add(
+                    egui::Label::new(format!(
+                        "{} · {} {} · {result} {}–{}",
+                        g.date,
+                        l.pick("contra", "vs"),
+                        g.opponent,
+                        g.vp_for,
+                        g.vp_against
+                    ))
+                    .wrap(),
+                );
+            }
+        }
+    }
+}
