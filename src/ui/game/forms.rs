@@ -11,7 +11,7 @@ use crate::core::game::{
     Target,
 };
 use crate::core::odds::Odds;
-use crate::core::tables::{RuleSet, Stat};
+use crate::core::tables::{Keyword, RuleSet, Stat};
 use crate::core::text::Lang;
 
 /// What the action panel is preparing.
@@ -173,6 +173,8 @@ impl GameView {
                     "assault"
                 };
                 options_ui(ui, rules, id, &mut options.options, l, |_| true);
+                // R42: imposing models of either side near the fight.
+                imposing_ui(ui, g, &mut options.imposing, |m| m != actor, l);
                 let options = options.clone();
                 let Some(offer) = find_offer(offers, |a| kind.matches(a)) else {
                     return;
@@ -216,6 +218,7 @@ impl GameView {
             }
             Form::Shoot { options } => {
                 shoot_options_ui(ui, rules, options, l);
+                imposing_ui(ui, g, &mut options.imposing, |m| m.side != actor.side, l);
                 let options = options.clone();
                 let Some(offer) = find_offer(
                     offers,
@@ -272,8 +275,11 @@ impl GameView {
                 }
             }
             Form::Loot => {
-                ui.strong(l.pick("Rapiñar: ¿a quién?", "Loot: whom?"));
-                send = target_buttons(ui, g, offers, "loot");
+                ui.strong(l.pick(
+                    "Rapiñar: ¿qué, y de quién? (R19)",
+                    "Loot: what, from whom? (R19)",
+                ));
+                send = loot_buttons(ui, g, offers, l);
             }
             Form::Order => {
                 ui.strong(l.pick(
@@ -338,6 +344,58 @@ fn target_buttons(ui: &mut egui::Ui, g: &Game, offers: &[Offer], id: &str) -> Op
     send
 }
 
+/// R19: one row per body the core offers, a button per item it carries (a
+/// weapon, a mystic herb); in older games, the body alone.
+fn loot_buttons(ui: &mut egui::Ui, g: &Game, offers: &[Offer], l: Lang) -> Option<Action> {
+    let mut send = None;
+    for t in offers
+        .iter()
+        .filter(|o| o.id == "loot")
+        .flat_map(|o| &o.targets)
+    {
+        let Some(body) = g.state().model(t.model) else {
+            continue;
+        };
+        ui.horizontal_wrapped(|ui| {
+            ui.label(format!("{}:", body.name));
+            let mut items: Vec<(String, String)> = Vec::new();
+            if g.setup().all_rules() {
+                let p = &body.profile;
+                items.extend(
+                    p.melee
+                        .iter()
+                        .filter(|w| w.carried)
+                        .map(|w| (w.id.clone(), w.name.get(l).to_string())),
+                );
+                items.extend(
+                    p.ranged
+                        .iter()
+                        .map(|w| (w.id.clone(), w.name.get(l).to_string())),
+                );
+                if body.herbs > 0 {
+                    let name = l.pick("Hierba mística", "Mystic herb").to_string();
+                    items.push(("mystic_herbs".into(), name));
+                }
+            }
+            for (id, name) in items {
+                if big_button(ui, &name).clicked()
+                    && let Action::Loot { model, body, .. } = &t.action
+                {
+                    send = Some(Action::Loot {
+                        model: *model,
+                        body: *body,
+                        item: id,
+                    });
+                }
+            }
+            if ui.button(l.pick("otra cosa", "something else")).clicked() {
+                send = Some(t.action.clone());
+            }
+        });
+    }
+    send
+}
+
 fn with_fight_options(action: &Action, chosen: &FightOptions) -> Action {
     let mut a = action.clone();
     match &mut a {
@@ -355,6 +413,32 @@ fn with_shoot_options(action: &Action, chosen: &ShootOptions) -> Action {
         *options = chosen.clone();
     }
     a
+}
+
+/// R42 (rules 3): the models with Imposing presence the players say are
+/// within 10 cm of a model that rolls; only models that have it are listed
+/// (the core checks the rest: the target or an opponent counts by itself).
+fn imposing_ui(
+    ui: &mut egui::Ui,
+    g: &Game,
+    value: &mut Vec<ModelRef>,
+    keep: impl Fn(ModelRef) -> bool,
+    l: Lang,
+) {
+    let any = g
+        .state()
+        .models()
+        .any(|(m, ms)| keep(m) && ms.status.in_play() && ms.has(Keyword::ImposingPresence));
+    if !g.setup().all_rules() || !any {
+        return;
+    }
+    ui.label(l.pick(
+        "Presencia imponente a 10 cm (1 complicación, R42):",
+        "Imposing presence within 10 cm (1 complication, R42):",
+    ));
+    models_multi(ui, g, value, |m, ms| {
+        keep(m) && ms.status.in_play() && ms.has(Keyword::ImposingPresence)
+    });
 }
 
 fn shoot_options_ui(ui: &mut egui::Ui, rules: &RuleSet, options: &mut ShootOptions, l: Lang) {
