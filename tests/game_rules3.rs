@@ -561,3 +561,39 @@ fn r42_an_initiate_casts_only_its_known_level_1_spell() {
     g.act(cast(impia::core::game::SpellChoice::Known { index: 0 }))
         .expect("its own level-1 spell");
 }
+
+#[test]
+fn r03_two_bonuses_of_one_source_do_not_add_two_sources_do() {
+    let extra = |reason: &str, modifier: i32| impia::core::game::ExtraModifier {
+        on: impia::core::game::Party::Attacker,
+        reason: reason.into(),
+        modifier,
+        advantages: 0,
+        complications: 0,
+    };
+    for (version, same, different) in [(3, 2, 3), (2, 3, 3)] {
+        let g = grim_engaged(&[], version);
+        let base = g
+            .fight_check(a(4), b(0), &FightOptions::default())
+            .unwrap()
+            .spec
+            .active
+            .modifier;
+        let with = |extras: Vec<impia::core::game::ExtraModifier>| {
+            let o = FightOptions {
+                extra: extras,
+                ..Default::default()
+            };
+            g.fight_check(a(4), b(0), &o).unwrap().spec.active.modifier - base
+        };
+        assert_eq!(
+            with(vec![extra("Bendición", 1), extra("bendición ", 2)]),
+            same,
+            "rules {version}"
+        );
+        assert_eq!(
+            with(vec![extra("Bendición", 1), extra("Altar", 2)]),
+            different
+        );
+    }
+}

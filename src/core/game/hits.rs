@@ -171,8 +171,8 @@ fn hit_plan(
     }
     fear_edge(ctx, a, &mut atk, src);
     fear_edge(ctx, t, &mut def, src);
-    extras(&opts.extra, Party::Attacker, &a.name, &mut atk, src);
-    extras(&opts.extra, Party::Defender, &t.name, &mut def, src);
+    extras(ctx, &opts.extra, Party::Attacker, &a.name, &mut atk, src);
+    extras(ctx, &opts.extra, Party::Defender, &t.name, &mut def, src);
     if h.acting_side == h.target.side {
         Ok((
             OpposedSpec {

@@ -60,14 +60,36 @@ pub(super) fn fear_edge(ctx: Ctx<'_>, x: &ModelState, spec: &mut CheckSpec, src:
     }
 }
 
+/// The players' extra modifiers for `party`. R03 (rules 3): bonuses and
+/// penalties of one source do not add: extras with the same reason count
+/// once, with their best bonus, their worst penalty and the most
+/// advantages and complications among them.
 pub(super) fn extras(
+    ctx: Ctx<'_>,
     extra: &[ExtraModifier],
     party: Party,
     name: &str,
     spec: &mut CheckSpec,
     src: &mut Sources,
 ) {
-    for e in extra.iter().filter(|e| e.on == party) {
+    let mine: Vec<&ExtraModifier> = extra.iter().filter(|e| e.on == party).collect();
+    let mut groups: Vec<(String, ExtraModifier)> = Vec::new();
+    for e in mine {
+        let key = e.reason.trim().to_lowercase();
+        match groups
+            .iter_mut()
+            .find(|(k, _)| ctx.setup.all_rules() && *k == key)
+        {
+            Some((_, g)) => {
+                let (pos, neg) = (g.modifier.max(0), g.modifier.min(0));
+                g.modifier = pos.max(e.modifier.max(0)) + neg.min(e.modifier.min(0));
+                g.advantages = g.advantages.max(e.advantages);
+                g.complications = g.complications.max(e.complications);
+            }
+            None => groups.push((key, e.clone())),
+        }
+    }
+    for (_, e) in &groups {
         spec.modifier += e.modifier;
         spec.advantages += e.advantages;
         spec.complications += e.complications;

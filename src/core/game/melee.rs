@@ -242,8 +242,8 @@ fn fight_plan(
     constrictor(st, ctx, defender, attacker, &mut def, src);
     fear_edge(ctx, a, &mut atk, src);
     fear_edge(ctx, d, &mut def, src);
-    extras(&opts.extra, Party::Attacker, &a.name, &mut atk, src);
-    extras(&opts.extra, Party::Defender, &d.name, &mut def, src);
+    extras(ctx, &opts.extra, Party::Attacker, &a.name, &mut atk, src);
+    extras(ctx, &opts.extra, Party::Defender, &d.name, &mut def, src);
     Ok(FightPlan {
         spec: OpposedSpec {
             active: atk,

@@ -118,7 +118,7 @@ fn shoot_plan(
     check_imposing_list(st, &[shooter], &opts.imposing)?;
     imposing(st, ctx, shooter, &[target], &opts.imposing, &mut spec, src);
     fear_edge(ctx, x, &mut spec, src);
-    extras(&opts.extra, Party::Attacker, &x.name, &mut spec, src);
+    extras(ctx, &opts.extra, Party::Attacker, &x.name, &mut spec, src);
     let b = opts.band.index();
     Ok(ShotPlan {
         spec,
