@@ -597,3 +597,39 @@ fn r03_two_bonuses_of_one_source_do_not_add_two_sources_do() {
         );
     }
 }
+
+#[test]
+fn r42_savage_acts_one_more_activation_after_being_put_down() {
+    let mut rb = roster_b();
+    rb.models[0].upgrades.push("savage".into());
+    let setup = GameSetup::new(roster_a(), rb).with_seed(7);
+    let mut g = Game::new(setup, &rules());
+    ulrak_hits_vask(&mut g);
+    hit(&mut g, a(0), b(0), 10, 1, vec![]);
+    let vask = g.state().model(b(0)).unwrap();
+    // Down as the rules count it (the Leader's VP), but still on its feet.
+    assert_eq!(vask.status, Status::Standing);
+    assert!(vask.savage_fall);
+    assert_eq!(g.scoreboard().a.kills, 2);
+    end(&mut g, a(0));
+    // Vask takes his activation (still engaged: he may Fight), and falls
+    // at its end.
+    skip_to(&mut g, b(0));
+    assert!(g.offers().find("fight").is_some_and(|o| o.allowed));
+    end(&mut g, b(0));
+    assert_eq!(g.state().model(b(0)).unwrap().status, Status::Down);
+    // Once only: a second fall is at once (rules 2: at once from the start).
+    let mut old = Game::new(
+        GameSetup::new(roster_a(), {
+            let mut rb = roster_b();
+            rb.models[0].upgrades.push("savage".into());
+            rb
+        })
+        .with_seed(7)
+        .with_rules(2),
+        &rules(),
+    );
+    ulrak_hits_vask(&mut old);
+    hit(&mut old, a(0), b(0), 10, 1, vec![]);
+    assert_eq!(old.state().model(b(0)).unwrap().status, Status::Down);
+}

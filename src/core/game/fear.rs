@@ -103,7 +103,16 @@ pub(crate) fn put_down(
         fr.friend_down.fear
     };
     let was_leader = model(st, victim)?.leader;
-    model_mut(st, victim)?.status = Status::Down;
+    let x = model_mut(st, victim)?;
+    if ctx.setup.all_rules() && x.has(Keyword::Savage) && !x.savage_used {
+        // R42 Savage: Down as the rules count it (fear, VP), but it acts
+        // once more and falls at the end of that activation.
+        x.savage_used = true;
+        x.savage_fall = true;
+    } else {
+        x.status = Status::Down;
+        x.savage_fall = false;
+    }
     if ctx.setup.all_rules() {
         // R41 Bloodsucker: a DP of its own for the rest of the turn.
         if let Some(b) = by

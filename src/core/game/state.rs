@@ -43,6 +43,11 @@ pub struct ModelState {
     pub breath_turn: Option<u32>,
     /// R42 Survival instinct: spent once used (rules 3).
     pub instinct_used: bool,
+    /// R42 Savage (rules 3): put Down, it still acts; it falls at the end
+    /// of its next activation.
+    pub savage_fall: bool,
+    /// R42 Savage: its one more activation has been given.
+    pub savage_used: bool,
 }
 
 impl ModelState {
@@ -64,6 +69,8 @@ impl ModelState {
             engaged: Vec::new(),
             breath_turn: None,
             instinct_used: false,
+            savage_fall: false,
+            savage_used: false,
         }
     }
 

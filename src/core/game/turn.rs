@@ -68,7 +68,7 @@ pub(crate) fn start_turn(st: &mut GameState, ctx: Ctx<'_>, dice: &[u32]) -> Resu
         s.pool = s
             .models
             .iter()
-            .filter(|m| m.status.in_play())
+            .filter(|m| m.status.in_play() && !m.savage_fall)
             .map(|m| (m.profile.dp + effect.dp_per_model).max(0))
             .sum();
     }
@@ -274,6 +274,13 @@ pub(crate) fn end_activation(
     fear::flee_check(st, ctx, m);
     if let Some(x) = st.model_mut(m) {
         x.acted = true;
+        // R42 Savage: its one more activation is over: it falls now.
+        if x.savage_fall {
+            x.savage_fall = false;
+            if x.status.in_play() {
+                x.status = Status::Down;
+            }
+        }
     }
     finish_activation(st, m);
     Ok(())

@@ -225,6 +225,19 @@ fn card_body(ui: &mut egui::Ui, st: &GameState, ms: &ModelState, out: bool, l: L
             .wrap(),
         );
     }
+    if ms.savage_fall {
+        ui.add(
+            egui::Label::new(
+                egui::RichText::new(l.pick(
+                    "Salvaje: Abatida al terminar su activación (R42)",
+                    "Savage: Down at the end of its activation (R42)",
+                ))
+                .size(15.0)
+                .color(RED),
+            )
+            .wrap(),
+        );
+    }
 }
 
 /// Fear markers as pips: filled up to the fear, a gap at Courage (one

@@ -184,6 +184,8 @@ pub enum Keyword {
     SurvivalInstinct,
     /// Inspiring: friends within 15 cm lose 1 fear when it puts an enemy Down (R42).
     Inspiring,
+    /// Savage: acts for one more activation after being put Down (R42).
+    Savage,
 }
 
 /// Which upgrade list a troop may buy from (R41, R42).
