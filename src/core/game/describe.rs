@@ -283,7 +283,11 @@ impl Describer<'_> {
                     p("intenta separarse del combate", "tries to disengage"),
                     parts.join("; "),
                     if free {
-                        p("lo consigue", "gets away")
+                        // R25: the move away is part of the Disengage.
+                        p(
+                            "lo consigue y se aleja (el movimiento va incluido, R25)",
+                            "gets away and moves off (the move is included, R25)",
+                        )
                     } else {
                         p("sigue trabada e impactada", "stays engaged and is hit")
                     }
