@@ -112,7 +112,8 @@ impl GameView {
         let Some(g) = self.game.as_ref() else {
             return;
         };
-        let st = g.state();
+        // In a replay the turn and round are the replayed ones.
+        let st = self.replay.as_ref().map_or(g.state(), |r| &r.state);
         let (can_undo, can_redo) = (g.can_undo(), g.can_redo());
         let offers = g.offers();
         let end_turn = offers.find("end_turn").cloned();
