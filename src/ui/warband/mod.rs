@@ -91,15 +91,18 @@ impl WarbandView {
             record,
             ..
         } = self;
+        // Side panels in proportion to the window, so the editor keeps its
+        // room when the UI is scaled up (issue 13).
+        let total = ui.available_width();
         egui::Panel::left("models")
             .resizable(true)
-            .default_size(270.0)
+            .default_size((total * 0.2).clamp(180.0, 270.0))
             .show(ui, |ui| {
                 models::model_list_ui(ui, rules, l, &report, &mut doc.roster, selected);
             });
         egui::Panel::right("problems")
             .resizable(true)
-            .default_size(300.0)
+            .default_size((total * 0.2).clamp(180.0, 300.0))
             .show(ui, |ui| {
                 if let Some(i) = problems::problems_ui(ui, l, &report) {
                     *selected = i;
@@ -108,7 +111,8 @@ impl WarbandView {
                 record::record_ui(ui, l, record, &doc.roster.name);
             });
         egui::CentralPanel::default().show(ui, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
+            // Both ways: at a large scale nothing is cut off out of reach.
+            egui::ScrollArea::both().show(ui, |ui| {
                 match doc.roster.models.get_mut(*selected) {
                     Some(m) => editor::editor_ui(ui, rules, l, &report, m, *selected),
                     None => {
