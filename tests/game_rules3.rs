@@ -633,3 +633,55 @@ fn r42_savage_acts_one_more_activation_after_being_put_down() {
     hit(&mut old, a(0), b(0), 10, 1, vec![]);
     assert_eq!(old.state().model(b(0)).unwrap().status, Status::Down);
 }
+
+#[test]
+fn r26_a_defensive_shot_is_a_reaction_at_the_acting_enemy_once_per_activation() {
+    let mut g = new_game(3);
+    turn(&mut g, 4);
+    skip_to(&mut g, b(0));
+    let defensive = ShootOptions::default().with("defensive_shot", 1);
+    let offers = g.offers();
+    let o = offers
+        .offers
+        .iter()
+        .find(|o| o.id == "shoot" && o.model == Some(a(2)))
+        .expect("Kel may shoot defensively at Vask");
+    assert!(o.allowed);
+    assert!(
+        o.targets
+            .iter()
+            .all(|t| t.model == b(0) && t.p_down.is_some())
+    );
+    let prep = g.shoot_check(a(2), b(0), &defensive).unwrap();
+    let plain = g.shoot_check(a(2), b(0), &ShootOptions::default()).unwrap();
+    // R26: 1 complication more (Vask's Imposing presence gives one already).
+    assert_eq!(prep.spec.complications, plain.spec.complications + 1);
+    let pool_a = pool(&g, Side::A);
+    ok(
+        &mut g,
+        Action::Shoot {
+            shooter: a(2),
+            target: b(0),
+            options: defensive.clone(),
+            roll: Some(typed_check(prep.spec, 10)),
+            stray: None,
+        },
+    );
+    // Paid from Kel's warband; Vask's activation goes on.
+    assert_eq!(pool(&g, Side::A), pool_a - 1);
+    assert!(matches!(g.now(), impia::core::game::Now::Acting { model, .. } if model == b(0)));
+    let again = Action::Shoot {
+        shooter: a(2),
+        target: b(0),
+        options: defensive.clone(),
+        roll: None,
+        stray: None,
+    };
+    let e = refusal(&mut g, again.clone());
+    assert!(e.starts_with("R26"), "{e}");
+    // Rules 2: a shot out of the shooter's activation is refused.
+    let mut old = new_game(2);
+    turn(&mut old, 4);
+    skip_to(&mut old, b(0));
+    assert!(old.act(again).is_err());
+}

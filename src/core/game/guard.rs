@@ -25,6 +25,7 @@ pub(crate) fn finish_activation(st: &mut GameState, m: ModelRef) {
     st.touched.clear();
     st.moved = 0;
     st.dread.clear();
+    st.reacted.clear();
     if let (Some(rs), Some(other)) = (st.round.as_mut(), m.side.opponent()) {
         rs.next = Some(other);
     }

@@ -24,6 +24,8 @@ pub(super) const SHORT_RANGE: &str = "short_range";
 pub(super) const LONG_RANGE: &str = "long_range";
 
 pub(super) const INTO_COMBAT: &str = "into_combat";
+/// R26: the shoot row's option of a defensive shot (1 complication).
+pub(crate) const DEFENSIVE_SHOT: &str = "defensive_shot";
 
 pub(super) const FROM_ABOVE: &str = "from_above";
 

@@ -8,8 +8,8 @@ use super::guard::{
     require_standing,
 };
 use super::kit::{
-    HitMaker, INTO_COMBAT, LONG_RANGE, SHORT_RANGE, extras, fear_edge, push_hit, same_spec,
-    table_options, take_reroll,
+    DEFENSIVE_SHOT, HitMaker, INTO_COMBAT, LONG_RANGE, SHORT_RANGE, extras, fear_edge, push_hit,
+    same_spec, table_options, take_reroll,
 };
 use super::refs::ModelRef;
 use super::roll::{CheckDice, PreparedCheck, Sources};
@@ -130,6 +130,44 @@ fn shoot_plan(
     })
 }
 
+/// R26 (rules 3): a shot with the defensive option by a model other than
+/// the one acting is a defensive shot: a reaction, out of its activation.
+pub(crate) fn is_defensive(
+    st: &GameState,
+    ctx: Ctx<'_>,
+    shooter: ModelRef,
+    opts: &ShootOptions,
+) -> bool {
+    ctx.setup.all_rules()
+        && opts.options.get(DEFENSIVE_SHOT).is_some_and(|n| *n > 0)
+        && st.active.is_some_and(|a| a != shooter)
+}
+
+/// R26 (rules 3): the defensive shot of a model about to be assaulted: at
+/// the acting enemy, before its Assault is rolled, once per activation, not
+/// aimed; paid from the shooter's warband.
+fn defensive_shooter<'s>(
+    st: &'s GameState,
+    shooter: ModelRef,
+    target: ModelRef,
+    opts: &ShootOptions,
+) -> Result<&'s super::state::ModelState, GameError> {
+    let x = in_play(st, shooter)?;
+    if st.active != Some(target) || !enemies(shooter, target) || opts.aimed {
+        return Err(Refusal::DefensiveShotTarget {
+            model: x.name.to_string(),
+        }
+        .into());
+    }
+    if st.reacted.contains(&shooter) {
+        return Err(Refusal::DefensiveShotAgain {
+            model: x.name.to_string(),
+        }
+        .into());
+    }
+    Ok(x)
+}
+
 /// The chance side of a shot (R26): the Accuracy check and the hit it lands.
 pub(crate) fn shot_chance_parts(
     st: &GameState,
@@ -154,11 +192,19 @@ pub(crate) fn shoot(
     stray: Option<ModelRef>,
     lenient: bool,
 ) -> Result<(), GameError> {
-    let x = require_actor(st, shooter)?;
+    let defensive = is_defensive(st, ctx, shooter, opts);
+    let x = if defensive {
+        defensive_shooter(st, shooter, target, opts)?
+    } else {
+        require_actor(st, shooter)?
+    };
     require_standing(x)?;
     require_free(st, x)?;
     in_play(st, target)?;
     let plan = shoot_plan(st, ctx, shooter, target, opts, &mut Sources::off())?;
+    if defensive {
+        st.reacted.push(shooter);
+    }
     same_spec(&roll.spec, &plan.spec)?;
     roll.check()?;
     take_reroll(st, ctx, roll.reroll.as_ref(), &[(shooter, plan.spec)])?;

@@ -244,6 +244,8 @@ pub struct GameState {
     /// R41 Dreadful aspect (rules 3): the Courage checks made in this
     /// activation, (roller, dreadful enemy, passed).
     pub dread: Vec<(ModelRef, ModelRef, bool)>,
+    /// R26 (rules 3): enemies that made a defensive shot in this activation.
+    pub reacted: Vec<ModelRef>,
     /// The roll made and waiting to be re-rolled or accepted (rules 2 on).
     pub pending: Option<Box<PendingRoll>>,
 }
@@ -334,6 +336,7 @@ impl GameState {
             touched: Vec::new(),
             moved: 0,
             dread: Vec::new(),
+            reacted: Vec::new(),
             pending: None,
         }
     }

@@ -45,6 +45,7 @@ pub(crate) fn start_turn(st: &mut GameState, ctx: Ctx<'_>, dice: &[u32]) -> Resu
     st.touched.clear();
     st.moved = 0;
     st.dread.clear();
+    st.reacted.clear();
     st.dark_forces = Some(DarkForces { total, row });
     st.dp_per_model = effect.dp_per_model;
     st.beast_due = effect.beast;
@@ -248,6 +249,7 @@ pub(crate) fn activate(st: &mut GameState, m: ModelRef) -> Result<(), GameError>
     st.touched.clear();
     st.moved = 0;
     st.dread.clear();
+    st.reacted.clear();
     Ok(())
 }
 

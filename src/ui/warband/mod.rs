@@ -112,15 +112,13 @@ impl WarbandView {
             });
         egui::CentralPanel::default().show(ui, |ui| {
             // Both ways: at a large scale nothing is cut off out of reach.
-            egui::ScrollArea::both().show(ui, |ui| {
-                match doc.roster.models.get_mut(*selected) {
-                    Some(m) => editor::editor_ui(ui, rules, l, &report, m, *selected),
-                    None => {
-                        ui.label(l.pick(
-                            "La banda está vacía: añade una miniatura con «➕ Añadir».",
-                            "The warband is empty: add a model with “➕ Add”.",
-                        ));
-                    }
+            egui::ScrollArea::both().show(ui, |ui| match doc.roster.models.get_mut(*selected) {
+                Some(m) => editor::editor_ui(ui, rules, l, &report, m, *selected),
+                None => {
+                    ui.label(l.pick(
+                        "La banda está vacía: añade una miniatura con «➕ Añadir».",
+                        "The warband is empty: add a model with “➕ Add”.",
+                    ));
                 }
             });
         });

@@ -141,6 +141,12 @@ pub(super) fn text(r: &Refusal) -> String {
         R::BeastsNoTotem => "beasts have no totem".into(),
         R::TotemUsed => "the warband has already used its totem re-roll this turn".into(),
         R::NotHeadstrong { model } => format!("{model} is not Headstrong"),
+        R::DefensiveShotTarget { model } => format!(
+            "{model}'s defensive shot is at the enemy acting now, before its Assault, and not aimed"
+        ),
+        R::DefensiveShotAgain { model } => {
+            format!("{model} has already shot defensively in this activation")
+        }
         R::GameOver => "the game is over: undo its end to play on".into(),
         R::NoSurvivalInstinct { model } => format!("{model} has no Survival instinct"),
         R::SurvivalInstinctSpent { model } => {

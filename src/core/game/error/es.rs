@@ -149,6 +149,12 @@ pub(super) fn text(r: &Refusal) -> String {
         R::BeastsNoTotem => "las bestias no tienen Tótem".into(),
         R::TotemUsed => "la banda ya usó la repetición del Tótem este turno".into(),
         R::NotHeadstrong { model } => format!("{model} no es Testaruda"),
+        R::DefensiveShotTarget { model } => format!(
+            "el disparo defensivo de {model} es a la enemiga que actúa ahora, antes de su Asalto, y sin apuntar"
+        ),
+        R::DefensiveShotAgain { model } => {
+            format!("{model} ya hizo un disparo defensivo en esta activación")
+        }
         R::GameOver => "la partida ha terminado: deshaz su final para seguir".into(),
         R::NoSurvivalInstinct { model } => {
             format!("{model} no tiene Instinto de supervivencia")

@@ -178,6 +178,10 @@ pub enum Refusal {
     DreadfulFailed { model: String, creature: String },
     /// The game is over: only notes may follow (undo reopens it).
     GameOver,
+    /// R26: a defensive shot is made at the acting enemy, not aimed.
+    DefensiveShotTarget { model: String },
+    /// R26: one defensive shot per model per enemy activation.
+    DefensiveShotAgain { model: String },
     /// R42 Initiate: a hero who is no Sorcerer casts only its known level-1 spell.
     InitiateSpell { model: String, level: u32 },
     /// R42 Survival instinct: the model does not have it.
@@ -323,6 +327,7 @@ impl Refusal {
             R::ShootOwnSide { .. } | R::NoRangedWeapon { .. } | R::StrayNotFriend { .. } => "R26",
             R::StrayNotCaused | R::NoStrayFact | R::AimedAfterMove { .. } => "R26",
             R::NoCoverInMelee => "R30",
+            R::DefensiveShotTarget { .. } | R::DefensiveShotAgain { .. } => "R26",
             R::HitsPending { .. } => "R27",
             R::ListedTwice { .. } | R::ListsItself { .. } | R::NotFriendOf { .. } => "R31",
             R::BeastNoFriends | R::WithstoodNoFear | R::NotDownNoFear | R::NoWitnessFact => "R31",
@@ -475,6 +480,8 @@ impl Refusal {
             | R::StrayNotCaused
             | R::AimedAfterMove { .. }
             | R::NoCoverInMelee
+            | R::DefensiveShotTarget { .. }
+            | R::DefensiveShotAgain { .. }
             | R::NoImposingPresence { .. }
             | R::ImposingNotEnemy { .. }
             | R::NoSpells { .. }
