@@ -223,7 +223,12 @@ fn the_six_click_flow_should_move_assault_and_roll_the_hit() {
         .expect("an enemy to assault");
     let name = game(&h).state().name(target);
     click(&mut h, &format!("🎲 {name}"));
-    assert!(matches!(game(&h).now(), Now::Rolled));
+    assert!(
+        matches!(game(&h).now(), Now::Rolled),
+        "{:?} {:?}",
+        game(&h).now(),
+        h.state().game.message
+    );
     click(&mut h, "✔ Accept the roll  [Enter]");
     assert!(
         matches!(game(&h).now(), Now::ResolveHits { .. }),

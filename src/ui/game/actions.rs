@@ -236,27 +236,6 @@ impl GameView {
                 }));
             }
         });
-        // R26 (rules 3): the enemies' defensive shots at this model, before
-        // its Assault is rolled; each is rolled at once.
-        let reactions: Vec<&Offer> = offers
-            .iter()
-            .filter(|o| o.id == "shoot" && o.model.is_some_and(|m| m.side != actor.side))
-            .collect();
-        if !reactions.is_empty() {
-            ui.horizontal_wrapped(|ui| {
-                ui.label(l.pick(
-                    "Antes del Asalto, disparo defensivo (1 complicación, R26):",
-                    "Before the Assault, a defensive shot (1 complication, R26):",
-                ));
-                for o in reactions {
-                    let who = o.model.map(|m| st.name(m)).unwrap_or_default();
-                    let text = format!("{who} ({} {})", o.dp, l.pick("PD", "DP"));
-                    if widgets::offer_button(ui, o, &text, None, l) {
-                        click = Some(Click::Act(o.action.clone()));
-                    }
-                }
-            });
-        }
         // Ending: one click or E, with what it ends touching beside it.
         let end = offers
             .iter()

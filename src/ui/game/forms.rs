@@ -215,6 +215,11 @@ impl GameView {
                     },
                     l,
                 );
+                // R26 (rules 3): before the Assault is rolled, the enemies
+                // that may shoot defensively; each is rolled at once.
+                if kind != MeleeKind::Fight {
+                    send = send.or(defensive_shots(ui, g, offers, actor, l));
+                }
             }
             Form::Shoot { options } => {
                 shoot_options_ui(ui, rules, options, l);
@@ -413,6 +418,38 @@ fn with_shoot_options(action: &Action, chosen: &ShootOptions) -> Action {
         *options = chosen.clone();
     }
     a
+}
+
+/// R26 (rules 3): the defensive shots the core offers at `actor`.
+fn defensive_shots(
+    ui: &mut egui::Ui,
+    g: &Game,
+    offers: &[Offer],
+    actor: ModelRef,
+    l: Lang,
+) -> Option<Action> {
+    let reactions: Vec<&Offer> = offers
+        .iter()
+        .filter(|o| o.id == "shoot" && o.model.is_some_and(|m| m.side != actor.side))
+        .collect();
+    if reactions.is_empty() {
+        return None;
+    }
+    let mut send = None;
+    ui.label(l.pick(
+        "Antes de tirar el Asalto, disparo defensivo del rival (1 complicación, R26):",
+        "Before the Assault is rolled, the enemy's defensive shot (1 complication, R26):",
+    ));
+    ui.horizontal_wrapped(|ui| {
+        for o in reactions {
+            let who = o.model.map(|m| g.state().name(m)).unwrap_or_default();
+            let text = format!("{who} ({} {})", o.dp, l.pick("PD", "DP"));
+            if widgets::offer_button(ui, o, &text, None, l) {
+                send = Some(o.action.clone());
+            }
+        }
+    });
+    send
 }
 
 /// R42 (rules 3): the models with Imposing presence the players say are
