@@ -98,7 +98,7 @@ pub enum Command {
     },
 }
 
-fn parse_lang(s: &str) -> Result<Lang, String> {
+fn parse_lang(s: &str) -> Result<Lang, crate::core::text::LangError> {
     s.parse()
 }
 

@@ -366,9 +366,9 @@ pub(crate) fn table<'r>(rules: &'r RuleSet, id: &str) -> Result<&'r RollTable, G
 
 /// The dice of a table roll fit its expression; their sum with the bonus.
 pub(crate) fn table_total(t: &RollTable, dice: &[u32]) -> Result<i32, GameError> {
-    let expr: DiceExpr = t
-        .dice_expr()
-        .map_err(|detail| Refusal::BadDiceExpr { detail })?;
+    let expr: DiceExpr = t.dice_expr().map_err(|e| Refusal::BadDiceExpr {
+        detail: e.to_string(),
+    })?;
     if dice.len() != expr.count as usize {
         return Err(Refusal::TableDiceCount {
             table: t.id.clone(),

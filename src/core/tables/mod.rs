@@ -13,7 +13,7 @@ use std::path::Path;
 
 use serde::de::DeserializeOwned;
 
-use crate::core::dice_expr::DiceExpr;
+use crate::core::dice_expr::{DiceExpr, DiceExprError};
 use crate::core::error::{DataError, Pos, locate_key, locate_key_value};
 pub use crate::core::fsutil::read_text;
 pub use range::RowRange;
@@ -397,9 +397,9 @@ pub fn read_limited(path: &Path) -> Result<String, DataError> {
 /// dice can give, with no overlap.
 fn parse_roll_table(src: &Source<'_>) -> Result<RollTable, DataError> {
     let t: RollTable = parse(src)?;
-    let dice: DiceExpr = t.dice.parse().map_err(|e: String| {
+    let dice: DiceExpr = t.dice.parse().map_err(|e: DiceExprError| {
         let pos = locate_key(src.text, "dice").unwrap_or(Pos { line: 1, column: 1 });
-        DataError::at(&src.name, pos, e)
+        DataError::at(&src.name, pos, e.to_string())
     })?;
     // A row's place, found only for an error: scanning the text for every
     // row was quadratic.
@@ -431,9 +431,8 @@ fn parse_roll_table(src: &Source<'_>) -> Result<RollTable, DataError> {
             Ok(r) => ranges.push(r),
             // An overlap above the bad row is the first error.
             Err(e) => {
-                return Err(
-                    overlap(&ranges).unwrap_or_else(|| DataError::at(&src.name, pos_of(i), e))
-                );
+                return Err(overlap(&ranges)
+                    .unwrap_or_else(|| DataError::at(&src.name, pos_of(i), e.to_string())));
             }
         }
     }
