@@ -327,14 +327,6 @@ impl RuleSet {
     }
 }
 
-/// Check one user table file's text as [`RuleSet::load`] would read it
-/// from a `--tables` folder, over the shipped tables. `name` is the file's
-/// name, which says what it holds (`armours.yaml`, or any other name for an
-/// extra die-range table).
-pub fn check_user_file(name: &str, text: &str) -> Result<(), DataError> {
-    RuleSet::builtin()?.with_user_file(name, text).map(|_| ())
-}
-
 /// The largest number, either sign, that a user's table may hold. The
 /// summary's numbers stay below 200; this leaves room for house rules while
 /// keeping the sums of costs and effects (and the game's arithmetic on them)
@@ -384,14 +376,6 @@ fn check_numbers(src: &Source<'_>) -> Result<(), DataError> {
 /// enough that a wrong file cannot eat the memory (the YAML parser holds
 /// about 65 bytes per byte of a pathological file: some 170 MB at this size).
 pub const MAX_FILE_BYTES: u64 = 2 * 1024 * 1024;
-
-/// Read a YAML text file, refusing one that is too large, not UTF-8, or
-/// that would make the parser blow up (see [`crate::core::yaml::check`]).
-pub fn read_limited(path: &Path) -> Result<String, DataError> {
-    let text = read_text(path, MAX_FILE_BYTES)?;
-    crate::core::yaml::check(&path.display().to_string(), &text)?;
-    Ok(text)
-}
 
 /// Parse a die-range table and check that its rows cover every total the
 /// dice can give, with no overlap.
