@@ -3,7 +3,6 @@
 //! says what happened then (turn, who was hit, what the backlash did).
 
 use super::action::{Action, BeastChoice, SpellChoice};
-use super::kit::{stat_en, stat_es};
 use super::refs::Side;
 use super::setup::GameSetup;
 use super::state::GameState;
@@ -392,7 +391,7 @@ impl Describer<'_> {
                 "{}: {} {}{}: {}",
                 self.n(*model),
                 p("tirada de", "check of"),
-                l.pick(stat_es(*stat), stat_en(*stat)),
+                stat.name(l),
                 if reason.is_empty() {
                     String::new()
                 } else {

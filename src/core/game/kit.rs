@@ -12,7 +12,7 @@ use super::state::{GameState, HitSource, ModelState, PendingHit};
 use crate::core::dice::{CheckSpec, OpposedSpec};
 use crate::core::dice_expr::DiceExpr;
 use crate::core::roster::MeleeLine;
-use crate::core::tables::{ActionCost, RollTable, RuleSet, Stat};
+use crate::core::tables::{ActionCost, RollTable, RuleSet};
 use crate::core::text::Text;
 use std::collections::BTreeMap;
 
@@ -333,28 +333,6 @@ pub(super) fn opposed_roles(
     passive: ModelRef,
 ) -> [(ModelRef, CheckSpec); 2] {
     [(active, spec.active), (passive, spec.passive)]
-}
-
-pub(crate) fn stat_es(s: Stat) -> &'static str {
-    match s {
-        Stat::Agility => "Agilidad",
-        Stat::Combat => "Combate",
-        Stat::Accuracy => "Precisión",
-        Stat::Strength => "Fuerza",
-        Stat::Toughness => "Dureza",
-        Stat::Courage => "Coraje",
-    }
-}
-
-pub(crate) fn stat_en(s: Stat) -> &'static str {
-    match s {
-        Stat::Agility => "Agility",
-        Stat::Combat => "Combat",
-        Stat::Accuracy => "Accuracy",
-        Stat::Strength => "Strength",
-        Stat::Toughness => "Toughness",
-        Stat::Courage => "Courage",
-    }
 }
 
 /// A die-range table of the tables (dark forces, spell backlash).
