@@ -69,5 +69,7 @@ pub const PENETRATION: Term = Term::new("Penetración", "Penetration");
 pub const TURN: Term = Term::new("Turno", "Turn");
 /// An agility round of a turn (R05–R08).
 pub const ROUND: Term = Term::new("Ronda", "Round");
+/// The table rolled at the start of each turn (R39).
+pub const DARK_FORCES: Term = Term::new("Fuerzas Oscuras", "Dark Forces");
 /// The step where models change rounds (R09).
 pub const CHANGE_ROUND: Term = Term::new("Cambiar ronda", "Change round");

@@ -7,7 +7,8 @@ use super::refs::Side;
 use super::setup::GameSetup;
 use super::state::GameState;
 use crate::core::dice::OpposedOutcome;
-use crate::core::tables::RuleSet;
+use crate::core::glossary;
+use crate::core::tables::{RuleSet, Stat};
 use crate::core::text::{Lang, Text};
 
 mod now;
@@ -48,9 +49,9 @@ impl Describer<'_> {
                 let total: i32 = dark_forces.iter().map(|d| *d as i32).sum();
                 format!(
                     "{} {} — {} {total}: {}",
-                    p("Turno", "Turn"),
+                    glossary::TURN.get(l),
                     self.state.turn + 1,
-                    p("Fuerzas Oscuras", "Dark Forces"),
+                    glossary::DARK_FORCES.get(l),
                     self.row_text("dark_forces", total, l)
                 )
             }
@@ -196,13 +197,13 @@ impl Describer<'_> {
                         p("Fin de la partida", "Game over"),
                         p("gana", "won by"),
                         self.warband(w, l),
-                        p("PV", "VP")
+                        glossary::VP.get(l)
                     ),
                     None => format!(
                         "{}: {} ({} {a}–{b})",
                         p("Fin de la partida", "Game over"),
                         p("empate", "a draw"),
-                        p("PV", "VP")
+                        glossary::VP.get(l)
                     ),
                 }
             }
@@ -463,7 +464,7 @@ impl Describer<'_> {
                         name
                     },
                     p("nivel", "level"),
-                    p("PD", "DP"),
+                    glossary::DP.get(l),
                     on,
                     p("efectos", "backlash"),
                     self.row_text("spell_backlash", total, l)
@@ -517,7 +518,7 @@ impl Describer<'_> {
                 "{}: {} {} {}",
                 p("Ajuste", "Adjustment"),
                 self.n(*model),
-                p("Dureza", "Toughness"),
+                glossary::stat(Stat::Toughness).get(l),
                 signed(*delta)
             ),
             A::SetStatus { model, status } => format!(
