@@ -51,6 +51,7 @@ fn open_app(cli: &impia::cli::Cli) -> ExitCode {
 }
 
 fn main() -> ExitCode {
+    // Set once, here, first thing: it cannot be set already.
     let _ = impia::ui::STARTED.set(std::time::Instant::now());
     let cli = match impia::cli::parse_args(std::env::args_os()) {
         Ok(cli) => cli,

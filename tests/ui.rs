@@ -141,6 +141,20 @@ fn rolling_with_a_seed_should_show_the_seeded_result() {
 }
 
 #[test]
+fn a_seed_that_is_no_number_should_be_flagged_not_ignored() {
+    let warning = "⚠ not a seed (a whole number from 0): rolls are random";
+    let mut a = app(Lang::En);
+    a.prefs.view = View::Dice;
+    a.dice.seed_text = "42".into();
+    let mut h = harness(a);
+    h.run();
+    assert!(h.query_by_label(warning).is_none());
+    h.state_mut().dice.seed_text = "-3".into();
+    h.run();
+    h.get_by_label(warning);
+}
+
+#[test]
 fn the_reference_should_filter_rules_by_search() {
     let mut a = app(Lang::En);
     a.prefs.view = View::Reference;

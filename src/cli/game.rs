@@ -9,6 +9,7 @@ use serde::Serialize;
 
 use super::{Cli, CliError, load_rules, print_json};
 use crate::core::game::{self, Game, GameFileError, GameSetup, ModelRef, Side, file};
+use crate::core::glossary;
 use crate::core::roster;
 use crate::core::tables::RuleSet;
 use crate::core::text::Lang;
@@ -376,7 +377,7 @@ pub(crate) fn print_status(s: &StatusOut, l: Lang) {
         } else {
             format!("{} — ", s.scenario)
         },
-        l.pick("Turno", "Turn"),
+        glossary::TURN.get(l),
         s.turn,
         s.now
     );
@@ -394,7 +395,7 @@ pub(crate) fn print_status(s: &StatusOut, l: Lang) {
                     },
                     l.pick("reserva", "pool"),
                     x.pool,
-                    l.pick("PV", "VP"),
+                    glossary::VP.get(l),
                     x.vp.total,
                     if x.totem_standing {
                         ""
@@ -418,7 +419,7 @@ pub(crate) fn print_status(s: &StatusOut, l: Lang) {
                 l.pick("Pavor", "fear"),
                 m.fear,
                 m.courage,
-                l.pick("PD", "DP"),
+                glossary::DP.get(l),
                 m.dp,
                 m.own_dp + m.herbs,
                 l.pick("ronda", "round"),

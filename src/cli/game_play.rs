@@ -11,6 +11,7 @@ use serde_json::{Value, json};
 use super::game::{EXIT_INCONSISTENT, open, print_status, status_out};
 use super::{CliError, print_json};
 use crate::core::game::{Action, ErrorKind, Game, GameError, Now, Offer, Offers};
+use crate::core::glossary;
 use crate::core::odds::Odds;
 use crate::core::tables::RuleSet;
 use crate::core::text::Lang;
@@ -165,7 +166,7 @@ pub(crate) fn offers(
                 if o.allowed { "+" } else { "-" },
                 o.id,
                 o.dp,
-                l.pick("PD", "DP"),
+                glossary::DP.get(l),
                 if targets.is_empty() {
                     String::new()
                 } else {

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use super::game::{EXIT_INCONSISTENT, open};
 use super::{CliError, print_json};
 use crate::core::game::report::{Report, report};
+use crate::core::glossary;
 use crate::core::tables::RuleSet;
 use crate::core::text::Lang;
 
@@ -61,7 +62,7 @@ fn print_text(r: &Report, l: Lang) {
             s.warband,
             s.player,
             s.vp.total,
-            p("PV", "VP"),
+            glossary::VP.get(l),
             s.vp.kills,
             p("bajas", "kills"),
             s.vp.totem,
@@ -109,7 +110,7 @@ fn print_text(r: &Report, l: Lang) {
         if let Some(d) = &t.dark_forces {
             parts.push(format!(
                 "{} {}: {}",
-                p("Fuerzas Oscuras", "Dark Forces"),
+                glossary::DARK_FORCES.get(l),
                 d.total,
                 d.text
             ));
@@ -127,8 +128,8 @@ fn print_text(r: &Report, l: Lang) {
             parts.push(format!("{} {w}", p("Tótem destruido:", "Totem destroyed:")));
         }
         if t.vp != [0, 0] {
-            parts.push(format!("+{}/+{} {}", t.vp[0], t.vp[1], p("PV", "VP")));
+            parts.push(format!("+{}/+{} {}", t.vp[0], t.vp[1], glossary::VP.get(l)));
         }
-        outln!("{} {}: {}", p("Turno", "Turn"), t.turn, parts.join("; "));
+        outln!("{} {}: {}", glossary::TURN.get(l), t.turn, parts.join("; "));
     }
 }

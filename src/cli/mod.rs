@@ -98,7 +98,7 @@ pub enum Command {
     },
 }
 
-fn parse_lang(s: &str) -> Result<Lang, String> {
+fn parse_lang(s: &str) -> Result<Lang, crate::core::text::LangError> {
     s.parse()
 }
 
@@ -175,6 +175,7 @@ where
                 ErrorKind::DisplayHelp
                 | ErrorKind::DisplayVersion
                 | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+                    // Help or version to a closed terminal: nothing to tell.
                     let _ = e.print();
                     Err(if e.exit_code() == 0 {
                         ExitCode::SUCCESS

@@ -7,6 +7,7 @@ use clap::Subcommand;
 use serde::Serialize;
 
 use super::{Cli, CliError, load_rules, print_json};
+use crate::core::glossary;
 use crate::core::roster::{self, ModelReportView, Roster, RosterReport};
 use crate::core::tables::{RuleSet, Stat};
 use crate::core::text::Lang;
@@ -291,7 +292,7 @@ fn print_check(r: &Roster, report: &RosterReport, rules: &RuleSet, l: Lang) {
             v.troop_name,
             v.cost,
             stats.join(" "),
-            l.pick("PD", "DP"),
+            glossary::DP.get(l),
             if v.own_dp > 0 {
                 format!("{} (+{})", v.dp, v.own_dp)
             } else {

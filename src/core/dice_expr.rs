@@ -49,11 +49,26 @@ impl fmt::Display for DiceExpr {
     }
 }
 
+/// A dice expression that does not parse or is out of bounds; `text` is the
+/// expression as written.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DiceExprError {
+    #[error("'{text}' is not a dice expression; expected e.g. 1d10, 2d6 or 1d6-2")]
+    NotDice { text: String },
+    #[error("'{text}': between 1 and 20 dice of 2 to 1000 sides are supported")]
+    Size { text: String },
+    #[error("'{text}': too many outcomes to compute exact odds")]
+    TooManyOutcomes { text: String },
+    #[error("'{text}': the bonus must be between -1000 and +1000")]
+    Bonus { text: String },
+}
+
 impl std::str::FromStr for DiceExpr {
-    type Err = String;
+    type Err = DiceExprError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let bad = || format!("'{s}' is not a dice expression; expected e.g. 1d10, 2d6 or 1d6-2");
+        let text = || s.to_string();
+        let bad = || DiceExprError::NotDice { text: text() };
         let t = s.trim().to_ascii_lowercase();
         let (count, rest) = t.split_once('d').ok_or_else(bad)?;
         let count: u32 = if count.is_empty() {
@@ -73,9 +88,7 @@ impl std::str::FromStr for DiceExpr {
         };
         let sides: u32 = sides.parse().map_err(|_| bad())?;
         if !(1..=20).contains(&count) || !(2..=1000).contains(&sides) {
-            return Err(format!(
-                "'{s}': between 1 and 20 dice of 2 to 1000 sides are supported"
-            ));
+            return Err(DiceExprError::Size { text: text() });
         }
         // Exact odds count every outcome over one denominator, sides^count,
         // which must fit in 64 bits with room to add two fractions (20d6 is
@@ -84,10 +97,10 @@ impl std::str::FromStr for DiceExpr {
             .checked_pow(count)
             .is_none_or(|n| n > 1 << 62)
         {
-            return Err(format!("'{s}': too many outcomes to compute exact odds"));
+            return Err(DiceExprError::TooManyOutcomes { text: text() });
         }
         if bonus.abs() > 1000 {
-            return Err(format!("'{s}': the bonus must be between -1000 and +1000"));
+            return Err(DiceExprError::Bonus { text: text() });
         }
         Ok(DiceExpr {
             count,
@@ -133,6 +146,27 @@ mod tests {
         assert!("20d10".parse::<DiceExpr>().is_err());
         assert!("1d6+2147483647".parse::<DiceExpr>().is_err());
         assert!("3d100".parse::<DiceExpr>().is_ok());
+    }
+
+    #[test]
+    fn errors_say_what_was_written() {
+        let msg = |s: &str| s.parse::<DiceExpr>().err().map(|e| e.to_string());
+        assert_eq!(
+            msg(" 3x6"),
+            Some("' 3x6' is not a dice expression; expected e.g. 1d10, 2d6 or 1d6-2".into())
+        );
+        assert_eq!(
+            msg("0d6"),
+            Some("'0d6': between 1 and 20 dice of 2 to 1000 sides are supported".into())
+        );
+        assert_eq!(
+            msg("20d10"),
+            Some("'20d10': too many outcomes to compute exact odds".into())
+        );
+        assert_eq!(
+            msg("1d6+2000"),
+            Some("'1d6+2000': the bonus must be between -1000 and +1000".into())
+        );
     }
 
     #[test]

@@ -137,6 +137,7 @@ fn remove_stale_temps(dir: &Path, target: &Path) {
         // Only regular files: a symlink or folder of that name is not ours.
         let regular = entry.file_type().is_ok_and(|t| t.is_file());
         if stale && regular {
+            // Tidying only: a temp that stays is retried at the next save.
             let _ = std::fs::remove_file(entry.path());
         }
     }

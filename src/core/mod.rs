@@ -6,6 +6,7 @@ pub mod dice_expr;
 pub mod error;
 pub mod fsutil;
 pub mod game;
+pub mod glossary;
 pub mod odds;
 pub mod packs;
 pub mod records;

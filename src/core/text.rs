@@ -28,13 +28,19 @@ impl Lang {
     }
 }
 
+/// A language name that is neither Spanish nor English; it holds the name
+/// lower-cased.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown language '{0}', expected 'es' or 'en'")]
+pub struct LangError(pub String);
+
 impl std::str::FromStr for Lang {
-    type Err = String;
+    type Err = LangError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s.to_ascii_lowercase().as_str() {
             "es" | "spanish" | "español" => Ok(Lang::Es),
             "en" | "english" | "inglés" => Ok(Lang::En),
-            other => Err(format!("unknown language '{other}', expected 'es' or 'en'")),
+            other => Err(LangError(other.to_string())),
         }
     }
 }

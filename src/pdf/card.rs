@@ -1,9 +1,9 @@
 //! One model's card: name band, profile, weapons, gear, rules, spells,
 //! notes, problems, and the boxes ticked by hand during a game.
 
+use crate::core::glossary;
 use crate::core::roster::{MeleeView, ModelReportView, Problem, RangedView, Spell};
 use crate::core::tables::Stat;
-use crate::core::text::Lang;
 
 use super::fonts::Face;
 use super::layout::{Align, Area, Block, Ink, Span, Style};
@@ -122,17 +122,6 @@ fn card_band(cx: Ctx, b: &mut Block, v: &ModelReportView, width: f32) -> f32 {
     h
 }
 
-fn stat_label(stat: Stat, l: Lang) -> &'static str {
-    match stat {
-        Stat::Agility => l.pick("Agilidad", "Agility"),
-        Stat::Combat => l.pick("Combate", "Combat"),
-        Stat::Accuracy => l.pick("Precisión", "Accuracy"),
-        Stat::Strength => l.pick("Fuerza", "Strength"),
-        Stat::Toughness => l.pick("Dureza", "Toughness"),
-        Stat::Courage => l.pick("Coraje", "Courage"),
-    }
-}
-
 /// The largest size (at most `max`) at which every label fits `width`.
 fn fitting_size(cx: Ctx, face: Face, labels: &[&str], width: f32, max: f32) -> f32 {
     let widest = labels
@@ -151,11 +140,11 @@ fn stats_table(cx: Ctx, b: &mut Block, v: &ModelReportView, x: f32, top: f32, wi
     let l = cx.lang;
     let mut cells: Vec<(&str, String)> = Stat::ALL
         .iter()
-        .map(|&s| (stat_label(s, l), v.stats.get(s).to_string()))
+        .map(|&s| (glossary::stat(s).get(l), v.stats.get(s).to_string()))
         .collect();
-    cells.push((l.pick("PD", "DP"), v.dp.to_string()));
+    cells.push((glossary::DP.get(l), v.dp.to_string()));
     cells.push((l.pick("Blindaje", "Armour"), v.armour.to_string()));
-    cells.push((l.pick("Mov.", "Move"), format!("{} cm", v.movement_cm)));
+    cells.push((glossary::MOVE.get(l), format!("{} cm", v.movement_cm)));
     let n = cells.len() as f32;
     let cell_w = width / n;
     let labels: Vec<&str> = cells.iter().map(|(t, _)| *t).collect();
@@ -211,16 +200,16 @@ fn weapons_table(
 ) -> f32 {
     let l = cx.lang;
     let heads = [
-        l.pick("Distancia", "Range"),
-        l.pick("Combate", "Combat"),
-        l.pick("Fuerza", "Strength"),
-        l.pick("Penetración", "Penetration"),
+        glossary::RANGE.get(l),
+        glossary::stat(Stat::Combat).get(l),
+        glossary::stat(Stat::Strength).get(l),
+        glossary::PENETRATION.get(l),
     ];
     let head_size = 7.0;
     let cols = weapon_columns(cx, width, &heads, head_size);
     let head = Style::new(Face::Regular, head_size, Ink::Muted);
     let mut y = top + 2.7;
-    b.text(cx.fonts, x, y, head, Align::Left, l.pick("Arma", "Weapon"));
+    b.text(cx.fonts, x, y, head, Align::Left, glossary::WEAPON.get(l));
     let mut cx0 = x + cols[0];
     for (h, w) in heads.iter().zip(&cols[1..]) {
         b.text(cx.fonts, cx0 + w / 2.0, y, head, Align::Center, h);
@@ -349,7 +338,7 @@ fn spells(cx: Ctx, b: &mut Block, spells: &[Spell], x: f32, top: f32, width: f32
                     cx.pick("nivel", "level"),
                     s.level,
                     s.cost,
-                    cx.pick("PD", "DP")
+                    glossary::DP.get(cx.lang)
                 ),
             ),
         ];
@@ -371,9 +360,9 @@ fn trackers(cx: Ctx, b: &mut Block, v: &ModelReportView, x: f32, top: f32, width
     let own_n = v.own_dp.max(0) as usize;
     let label = BOLD.with_size(8.0);
     let small = SMALL.with_size(7.0);
-    let fear_label = cx.pick("Pavor", "Fear");
+    let fear_label = glossary::FEAR.get(cx.lang);
     let flee = cx.pick("huye", "flees");
-    let dp_label = cx.pick("PD", "DP");
+    let dp_label = glossary::DP.get(cx.lang);
     let own_label = cx.pick("propios", "own");
     let w = |s: Style, t: &str| cx.fonts.width(s.face, s.size, t);
     let fixed = w(label, fear_label)

@@ -10,6 +10,7 @@ use super::render::{FontIds, Page};
 use super::sheet::{BODY, BOLD, LEADING, SMALL};
 use super::{GAP, MARGIN, Paper, PdfError};
 use crate::core::game::report::Report;
+use crate::core::glossary;
 use crate::core::text::Lang;
 
 const TITLE: Style = Style::new(Face::Bold, 15.0, Ink::Black);
@@ -100,7 +101,7 @@ fn lay_out(fonts: &Fonts, r: &Report, l: Lang, width: f32, height: f32) -> Block
             cy,
             VP,
             Align::Left,
-            &format!("{} {}", s.vp.total, p("PV", "VP")),
+            &format!("{} {}", s.vp.total, glossary::VP.get(l)),
         );
         cy += 2.0;
         let lines = [
@@ -166,7 +167,12 @@ fn lay_out(fonts: &Fonts, r: &Report, l: Lang, width: f32, height: f32) -> Block
             k.actual
         );
         for x in [&k.luckiest, &k.unluckiest].into_iter().flatten() {
-            text.push_str(&format!(" {} {}: {}.", p("Turno", "Turn"), x.turn, x.text));
+            text.push_str(&format!(
+                " {} {}: {}.",
+                glossary::TURN.get(l),
+                x.turn,
+                x.text
+            ));
         }
         y = b.paragraph(fonts, 0.0, y, width, LEADING, &[Span::new(BODY, text)]);
     }
@@ -187,7 +193,7 @@ fn lay_out(fonts: &Fonts, r: &Report, l: Lang, width: f32, height: f32) -> Block
         if let Some(d) = &t.dark_forces {
             parts.push(format!(
                 "{} {}: {}",
-                p("Fuerzas Oscuras", "Dark Forces"),
+                glossary::DARK_FORCES.get(l),
                 d.total,
                 d.text
             ));
@@ -205,10 +211,10 @@ fn lay_out(fonts: &Fonts, r: &Report, l: Lang, width: f32, height: f32) -> Block
             parts.push(format!("{} {w}", p("Tótem destruido:", "Totem destroyed:")));
         }
         if t.vp != [0, 0] {
-            parts.push(format!("+{}/+{} {}", t.vp[0], t.vp[1], p("PV", "VP")));
+            parts.push(format!("+{}/+{} {}", t.vp[0], t.vp[1], glossary::VP.get(l)));
         }
         let spans = [
-            Span::new(BOLD, format!("{} {}. ", p("Turno", "Turn"), t.turn)),
+            Span::new(BOLD, format!("{} {}. ", glossary::TURN.get(l), t.turn)),
             Span::new(BODY, parts.join("; ")),
         ];
         if y + 3.0 * LEADING > height {

@@ -92,6 +92,21 @@ impl Default for DiceView {
     }
 }
 
+/// A seed field that holds no seed rolls at random: say so beside it
+/// rather than let the player believe the rolls can be repeated.
+pub(crate) fn seed_problem(ui: &mut egui::Ui, seed_text: &str, l: Lang) {
+    let t = seed_text.trim();
+    if !t.is_empty() && t.parse::<u64>().is_err() {
+        ui.colored_label(
+            ui.visuals().error_fg_color,
+            l.pick(
+                "⚠ no es una semilla (un número entero de 0 en adelante): tiradas al azar",
+                "⚠ not a seed (a whole number from 0): rolls are random",
+            ),
+        );
+    }
+}
+
 impl DiceView {
     /// Keep the roller in step with the seed field: a new seed restarts the
     /// sequence, so the first roll matches `impia roll … --seed S`.
@@ -209,6 +224,7 @@ impl DiceView {
                 "Con una semilla, las tiradas se pueden repetir exactamente.",
                 "With a seed, rolls can be reproduced exactly.",
             ));
+            seed_problem(ui, &self.seed_text, l);
         });
         ui.separator();
         egui::Panel::right("dice_history")

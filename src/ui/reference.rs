@@ -4,8 +4,9 @@
 
 use egui_extras::{Column, TableBuilder};
 
-use crate::core::tables::RuleSet;
+use crate::core::glossary;
 use crate::core::tables::reference::Reference;
+use crate::core::tables::{RuleSet, Stat};
 use crate::core::text::Lang;
 
 use super::widgets::stat_labels;
@@ -134,9 +135,9 @@ impl ReferenceView {
                 let heads = [
                     l.pick("Nombre", "Name"),
                     l.pick("Coste", "Cost"),
-                    l.pick("Combate", "Combat"),
-                    l.pick("Fuerza", "Strength"),
-                    l.pick("Penetración", "Penetration"),
+                    glossary::stat(Stat::Combat).get(l),
+                    glossary::stat(Stat::Strength).get(l),
+                    glossary::PENETRATION.get(l),
                     l.pick("Reglas especiales", "Special rules"),
                     l.pick("Material", "Material"),
                 ];
@@ -161,9 +162,9 @@ impl ReferenceView {
                 let heads = [
                     l.pick("Nombre", "Name"),
                     l.pick("Coste", "Cost"),
-                    l.pick("Distancia", "Range"),
-                    l.pick("Fuerza", "Strength"),
-                    l.pick("Penetración", "Penetration"),
+                    glossary::RANGE.get(l),
+                    glossary::stat(Stat::Strength).get(l),
+                    glossary::PENETRATION.get(l),
                     l.pick("Reglas especiales", "Special rules"),
                     l.pick("Material", "Material"),
                 ];
@@ -423,7 +424,7 @@ fn troop_heads(l: Lang) -> Vec<&'static str> {
     let mut h = vec![l.pick("Tropa", "Troop")];
     h.extend(stat_labels(l));
     h.extend([
-        l.pick("PD", "DP"),
+        glossary::DP.get(l),
         l.pick("Reglas especiales", "Special rules"),
         l.pick("Coste", "Cost"),
     ]);

@@ -378,20 +378,4 @@ impl Action {
             _ => Ok(()),
         }
     }
-
-    /// True for the hand adjustments, scenario points and notes.
-    pub fn is_adjustment(&self) -> bool {
-        matches!(
-            self,
-            Action::ScenarioPoints { .. }
-                | Action::AdjustFear { .. }
-                | Action::AdjustPool { .. }
-                | Action::AdjustOwnDp { .. }
-                | Action::AdjustToughness { .. }
-                | Action::SetStatus { .. }
-                | Action::SetEngaged { .. }
-                | Action::SetRound { .. }
-                | Action::Note { .. }
-        )
-    }
 }

@@ -4,11 +4,12 @@
 use super::action::CheckOptions;
 use super::error::{GameError, Refusal};
 use super::guard::{Ctx, enemies, in_play, model};
-use super::kit::{fear_edge, same_spec, signed, stat_en, stat_es, take_reroll};
+use super::kit::{fear_edge, same_spec, signed, take_reroll};
 use super::refs::ModelRef;
 use super::roll::{CheckDice, PreparedCheck, Sources};
 use super::state::GameState;
 use crate::core::dice::CheckSpec;
+use crate::core::glossary;
 use crate::core::tables::{Keyword, Stat};
 use crate::core::text::Text;
 
@@ -33,8 +34,8 @@ pub(super) fn check_plan(
     let mut spec = CheckSpec::new(value).with_modifier(modifier);
     src.add(|| {
         Text::new(
-            format!("{}: {} {value}", x.name, stat_es(stat)),
-            format!("{}: {} {value}", x.name, stat_en(stat)),
+            format!("{}: {} {value}", x.name, glossary::stat(stat).es),
+            format!("{}: {} {value}", x.name, glossary::stat(stat).en),
         )
     });
     if modifier != 0 {

@@ -3,12 +3,12 @@
 //! says what happened then (turn, who was hit, what the backlash did).
 
 use super::action::{Action, BeastChoice, SpellChoice};
-use super::kit::{stat_en, stat_es};
 use super::refs::Side;
 use super::setup::GameSetup;
 use super::state::GameState;
 use crate::core::dice::OpposedOutcome;
-use crate::core::tables::RuleSet;
+use crate::core::glossary;
+use crate::core::tables::{RuleSet, Stat};
 use crate::core::text::{Lang, Text};
 
 mod now;
@@ -49,9 +49,9 @@ impl Describer<'_> {
                 let total: i32 = dark_forces.iter().map(|d| *d as i32).sum();
                 format!(
                     "{} {} — {} {total}: {}",
-                    p("Turno", "Turn"),
+                    glossary::TURN.get(l),
                     self.state.turn + 1,
-                    p("Fuerzas Oscuras", "Dark Forces"),
+                    glossary::DARK_FORCES.get(l),
                     self.row_text("dark_forces", total, l)
                 )
             }
@@ -197,13 +197,13 @@ impl Describer<'_> {
                         p("Fin de la partida", "Game over"),
                         p("gana", "won by"),
                         self.warband(w, l),
-                        p("PV", "VP")
+                        glossary::VP.get(l)
                     ),
                     None => format!(
                         "{}: {} ({} {a}–{b})",
                         p("Fin de la partida", "Game over"),
                         p("empate", "a draw"),
-                        p("PV", "VP")
+                        glossary::VP.get(l)
                     ),
                 }
             }
@@ -396,7 +396,7 @@ impl Describer<'_> {
                 "{}: {} {}{}: {}",
                 self.n(*model),
                 p("tirada de", "check of"),
-                l.pick(stat_es(*stat), stat_en(*stat)),
+                stat.name(l),
                 if reason.is_empty() {
                     String::new()
                 } else {
@@ -468,7 +468,7 @@ impl Describer<'_> {
                         name
                     },
                     p("nivel", "level"),
-                    p("PD", "DP"),
+                    glossary::DP.get(l),
                     on,
                     p("efectos", "backlash"),
                     self.row_text("spell_backlash", total, l)
@@ -522,7 +522,7 @@ impl Describer<'_> {
                 "{}: {} {} {}",
                 p("Ajuste", "Adjustment"),
                 self.n(*model),
-                p("Dureza", "Toughness"),
+                glossary::stat(Stat::Toughness).get(l),
                 signed(*delta)
             ),
             A::SetStatus { model, status } => format!(

@@ -12,7 +12,7 @@ use super::state::{GameState, HitSource, ModelState, PendingHit};
 use crate::core::dice::{CheckSpec, OpposedSpec};
 use crate::core::dice_expr::DiceExpr;
 use crate::core::roster::MeleeLine;
-use crate::core::tables::{ActionCost, RollTable, RuleSet, Stat};
+use crate::core::tables::{ActionCost, RollTable, RuleSet};
 use crate::core::text::Text;
 use std::collections::BTreeMap;
 
@@ -359,28 +359,6 @@ pub(super) fn opposed_roles(
     [(active, spec.active), (passive, spec.passive)]
 }
 
-pub(crate) fn stat_es(s: Stat) -> &'static str {
-    match s {
-        Stat::Agility => "Agilidad",
-        Stat::Combat => "Combate",
-        Stat::Accuracy => "Precisión",
-        Stat::Strength => "Fuerza",
-        Stat::Toughness => "Dureza",
-        Stat::Courage => "Coraje",
-    }
-}
-
-pub(crate) fn stat_en(s: Stat) -> &'static str {
-    match s {
-        Stat::Agility => "Agility",
-        Stat::Combat => "Combat",
-        Stat::Accuracy => "Accuracy",
-        Stat::Strength => "Strength",
-        Stat::Toughness => "Toughness",
-        Stat::Courage => "Courage",
-    }
-}
-
 /// A die-range table of the tables (dark forces, spell backlash).
 pub(crate) fn table<'r>(rules: &'r RuleSet, id: &str) -> Result<&'r RollTable, GameError> {
     rules
@@ -390,9 +368,9 @@ pub(crate) fn table<'r>(rules: &'r RuleSet, id: &str) -> Result<&'r RollTable, G
 
 /// The dice of a table roll fit its expression; their sum with the bonus.
 pub(crate) fn table_total(t: &RollTable, dice: &[u32]) -> Result<i32, GameError> {
-    let expr: DiceExpr = t
-        .dice_expr()
-        .map_err(|detail| Refusal::BadDiceExpr { detail })?;
+    let expr: DiceExpr = t.dice_expr().map_err(|e| Refusal::BadDiceExpr {
+        detail: e.to_string(),
+    })?;
     if dice.len() != expr.count as usize {
         return Err(Refusal::TableDiceCount {
             table: t.id.clone(),

@@ -189,8 +189,8 @@ pub(crate) fn fill_dice(
 /// The dice of one roll on a die-range table of the rules (R38, R39).
 fn table_dice(ctx: Ctx<'_>, id: &str, roller: &mut Roller) -> Result<Vec<u32>, GameError> {
     let t = kit::table(ctx.rules, id)?;
-    let expr = t
-        .dice_expr()
-        .map_err(|detail| Refusal::BadDiceExpr { detail })?;
+    let expr = t.dice_expr().map_err(|e| Refusal::BadDiceExpr {
+        detail: e.to_string(),
+    })?;
     Ok((0..expr.count).map(|_| roller.die(expr.sides)).collect())
 }

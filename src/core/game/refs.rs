@@ -88,17 +88,22 @@ impl From<ModelRef> for String {
     }
 }
 
+/// Text that is not a model reference (`a0`, `b3`, `beast0`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not a model reference; expected e.g. a0, b3 or beast0")]
+pub struct ModelRefError(pub String);
+
 impl TryFrom<String> for ModelRef {
-    type Error = String;
-    fn try_from(s: String) -> Result<Self, String> {
+    type Error = ModelRefError;
+    fn try_from(s: String) -> Result<Self, ModelRefError> {
         s.parse()
     }
 }
 
 impl std::str::FromStr for ModelRef {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        let bad = || format!("'{s}' is not a model reference; expected e.g. a0, b3 or beast0");
+    type Err = ModelRefError;
+    fn from_str(s: &str) -> Result<Self, ModelRefError> {
+        let bad = || ModelRefError(s.to_string());
         let digits = s.trim_start_matches(|c: char| c.is_ascii_alphabetic());
         let side = match &s[..s.len() - digits.len()] {
             "a" | "A" => Side::A,

@@ -12,7 +12,7 @@ use super::{
     Cell, Choice, Input, InputKind, LegendEntry, LookupBody, Modifier, OutOfRange, Outcome,
     RatioRule,
 };
-use crate::core::dice_expr::DiceExpr;
+use crate::core::dice_expr::{DiceExpr, DiceExprError};
 use crate::core::error::DataError;
 use crate::core::text::Text;
 
@@ -131,7 +131,10 @@ pub(super) fn build_lookup(
                 "`column_dice` rolls for the column of a one-input lookup; with two inputs the second picks the column".into(),
             ));
         }
-        Some(d) => Some(d.parse::<DiceExpr>().map_err(|e| fail("column_dice", e))?),
+        Some(d) => Some(
+            d.parse::<DiceExpr>()
+                .map_err(|e| fail("column_dice", e.to_string()))?,
+        ),
         None => None,
     };
     let measure_at = inputs
@@ -213,7 +216,9 @@ pub(super) fn build_lookup(
             note: e.note.as_ref().map(|t| t.0.clone()),
         };
         // Check what it says now, with a stand-in number for `#` and stand-in dice.
-        let probe: DiceExpr = "1d6".parse().map_err(|e: String| fail("legend", e))?;
+        let probe: DiceExpr = "1d6"
+            .parse()
+            .map_err(|e: DiceExprError| fail("legend", e.to_string()))?;
         entry
             .cell(code, (code == "#").then_some("3"), &outcomes, Some(probe))
             .map_err(|e| fail("legend", format!("legend '{code}': {e}")))?;

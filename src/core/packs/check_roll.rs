@@ -8,7 +8,7 @@ use super::format::{KeyText, RawRow, RawTable};
 use super::locate::Region;
 use super::nested;
 use super::{Body, Modifier, PackTable, RollBody, RollRow};
-use crate::core::dice_expr::DiceExpr;
+use crate::core::dice_expr::{DiceExpr, DiceExprError};
 use crate::core::error::{DataError, Pos};
 use crate::core::tables::RowRange;
 use crate::core::tables::range::{Disjoint, describe_values, uncovered};
@@ -188,7 +188,7 @@ fn build_roll(raw: &RawTable, r: &Region) -> Result<RollBody, DataError> {
     };
     let dice: DiceExpr = dice_text
         .parse()
-        .map_err(|e: String| r.err(r.key_or_top("dice"), format!("table '{id}': {e}")))?;
+        .map_err(|e: DiceExprError| r.err(r.key_or_top("dice"), format!("table '{id}': {e}")))?;
     let d100 = dice.count == 1 && dice.sides == 100;
     if raw.rows.is_empty() {
         return Err(r.err(

@@ -6,9 +6,12 @@
 //! column. The words are the messages the CLI and the app show.
 //!
 //! Dice expressions and ranges are parsed by `DiceExpr` and `RowRange`,
-//! whose errors are their message (`String`); they are carried as is.
+//! whose errors (`DiceExprError`, `RangeError`) are carried as they are.
 
 use thiserror::Error;
+
+use crate::core::dice_expr::DiceExprError;
+use crate::core::tables::range::RangeError;
 
 /// A value typed for an input of a lookup that the input does not take.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -87,9 +90,8 @@ pub enum KeyError {
     Both,
     #[error("a row needs its `range` (7, \"2-5\", \"14+\")")]
     Missing,
-    /// `RowRange`'s own message.
-    #[error("{0}")]
-    Range(String),
+    #[error(transparent)]
+    Range(#[from] RangeError),
     #[error("'{token}' is not one of the choices ({choices})")]
     NotAChoice { token: String, choices: String },
 }
@@ -99,9 +101,8 @@ pub enum KeyError {
 pub enum CellError {
     #[error("'{expr}': '{n}' is not a number followed by '+'")]
     NotNumberPlus { expr: String, n: String },
-    /// `DiceExpr`'s own message.
-    #[error("{0}")]
-    Dice(String),
+    #[error(transparent)]
+    Dice(#[from] DiceExprError),
     #[error(
         "'{expr}' does not say which dice to roll: write '{n} 1d6', or give the column its `dice`"
     )]
@@ -121,7 +122,10 @@ pub enum CellError {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum NestedError {
     #[error("the dice '{written}' in its text: {detail}")]
-    BadDice { written: String, detail: String },
+    BadDice {
+        written: String,
+        detail: DiceExprError,
+    },
     #[error(
         "the Spanish text rolls {es} but the English text rolls {en}: both must roll the same dice"
     )]

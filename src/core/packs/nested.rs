@@ -4,7 +4,7 @@
 use std::ops::Range;
 
 use crate::core::dice::Roller;
-use crate::core::dice_expr::DiceExpr;
+use crate::core::dice_expr::{DiceExpr, DiceExprError};
 use serde::Serialize;
 
 /// A dice expression as it stands in a text: where, and what it says.
@@ -15,7 +15,7 @@ pub struct Found {
     /// The expression as written (`1d4`, `2d6`, `1d6-2`).
     pub written: String,
     /// The parsed expression, or why it does not parse (`1d1`, `50d6`).
-    pub expr: Result<DiceExpr, String>,
+    pub expr: Result<DiceExpr, DiceExprError>,
 }
 
 /// Every dice expression in `text`: an optional count, `d` and the sides,

@@ -7,7 +7,8 @@ use serde::Serialize;
 
 use super::Model;
 use super::check::ModelReport;
-use crate::core::tables::{Keyword, RuleSet, Stats};
+use crate::core::glossary;
+use crate::core::tables::{Keyword, RuleSet, Stat, Stats};
 use crate::core::text::Lang;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -35,11 +36,11 @@ impl fmt::Display for MeleeView {
             } else {
                 l.pick(" (sin coste)", " (free)")
             },
-            l.pick("Combate", "Combat"),
+            glossary::stat(Stat::Combat).get(l),
             self.combat,
-            l.pick("Fuerza", "Strength"),
+            glossary::stat(Stat::Strength).get(l),
             self.strength,
-            l.pick("Penetración", "Penetration"),
+            glossary::PENETRATION.get(l),
             self.penetration
         )
     }
@@ -71,11 +72,11 @@ impl fmt::Display for RangedView {
             f,
             "{}: {} {} cm, {} {}, {} {}",
             self.name,
-            l.pick("Distancia", "Range"),
+            glossary::RANGE.get(l),
             per_range(&self.range_cm),
-            l.pick("Fuerza", "Strength"),
+            glossary::stat(Stat::Strength).get(l),
             per_range(&self.strength),
-            l.pick("Penetración", "Penetration"),
+            glossary::PENETRATION.get(l),
             per_range(&self.penetration)
         )
     }

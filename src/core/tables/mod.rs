@@ -13,7 +13,7 @@ use std::path::Path;
 
 use serde::de::DeserializeOwned;
 
-use crate::core::dice_expr::DiceExpr;
+use crate::core::dice_expr::{DiceExpr, DiceExprError};
 use crate::core::error::{DataError, Pos, locate_key, locate_key_value};
 pub use crate::core::fsutil::read_text;
 pub use range::RowRange;
@@ -327,14 +327,6 @@ impl RuleSet {
     }
 }
 
-/// Check one user table file's text as [`RuleSet::load`] would read it
-/// from a `--tables` folder, over the shipped tables. `name` is the file's
-/// name, which says what it holds (`armours.yaml`, or any other name for an
-/// extra die-range table).
-pub fn check_user_file(name: &str, text: &str) -> Result<(), DataError> {
-    RuleSet::builtin()?.with_user_file(name, text).map(|_| ())
-}
-
 /// The largest number, either sign, that a user's table may hold. The
 /// summary's numbers stay below 200; this leaves room for house rules while
 /// keeping the sums of costs and effects (and the game's arithmetic on them)
@@ -385,21 +377,13 @@ fn check_numbers(src: &Source<'_>) -> Result<(), DataError> {
 /// about 65 bytes per byte of a pathological file: some 170 MB at this size).
 pub const MAX_FILE_BYTES: u64 = 2 * 1024 * 1024;
 
-/// Read a YAML text file, refusing one that is too large, not UTF-8, or
-/// that would make the parser blow up (see [`crate::core::yaml::check`]).
-pub fn read_limited(path: &Path) -> Result<String, DataError> {
-    let text = read_text(path, MAX_FILE_BYTES)?;
-    crate::core::yaml::check(&path.display().to_string(), &text)?;
-    Ok(text)
-}
-
 /// Parse a die-range table and check that its rows cover every total the
 /// dice can give, with no overlap.
 fn parse_roll_table(src: &Source<'_>) -> Result<RollTable, DataError> {
     let t: RollTable = parse(src)?;
-    let dice: DiceExpr = t.dice.parse().map_err(|e: String| {
+    let dice: DiceExpr = t.dice.parse().map_err(|e: DiceExprError| {
         let pos = locate_key(src.text, "dice").unwrap_or(Pos { line: 1, column: 1 });
-        DataError::at(&src.name, pos, e)
+        DataError::at(&src.name, pos, e.to_string())
     })?;
     // A row's place, found only for an error: scanning the text for every
     // row was quadratic.
@@ -431,9 +415,8 @@ fn parse_roll_table(src: &Source<'_>) -> Result<RollTable, DataError> {
             Ok(r) => ranges.push(r),
             // An overlap above the bad row is the first error.
             Err(e) => {
-                return Err(
-                    overlap(&ranges).unwrap_or_else(|| DataError::at(&src.name, pos_of(i), e))
-                );
+                return Err(overlap(&ranges)
+                    .unwrap_or_else(|| DataError::at(&src.name, pos_of(i), e.to_string())));
             }
         }
     }

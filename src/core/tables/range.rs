@@ -31,14 +31,23 @@ impl fmt::Display for RowRange {
     }
 }
 
+/// A row range that does not parse; `text` is the range as written.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RangeError {
+    #[error(
+        "'{text}' is not a row range; expected a number (7), a range (2-5) or an open range (14+)"
+    )]
+    NotRange { text: String },
+    #[error("'{text}': the range ends before it starts")]
+    Backwards { text: String },
+}
+
 impl std::str::FromStr for RowRange {
-    type Err = String;
+    type Err = RangeError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let bad = || {
-            format!(
-                "'{s}' is not a row range; expected a number (7), a range (2-5) or an open range (14+)"
-            )
+        let bad = || RangeError::NotRange {
+            text: s.to_string(),
         };
         let t = s.trim();
         if let Some(lo) = t.strip_suffix('+') {
@@ -50,7 +59,9 @@ impl std::str::FromStr for RowRange {
             let lo: i32 = t[..i].trim().parse().map_err(|_| bad())?;
             let hi: i32 = t[i + 1..].trim().parse().map_err(|_| bad())?;
             if hi < lo {
-                return Err(format!("'{s}': the range ends before it starts"));
+                return Err(RangeError::Backwards {
+                    text: s.to_string(),
+                });
             }
             return Ok(RowRange { lo, hi: Some(hi) });
         }
@@ -241,6 +252,22 @@ mod tests {
         assert_eq!(first_overlap(&[]), None);
         // The end of an open range is the largest total: nothing after it.
         assert_eq!(first_overlap(&[r("3+"), r("2147483647")]), Some((1, 0)));
+    }
+
+    #[test]
+    fn errors_say_what_was_written() {
+        let msg = |s: &str| s.parse::<RowRange>().err().map(|e| e.to_string());
+        assert_eq!(
+            msg("x"),
+            Some(
+                "'x' is not a row range; expected a number (7), a range (2-5) or an open range (14+)"
+                    .into()
+            )
+        );
+        assert_eq!(
+            msg("5-2"),
+            Some("'5-2': the range ends before it starts".into())
+        );
     }
 
     #[test]

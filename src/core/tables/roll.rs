@@ -4,15 +4,15 @@
 use serde::Serialize;
 
 use crate::core::dice::Roller;
-use crate::core::dice_expr::DiceExpr;
+use crate::core::dice_expr::{DiceExpr, DiceExprError};
 use crate::core::odds::{Odds, Prob};
 use crate::core::tables::{RollTable, RowRange};
 
 /// A table's dice that do not parse: only a table built by hand, since the
-/// loader checks them. The message is `DiceExpr`'s.
+/// loader checks them.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct BadDice(pub String);
+#[error(transparent)]
+pub struct BadDice(#[from] pub DiceExprError);
 
 /// A table roll as it fell.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -28,9 +28,8 @@ pub struct TableRoll {
 
 impl RollTable {
     /// The parsed dice; tables are checked on load, so this only fails for a
-    /// table built by hand. The error stays the message because the game's
-    /// `Refusal::BadDiceExpr` keeps it so.
-    pub fn dice_expr(&self) -> Result<DiceExpr, String> {
+    /// table built by hand.
+    pub fn dice_expr(&self) -> Result<DiceExpr, DiceExprError> {
         self.dice.parse()
     }
 

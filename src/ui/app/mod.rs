@@ -134,6 +134,8 @@ impl ImpiaApp {
         rules: RuleSet,
         warning: Option<String>,
     ) -> Self {
+        // Preferences that do not read (hand-edited, or another version's)
+        // fall back to the defaults: nothing the player made is lost.
         let mut prefs: Prefs = cc
             .storage
             .and_then(|s| eframe::get_value(s, PREFS_KEY))

@@ -21,6 +21,7 @@ impl TablesView {
                 "Con una semilla, las tiradas se pueden repetir exactamente (como impia table roll --seed).",
                 "With a seed, rolls can be reproduced exactly (as impia table roll --seed).",
             ));
+            crate::ui::dice::seed_problem(ui, &self.seed_text, l);
             ui.separator();
             if ui
                 .button(l.pick("Abrir carpeta de tablas…", "Open pack folder…"))

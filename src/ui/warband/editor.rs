@@ -7,8 +7,9 @@
 //! fixed-height box, which scrolls, so the next click lands where the eye
 //! aimed (issue 13: a click meant for *Inspiring* ticked *Cruel*).
 
+use crate::core::glossary;
 use crate::core::roster::{self, Model, RosterReport};
-use crate::core::tables::RuleSet;
+use crate::core::tables::{RuleSet, Stat};
 use crate::core::text::Lang;
 
 use super::sections::{gear_ui, spells_ui, upgrades_ui, weapons_ui};
@@ -89,9 +90,9 @@ fn profile_view(ui: &mut egui::Ui, l: Lang, p: &roster::Profile) {
         l,
         &p.stats,
         &[
-            (l.pick("PD", "DP"), dp),
+            (glossary::DP.get(l), dp),
             (l.pick("Blindaje", "Armour"), p.armour.to_string()),
-            (l.pick("Mov.", "Move"), format!("{} cm", p.movement_cm)),
+            (glossary::MOVE.get(l), format!("{} cm", p.movement_cm)),
         ],
     );
 }
@@ -130,11 +131,11 @@ fn details_lines(ui: &mut egui::Ui, l: Lang, report: &RosterReport, p: &roster::
             } else {
                 l.pick(" (sin coste)", " (free)")
             },
-            l.pick("Combate", "Combat"),
+            glossary::stat(Stat::Combat).get(l),
             w.combat,
-            l.pick("Fuerza", "Strength"),
+            glossary::stat(Stat::Strength).get(l),
             w.strength,
-            l.pick("Penetración", "Penetration"),
+            glossary::PENETRATION.get(l),
             w.penetration
         ));
     }
@@ -149,13 +150,13 @@ fn details_lines(ui: &mut egui::Ui, l: Lang, report: &RosterReport, p: &roster::
         ui.label(format!(
             "🏹 {}: {} {}/{}/{} cm · {} {} · {} {}",
             w.name.get(l),
-            l.pick("Distancia", "Range"),
+            glossary::RANGE.get(l),
             w.range_cm[0],
             w.range_cm[1],
             w.range_cm[2],
-            l.pick("Fuerza", "Strength"),
+            glossary::stat(Stat::Strength).get(l),
             per(w.strength),
-            l.pick("Penetración", "Penetration"),
+            glossary::PENETRATION.get(l),
             per(w.penetration)
         ));
     }

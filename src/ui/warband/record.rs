@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use eframe::egui;
 
+use crate::core::glossary;
 use crate::core::records::{GameResult, Record, read, record_path, standing};
 use crate::core::text::Lang;
 
@@ -53,7 +54,7 @@ pub fn record_ui(ui: &mut egui::Ui, l: Lang, cache: &mut RecordCache, warband: &
                     s.wins,
                     s.draws,
                     s.losses,
-                    l.pick("PV", "VP"),
+                    glossary::VP.get(l),
                     s.vp_for,
                     s.vp_against
                 ))

@@ -2,8 +2,9 @@
 //! (R36, R37), upgrades (R41, R42) and spells (R38). Each choice's rule text
 //! shows on hover; ticking one never inserts a line between checkboxes.
 
+use crate::core::glossary;
 use crate::core::roster::{Model, Spell, SpellHit};
-use crate::core::tables::{Keyword, RuleSet};
+use crate::core::tables::{Keyword, RuleSet, Stat};
 use crate::core::text::Lang;
 
 /// Width of a spell's name field, in points: a name like "Niebla del
@@ -244,14 +245,14 @@ pub fn spells_ui(ui: &mut egui::Ui, rules: &RuleSet, l: Lang, m: &mut Model) {
                 });
             }
             if let Some(h) = &mut s.hit {
-                let lbl = ui.label(l.pick("Fuerza", "Strength"));
+                let lbl = ui.label(glossary::stat(Stat::Strength).get(l));
                 ui.add_sized(
                     [number_w, row_h],
                     egui::DragValue::new(&mut h.strength).range(0..=10),
                 )
                 .labelled_by(lbl.id);
                 ui.label("/");
-                let lbl = ui.label(l.pick("Penetración", "Penetration"));
+                let lbl = ui.label(glossary::PENETRATION.get(l));
                 ui.add_sized(
                     [number_w, row_h],
                     egui::DragValue::new(&mut h.penetration).range(0..=10),

@@ -1,6 +1,7 @@
 //! The one sentence that says what the game waits for now.
 
 use super::super::state::{GameState, Now};
+use crate::core::glossary;
 use crate::core::text::Lang;
 
 /// "What now" in words, for the status line.
@@ -20,12 +21,12 @@ pub fn now_text(st: &GameState, now: &Now, l: Lang) -> String {
             format!(
                 "{}: {who} ({} {a}–{b})",
                 l.pick("Partida terminada", "Game over"),
-                l.pick("PV", "VP")
+                glossary::VP.get(l)
             )
         }
         Now::StartTurn { turn } => format!(
             "{} {turn}: {}",
-            l.pick("Turno", "Turn"),
+            glossary::TURN.get(l),
             l.pick("tirar Fuerzas Oscuras", "roll the Dark Forces")
         ),
         Now::ChangeRound { side: None } => l
@@ -34,14 +35,12 @@ pub fn now_text(st: &GameState, now: &Now, l: Lang) -> String {
                 "Change round: either player begins",
             )
             .into(),
-        Now::ChangeRound { side: Some(s) } => format!(
-            "{}: {}",
-            l.pick("Cambiar ronda", "Change round"),
-            s.label(l)
-        ),
+        Now::ChangeRound { side: Some(s) } => {
+            format!("{}: {}", glossary::CHANGE_ROUND.get(l), s.label(l))
+        }
         Now::RollOff { round } => format!(
             "{} {round}: {}",
-            l.pick("Ronda", "Round"),
+            glossary::ROUND.get(l),
             l.pick("tirada por el orden", "roll-off")
         ),
         Now::Pick {
@@ -50,7 +49,7 @@ pub fn now_text(st: &GameState, now: &Now, l: Lang) -> String {
             models,
         } => format!(
             "{} {round}: {} {} ({})",
-            l.pick("Ronda", "Round"),
+            glossary::ROUND.get(l),
             l.pick("elige", "picks:"),
             side.label(l),
             models
@@ -74,7 +73,7 @@ pub fn now_text(st: &GameState, now: &Now, l: Lang) -> String {
         },
         Now::ChooseStart { round, winner } => format!(
             "{} {round}: {} {}",
-            l.pick("Ronda", "Round"),
+            glossary::ROUND.get(l),
             winner.label(l),
             l.pick(
                 "gana la tirada y elige quién empieza",

@@ -133,11 +133,6 @@ impl Game {
         guard::can_pay(&self.state, model)
     }
 
-    /// The DP cost of an action id of `tables/actions.yaml`.
-    pub fn action_cost(&self, id: &str) -> Option<u32> {
-        self.rules.action(id).and_then(|a| a.dp)
-    }
-
     /// Victory points of both warbands.
     pub fn scoreboard(&self) -> Sides<Score> {
         self.state.sides.map(|_, s| s.score)

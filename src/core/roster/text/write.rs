@@ -1,6 +1,7 @@
 //! Writing a roster as text for a chat.
 
 use super::{Kind, MAX_COUNT, SEP, Start, Vocab, escape, line_start};
+use crate::core::glossary;
 use crate::core::roster::{Model, Roster, model_cost};
 use crate::core::tables::RuleSet;
 use crate::core::text::Lang;
@@ -40,7 +41,7 @@ pub fn to_text(roster: &Roster, rules: &RuleSet, l: Lang) -> String {
                 l.pick("nivel", "level"),
                 s.level,
                 s.cost,
-                l.pick("PD", "DP"),
+                glossary::DP.get(l),
             ));
             // R38: the spell's hit, on the numbers' field.
             if let Some(h) = s.hit {

@@ -28,34 +28,12 @@ impl Stat {
 
     /// The summary's column head (Agilidad…) or its English name.
     pub fn name(self, l: crate::core::text::Lang) -> &'static str {
-        let i = self as usize;
-        l.pick(
-            [
-                "Agilidad",
-                "Combate",
-                "Precisión",
-                "Fuerza",
-                "Dureza",
-                "Coraje",
-            ][i],
-            [
-                "Agility",
-                "Combat",
-                "Accuracy",
-                "Strength",
-                "Toughness",
-                "Courage",
-            ][i],
-        )
+        crate::core::glossary::stat(self).get(l)
     }
 
     /// A short form for one-line profiles.
     pub fn abbrev(self, l: crate::core::text::Lang) -> &'static str {
-        let i = self as usize;
-        l.pick(
-            ["Ag", "Co", "Pr", "Fu", "Du", "Cor"][i],
-            ["Ag", "Cb", "Ac", "St", "To", "Cou"][i],
-        )
+        crate::core::glossary::stat_abbrev(self).get(l)
     }
 
     pub fn id(self) -> &'static str {
