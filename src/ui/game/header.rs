@@ -4,45 +4,12 @@
 
 use super::GameView;
 use super::widgets::{self, GOLD, player};
-use crate::core::game::{Action, Game, ModelRef, Now, Side};
+use crate::core::game::{Action, Game, ModelRef, Side};
 use crate::core::text::Lang;
 
-/// What the game waits for, with the players' names where the core's
-/// sentence has the side's letter.
+/// What the game waits for, in the core's words (the players by name).
 fn now_line(g: &Game, l: Lang) -> String {
-    let st = g.state();
-    match g.now() {
-        Now::ChangeRound { side: Some(s) } => format!(
-            "{}: {}",
-            l.pick("Cambiar ronda", "Change round"),
-            player(st, s, l)
-        ),
-        Now::Pick {
-            round,
-            side,
-            models,
-        } => format!(
-            "{} {round}: {} {} ({})",
-            l.pick("Ronda", "Round"),
-            player(st, side, l),
-            l.pick("elige", "picks"),
-            models
-                .iter()
-                .map(|m| st.name(*m))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-        Now::ChooseStart { round, winner } => format!(
-            "{} {round}: {} {}",
-            l.pick("Ronda", "Round"),
-            player(st, winner, l),
-            l.pick(
-                "gana la tirada y elige quién empieza",
-                "wins the roll-off and chooses who starts"
-            )
-        ),
-        _ => g.now_text(l),
-    }
+    g.now_text(l)
 }
 
 /// Who leads on VP, or a tie.
