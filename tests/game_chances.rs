@@ -180,3 +180,46 @@ fn non_attack_offers_carry_no_chance() {
         }
     }
 }
+
+#[test]
+fn game_offers_json_gives_each_attack_target_its_chance_and_its_check_with_sources() {
+    let mut g = ulrak_engaged_with_vask();
+    let want = g
+        .offers()
+        .offers
+        .iter()
+        .find(|o| o.id == "fight" && o.allowed)
+        .and_then(|o| o.targets.first().cloned())
+        .expect("a fight target");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("g.yaml");
+    g.save(&path).expect("saved");
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_impia"))
+        .args(["game", "offers", "--json", "--lang", "en"])
+        .arg(&path)
+        .output()
+        .expect("run impia");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    let fight = v["offers"]
+        .as_array()
+        .and_then(|a| {
+            a.iter()
+                .find(|o| o["id"] == "fight" && o["allowed"] == true)
+        })
+        .expect("the fight offer");
+    let t = &fight["targets"][0];
+    let p = want.p_down.expect("a chance");
+    assert_eq!(
+        t["p_down"]["exact"],
+        format!("{}/{}", p.numer(), p.denom()).as_str()
+    );
+    assert!(t["p_attacker_down"]["value"].as_f64().is_some());
+    let sources = t["check"]["sources"].as_array().expect("sources");
+    assert!(
+        sources
+            .iter()
+            .any(|s| s.as_str().is_some_and(|s| s.contains("Ulrak")))
+    );
+    assert!(t["check"]["odds"]["active_wins"]["exact"].is_string());
+}

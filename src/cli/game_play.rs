@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 
 use super::game::{EXIT_INCONSISTENT, open, print_status, status_out};
 use super::{CliError, print_json};
-use crate::core::game::{Action, ErrorKind, Game, GameError, Now, Offer, Offers};
+use crate::core::game::{Action, ErrorKind, Game, GameError, Now, Offer, Offers, Prepared};
 use crate::core::glossary;
 use crate::core::odds::Odds;
 use crate::core::tables::RuleSet;
@@ -63,7 +63,26 @@ fn action_json(a: &Action) -> Result<Value, CliError> {
     Ok(serde_json::to_value(a)?)
 }
 
-fn offer_json(o: &Offer, l: Lang) -> Result<Value, CliError> {
+/// Issue 12: the check a rolled action makes, every modifier with its
+/// source in words, and its exact odds; `None` for an action without a roll.
+fn check_json(g: &Game, a: &Action, l: Lang) -> Option<Value> {
+    if !a.is_roll() {
+        return None;
+    }
+    let words = |s: &[crate::core::text::Text]| -> Vec<String> {
+        s.iter().map(|t| t.get(l).to_string()).collect()
+    };
+    match g.prepare(a).ok()? {
+        Prepared::Check(p) => Some(json!({"sources": words(&p.sources), "success": p.odds()})),
+        Prepared::Opposed(p) => Some(json!({"sources": words(&p.sources), "odds": p.odds()})),
+        Prepared::Disengage(v) => Some(json!({
+            "rolls": v.iter().map(|p| json!({"sources": words(&p.sources), "odds": p.odds()})).collect::<Vec<_>>()
+        })),
+        Prepared::NoRoll => None,
+    }
+}
+
+fn offer_json(g: &Game, o: &Offer, l: Lang) -> Result<Value, CliError> {
     let targets = o
         .targets
         .iter()
@@ -80,6 +99,9 @@ fn offer_json(o: &Offer, l: Lang) -> Result<Value, CliError> {
             if let Some(p) = t.p_attacker_down {
                 v["p_attacker_down"] = serde_json::to_value(Odds(p))?;
             }
+            if let Some(c) = check_json(g, &t.action, l) {
+                v["check"] = c;
+            }
             Ok(v)
         })
         .collect::<Result<Vec<Value>, CliError>>()?;
@@ -92,6 +114,8 @@ fn offer_json(o: &Offer, l: Lang) -> Result<Value, CliError> {
         "action": action_json(&o.action)?,
         "targets": targets,
         "choices": o.choices.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
+        // An offer without targets that rolls (a check, a disengage).
+        "check": if o.allowed && o.targets.is_empty() { check_json(g, &o.action, l) } else { None },
     }))
 }
 
@@ -124,7 +148,7 @@ fn offers_json(g: &Game, offers: &Offers, l: Lang) -> Result<Value, CliError> {
         "now": g.now_text(l),
         "actor": offers.actor.map(|m| m.to_string()),
         "pending": pending,
-        "offers": offers.offers.iter().map(|o| offer_json(o, l)).collect::<Result<Vec<_>, _>>()?,
+        "offers": offers.offers.iter().map(|o| offer_json(g, o, l)).collect::<Result<Vec<_>, _>>()?,
     }))
 }
 

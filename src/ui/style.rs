@@ -22,3 +22,15 @@ pub const PASSIVE_SIDE: Color32 = Color32::from_rgb(220, 140, 60);
 pub const RULE_HEADING: Color32 = Color32::from_rgb(200, 160, 60);
 /// The star before the Leader's name.
 pub const LEADER_STAR: Color32 = Color32::GOLD;
+
+// The Game view at the table.
+/// The players' names and who acts now.
+pub const GOLD: Color32 = Color32::from_rgb(230, 190, 80);
+/// The destiny pools.
+pub const POOL_BLUE: Color32 = Color32::from_rgb(110, 170, 240);
+/// Fear at Courage, engagement: take care.
+pub const AMBER: Color32 = Color32::from_rgb(230, 170, 60);
+/// Fear at twice Courage, a model about to fall.
+pub const RED: Color32 = Color32::from_rgb(220, 80, 80);
+/// Fear pips below Courage.
+pub const CALM: Color32 = Color32::from_rgb(150, 150, 170);

@@ -4,7 +4,7 @@
 //! own DP; a model that has acted is dimmed.
 
 use super::GameView;
-use super::widgets::{AMBER, GOLD, POOL_BLUE, RED, player};
+use super::widgets::{AMBER, CALM, GOLD, POOL_BLUE, RED, player};
 use crate::core::game::{GameState, ModelRef, ModelState, Side, Status};
 use crate::core::tables::Stat;
 use crate::core::text::Lang;
@@ -261,7 +261,7 @@ fn fear_pips(ui: &mut egui::Ui, fear: i32, courage: i32) {
         } else if i >= courage {
             AMBER
         } else {
-            egui::Color32::from_rgb(150, 150, 170)
+            CALM
         };
         if i < fear {
             painter.circle_filled(c, size / 2.0, color);

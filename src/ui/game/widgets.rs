@@ -6,10 +6,7 @@ use crate::core::odds::Odds;
 use crate::core::tables::RuleSet;
 use crate::core::text::{Lang, Text};
 
-pub const GOLD: egui::Color32 = egui::Color32::from_rgb(230, 190, 80);
-pub const POOL_BLUE: egui::Color32 = egui::Color32::from_rgb(110, 170, 240);
-pub const AMBER: egui::Color32 = egui::Color32::from_rgb(230, 170, 60);
-pub const RED: egui::Color32 = egui::Color32::from_rgb(220, 80, 80);
+pub use crate::ui::style::{AMBER, CALM, GOLD, POOL_BLUE, RED};
 
 /// The player's name for a side (from the setup), or its letter when none
 /// was given.
