@@ -106,30 +106,7 @@ fn print_text(r: &Report, l: Lang) {
         }
     }
     for t in &r.turns {
-        let mut parts = Vec::new();
-        if let Some(d) = &t.dark_forces {
-            parts.push(format!(
-                "{} {}: {}",
-                glossary::DARK_FORCES.get(l),
-                d.total,
-                d.text
-            ));
-        }
-        for d in &t.downs {
-            parts.push(match &d.by {
-                Some(by) => format!("{} ← {by}", d.model),
-                None => format!("{} {}", d.model, p("Abatida", "Down")),
-            });
-        }
-        for f in &t.fled {
-            parts.push(format!("{f} {}", p("huye", "flees")));
-        }
-        for w in &t.totems_destroyed {
-            parts.push(format!("{} {w}", p("Tótem destruido:", "Totem destroyed:")));
-        }
-        if t.vp != [0, 0] {
-            parts.push(format!("+{}/+{} {}", t.vp[0], t.vp[1], glossary::VP.get(l)));
-        }
+        let parts = t.story(l);
         outln!("{} {}: {}", glossary::TURN.get(l), t.turn, parts.join("; "));
     }
 }

@@ -16,6 +16,7 @@ use super::refs::{ModelRef, Side};
 use super::session::Game;
 use super::state::GameState;
 use super::status::Status;
+use crate::core::glossary;
 use crate::core::odds::Odds;
 use crate::core::text::Lang;
 pub use luck::Wish;
@@ -50,6 +51,45 @@ pub struct TurnLine {
     pub totems_destroyed: Vec<String>,
     /// VP gained this turn by side.
     pub vp: [i32; 2],
+}
+
+impl TurnLine {
+    /// The turn's story in words, one piece per event: the dark forces, who
+    /// went Down (and by whom), who fled, totems, VP gained. The CLI, the
+    /// app and the PDF all tell it this way.
+    pub fn story(&self, l: Lang) -> Vec<String> {
+        let p = |es: &'static str, en: &'static str| l.pick(es, en);
+        let mut parts = Vec::new();
+        if let Some(d) = &self.dark_forces {
+            parts.push(format!(
+                "{} {}: {}",
+                glossary::DARK_FORCES.get(l),
+                d.total,
+                d.text
+            ));
+        }
+        for d in &self.downs {
+            parts.push(match &d.by {
+                Some(by) => format!("{} {} {by}", d.model, p("abatida por", "put Down by")),
+                None => format!("{} {}", d.model, p("Abatida", "Down")),
+            });
+        }
+        for f in &self.fled {
+            parts.push(format!("{f} {}", p("huye", "flees")));
+        }
+        for w in &self.totems_destroyed {
+            parts.push(format!("{} {w}", p("Tótem destruido:", "Totem destroyed:")));
+        }
+        if self.vp != [0, 0] {
+            parts.push(format!(
+                "+{}/+{} {}",
+                self.vp[0],
+                self.vp[1],
+                glossary::VP.get(l)
+            ));
+        }
+        parts
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -178,33 +178,7 @@ pub(crate) fn report_ui(ui: &mut egui::Ui, r: &Report, l: Lang) {
     ui.separator();
     ui.heading(l.pick("Turno a turno", "Turn by turn"));
     for t in &r.turns {
-        let mut parts = Vec::new();
-        if let Some(d) = &t.dark_forces {
-            parts.push(format!(
-                "{} {}: {}",
-                l.pick("Fuerzas Oscuras", "Dark Forces"),
-                d.total,
-                d.text
-            ));
-        }
-        for d in &t.downs {
-            parts.push(match &d.by {
-                Some(by) => format!("{} ← {by}", d.model),
-                None => format!("{} {}", d.model, l.pick("Abatida", "Down")),
-            });
-        }
-        for f in &t.fled {
-            parts.push(format!("{f} {}", l.pick("huye", "flees")));
-        }
-        for w in &t.totems_destroyed {
-            parts.push(format!(
-                "{} {w}",
-                l.pick("Tótem destruido:", "Totem destroyed:")
-            ));
-        }
-        if t.vp != [0, 0] {
-            parts.push(format!("+{}/+{} {}", t.vp[0], t.vp[1], l.pick("PV", "VP")));
-        }
+        let parts = t.story(l);
         ui.label(egui::RichText::new(format!("{} {}", l.pick("Turno", "Turn"), t.turn)).strong());
         for p in parts {
             ui.add(egui::Label::new(format!("  {p}")).wrap());
