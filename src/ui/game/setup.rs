@@ -304,10 +304,9 @@ impl GameView {
         if !f.scenario.trim().is_empty() {
             setup = setup.with_scenario(f.scenario.clone());
         }
+        // No seed typed: the setup keeps the fresh one the core drew.
         if let Ok(seed) = f.seed.trim().parse::<u64>() {
             setup = setup.with_seed(seed);
-        } else {
-            setup = setup.with_seed(crate::core::dice::Roller::from_entropy().seed());
         }
         self.start(setup, rules, l);
     }
