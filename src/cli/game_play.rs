@@ -219,6 +219,7 @@ pub(crate) fn act(
         Ok(g) => g,
         Err(code) => return Ok(code),
     };
+    let was_ended = g.state().ended.is_some();
     let lines: Vec<String> = match action {
         Some(a) => vec![a.to_string()],
         None => std::io::stdin()
@@ -249,11 +250,11 @@ pub(crate) fn act(
                 "{}",
                 crate::core::text::escape_controls(&refusal_line(&e, l))
             );
-            sync_records(&g, path, l);
+            sync_records(&g, path, was_ended, l);
             return Ok(ExitCode::from(EXIT_REFUSED));
         }
     }
-    sync_records(&g, path, l);
+    sync_records(&g, path, was_ended, l);
     let out = status_out(&g, l);
     if json {
         print_json(&out)?;
@@ -266,8 +267,8 @@ pub(crate) fn act(
 /// Issue 15: an ended game is in both warbands' records, and leaves them
 /// when its end is undone. A record that cannot be written is said, not
 /// fatal: the game itself is saved.
-fn sync_records(g: &Game, path: &Path, l: Lang) {
-    if let Err(e) = crate::core::records::sync(g, path) {
+fn sync_records(g: &Game, path: &Path, was_ended: bool, l: Lang) {
+    if let Err(e) = crate::core::records::sync(g, path, was_ended) {
         eprintln!(
             "impia: {}: {e}",
             l.pick(
@@ -293,10 +294,11 @@ pub(crate) fn undo(
     } else {
         g.actions().last().cloned()
     };
+    let was_ended = g.state().ended.is_some();
     let done = if redo { g.redo() } else { g.undo() };
     match done {
         Ok(true) => {
-            sync_records(&g, path, l);
+            sync_records(&g, path, was_ended, l);
             let text = target.map(|a| a.id()).unwrap_or_default();
             outln!(
                 "{} {text}; {}",

@@ -79,7 +79,12 @@ pub fn read(path: &Path) -> Result<Record, DataError> {
 
 /// Bring both warbands' records in line with the game at `game_path`: its
 /// entry is written when the game has ended and taken out when it has not.
-pub fn sync(game: &Game, game_path: &Path) -> Result<(), std::io::Error> {
+/// `was_ended`: whether it had ended before the change; a game that neither
+/// was nor is over has no entry to touch, and no record file is read.
+pub fn sync(game: &Game, game_path: &Path, was_ended: bool) -> Result<(), std::io::Error> {
+    if !was_ended && game.state().ended.is_none() {
+        return Ok(());
+    }
     let dir = records_dir(game_path);
     let id = game_path
         .file_name()

@@ -103,7 +103,7 @@ impl GameView {
                 self.message = None;
                 self.form = Form::None;
                 if g.state().ended.is_some() {
-                    self.sync_records(l);
+                    self.sync_records(true, l);
                 }
                 true
             }
@@ -142,24 +142,25 @@ impl GameView {
         let Some(g) = self.game.as_mut() else {
             return;
         };
+        let was_ended = g.state().ended.is_some();
         match g.undo() {
             Ok(_) => self.message = None,
             Err(e) => self.say(e.message(l), true),
         }
         self.form = Form::None;
-        self.sync_records(l);
+        self.sync_records(was_ended, l);
     }
 
     /// Issue 15: an ended game is in both warbands' records (beside the
     /// `games/` folder), and leaves them when its end is undone.
-    fn sync_records(&mut self, l: Lang) {
+    fn sync_records(&mut self, was_ended: bool, l: Lang) {
         let Some(g) = self.game.as_ref() else {
             return;
         };
         let Some(path) = g.path().map(|p| p.to_path_buf()) else {
             return;
         };
-        if let Err(e) = crate::core::records::sync(g, &path) {
+        if let Err(e) = crate::core::records::sync(g, &path, was_ended) {
             self.say(
                 format!(
                     "{}: {e}",
@@ -177,12 +178,13 @@ impl GameView {
         let Some(g) = self.game.as_mut() else {
             return;
         };
+        let was_ended = g.state().ended.is_some();
         match g.redo() {
             Ok(_) => self.message = None,
             Err(e) => self.say(e.message(l), true),
         }
         self.form = Form::None;
-        self.sync_records(l);
+        self.sync_records(was_ended, l);
     }
 
     pub fn ui(&mut self, ui: &mut egui::Ui, rules: &RuleSet, open_roster: &Roster, l: Lang) {
