@@ -11,7 +11,7 @@ use super::setup::GameSetup;
 use super::status::Status;
 use crate::core::roster::{Profile, Spell, derive_profile};
 use crate::core::tables::{Keyword, RuleSet};
-use crate::core::text::Text;
+use crate::core::text::{Lang, Text};
 
 /// One model during the game: its fixed profile and what the game changed.
 #[derive(Clone, Debug, PartialEq)]
@@ -502,6 +502,15 @@ impl GameState {
 }
 
 impl GameState {
+    /// The player of `side` by name (issue 13), or the side's letter when
+    /// the setup names none.
+    pub fn player_name(&self, side: Side, l: Lang) -> String {
+        match self.side(side) {
+            Some(s) if !s.player.trim().is_empty() => s.player.to_string(),
+            _ => side.label(l).to_string(),
+        }
+    }
+
     /// The warband ahead on VP; `None` on equal VP (a draw).
     pub fn winner(&self) -> Option<Side> {
         let (a, b) = (self.sides.a.score.total(), self.sides.b.score.total());

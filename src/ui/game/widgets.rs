@@ -11,10 +11,7 @@ pub use crate::ui::style::{AMBER, CALM, GOLD, POOL_BLUE, RED};
 /// The player's name for a side (from the setup), or its letter when none
 /// was given.
 pub fn player(st: &GameState, side: Side, l: Lang) -> String {
-    match st.side(side) {
-        Some(s) if !s.player.trim().is_empty() => s.player.to_string(),
-        _ => side.label(l).to_string(),
-    }
+    st.player_name(side, l)
 }
 
 pub fn big_button(ui: &mut egui::Ui, text: &str) -> egui::Response {

@@ -4,14 +4,6 @@ use super::super::state::{GameState, Now};
 use crate::core::glossary;
 use crate::core::text::Lang;
 
-/// The player of `side` by name (issue 13), or the side's letter.
-fn who(st: &GameState, side: crate::core::game::Side, l: Lang) -> String {
-    match st.side(side) {
-        Some(s) if !s.player.trim().is_empty() => s.player.to_string(),
-        _ => side.label(l).to_string(),
-    }
-}
-
 /// "What now" in words, for the status line.
 pub fn now_text(st: &GameState, now: &Now, l: Lang) -> String {
     match now {
@@ -44,7 +36,11 @@ pub fn now_text(st: &GameState, now: &Now, l: Lang) -> String {
             )
             .into(),
         Now::ChangeRound { side: Some(s) } => {
-            format!("{}: {}", glossary::CHANGE_ROUND.get(l), who(st, *s, l))
+            format!(
+                "{}: {}",
+                glossary::CHANGE_ROUND.get(l),
+                st.player_name(*s, l)
+            )
         }
         Now::RollOff { round } => format!(
             "{} {round}: {}",
@@ -58,7 +54,7 @@ pub fn now_text(st: &GameState, now: &Now, l: Lang) -> String {
         } => format!(
             "{} {round}: {} {} ({})",
             glossary::ROUND.get(l),
-            who(st, *side, l),
+            st.player_name(*side, l),
             l.pick("elige", "picks"),
             models
                 .iter()
@@ -82,7 +78,7 @@ pub fn now_text(st: &GameState, now: &Now, l: Lang) -> String {
         Now::ChooseStart { round, winner } => format!(
             "{} {round}: {} {}",
             glossary::ROUND.get(l),
-            who(st, *winner, l),
+            st.player_name(*winner, l),
             l.pick(
                 "gana la tirada y elige quién empieza",
                 "wins the roll-off and chooses who starts"

@@ -18,8 +18,7 @@ impl Describer<'_> {
     pub(super) fn warband(&self, side: Side, l: Lang) -> String {
         match self.state.side(side) {
             // The player's name where the setup has one (issue 13).
-            Some(s) if !s.player.is_empty() => format!("{} ({})", s.warband, s.player),
-            Some(s) => format!("{} ({})", s.warband, side.label(l)),
+            Some(s) => format!("{} ({})", s.warband, self.state.player_name(side, l)),
             None => side.label(l).to_string(),
         }
     }
