@@ -325,7 +325,7 @@ impl Game {
         }
     }
 
-    fn ctx(&self) -> Ctx<'_> {
+    pub(super) fn ctx(&self) -> Ctx<'_> {
         Ctx {
             rules: &self.rules,
             setup: &self.setup,
