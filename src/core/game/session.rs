@@ -510,6 +510,13 @@ impl Game {
         offers::offers(&self.state, self.ctx())
     }
 
+    /// The exact chances of an attack `action` as the players set it (its
+    /// options, e.g. an Imposing presence declared within 10 cm, R42);
+    /// `None` for any other action or one the rules refuse.
+    pub fn chances(&self, action: &Action) -> Option<super::Chances> {
+        super::chance::attack_chances(&self.state, self.ctx(), action)
+    }
+
     /// What the game waits for, in one sentence.
     pub fn now_text(&self, lang: Lang) -> String {
         describe::now_text(&self.state, &self.state.now(), lang)
