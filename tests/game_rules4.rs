@@ -124,7 +124,9 @@ fn stray_miss(version: u32, friends: &[ModelRef]) -> Game {
             },
         );
     }
-    let p = g.shoot_check(a(2), b(1), &ShootOptions::default()).unwrap();
+    let p = g
+        .shoot_check(a(2), b(1), &ShootOptions::default())
+        .expect("Kel may shoot Tuk");
     let target = p.spec.value + p.spec.modifier;
     // A d10 one above the target: a miss, a hit without the −3.
     let roll = typed_check(p.spec, (target + 1) as u32);
@@ -136,7 +138,7 @@ fn stray_miss(version: u32, friends: &[ModelRef]) -> Game {
         roll: Some(roll),
         stray: None,
     })
-    .unwrap();
+    .expect("the shot is rolled");
     assert!(g.pending().is_some());
     g
 }
@@ -155,6 +157,9 @@ fn r26_stray_shot_hits_the_one_engaged_friend_by_itself_on_a_plain_accept() {
     let mut g = stray_miss(4, &[a(1)]);
     g.apply(plain_accept()).unwrap();
     assert_eq!(stray_hits(&g), vec![a(1)]);
+    // The history says whom it hit.
+    let line = g.log().last().unwrap().describe(Lang::En).to_string();
+    assert!(line.contains("hits its friend Brann"), "{line}");
     // Rules 3: the plain accept dropped it.
     let mut old = stray_miss(3, &[a(1)]);
     old.apply(plain_accept()).unwrap();

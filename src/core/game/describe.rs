@@ -143,11 +143,20 @@ impl Describer<'_> {
                         self.names(ws)
                     ));
                 }
-                if let Some(f) = stray {
+                // R26 (rules 4): the one friend engaged with the target is
+                // hit with no one naming it; the history says so.
+                let auto = self.state.pending.as_ref().and_then(|p| {
+                    let ctx = super::guard::Ctx {
+                        rules: self.rules,
+                        setup: self.setup,
+                    };
+                    super::shooting::auto_stray(self.state, ctx, &p.action)
+                });
+                if let Some(f) = stray.or(auto) {
                     s.push_str(&format!(
                         "; {} {}",
                         p("impacta a la amiga", "hits its friend"),
-                        self.n(*f)
+                        self.n(f)
                     ));
                 }
                 s

@@ -1,7 +1,7 @@
 //! Shooting (R26) with the weapon's range band (R35) and the stray shot into
 //! a combat.
 
-use super::action::{Party, RangeBand, ShootOptions};
+use super::action::{Action, Party, RangeBand, ShootOptions};
 use super::error::{GameError, Refusal};
 use super::guard::{
     Ctx, action_done, action_row, enemies, in_play, model, pay, require_actor, require_free,
@@ -203,6 +203,31 @@ pub(crate) fn stray_friends(st: &GameState, shooter: ModelRef, target: ModelRef)
             })
             .collect()
     })
+}
+
+/// R26 (rules 4): the friend a rolled shot `action` with no friend named
+/// hits by itself: a miss the −3 caused, and one friend engaged with the
+/// target (with several, the players name one). For the history's words.
+pub(crate) fn auto_stray(st: &GameState, ctx: Ctx<'_>, action: &Action) -> Option<ModelRef> {
+    let Action::Shoot {
+        shooter,
+        target,
+        options,
+        roll: Some(roll),
+        stray: None,
+    } = action
+    else {
+        return None;
+    };
+    if !ctx.setup.exact_rules() {
+        return None;
+    }
+    let plan = shoot_plan(st, ctx, *shooter, *target, options, &mut Sources::off()).ok()?;
+    let caused = !roll.success() && roll.roll.d10 as i32 <= roll.target() + plan.into_combat;
+    match stray_friends(st, *shooter, *target).as_slice() {
+        [f] if caused => Some(*f),
+        _ => None,
+    }
 }
 
 /// R26: shoot an enemy in line of sight; a hit waits for its roll (R27).

@@ -128,7 +128,7 @@ impl GameView {
                             .checkbox(&mut on, l.pick("Declara un impacto", "Declares a hit"))
                             .changed()
                         {
-                            *hit = on.then(|| SpellHit {
+                            *hit = on.then_some(SpellHit {
                                 strength: 3,
                                 penetration: 0,
                             });
