@@ -184,11 +184,11 @@ pub(crate) fn offers(
                 None => g.state().name(t.model),
             })
             .collect();
+        let id = format!("{}{}", o.id, variant(&o.action, l));
         match &o.why_not {
             None => outln!(
-                "  {} {who}{} ({} {}){}",
+                "  {} {who}{id} ({} {}){}",
                 if o.allowed { "+" } else { "-" },
-                o.id,
                 o.dp,
                 glossary::DP.get(l),
                 if targets.is_empty() {
@@ -197,10 +197,31 @@ pub(crate) fn offers(
                     format!(" → {}", targets.join(", "))
                 }
             ),
-            Some(e) => outln!("  - {who}{}: {}", o.id, e.message(l)),
+            Some(e) => outln!("  - {who}{id}: {}", e.message(l)),
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// What tells apart two offers with one id in the text output: a round
+/// change's step, the warband that ends its changes or starts, a brutal
+/// assault, an aimed or defensive shot, Iron defence (the JSON output
+/// carries the whole action).
+fn variant(a: &Action, l: Lang) -> String {
+    match a {
+        Action::ChangeRound { steps, .. } => format!(" {steps:+}"),
+        Action::EndChangeRound { side } | Action::ChooseStart { side } => {
+            format!(" {}", side.label(l))
+        }
+        Action::Assault { brutal: true, .. } => " brutal".into(),
+        Action::Shoot { options, .. } if options.aimed => " aimed".into(),
+        Action::Shoot { options, .. } if !options.options.is_empty() => {
+            let keys: Vec<&str> = options.options.keys().map(String::as_str).collect();
+            format!(" {}", keys.join(" "))
+        }
+        Action::ResolveHit { options, .. } if options.iron_defence => " iron_defence".into(),
+        _ => String::new(),
+    }
 }
 
 /// A refusal's line: the rule id first when there is one.
@@ -220,6 +241,7 @@ pub(crate) fn act(
         Err(code) => return Ok(code),
     };
     let was_ended = g.state().ended.is_some();
+    let logged = g.actions().len();
     let lines: Vec<String> = match action {
         Some(a) => vec![a.to_string()],
         None => std::io::stdin()
@@ -259,6 +281,13 @@ pub(crate) fn act(
     if json {
         print_json(&out)?;
     } else {
+        // R39: what the dark forces gave, in the history's words, before
+        // the status of the turn they started.
+        for e in g.log().skip(logged) {
+            if matches!(e.action, Action::StartTurn { .. }) {
+                outln!("{}", e.describe(l));
+            }
+        }
         print_status(&out, l);
     }
     Ok(ExitCode::SUCCESS)
