@@ -240,3 +240,29 @@ fn links_planted_in_the_records_folder_are_not_written_through() {
     assert!(e.to_string().contains("not a plain file"), "{e}");
     assert!(!victim.exists());
 }
+
+#[test]
+fn a_sync_that_changes_nothing_writes_nothing_and_an_entry_keeps_its_place() {
+    use std::os::unix::fs::MetadataExt;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let games = dir.path().join("games");
+    let first = ended("Hijos del Lobo", "Culto del Cuervo");
+    sync(&first, &games.join("a.yaml"), false).expect("first");
+    sync(
+        &ended("Hijos del Lobo", "Culto del Cuervo"),
+        &games.join("b.yaml"),
+        false,
+    )
+    .expect("second");
+    let rec = dir.path().join("records").join("hijos-del-lobo.yaml");
+    let inode = std::fs::metadata(&rec).expect("meta").ino();
+    // The first game again (an act after its end): the same entry, in place.
+    sync(&first, &games.join("a.yaml"), true).expect("again");
+    assert_eq!(std::fs::metadata(&rec).expect("meta").ino(), inode);
+    // Saved under another name, it is still one game, first in the list.
+    sync(&first, &games.join("renamed.yaml"), true).expect("renamed");
+    let entries = games_of(&rec);
+    assert_eq!(entries.len(), 2);
+    assert_eq!(entries[0].game, "renamed.yaml");
+    assert_eq!(entries[0].id, first.setup().game_id());
+}

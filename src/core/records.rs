@@ -240,53 +240,81 @@ pub fn sync(game: &Game, game_path: &Path, was_ended: bool) -> Result<(), std::i
     let legacy = game.setup().id.is_empty();
     let is_this_game =
         |g: &GameRecord| g.id == id || (legacy && g.id.is_empty() && g.game == file_name);
-    let st = game.state();
-    let _lock = lock_records(&dir)?;
+    // Most calls change nothing (an act on a game over long ago): they are
+    // decided without the lock, so a read-only folder stays untouched. A
+    // change is decided again under the lock, from the files as they are
+    // then, and written.
+    let change = |side| change(game, side, &dir, &file_name, &id, &is_this_game);
+    let mut any = false;
     for side in Side::WARBANDS {
-        let (Some(me), Some(them)) = (st.side(side), side.opponent().and_then(|o| st.side(o)))
-        else {
-            continue;
-        };
-        // A damaged record (or one that might be this warband's) is left as
-        // it is: never overwritten by surprise.
-        let path =
-            locate(&dir, &me.warband).map_err(|(_, e)| std::io::Error::other(e.to_string()))?;
-        let mut rec = match read(&path) {
-            Ok(r) => r,
-            Err(_) if std::fs::symlink_metadata(&path).is_err() => Record {
-                version: RECORD_VERSION,
-                warband: me.warband.to_string(),
-                games: Vec::new(),
-            },
-            Err(e) => return Err(std::io::Error::other(e.to_string())),
-        };
-        let before = rec.games.clone();
-        rec.games.retain(|g| !is_this_game(g));
-        if st.ended.is_some() {
-            let (vf, va) = (me.score.total(), them.score.total());
-            rec.games.push(GameRecord {
-                game: file_name.clone(),
-                id: id.clone(),
-                date: today(),
-                scenario: game.setup().scenario.clone(),
-                opponent: them.warband.to_string(),
-                result: match vf.cmp(&va) {
-                    std::cmp::Ordering::Greater => GameResult::Win,
-                    std::cmp::Ordering::Equal => GameResult::Draw,
-                    std::cmp::Ordering::Less => GameResult::Loss,
-                },
-                vp_for: vf,
-                vp_against: va,
-                models_lost: me.models.iter().filter(|m| !m.status.in_play()).count(),
-            });
+        any |= change(side)?.is_some();
+    }
+    if !any {
+        return Ok(());
+    }
+    let _lock = lock_records(&dir)?;
+    // One side written before the other is looked for: two warbands of one
+    // slug must see each other's file.
+    for side in Side::WARBANDS {
+        if let Some((path, rec)) = change(side)? {
+            let text = serde_yaml::to_string(&rec).map_err(std::io::Error::other)?;
+            crate::core::fsutil::write_atomic(&path, text.as_bytes())?;
         }
-        if rec.games == before {
-            continue;
-        }
-        let text = serde_yaml::to_string(&rec).map_err(std::io::Error::other)?;
-        crate::core::fsutil::write_atomic(&path, text.as_bytes())?;
     }
     Ok(())
+}
+
+/// The record of one side's warband as the game changes it, if it does:
+/// its entry put in (where it was, if it was there) while the game is over,
+/// taken out while it is not.
+fn change(
+    game: &Game,
+    side: Side,
+    dir: &Path,
+    file_name: &str,
+    id: &str,
+    is_this_game: &dyn Fn(&GameRecord) -> bool,
+) -> std::io::Result<Option<(PathBuf, Record)>> {
+    let st = game.state();
+    let (Some(me), Some(them)) = (st.side(side), side.opponent().and_then(|o| st.side(o))) else {
+        return Ok(None);
+    };
+    // A damaged record (or one that might be this warband's) is left as
+    // it is: never overwritten by surprise.
+    let path = locate(dir, &me.warband).map_err(|(_, e)| std::io::Error::other(e.to_string()))?;
+    let mut rec = match read(&path) {
+        Ok(r) => r,
+        Err(_) if std::fs::symlink_metadata(&path).is_err() => Record {
+            version: RECORD_VERSION,
+            warband: me.warband.to_string(),
+            games: Vec::new(),
+        },
+        Err(e) => return Err(std::io::Error::other(e.to_string())),
+    };
+    let before = rec.games.clone();
+    let at = rec.games.iter().position(is_this_game);
+    rec.games.retain(|g| !is_this_game(g));
+    if st.ended.is_some() {
+        let (vf, va) = (me.score.total(), them.score.total());
+        let entry = GameRecord {
+            game: file_name.to_string(),
+            id: id.to_string(),
+            date: today(),
+            scenario: game.setup().scenario.clone(),
+            opponent: them.warband.to_string(),
+            result: match vf.cmp(&va) {
+                std::cmp::Ordering::Greater => GameResult::Win,
+                std::cmp::Ordering::Equal => GameResult::Draw,
+                std::cmp::Ordering::Less => GameResult::Loss,
+            },
+            vp_for: vf,
+            vp_against: va,
+            models_lost: me.models.iter().filter(|m| !m.status.in_play()).count(),
+        };
+        let at = at.map_or(rec.games.len(), |i| i.min(rec.games.len()));
+        rec.games.insert(at, entry);
+    }
+    Ok((rec.games != before).then_some((path, rec)))
 }
 
 /// One line of the league table. The VP sums are `i64`: a hand-edited
