@@ -105,6 +105,9 @@ fn an_old_game_without_an_id_gets_a_stable_one_and_its_old_entry_is_found() {
     let entries = games_of(&rec);
     assert_eq!(entries.len(), 2, "{entries:?}");
     assert!(entries.iter().all(|e| !e.id.is_empty()));
+    // It keeps its place and the day it was first recorded.
+    assert_eq!(entries[0].id, old.setup().game_id());
+    assert_eq!(entries[0].date, "2025-01-01");
 }
 
 #[test]

@@ -293,13 +293,16 @@ fn change(
     };
     let before = rec.games.clone();
     let at = rec.games.iter().position(is_this_game);
+    // The day it was first recorded stays: touching an ended game again a
+    // day later is no change.
+    let date = at.map_or_else(today, |i| rec.games[i].date.clone());
     rec.games.retain(|g| !is_this_game(g));
     if st.ended.is_some() {
         let (vf, va) = (me.score.total(), them.score.total());
         let entry = GameRecord {
             game: file_name.to_string(),
             id: id.to_string(),
-            date: today(),
+            date,
             scenario: game.setup().scenario.clone(),
             opponent: them.warband.to_string(),
             result: match vf.cmp(&va) {
