@@ -93,20 +93,11 @@ fn a_save_through_a_symlink_replaces_its_target_and_the_link_stays() {
     assert!(meta.file_type().is_symlink(), "the link was replaced");
     let r = load_roster(&real, &rules()).expect("load the target");
     assert_eq!(r.name, "Después");
-    // A dangling link creates its target.
+    // A dangling link is refused (issue 21): no file is created through it.
     let dangling = dir.path().join("nuevo.yaml");
     std::os::unix::fs::symlink("real/nuevo-destino.yaml", &dangling).expect("symlink");
-    write_atomic(&dangling, b"hola").expect("write");
-    assert!(
-        std::fs::symlink_metadata(&dangling)
-            .expect("meta")
-            .file_type()
-            .is_symlink()
-    );
-    assert_eq!(
-        std::fs::read_to_string(real_dir.join("nuevo-destino.yaml")).expect("read"),
-        "hola"
-    );
+    assert!(write_atomic(&dangling, b"hola").is_err());
+    assert!(!real_dir.join("nuevo-destino.yaml").exists());
 }
 
 #[test]

@@ -46,15 +46,19 @@ pub fn import(
                     (Some(n), None) => format!("{name}:{n}"),
                     _ => name.to_string(),
                 };
-                eprintln!("{place}: {}", e.kind.message(l));
+                eprintln!(
+                    "{}",
+                    crate::core::text::escape_controls(&format!("{place}: {}", e.kind.message(l)))
+                );
             }
             if errors.more > 0 {
+                let more = match l {
+                    Lang::Es => format!("… y {} problemas más", errors.more),
+                    Lang::En => format!("… and {} more problems", errors.more),
+                };
                 eprintln!(
-                    "{name}: {}",
-                    match l {
-                        Lang::Es => format!("… y {} problemas más", errors.more),
-                        Lang::En => format!("… and {} more problems", errors.more),
-                    }
+                    "{}",
+                    crate::core::text::escape_controls(&format!("{name}: {more}"))
                 );
             }
             return Ok(ExitCode::from(EXIT_BAD_INPUT));
@@ -63,7 +67,7 @@ pub fn import(
     match output {
         Some(out) => {
             roster::save_roster(out, &r)?;
-            println!("{} {}", l.pick("Escrito", "Wrote"), out.display());
+            outln!("{} {}", l.pick("Escrito", "Wrote"), out.display());
         }
         None => print!("{}", roster::roster_to_yaml(&r)?),
     }

@@ -52,6 +52,7 @@ impl DataError {
             Some(i) => text[..i].to_string(),
             None => text,
         };
+        let message = shorten_quotes(&message);
         let pos = err.location().map(|l| Pos {
             line: l.line(),
             column: l.column(),
@@ -62,6 +63,47 @@ impl DataError {
             message,
         }
     }
+}
+
+/// The longest quotation of the file an error message keeps.
+const MAX_QUOTE_CHARS: usize = 60;
+
+/// `message` with each quoted value (`"…"`, as the parser quotes what it
+/// found) cut to its first line and [`MAX_QUOTE_CHARS`] characters: a file
+/// that is one long scalar (a link to some system file) is not printed
+/// whole in an error.
+fn shorten_quotes(message: &str) -> String {
+    let mut out = String::with_capacity(message.len().min(512));
+    let mut chars = message.chars();
+    while let Some(c) = chars.next() {
+        out.push(c);
+        if c != '"' {
+            continue;
+        }
+        // Inside a quotation, written with Rust's escapes (`\\n`, `\\"`):
+        // an escape is kept whole or not at all.
+        let mut kept = 0;
+        let mut cut = false;
+        while let Some(q) = chars.next() {
+            if q == '"' {
+                break;
+            }
+            let escape = (q == '\\').then(|| chars.next()).flatten();
+            if matches!(escape, Some('n' | 'r')) || kept >= MAX_QUOTE_CHARS {
+                cut = true;
+            }
+            if !cut {
+                out.push(q);
+                out.extend(escape);
+                kept += 1;
+            }
+        }
+        if cut {
+            out.push('…');
+        }
+        out.push('"');
+    }
+    out
 }
 
 /// Where `key: value` stands in a YAML text (the `nth` such line, 0-based):

@@ -4,7 +4,11 @@
 //! Saves write an exclusively created temporary file with an unpredictable
 //! name beside the target (`tempfile`), give it the target's permissions,
 //! flush it to disk, rename it over the target and flush the folder. A
-//! symlink is written through: its target is replaced and the link stays.
+//! symlink to an existing file is written through: its target is replaced
+//! and the link stays. A save never creates a file through a link (a
+//! dangling link is refused) and, as the kernel's `protected_symlinks`
+//! rule, never follows another user's link in a sticky world-writable
+//! folder such as `/tmp`.
 //! Reads refuse anything that is not a regular file before opening it (a
 //! FIFO would block for ever) and stop at a size limit.
 
@@ -21,16 +25,28 @@ const MAX_LINKS: usize = 40;
 const TEMP_PREFIX: &str = ".impia-";
 const TEMP_SUFFIX: &str = ".tmp";
 
-/// A temporary file of ours older than this is left over from a killed save.
+/// A temporary file of ours without a process id in its name (impia before
+/// issue 21) older than this is left over from a killed save.
 const STALE_AFTER: std::time::Duration = std::time::Duration::from_secs(24 * 3600);
 
 /// Atomically replace `path` with `bytes`. A crash at any moment leaves
 /// either the old file or the new one, never a half-written file. A symlink
 /// is followed and its target replaced; the permissions of an existing file
 /// are kept. A target that exists and is not a regular file (a FIFO, a
-/// device, a folder) is refused.
+/// device, a folder) is refused, and so is a link that points nowhere (the
+/// save would create a file where the link says, which may be anywhere) or
+/// that the kernel would not follow (see [`resolve_links`]).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let target = resolve_links(path)?;
+    if target != path && std::fs::symlink_metadata(&target).is_err() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "a symlink to {}, which does not exist; impia does not create files through a link",
+                target.display()
+            ),
+        ));
+    }
     let existing = match std::fs::metadata(&target) {
         Ok(m) => Some(m),
         Err(e) if e.kind() == io::ErrorKind::NotFound => None,
@@ -50,7 +66,10 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let dir = parent_dir(&target);
     remove_stale_temps(&dir, &target);
     let mut builder = tempfile::Builder::new();
-    builder.prefix(TEMP_PREFIX).suffix(TEMP_SUFFIX);
+    // The process id in the name tells the next save whether the writer
+    // still runs: `.impia-PID-RANDOM.tmp`.
+    let prefix = format!("{TEMP_PREFIX}{}-", std::process::id());
+    builder.prefix(&prefix).suffix(TEMP_SUFFIX);
     #[cfg(unix)]
     {
         // A new file gets what `File::create` would give (0666 less the
@@ -76,12 +95,16 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
 }
 
 /// The file a save must replace: `path`, or where its chain of symlinks ends
-/// (which may not exist yet: a dangling link creates its target).
+/// (which may not exist: the caller refuses that). Links are resolved here,
+/// not by the kernel, so the kernel's `protected_symlinks` rule is applied
+/// here too: a link in a sticky world-writable folder is followed only when
+/// its owner is the one who follows it or the folder's owner.
 fn resolve_links(path: &Path) -> io::Result<PathBuf> {
     let mut cur = path.to_path_buf();
     for _ in 0..MAX_LINKS {
         match std::fs::symlink_metadata(&cur) {
             Ok(m) if m.file_type().is_symlink() => {
+                check_link_owner(&cur, &m)?;
                 let to = std::fs::read_link(&cur)?;
                 cur = if to.is_absolute() {
                     to
@@ -99,6 +122,45 @@ fn resolve_links(path: &Path) -> io::Result<PathBuf> {
     )))
 }
 
+/// The kernel's `protected_symlinks` rule for one link: in a folder that is
+/// sticky and writable by everyone, only a link owned by the follower or by
+/// the folder's owner is followed; anyone could have planted the others.
+#[cfg(unix)]
+fn check_link_owner(link: &Path, link_meta: &std::fs::Metadata) -> io::Result<()> {
+    use std::os::unix::fs::MetadataExt;
+    const STICKY: u32 = 0o1000;
+    const OTHER_WRITE: u32 = 0o002;
+    let dir = std::fs::metadata(parent_dir(link))?;
+    if dir.mode() & STICKY == 0 || dir.mode() & OTHER_WRITE == 0 {
+        return Ok(());
+    }
+    let owner = link_meta.uid();
+    if owner == dir.uid() || Some(owner) == effective_uid() {
+        return Ok(());
+    }
+    Err(io::Error::new(
+        io::ErrorKind::PermissionDenied,
+        format!(
+            "{} is a symlink of another user in a folder everyone can write to; impia does not follow it",
+            link.display()
+        ),
+    ))
+}
+
+#[cfg(not(unix))]
+fn check_link_owner(_link: &Path, _link_meta: &std::fs::Metadata) -> io::Result<()> {
+    Ok(())
+}
+
+/// Who this process acts as: the owner of `/proc/self` (Linux gives each
+/// process's folder its effective user). `None` where that cannot be told,
+/// and then only the folder owner's links are followed there.
+#[cfg(unix)]
+fn effective_uid() -> Option<u32> {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata("/proc/self").ok().map(|m| m.uid())
+}
+
 fn parent_dir(path: &Path) -> PathBuf {
     match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
@@ -106,10 +168,13 @@ fn parent_dir(path: &Path) -> PathBuf {
     }
 }
 
-/// Remove what killed saves left beside `target`: the `.NAME.tmp-PID` files
+/// Remove what killed saves left beside `target`: our temporary files
+/// `.impia-PID-RANDOM.tmp` whose process is gone, the `.NAME.tmp-PID` files
 /// of older impia versions for this file (when that process is gone), and
-/// our own temporary files once they are a day old. A file that cannot be
-/// removed is left; it costs space, never data.
+/// temporary files without a process id once they are a day old. A temp of
+/// a running process (this one included: another thread may be saving) is
+/// never touched. A file that cannot be removed is left; it costs space,
+/// never data.
 fn remove_stale_temps(dir: &Path, target: &Path) {
     let Some(name) = target.file_name().map(|n| n.to_string_lossy().to_string()) else {
         return;
@@ -124,13 +189,15 @@ fn remove_stale_temps(dir: &Path, target: &Path) {
         let stale = if let Some(pid) = file_name.strip_prefix(&old_prefix) {
             pid.parse::<u32>()
                 .is_ok_and(|pid| pid != std::process::id() && !process_alive(pid))
+        } else if let Some(pid) = temp_pid(&file_name) {
+            // Without `/proc` nothing tells a live writer: such temps wait a day.
+            if can_tell_processes() {
+                pid != std::process::id() && !process_alive(pid)
+            } else {
+                older_than_a_day(&entry)
+            }
         } else if file_name.starts_with(TEMP_PREFIX) && file_name.ends_with(TEMP_SUFFIX) {
-            entry
-                .metadata()
-                .and_then(|m| m.modified())
-                .ok()
-                .and_then(|t| t.elapsed().ok())
-                .is_some_and(|age| age > STALE_AFTER)
+            older_than_a_day(&entry)
         } else {
             false
         };
@@ -141,6 +208,32 @@ fn remove_stale_temps(dir: &Path, target: &Path) {
             let _ = std::fs::remove_file(entry.path());
         }
     }
+}
+
+fn older_than_a_day(entry: &std::fs::DirEntry) -> bool {
+    entry
+        .metadata()
+        .and_then(|m| m.modified())
+        .ok()
+        .and_then(|t| t.elapsed().ok())
+        .is_some_and(|age| age > STALE_AFTER)
+}
+
+/// Whether [`process_alive`] can tell (Linux: `/proc` is mounted).
+fn can_tell_processes() -> bool {
+    Path::new("/proc/self").exists()
+}
+
+/// The process id in one of our temp names, `.impia-PID-RANDOM.tmp`; `None`
+/// for any other name (older temps are `.impia-RANDOM.tmp`, with no dash
+/// after the prefix).
+fn temp_pid(name: &str) -> Option<u32> {
+    let rest = name.strip_prefix(TEMP_PREFIX)?.strip_suffix(TEMP_SUFFIX)?;
+    let (pid, random) = rest.split_once('-')?;
+    if random.is_empty() || !pid.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    pid.parse().ok()
 }
 
 /// Whether a process with this id runs (Linux: `/proc`). Elsewhere we cannot
@@ -196,6 +289,20 @@ pub fn same_file(a: &Path, b: &Path) -> bool {
     match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
         (Ok(x), Ok(y)) => x == y,
         _ => false,
+    }
+}
+
+/// Whether two metadata describe one file (same device and inode on Unix;
+/// elsewhere, both regular files of one size, the best we can tell).
+pub fn same_inode(a: &std::fs::Metadata, b: &std::fs::Metadata) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        a.dev() == b.dev() && a.ino() == b.ino()
+    }
+    #[cfg(not(unix))]
+    {
+        a.is_file() && b.is_file() && a.len() == b.len()
     }
 }
 

@@ -1,8 +1,17 @@
 //! Each warband's record (issue 15): every game it ended, kept in a
 //! `records/` folder as one readable YAML file per warband
 //! (`records/SLUG.yaml`), written as safely as games (a temp file and a
-//! rename). A game's entry is keyed by its game file's name, so ending the
-//! same game again replaces it and undoing its end takes it out.
+//! rename). A game's entry is keyed by the game's id (its setup's, see
+//! `GameSetup::game_id`), so ending the same game again replaces it, undoing
+//! its end takes it out, and a new game saved over an old one's file gets an
+//! entry of its own. Entries written before games had ids are keyed by the
+//! game file's name, and still found by it.
+//!
+//! Issue 21: every change of a record (read, change, rewrite) holds one lock
+//! for the records folder, so two games ended at once both keep their
+//! entries. A warband's file is `SLUG.yaml`, or `SLUG-2.yaml`… when another
+//! warband whose name gives the same slug ("Ñandú", "Nandu") has it first:
+//! each file names its warband, and that is what is matched.
 
 use std::path::{Path, PathBuf};
 
@@ -18,6 +27,18 @@ pub const RECORD_VERSION: u32 = 1;
 /// A record file is small; a bigger one is refused, not read.
 const MAX_RECORD_BYTES: u64 = 4 * 1024 * 1024;
 
+/// How many files of one slug are tried (`SLUG.yaml`, `SLUG-2.yaml`, …)
+/// before a warband's record is given up: far more warbands than any club
+/// names alike.
+const MAX_SAME_SLUG: usize = 100;
+
+/// The lock of a records folder, a file in it.
+pub const LOCK_NAME: &str = ".records.lock";
+
+/// How long a change of the records waits for another one to finish: a
+/// change takes milliseconds, so this only catches a stuck holder.
+const LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(30);
+
 /// One warband's record.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -32,8 +53,12 @@ pub struct Record {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GameRecord {
-    /// The game file's name: the entry's key.
+    /// The game file's name when it was recorded (the key of entries from
+    /// before games had ids).
     pub game: String,
+    /// The game's id: the entry's key. Empty in entries of older impia.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub id: String,
     /// The day it was recorded, `YYYY-MM-DD` (UTC).
     pub date: String,
     #[serde(default, skip_serializing_if = "String::is_empty")]
@@ -65,16 +90,134 @@ pub fn records_dir(game_path: &Path) -> PathBuf {
     }
 }
 
-/// The record file of a warband.
+/// The record file of a warband: the one of its slug that names it, else
+/// the first free one (where its record would go). A file that cannot be
+/// read stops the search there, and is the answer (reading it gives the
+/// error); [`locate`] tells the cases apart.
 pub fn record_path(dir: &Path, warband: &str) -> PathBuf {
-    dir.join(format!("{}.yaml", slug(warband)))
+    match locate(dir, warband) {
+        Ok(p) => p,
+        Err((p, _)) => p,
+    }
 }
 
-/// Read one record file.
+/// Where the record of `warband` is or goes (see [`record_path`]); a file
+/// on the way that cannot be read is an error with its path, because it may
+/// be this warband's.
+pub fn locate(dir: &Path, warband: &str) -> Result<PathBuf, (PathBuf, DataError)> {
+    let base = slug(warband);
+    let mut first = None;
+    for n in 1..=MAX_SAME_SLUG {
+        let path = if n == 1 {
+            dir.join(format!("{base}.yaml"))
+        } else {
+            dir.join(format!("{base}-{n}.yaml"))
+        };
+        first.get_or_insert_with(|| path.clone());
+        match std::fs::symlink_metadata(&path) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(path),
+            _ => {}
+        }
+        match read(&path) {
+            Ok(r) if r.warband == warband => return Ok(path),
+            Ok(_) => {}
+            Err(e) => return Err((path, e)),
+        }
+    }
+    let first = first.unwrap_or_else(|| dir.join(format!("{base}.yaml")));
+    let e = DataError::whole(
+        dir.display().to_string(),
+        format!(
+            "{MAX_SAME_SLUG} record files already start with `{base}` for other warbands; rename this warband"
+        ),
+    );
+    Err((first, e))
+}
+
+/// Read one record file. A `version` this impia does not know is refused
+/// (a newer impia wrote it, or a hand edit broke it).
 pub fn read(path: &Path) -> Result<Record, DataError> {
     let text = crate::core::fsutil::read_text(path, MAX_RECORD_BYTES)?;
     let name = path.display().to_string();
-    crate::core::yaml::from_str::<Record>(&name, &text)
+    let rec = crate::core::yaml::from_str::<Record>(&name, &text)?;
+    if rec.version != RECORD_VERSION {
+        let pos = crate::core::error::locate_key(&text, "version");
+        let message = format!(
+            "record format version {} is unknown; this impia reads version {RECORD_VERSION}{}",
+            rec.version,
+            if rec.version > RECORD_VERSION {
+                " (a newer impia wrote it: update impia)"
+            } else {
+                ""
+            }
+        );
+        return Err(match pos {
+            Some(p) => DataError::at(&name, p, message),
+            None => DataError::whole(&name, message),
+        });
+    }
+    Ok(rec)
+}
+
+/// The lock of a records folder, held while one change of its records is
+/// read, made and written. Released when dropped.
+struct RecordsLock {
+    _file: std::fs::File,
+}
+
+/// Take the lock of the records folder `dir` (made if missing), waiting up
+/// to [`LOCK_WAIT`] for another change to finish. The lock file is opened
+/// only if it is a plain file of this folder: a link planted in its place
+/// is refused, never followed.
+fn lock_records(dir: &Path) -> std::io::Result<RecordsLock> {
+    std::fs::create_dir_all(dir)?;
+    let path = dir.join(LOCK_NAME);
+    let planted = || {
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            format!(
+                "{} is not a plain file; impia does not lock the records through it",
+                path.display()
+            ),
+        )
+    };
+    if let Ok(m) = std::fs::symlink_metadata(&path)
+        && !m.file_type().is_file()
+    {
+        return Err(planted());
+    }
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)?;
+    // The name may have been swapped for a link between the look and the
+    // open: the file opened must be the one that is there now.
+    let opened = file.metadata()?;
+    let there = std::fs::symlink_metadata(&path)?;
+    if !there.file_type().is_file() || !crate::core::fsutil::same_inode(&opened, &there) {
+        return Err(planted());
+    }
+    let start = std::time::Instant::now();
+    loop {
+        match file.try_lock() {
+            Ok(()) => return Ok(RecordsLock { _file: file }),
+            Err(std::fs::TryLockError::WouldBlock) if start.elapsed() < LOCK_WAIT => {
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+            Err(std::fs::TryLockError::WouldBlock) => {
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::WouldBlock,
+                    format!(
+                        "{}: another impia has been changing the records for {} s; try again",
+                        dir.display(),
+                        LOCK_WAIT.as_secs()
+                    ),
+                ));
+            }
+            Err(std::fs::TryLockError::Error(e)) => return Err(e),
+        }
+    }
 }
 
 /// Bring both warbands' records in line with the game at `game_path`: its
@@ -86,57 +229,99 @@ pub fn sync(game: &Game, game_path: &Path, was_ended: bool) -> Result<(), std::i
         return Ok(());
     }
     let dir = records_dir(game_path);
-    let id = game_path
+    let file_name = game_path
         .file_name()
         .map(|f| f.to_string_lossy().to_string())
         .unwrap_or_default();
-    let st = game.state();
+    let id = game.setup().game_id();
+    // An entry of an older impia, keyed by the file's name, belongs to this
+    // game only if the game is as old: a game with an id of its own was made
+    // after that entry, and only shares its file's name.
+    let legacy = game.setup().id.is_empty();
+    let is_this_game =
+        |g: &GameRecord| g.id == id || (legacy && g.id.is_empty() && g.game == file_name);
+    // Most calls change nothing (an act on a game over long ago): they are
+    // decided without the lock, so a read-only folder stays untouched. A
+    // change is decided again under the lock, from the files as they are
+    // then, and written.
+    let change = |side| change(game, side, &dir, &file_name, &id, &is_this_game);
+    let mut any = false;
     for side in Side::WARBANDS {
-        let (Some(me), Some(them)) = (st.side(side), side.opponent().and_then(|o| st.side(o)))
-        else {
-            continue;
-        };
-        let path = record_path(&dir, &me.warband);
-        let mut rec = match read(&path) {
-            Ok(r) => r,
-            Err(_) if !path.exists() => Record {
-                version: RECORD_VERSION,
-                warband: me.warband.to_string(),
-                games: Vec::new(),
-            },
-            // A damaged record is left as it is: never overwritten by surprise.
-            Err(e) => return Err(std::io::Error::other(e.to_string())),
-        };
-        let before = rec.games.clone();
-        rec.games.retain(|g| g.game != id);
-        if st.ended.is_some() {
-            let (vf, va) = (me.score.total(), them.score.total());
-            rec.games.push(GameRecord {
-                game: id.clone(),
-                date: today(),
-                scenario: game.setup().scenario.clone(),
-                opponent: them.warband.to_string(),
-                result: match vf.cmp(&va) {
-                    std::cmp::Ordering::Greater => GameResult::Win,
-                    std::cmp::Ordering::Equal => GameResult::Draw,
-                    std::cmp::Ordering::Less => GameResult::Loss,
-                },
-                vp_for: vf,
-                vp_against: va,
-                models_lost: me.models.iter().filter(|m| !m.status.in_play()).count(),
-            });
+        any |= change(side)?.is_some();
+    }
+    if !any {
+        return Ok(());
+    }
+    let _lock = lock_records(&dir)?;
+    // One side written before the other is looked for: two warbands of one
+    // slug must see each other's file.
+    for side in Side::WARBANDS {
+        if let Some((path, rec)) = change(side)? {
+            let text = serde_yaml::to_string(&rec).map_err(std::io::Error::other)?;
+            crate::core::fsutil::write_atomic(&path, text.as_bytes())?;
         }
-        if rec.games == before {
-            continue;
-        }
-        std::fs::create_dir_all(&dir)?;
-        let text = serde_yaml::to_string(&rec).map_err(std::io::Error::other)?;
-        crate::core::fsutil::write_atomic(&path, text.as_bytes())?;
     }
     Ok(())
 }
 
-/// One line of the league table.
+/// The record of one side's warband as the game changes it, if it does:
+/// its entry put in (where it was, if it was there) while the game is over,
+/// taken out while it is not.
+fn change(
+    game: &Game,
+    side: Side,
+    dir: &Path,
+    file_name: &str,
+    id: &str,
+    is_this_game: &dyn Fn(&GameRecord) -> bool,
+) -> std::io::Result<Option<(PathBuf, Record)>> {
+    let st = game.state();
+    let (Some(me), Some(them)) = (st.side(side), side.opponent().and_then(|o| st.side(o))) else {
+        return Ok(None);
+    };
+    // A damaged record (or one that might be this warband's) is left as
+    // it is: never overwritten by surprise.
+    let path = locate(dir, &me.warband).map_err(|(_, e)| std::io::Error::other(e.to_string()))?;
+    let mut rec = match read(&path) {
+        Ok(r) => r,
+        Err(_) if std::fs::symlink_metadata(&path).is_err() => Record {
+            version: RECORD_VERSION,
+            warband: me.warband.to_string(),
+            games: Vec::new(),
+        },
+        Err(e) => return Err(std::io::Error::other(e.to_string())),
+    };
+    let before = rec.games.clone();
+    let at = rec.games.iter().position(is_this_game);
+    // The day it was first recorded stays: touching an ended game again a
+    // day later is no change.
+    let date = at.map_or_else(today, |i| rec.games[i].date.clone());
+    rec.games.retain(|g| !is_this_game(g));
+    if st.ended.is_some() {
+        let (vf, va) = (me.score.total(), them.score.total());
+        let entry = GameRecord {
+            game: file_name.to_string(),
+            id: id.to_string(),
+            date,
+            scenario: game.setup().scenario.clone(),
+            opponent: them.warband.to_string(),
+            result: match vf.cmp(&va) {
+                std::cmp::Ordering::Greater => GameResult::Win,
+                std::cmp::Ordering::Equal => GameResult::Draw,
+                std::cmp::Ordering::Less => GameResult::Loss,
+            },
+            vp_for: vf,
+            vp_against: va,
+            models_lost: me.models.iter().filter(|m| !m.status.in_play()).count(),
+        };
+        let at = at.map_or(rec.games.len(), |i| i.min(rec.games.len()));
+        rec.games.insert(at, entry);
+    }
+    Ok((rec.games != before).then_some((path, rec)))
+}
+
+/// One line of the league table. The VP sums are `i64`: a hand-edited
+/// record of `i32::MAX` points twice must not wrap to a negative total.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Standing {
     pub warband: String,
@@ -144,8 +329,8 @@ pub struct Standing {
     pub wins: usize,
     pub draws: usize,
     pub losses: usize,
-    pub vp_for: i32,
-    pub vp_against: i32,
+    pub vp_for: i64,
+    pub vp_against: i64,
 }
 
 /// The league table of the records in `dir`: most wins first, then draws,
@@ -171,7 +356,11 @@ pub fn league(dir: &Path) -> Result<(Vec<Standing>, Vec<String>), DataError> {
         b.wins
             .cmp(&a.wins)
             .then(b.draws.cmp(&a.draws))
-            .then((b.vp_for - b.vp_against).cmp(&(a.vp_for - a.vp_against)))
+            .then(
+                b.vp_for
+                    .saturating_sub(b.vp_against)
+                    .cmp(&a.vp_for.saturating_sub(a.vp_against)),
+            )
             .then(b.vp_for.cmp(&a.vp_for))
             .then(a.warband.cmp(&b.warband))
     });
@@ -186,8 +375,16 @@ pub fn standing(r: &Record) -> Standing {
         wins: count(GameResult::Win),
         draws: count(GameResult::Draw),
         losses: count(GameResult::Loss),
-        vp_for: r.games.iter().map(|g| g.vp_for).sum(),
-        vp_against: r.games.iter().map(|g| g.vp_against).sum(),
+        // Saturating: no sum of i32 fits past i64 in a file of at most
+        // 4 MiB, but a bound costs nothing and cannot panic.
+        vp_for: r
+            .games
+            .iter()
+            .fold(0i64, |s, g| s.saturating_add(i64::from(g.vp_for))),
+        vp_against: r
+            .games
+            .iter()
+            .fold(0i64, |s, g| s.saturating_add(i64::from(g.vp_against))),
     }
 }
 

@@ -71,9 +71,12 @@ impl Text {
 
 /// `text` safe to print on a terminal: every control character but the line
 /// break and the tab is written as an escape (`\x1b`, `\u{9b}`), so a name
-/// with an escape sequence in it cannot recolour, move or clear the screen.
+/// with an escape sequence in it cannot recolour, move or clear the screen;
+/// so are the bidirectional controls and the line and paragraph separators
+/// ([`is_hidden_control`]), so a name cannot reorder the rest of a line
+/// (`U+202E`) or pass for two lines (`U+2028`).
 pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
-    let bad = |c: char| c.is_control() && c != '\n' && c != '\t';
+    let bad = |c: char| (c.is_control() && c != '\n' && c != '\t') || is_hidden_control(c);
     if !text.chars().any(bad) {
         return std::borrow::Cow::Borrowed(text);
     }
@@ -88,6 +91,23 @@ pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
         }
     }
     std::borrow::Cow::Owned(out)
+}
+
+/// Characters that are not `char::is_control` yet change how a terminal
+/// shows the text around them: the bidirectional embeddings, overrides and
+/// isolates (U+202A–U+202E, U+2066–U+2069), the direction marks (U+200E,
+/// U+200F, U+061C) and the line and paragraph separators (U+2028, U+2029).
+pub fn is_hidden_control(c: char) -> bool {
+    matches!(
+        c,
+        '\u{202a}'..='\u{202e}'
+            | '\u{2066}'..='\u{2069}'
+            | '\u{200e}'
+            | '\u{200f}'
+            | '\u{061c}'
+            | '\u{2028}'
+            | '\u{2029}'
+    )
 }
 
 #[cfg(test)]

@@ -11,8 +11,16 @@ use super::sheet::{BODY, BOLD, Ctx, LEADING, PAD, SMALL, labelled};
 use super::text::ellipsize;
 
 /// One model: name band, profile, weapons, gear, rules, spells, notes,
-/// problems, and the boxes ticked by hand during a game.
-pub fn card(cx: Ctx, v: &ModelReportView, problems: &[&Problem], width: f32) -> Block {
+/// problems, and the boxes ticked by hand during a game. A card taller than
+/// `max_height` (a page) is cut there and says so: what one page holds is
+/// bounded, whatever the length of the model's lists.
+pub fn card(
+    cx: Ctx,
+    v: &ModelReportView,
+    problems: &[&Problem],
+    width: f32,
+    max_height: f32,
+) -> Block {
     let mut b = Block::new(width);
     let inner = width - 2.0 * PAD;
     let mut y = card_band(cx, &mut b, v, width);
@@ -47,6 +55,22 @@ pub fn card(cx: Ctx, v: &ModelReportView, problems: &[&Problem], width: f32) -> 
         y = b.paragraph(cx.fonts, PAD, y + 0.4, inner, LEADING, &spans);
     }
     y = trackers(cx, &mut b, v, PAD, y + 1.0, inner);
+    let bottom = max_height - PAD;
+    if y > bottom && b.cut_at(bottom - LEADING) {
+        let note = SMALL.with_ink(Ink::Red);
+        b.text(
+            cx.fonts,
+            PAD,
+            bottom - 0.6,
+            note,
+            Align::Left,
+            cx.pick(
+                "… (tarjeta cortada: no cabe en una página)",
+                "… (card cut: it does not fit on a page)",
+            ),
+        );
+        y = bottom;
+    }
     b.height = y + PAD - 0.4;
     let (ink, w) = if problems.is_empty() {
         (Ink::Black, 0.6)

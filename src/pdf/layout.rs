@@ -278,6 +278,22 @@ impl Block {
     }
 
     /// Copy another block's content here with its top-left at (x, y).
+    /// Drop everything that reaches below `bottom`; whether anything was
+    /// dropped. A card too long for a page is cut with this, so that no
+    /// roster, however long its lists, makes a page of unbounded content.
+    pub fn cut_at(&mut self, bottom: f32) -> bool {
+        let before = self.items.len();
+        self.items.retain(|i| {
+            let low = match i {
+                Item::Text { y, .. } => *y,
+                Item::Rect { y, h, .. } => y + h,
+                Item::Line { y1, y2, .. } => y1.max(*y2),
+            };
+            low <= bottom
+        });
+        self.items.len() < before
+    }
+
     pub fn place(&mut self, other: &Block, x: f32, y: f32) {
         self.items
             .extend(other.items.iter().cloned().map(|i| i.moved(x, y)));

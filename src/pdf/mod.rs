@@ -9,6 +9,11 @@
 //!
 //! Work and memory are linear in the roster: text fitting measures each char
 //! once, and a paragraph prints at most `layout::MAX_PARAGRAPH_CHARS` chars.
+//! What is printed is bounded too (issue 21: a 2 MB roster of 33,000 models
+//! peaked at 1.6 GB, most of it printpdf's operations, 128 bytes each, five
+//! per line of text): at most [`MAX_CARDS`] cards, each cut to one page,
+//! and at most `sheet::MAX_LISTED_PROBLEMS` problems in the summary; the
+//! rest is counted, not drawn.
 
 mod card;
 mod fonts;
@@ -61,6 +66,15 @@ pub enum PdfError {
     Write(String),
 }
 
+/// The most model cards one sheet prints (a warband for the table has a
+/// dozen); the models past it are counted in a note after the last card.
+pub const MAX_CARDS: usize = 100;
+
+/// The most characters of the warband's name in the PDF's title (its
+/// metadata, written more than once and hex-encoded: a 2 MB name made an
+/// 8 MB file).
+const MAX_TITLE_CHARS: usize = 200;
+
 /// Page margin, the gap between columns and between blocks, in mm.
 const MARGIN: f32 = 10.0;
 const GAP: f32 = 3.0;
@@ -84,7 +98,8 @@ pub fn roster_pdf(
     let cx = Ctx { fonts, lang, rules };
     let pages = lay_out(cx, roster, report, paper);
 
-    let mut doc = PdfDocument::new(&roster.name);
+    let title: String = roster.name.chars().take(MAX_TITLE_CHARS).collect();
+    let mut doc = PdfDocument::new(&title);
     let ids = FontIds {
         regular: doc.add_font(&fonts.regular.parsed),
         bold: doc.add_font(&fonts.bold.parsed),
@@ -127,19 +142,24 @@ fn lay_out(cx: Ctx, roster: &Roster, report: &RosterReport, paper: Paper) -> Vec
     // A card too tall for a column (a sorcerer with a grimoire of spells)
     // takes the page's full width instead, which halves its height.
     let column_room = ph - MARGIN - footer.height - GAP - frame.top;
-    let cards: Vec<Block> = views
+    let page_room = ph - MARGIN - frame.top;
+    let mut cards: Vec<Block> = views
         .iter()
+        .take(MAX_CARDS)
         .enumerate()
         .map(|(i, v)| {
             let problems: Vec<&Problem> = report.problems_of(i).collect();
-            let card = card::card(cx, v, &problems, col);
+            let card = card::card(cx, v, &problems, col, page_room);
             if card.height > column_room {
-                card::card(cx, v, &problems, width)
+                card::card(cx, v, &problems, width, page_room)
             } else {
                 card
             }
         })
         .collect();
+    if views.len() > MAX_CARDS {
+        cards.push(sheet::more_models_note(cx, views.len() - MAX_CARDS, width));
+    }
 
     // The reference tables go once, at the foot of the last page: flow the
     // cards on full pages, and again with the last page short if they left

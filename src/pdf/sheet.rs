@@ -17,6 +17,10 @@ pub const BODY: Style = Style::new(Face::Regular, 8.2, Ink::Black);
 pub const BOLD: Style = BODY.with_face(Face::Bold);
 /// Secondary text (rule reminders, legends): muted, a little smaller.
 pub const SMALL: Style = Style::new(Face::Regular, 7.2, Ink::Muted);
+/// The most warband problems the summary lists; the rest are counted
+/// (`impia roster check` lists them all).
+pub const MAX_LISTED_PROBLEMS: usize = 40;
+
 /// Line height of body text, in mm.
 pub const LEADING: f32 = 3.25;
 /// Line height of small text, in mm.
@@ -189,7 +193,7 @@ fn problems_box(cx: Ctx, b: &mut Block, problems: &[Problem], top: f32, width: f
         3.8,
         &[Span::new(red.with_face(Face::Bold).with_size(9.0), head)],
     );
-    for p in problems {
+    for p in problems.iter().take(MAX_LISTED_PROBLEMS) {
         let message = p.message.get(cx.lang);
         let text = match &p.model {
             Some(m) => format!("{m}: {message}"),
@@ -204,8 +208,49 @@ fn problems_box(cx: Ctx, b: &mut Block, problems: &[Problem], top: f32, width: f
         ];
         y = inner.paragraph(cx.fonts, 2.0, y, inner.width - 2.0, LEADING, &spans);
     }
+    if problems.len() > MAX_LISTED_PROBLEMS {
+        let more = problems.len() - MAX_LISTED_PROBLEMS;
+        let text = match cx.lang {
+            Lang::Es => format!("… y {more} problemas más: `impia roster check` los lista todos."),
+            Lang::En => format!("… and {more} more problems: `impia roster check` lists them all."),
+        };
+        y = inner.paragraph(
+            cx.fonts,
+            2.0,
+            y,
+            inner.width - 2.0,
+            LEADING,
+            &[Span::new(red, text)],
+        );
+    }
     let h = y + 2.0 * PAD - 0.8;
     b.boxed(Area::new(0.0, top, width, h), Ink::RedPale, Ink::Red, 1.0);
     b.place(&inner, PAD, top + PAD);
     top + h
+}
+
+/// The note after the last card when the warband has more models than a
+/// sheet prints ([`super::MAX_CARDS`]).
+pub fn more_models_note(cx: Ctx, more: usize, width: f32) -> Block {
+    let mut b = Block::new(width);
+    let text = match cx.lang {
+        Lang::Es => format!(
+            "… y {more} miniaturas más, que la hoja no imprime: una hoja imprime como mucho {} tarjetas.",
+            super::MAX_CARDS
+        ),
+        Lang::En => format!(
+            "… and {more} more models, not printed: a sheet prints at most {} cards.",
+            super::MAX_CARDS
+        ),
+    };
+    let y = b.paragraph(
+        cx.fonts,
+        0.0,
+        0.0,
+        width,
+        LEADING,
+        &[Span::new(BOLD.with_ink(Ink::Red), text)],
+    );
+    b.height = y;
+    b
 }

@@ -55,6 +55,8 @@ struct FileIn {
     #[serde(default)]
     version: Option<u32>,
     #[serde(default)]
+    id: String,
+    #[serde(default)]
     scenario: String,
     players: Sides<String>,
     seed: u64,
@@ -316,6 +318,7 @@ fn parse_with(file: &str, text: &str, lenient: bool) -> Result<GameFile, DataErr
     }
     Ok(GameFile {
         setup: GameSetup {
+            id: parsed.id,
             scenario: parsed.scenario,
             players: parsed.players,
             seed: parsed.seed,

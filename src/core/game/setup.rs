@@ -15,6 +15,12 @@ use crate::core::text::{Lang, Text};
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GameSetup {
+    /// The game's identity, drawn when it is set up (issue 21): its entry in
+    /// the warbands' records is keyed by it, so a new game saved over an old
+    /// one's file gets its own entry. Files written before it have none; see
+    /// [`GameSetup::game_id`].
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub id: String,
     #[serde(default)]
     pub scenario: String,
     pub players: Sides<String>,
@@ -58,11 +64,45 @@ fn first_rules() -> u32 {
     RULES_1
 }
 
+/// A new game's id: 64 random bits in hex.
+fn fresh_id() -> String {
+    format!("{:016x}", crate::core::dice::Roller::from_entropy().seed())
+}
+
 impl GameSetup {
+    /// The game's id: the one in its file, or for a file written before
+    /// games had one, one derived from what never changes in its setup (the
+    /// seed, scenario, players and warbands), so that every load of that file
+    /// gives the same id.
+    pub fn game_id(&self) -> String {
+        if !self.id.is_empty() {
+            return self.id.clone();
+        }
+        // FNV-1a: stable across Rust versions, unlike std's hasher. Each
+        // part is length-prefixed so that no two setups run together.
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut eat = |bytes: &[u8]| {
+            for b in (bytes.len() as u64).to_le_bytes().iter().chain(bytes) {
+                h ^= u64::from(*b);
+                h = h.wrapping_mul(0x0000_0100_0000_01b3);
+            }
+        };
+        eat(&self.seed.to_le_bytes());
+        eat(self.scenario.as_bytes());
+        for (_, p) in self.players.iter() {
+            eat(p.as_bytes());
+        }
+        for (_, r) in self.rosters.iter() {
+            eat(r.name.as_bytes());
+        }
+        format!("setup-{h:016x}")
+    }
+
     /// A setup with the given rosters, players named after their warbands and
     /// a fresh seed.
     pub fn new(a: Roster, b: Roster) -> Self {
         GameSetup {
+            id: fresh_id(),
             scenario: String::new(),
             players: Sides::new(String::new(), String::new()),
             seed: crate::core::dice::Roller::from_entropy().seed(),
