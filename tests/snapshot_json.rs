@@ -18,7 +18,11 @@ fn data() -> PathBuf {
 /// Each saved game: its name in `json-v1/` and its file.
 fn games() -> Vec<(String, PathBuf)> {
     let mut out = Vec::new();
-    for (dir, prefix) in [("games-v1", "v1-"), ("games-v2", "v2-"), ("json-v1/games", "")] {
+    for (dir, prefix) in [
+        ("games-v1", "v1-"),
+        ("games-v2", "v2-"),
+        ("json-v1/games", ""),
+    ] {
         let mut files: Vec<PathBuf> = std::fs::read_dir(data().join(dir))
             .expect("fixture folder")
             .map(|e| e.expect("fixture entry").path())
@@ -141,7 +145,146 @@ fn the_saved_positions_cover_every_step_a_client_shows() {
         "resolve_hits",
         "ended",
     ] {
-        assert!(phases.contains(want), "no saved position at {want}: {phases:?}");
+        assert!(
+            phases.contains(want),
+            "no saved position at {want}: {phases:?}"
+        );
     }
-    assert!(p_down && rerolled && disengage, "{p_down} {rerolled} {disengage}");
+    assert!(
+        p_down && rerolled && disengage,
+        "{p_down} {rerolled} {disengage}"
+    );
+}
+
+// --- The snapshot: one value for the game now ---
+
+mod game_support;
+
+use game_support::{game, rules};
+use impia::core::dice::Roller;
+use impia::core::game::{Game, LOG_LINES, RollState, Snapshot, sim};
+use impia::core::text::Lang;
+
+fn json(s: &Snapshot) -> Value {
+    serde_json::to_value(s).expect("a snapshot serialises")
+}
+
+#[test]
+fn a_snapshot_equals_after_save_and_reopen() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    for seed in 1..=4 {
+        let mut g = game();
+        let mut rng = Roller::seeded(seed);
+        for (k, n) in [0, 23, 90, 200].into_iter().enumerate() {
+            let done = g.actions().len();
+            sim::play(&mut g, &mut rng, n - done).expect("plays");
+            let path = tmp.path().join(format!("g{seed}-{k}.yaml"));
+            g.save(&path).expect("saves");
+            let back = Game::load(&path, &rules()).expect("reopens");
+            for l in [Lang::Es, Lang::En] {
+                let (before, after) = (json(&g.snapshot(l)), json(&back.snapshot(l)));
+                assert_eq!(before["index"], n, "seed {seed}");
+                if let Some(d) = first_difference("", &after, &before) {
+                    panic!("seed {seed}, {n} actions, {l:?}: {d}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_log_index_grows_by_one_per_action_and_shrinks_on_undo() {
+    let mut g = game();
+    let mut rng = Roller::seeded(9);
+    let mut index = g.snapshot(Lang::En).index;
+    assert_eq!(index, 0);
+    for k in 0..120 {
+        sim::step(&mut g, &mut rng).expect("plays");
+        let s = g.snapshot(Lang::En);
+        assert_eq!(s.index, index + 1, "action {k}");
+        index = s.index;
+        // The newest line is the last action's, numbered as the index.
+        assert_eq!(s.log[0].number, index);
+        let last = g.log().next_back().expect("a line");
+        assert_eq!(s.log[0].text, last.describe(Lang::En));
+        if k % 7 == 3 {
+            assert!(g.undo().expect("undoes"));
+            let u = g.snapshot(Lang::En);
+            assert_eq!(u.index, index - 1);
+            assert_eq!(u.status.redo, 1);
+            assert!(g.redo().expect("redoes"));
+            assert_eq!(g.snapshot(Lang::En).index, index);
+        }
+    }
+}
+
+#[test]
+fn a_snapshot_carries_what_the_core_says_now() {
+    let mut g = game();
+    let mut rng = Roller::seeded(3);
+    let (mut pending, mut prepared, mut acting) = (0, 0, 0);
+    for _ in 0..400 {
+        let s = g.snapshot(Lang::Es);
+        let v = json(&s);
+        // The typed step names the same step as the offers' JSON.
+        assert_eq!(v["step"]["step"], v["offers"]["phase"]);
+        // Its parts are the same values the CLI prints.
+        assert_eq!(s.status, impia::core::game::GameStatus::of(&g, Lang::Es));
+        assert_eq!(
+            v["offers"],
+            serde_json::to_value(impia::core::game::OffersView::of(&g, Lang::Es)).unwrap()
+        );
+        assert_eq!(s.cards.len(), g.state().models().count());
+        // The newest lines, newest first, no more than LOG_LINES.
+        assert_eq!(s.log.len(), g.actions().len().min(LOG_LINES));
+        assert!(s.log.windows(2).all(|w| w[0].number == w[1].number + 1));
+        let actor = g.state().actor();
+        assert_eq!(
+            s.cards.iter().filter(|c| c.acting).count(),
+            usize::from(actor.is_some())
+        );
+        if let Some(a) = &s.acting {
+            if let Some(m) = actor.filter(|_| a.model.is_some()) {
+                acting += 1;
+                assert_eq!(a.model, Some(m));
+                assert_eq!(a.side, m.side);
+                assert_eq!(a.name.as_deref(), Some(g.state().name(m).as_str()));
+            }
+            assert_eq!(a.player, g.state().player_name(a.side, Lang::Es));
+        }
+        match &s.roll {
+            Some(r) if r.state == RollState::Pending => {
+                assert!(g.pending().is_some());
+                // The dice of every part the core knows who rolled (a
+                // spell's backlash die is not a check: none).
+                assert_eq!(r.dice.len(), g.pending_dice().len());
+                assert!(r.dice.iter().all(|d| (1..=10).contains(&d.d10)));
+                if !r.dice.is_empty() {
+                    pending += 1;
+                    assert!(
+                        r.check.is_some(),
+                        "a rolled check shows its odds: {}",
+                        r.text
+                    );
+                }
+            }
+            Some(r) => {
+                prepared += 1;
+                assert!(!g.state().pending_hits.is_empty());
+                assert!(r.dice.is_empty());
+                let check = serde_json::to_value(&r.check).unwrap();
+                assert!(check["odds"]["active_wins"]["exact"].is_string(), "{check}");
+                assert!(!check["sources"].as_array().unwrap().is_empty(), "{check}");
+            }
+            None => assert!(g.pending().is_none() && g.state().pending_hits.is_empty()),
+        }
+        for c in &s.cards {
+            assert_eq!(c.frightened, g.state().model(c.model).unwrap().frightened());
+        }
+        sim::step(&mut g, &mut rng).expect("plays");
+    }
+    assert!(
+        pending > 5 && prepared > 5 && acting > 20,
+        "{pending} {prepared} {acting}"
+    );
 }
