@@ -273,9 +273,8 @@ fn card(g: &Game, r: ModelRef, m: &ModelState, l: Lang) -> Card {
 /// The roll in play: the pending roll with its dice, or, while hits wait,
 /// the first one as the core offers it (default options), before its dice.
 fn roll(g: &Game, offers: &OffersView, l: Lang) -> Option<RollView> {
-    if let Some(p) = g.pending() {
+    if let (Some(p), Some(pending)) = (g.pending(), offers.pending.clone()) {
         let st = g.state();
-        let pending = offers::pending_view(g, p, l);
         return Some(RollView {
             state: RollState::Pending,
             check: offers::check_view(g, &p.action, l),

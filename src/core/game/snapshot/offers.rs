@@ -172,7 +172,7 @@ fn offer(g: &Game, o: &Offer, l: Lang) -> OfferView {
     }
 }
 
-pub(super) fn pending_view(g: &Game, p: &PendingRoll, l: Lang) -> PendingView {
+fn pending_view(g: &Game, p: &PendingRoll, l: Lang) -> PendingView {
     PendingView {
         action: p.action.clone(),
         text: g.describe(&p.action, l),
@@ -206,5 +206,42 @@ impl OffersView {
     /// The offers in `lang` of a game now.
     pub fn of(g: &Game, lang: Lang) -> OffersView {
         offers_view(g, &g.offers(), g.now_text(lang), lang)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::game::Side;
+
+    #[test]
+    fn the_offers_phase_is_the_step_that_now_serialises() {
+        let m = ModelRef::a(0);
+        for now in [
+            Now::StartTurn { turn: 1 },
+            Now::ChangeRound { side: None },
+            Now::RollOff { round: 4 },
+            Now::ChooseStart {
+                round: 4,
+                winner: Side::B,
+            },
+            Now::Pick {
+                round: 4,
+                side: Side::A,
+                models: vec![m],
+            },
+            Now::Acting {
+                model: m,
+                ordered: None,
+            },
+            Now::ResolveHits {
+                hits: vec![(m, ModelRef::b(1))],
+            },
+            Now::Rolled,
+            Now::Ended { winner: None },
+        ] {
+            let v = serde_json::to_value(&now).expect("serialises");
+            assert_eq!(v["step"], step_name(&now), "{v}");
+        }
     }
 }
