@@ -1,8 +1,8 @@
 //! Benchmarks of the game log: replaying 10,000 logged actions (the issue
 //! asks for under 50 ms), loading a game with its history, opening a
 //! 100,000-action game file (issue 14: the app's first frame under 300 ms;
-//! `game status` close to `game replay`), and the two ways of saving (append
-//! one line vs rewrite the whole file).
+//! `game status` close to `game replay`), the two ways of saving (append
+//! one line vs rewrite the whole file), and the snapshot of the game now.
 //!
 //! Run with `cargo bench --bench game`. `IMPIA_BENCH_GAME_FILE=PATH` also
 //! writes the 100,000-action game there, to time the app and the CLI on it.
@@ -243,5 +243,52 @@ fn open_benches(c: &mut Criterion) {
     grp.finish();
 }
 
-criterion_group!(benches, game_benches, offers_benches, open_benches);
+/// The snapshot of the game now (issue 23): built on every change for
+/// every client, so it must not cost a replay. Of a 10,000-action game
+/// played in memory (its lines built as it was played), of the same game
+/// just opened (its last lines described on first use), and as JSON.
+fn snapshot_benches(c: &mut Criterion) {
+    let rules = RuleSet::builtin().expect("tables");
+    let g = ten_thousand(&rules);
+    let s = g.snapshot(Lang::En);
+    assert_eq!(s.index, 10_000);
+    assert_eq!(s.log.len(), impia::core::game::LOG_LINES);
+    let json = serde_json::to_string(&s).expect("JSON");
+    eprintln!(
+        "snapshot of a 10,000-action game: {} bytes of JSON",
+        json.len()
+    );
+    let facing = acting_game(&rules);
+    let (setup, log) = (g.setup().clone(), g.actions().to_vec());
+
+    let mut grp = c.benchmark_group("snapshot");
+    grp.measurement_time(Duration::from_secs(5))
+        .warm_up_time(Duration::from_secs(1))
+        .sample_size(30);
+    grp.bench_function("of_a_game_of_10000_actions", |b| {
+        b.iter(|| black_box(&g).snapshot(Lang::En).index)
+    });
+    grp.bench_function("first_of_a_game_of_10000_actions_just_opened", |b| {
+        b.iter_batched(
+            || Game::from_log(setup.clone(), &rules, log.clone()).expect("replays"),
+            |g| g.snapshot(Lang::Es).log.len(),
+            criterion::BatchSize::PerIteration,
+        )
+    });
+    grp.bench_function("json_of_a_game_of_10000_actions", |b| {
+        b.iter(|| serde_json::to_string(&black_box(&g).snapshot(Lang::En)).map(|j| j.len()))
+    });
+    grp.bench_function("of_a_model_facing_6_enemies", |b| {
+        b.iter(|| black_box(&facing).snapshot(Lang::En).offers.offers.len())
+    });
+    grp.finish();
+}
+
+criterion_group!(
+    benches,
+    game_benches,
+    offers_benches,
+    snapshot_benches,
+    open_benches
+);
 criterion_main!(benches);

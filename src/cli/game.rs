@@ -8,7 +8,7 @@ use clap::Subcommand;
 use serde::Serialize;
 
 use super::{Cli, CliError, load_rules, print_json};
-use crate::core::game::{self, Game, GameFileError, GameSetup, ModelRef, Side, file};
+use crate::core::game::{self, Game, GameFileError, GameSetup, GameStatus, file};
 use crate::core::glossary;
 use crate::core::roster;
 use crate::core::tables::RuleSet;
@@ -137,7 +137,7 @@ pub fn run(cli: &Cli, cmd: &GameCommand) -> Result<ExitCode, CliError> {
                     return Ok(ExitCode::from(EXIT_INCONSISTENT));
                 }
             };
-            let out = status_out(&g, l);
+            let out = GameStatus::of(&g, l);
             if *json {
                 print_json(&out)?;
             } else {
@@ -239,145 +239,7 @@ struct ReplayOut {
     message: Option<String>,
 }
 
-#[derive(Serialize)]
-struct ModelOut {
-    #[serde(rename = "ref")]
-    model: String,
-    name: String,
-    leader: bool,
-    status: game::Status,
-    fear: i32,
-    courage: i32,
-    /// DP it gives the pool each turn (R10).
-    dp: i32,
-    /// The Leader's extra DP left this turn (R32).
-    own_dp: i32,
-    /// One-use herb DP left (R37).
-    herbs: i32,
-    toughness: i32,
-    round: i32,
-    acted: bool,
-    engaged: Vec<String>,
-    /// R42 Savage: put Down, it still acts and falls at the end of its
-    /// activation (the words, in the output's language).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pending_fall: Option<&'static str>,
-}
-
-#[derive(Serialize)]
-struct VpOut {
-    kills: i32,
-    totem: i32,
-    scenario: i32,
-    total: i32,
-}
-
-#[derive(Serialize)]
-struct SideOut {
-    side: Side,
-    warband: String,
-    player: String,
-    pool: i32,
-    vp: VpOut,
-    totem_standing: bool,
-    models: Vec<ModelOut>,
-}
-
-#[derive(Serialize)]
-struct HitOut {
-    attacker: String,
-    target: String,
-    strength: i32,
-    penetration: i32,
-}
-
-#[derive(Serialize)]
-pub(crate) struct StatusOut {
-    scenario: String,
-    turn: u32,
-    phase: game::Phase,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    round: Option<i32>,
-    /// What the game waits for, in words.
-    now: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    dark_forces: Option<i32>,
-    sides: Vec<SideOut>,
-    beasts: Vec<ModelOut>,
-    pending_hits: Vec<HitOut>,
-    actions: usize,
-    redo: usize,
-}
-
-fn model_out(r: ModelRef, m: &game::ModelState, l: Lang) -> ModelOut {
-    ModelOut {
-        model: r.to_string(),
-        name: m.name.to_string(),
-        leader: m.leader,
-        status: m.status,
-        fear: m.fear,
-        courage: m.courage(),
-        dp: m.profile.dp,
-        own_dp: m.own_dp,
-        herbs: m.herbs,
-        toughness: m.toughness(),
-        round: m.round,
-        acted: m.acted,
-        engaged: m.engaged.iter().map(|e| e.to_string()).collect(),
-        pending_fall: m.pending_fall(l),
-    }
-}
-
-pub(crate) fn status_out(g: &Game, l: Lang) -> StatusOut {
-    let st = g.state();
-    StatusOut {
-        scenario: g.setup().scenario.clone(),
-        turn: st.turn,
-        phase: st.phase,
-        round: st.round.as_ref().map(|r| r.round),
-        now: g.now_text(l),
-        dark_forces: st.dark_forces.as_ref().map(|d| d.total),
-        sides: st
-            .sides
-            .iter()
-            .map(|(side, s)| SideOut {
-                side,
-                warband: s.warband.to_string(),
-                player: s.player.to_string(),
-                pool: s.pool,
-                vp: VpOut {
-                    kills: s.score.kills,
-                    totem: s.score.totem,
-                    scenario: s.score.scenario,
-                    total: s.score.total(),
-                },
-                totem_standing: s.totem_standing,
-                models: st
-                    .models_of(side)
-                    .map(|(r, m)| model_out(r, m, l))
-                    .collect(),
-            })
-            .collect(),
-        beasts: st
-            .models_of(Side::Beast)
-            .map(|(r, m)| model_out(r, m, l))
-            .collect(),
-        pending_hits: st
-            .pending_hits
-            .iter()
-            .map(|h| HitOut {
-                attacker: h.attacker.to_string(),
-                target: h.target.to_string(),
-                strength: h.strength,
-                penetration: h.penetration,
-            })
-            .collect(),
-        actions: g.actions().len(),
-        redo: g.redo_list().len(),
-    }
-}
-
-pub(crate) fn print_status(s: &StatusOut, l: Lang) {
+pub(crate) fn print_status(s: &GameStatus, l: Lang) {
     outln!(
         "{}{} {} — {}",
         if s.scenario.is_empty() {
@@ -423,7 +285,7 @@ pub(crate) fn print_status(s: &StatusOut, l: Lang) {
                 m.model,
                 m.name,
                 if m.leader { " ★" } else { "" },
-                m.status_label(l),
+                m.status.label(l),
                 m.pending_fall
                     .map(|f| format!(" ({f})"))
                     .unwrap_or_default(),
@@ -452,11 +314,5 @@ pub(crate) fn print_status(s: &StatusOut, l: Lang) {
             h.strength,
             h.penetration
         );
-    }
-}
-
-impl ModelOut {
-    fn status_label(&self, l: Lang) -> &'static str {
-        self.status.label(l)
     }
 }

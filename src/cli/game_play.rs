@@ -5,12 +5,9 @@ use std::io::BufRead;
 use std::path::Path;
 use std::process::ExitCode;
 
-use serde::Serialize;
-use serde_json::{Value, json};
-
-use super::game::{EXIT_INCONSISTENT, open, print_status, status_out};
+use super::game::{EXIT_INCONSISTENT, open, print_status};
 use super::{CliError, print_json};
-use crate::core::game::{Action, ErrorKind, Game, GameError, Now, Offer, Offers, Prepared};
+use crate::core::game::{Action, ErrorKind, Game, GameError, GameStatus, OffersView};
 use crate::core::glossary;
 use crate::core::odds::Odds;
 use crate::core::tables::RuleSet;
@@ -44,114 +41,6 @@ fn load(path: &Path, rules: &RuleSet) -> Result<Result<Game, ExitCode>, CliError
     })
 }
 
-/// The step's name in the offers' JSON.
-fn phase(now: &Now) -> &'static str {
-    match now {
-        Now::StartTurn { .. } => "start_turn",
-        Now::ChangeRound { .. } => "change_round",
-        Now::RollOff { .. } => "roll_off",
-        Now::ChooseStart { .. } => "choose_start",
-        Now::Pick { .. } => "pick",
-        Now::Acting { .. } => "acting",
-        Now::ResolveHits { .. } => "resolve_hits",
-        Now::Rolled => "rolled",
-        Now::Ended { .. } => "ended",
-    }
-}
-
-fn action_json(a: &Action) -> Result<Value, CliError> {
-    Ok(serde_json::to_value(a)?)
-}
-
-/// Issue 12: the check a rolled action makes, every modifier with its
-/// source in words, and its exact odds; `None` for an action without a roll.
-fn check_json(g: &Game, a: &Action, l: Lang) -> Option<Value> {
-    if !a.is_roll() {
-        return None;
-    }
-    let words = |s: &[crate::core::text::Text]| -> Vec<String> {
-        s.iter().map(|t| t.get(l).to_string()).collect()
-    };
-    match g.prepare(a).ok()? {
-        Prepared::Check(p) => Some(json!({"sources": words(&p.sources), "success": p.odds()})),
-        Prepared::Opposed(p) => Some(json!({"sources": words(&p.sources), "odds": p.odds()})),
-        Prepared::Disengage(v) => Some(json!({
-            "rolls": v.iter().map(|p| json!({"sources": words(&p.sources), "odds": p.odds()})).collect::<Vec<_>>()
-        })),
-        Prepared::NoRoll => None,
-    }
-}
-
-fn offer_json(g: &Game, o: &Offer, l: Lang) -> Result<Value, CliError> {
-    let targets = o
-        .targets
-        .iter()
-        .map(|t| {
-            let mut v = json!({
-                "model": t.model.to_string(),
-                "action": action_json(&t.action)?,
-            });
-            // Issue 12 ★: the chance to put the target (and, in a fight,
-            // the attacker) Down, on attack offers only.
-            if let Some(p) = t.p_down {
-                v["p_down"] = serde_json::to_value(Odds(p))?;
-            }
-            if let Some(p) = t.p_attacker_down {
-                v["p_attacker_down"] = serde_json::to_value(Odds(p))?;
-            }
-            if let Some(c) = check_json(g, &t.action, l) {
-                v["check"] = c;
-            }
-            Ok(v)
-        })
-        .collect::<Result<Vec<Value>, CliError>>()?;
-    Ok(json!({
-        "id": o.id,
-        "model": o.model.map(|m| m.to_string()),
-        "dp": o.dp,
-        "allowed": o.allowed,
-        "why_not": o.why_not.as_ref().map(|e| e.message(l)),
-        "action": action_json(&o.action)?,
-        "targets": targets,
-        "choices": o.choices.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
-        // An offer without targets that rolls (a check, a disengage).
-        "check": if o.allowed && o.targets.is_empty() { check_json(g, &o.action, l) } else { None },
-    }))
-}
-
-#[derive(Serialize)]
-struct RerollOut {
-    by: String,
-    roll: usize,
-    before: u32,
-    after: u32,
-}
-
-fn offers_json(g: &Game, offers: &Offers, l: Lang) -> Result<Value, CliError> {
-    let pending = match g.pending() {
-        Some(p) => Some(json!({
-            "action": action_json(&p.action)?,
-            "text": g.describe(&p.action, l),
-            "rerolls": p.rerolls.iter().map(|r| RerollOut {
-                by: r.by.to_string(),
-                roll: r.roll,
-                before: r.before.d10,
-                after: r.after.d10,
-            }).collect::<Vec<_>>(),
-        })),
-        None => None,
-    };
-    Ok(json!({
-        "turn": offers.turn,
-        "round": offers.round,
-        "phase": phase(&offers.now),
-        "now": g.now_text(l),
-        "actor": offers.actor.map(|m| m.to_string()),
-        "pending": pending,
-        "offers": offers.offers.iter().map(|o| offer_json(g, o, l)).collect::<Result<Vec<_>, _>>()?,
-    }))
-}
-
 pub(crate) fn offers(
     path: &Path,
     rules: &RuleSet,
@@ -162,11 +51,12 @@ pub(crate) fn offers(
         Ok(g) => g,
         Err(code) => return Ok(code),
     };
-    let offers = g.offers();
     if json {
-        print_json(&offers_json(&g, &offers, l)?)?;
+        // Through a `Value`, as before issue 23: its keys come out sorted.
+        print_json(&serde_json::to_value(OffersView::of(&g, l))?)?;
         return Ok(ExitCode::SUCCESS);
     }
+    let offers = g.offers();
     outln!("{}", g.now_text(l));
     if let Some(p) = g.pending() {
         outln!("  {}", g.describe(&p.action, l));
@@ -277,7 +167,7 @@ pub(crate) fn act(
         }
     }
     sync_records(&g, path, was_ended, l);
-    let out = status_out(&g, l);
+    let out = GameStatus::of(&g, l);
     if json {
         print_json(&out)?;
     } else {

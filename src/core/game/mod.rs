@@ -37,6 +37,7 @@ mod session;
 pub mod setup;
 mod shooting;
 pub mod sim;
+mod snapshot;
 mod spell;
 pub mod state;
 pub mod status;
@@ -60,3 +61,8 @@ pub use offers::{Offer, Offers, Target};
 pub use pending::RollPart;
 pub use prepare::Prepared;
 pub use session::{Game, LogEntry, ReplayError, replay};
+pub use snapshot::{
+    Acting, Card, CheckView, DarkForces, DiceView, Engaged, GameStatus, LOG_LINES, LogLine,
+    OfferView, OffersView, OpposedCheck, PendingView, RerollView, RollState, RollView, Snapshot,
+    StatusHit, StatusModel, StatusSide, StatusVp, TargetView,
+};

@@ -3,6 +3,8 @@
 //! and the dice an action still lacks, rolled with the game's dice. The
 //! engine itself never rolls.
 
+use serde::Serialize;
+
 use super::action::{Action, DisengageRoll};
 use super::error::{GameError, Refusal};
 use super::guard::Ctx;
@@ -13,7 +15,8 @@ use super::{attribute, hits, kit, melee, shooting};
 use crate::core::dice::{CheckSpec, OpposedSpec, Roller};
 
 /// The check(s) a rolled action makes.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Prepared {
     /// R01: an attribute check (a shot, a jump…).
     Check(PreparedCheck<CheckSpec>),

@@ -277,7 +277,7 @@ impl OpposedDice {
 
 /// A check the game built from the tracked models: its spec, every modifier
 /// source in words (both languages), and the models rolling each side.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PreparedCheck<S> {
     pub spec: S,
     pub sources: Vec<Text>,

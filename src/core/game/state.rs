@@ -265,8 +265,10 @@ pub struct GameState {
     pub pending: Option<Box<PendingRoll>>,
 }
 
-/// What the game waits for now: the view's "who acts now".
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What the game waits for now: the view's "who acts now". Serialised
+/// with its name as `step` (`{"step": "acting", "model": "a0", …}`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "step", rename_all = "snake_case")]
 pub enum Now {
     /// Roll the dark forces to start turn `turn` (R39).
     StartTurn { turn: u32 },

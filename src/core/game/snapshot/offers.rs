@@ -1,0 +1,247 @@
+//! The shape of `game offers --json`: what the game waits for and every
+//! offer, allowed or refused with its reason in words, its targets with
+//! their chance to put them Down, and the check each roll would make with
+//! every modifier in words and its exact odds (issue 12). Its keys are a
+//! contract with scripts (`tests/snapshot_json.rs`).
+
+use serde::Serialize;
+
+use crate::core::game::action::PendingRoll;
+use crate::core::game::{Action, Game, ModelRef, Now, Offer, Offers, Prepared, PreparedCheck};
+use crate::core::odds::{Odds, OpposedOdds};
+use crate::core::text::{Lang, Text};
+
+/// One opposed check: every modifier's source in words and the exact odds
+/// of each outcome (R02, R23).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct OpposedCheck {
+    pub sources: Vec<String>,
+    pub odds: OpposedOdds,
+}
+
+/// The check a rolled action makes, before its dice.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum CheckView {
+    /// R01: an attribute check and its chance of success.
+    Check { sources: Vec<String>, success: Odds },
+    /// R02: an opposed check.
+    Opposed(OpposedCheck),
+    /// R25: one opposed check per engaged opponent.
+    Disengage { rolls: Vec<OpposedCheck> },
+}
+
+/// One target of an offer with the action that takes it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TargetView {
+    pub model: ModelRef,
+    pub action: Action,
+    /// For an attack: the exact chance the target ends Down.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub p_down: Option<Odds>,
+    /// For a fight: the exact chance the attacker ends Down.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub p_attacker_down: Option<Odds>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub check: Option<CheckView>,
+}
+
+/// One thing the players may do now.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct OfferView {
+    /// The action's name as the game file stores it.
+    pub id: &'static str,
+    pub model: Option<ModelRef>,
+    pub dp: i32,
+    pub allowed: bool,
+    /// The refusal in words, its rule id first.
+    pub why_not: Option<String>,
+    pub action: Action,
+    pub targets: Vec<TargetView>,
+    pub choices: Vec<ModelRef>,
+    /// The check of an allowed offer without targets that rolls.
+    pub check: Option<CheckView>,
+}
+
+/// One re-roll of the pending roll (R33, R42): who, which roll, the d10
+/// before and after.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RerollView {
+    pub by: ModelRef,
+    pub roll: usize,
+    pub before: u32,
+    pub after: u32,
+}
+
+/// The roll made and waiting to be re-rolled or accepted.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PendingView {
+    pub action: Action,
+    /// The roll and its outcome in words.
+    pub text: String,
+    pub rerolls: Vec<RerollView>,
+}
+
+/// What the game waits for and every offer for it, as `game offers
+/// --json` prints it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct OffersView {
+    pub turn: u32,
+    pub round: Option<i32>,
+    /// The step's name: the `step` of [`Now`] as it serialises.
+    pub phase: &'static str,
+    pub now: String,
+    /// The model making actions now.
+    pub actor: Option<ModelRef>,
+    pub pending: Option<PendingView>,
+    pub offers: Vec<OfferView>,
+}
+
+/// The step's name, as `Now` serialises its tag.
+pub(super) fn step_name(now: &Now) -> &'static str {
+    match now {
+        Now::StartTurn { .. } => "start_turn",
+        Now::ChangeRound { .. } => "change_round",
+        Now::RollOff { .. } => "roll_off",
+        Now::ChooseStart { .. } => "choose_start",
+        Now::Pick { .. } => "pick",
+        Now::Acting { .. } => "acting",
+        Now::ResolveHits { .. } => "resolve_hits",
+        Now::Rolled => "rolled",
+        Now::Ended { .. } => "ended",
+    }
+}
+
+fn words(s: &[Text], l: Lang) -> Vec<String> {
+    s.iter().map(|t| t.get(l).to_string()).collect()
+}
+
+fn opposed(p: &PreparedCheck<crate::core::dice::OpposedSpec>, l: Lang) -> OpposedCheck {
+    OpposedCheck {
+        sources: words(&p.sources, l),
+        odds: p.odds(),
+    }
+}
+
+/// The check `a` makes as the game builds it now; `None` for an action
+/// that rolls nothing or names what does not exist.
+pub(super) fn check_view(g: &Game, a: &Action, l: Lang) -> Option<CheckView> {
+    if !a.is_roll() {
+        return None;
+    }
+    match g.prepare(a).ok()? {
+        Prepared::Check(p) => Some(CheckView::Check {
+            sources: words(&p.sources, l),
+            success: p.odds(),
+        }),
+        Prepared::Opposed(p) => Some(CheckView::Opposed(opposed(&p, l))),
+        Prepared::Disengage(v) => Some(CheckView::Disengage {
+            rolls: v.iter().map(|p| opposed(p, l)).collect(),
+        }),
+        Prepared::NoRoll => None,
+    }
+}
+
+fn offer(g: &Game, o: &Offer, l: Lang) -> OfferView {
+    OfferView {
+        id: o.id,
+        model: o.model,
+        dp: o.dp,
+        allowed: o.allowed,
+        why_not: o.why_not.as_ref().map(|e| e.message(l)),
+        action: o.action.clone(),
+        targets: o
+            .targets
+            .iter()
+            .map(|t| TargetView {
+                model: t.model,
+                action: t.action.clone(),
+                // Issue 12: the chance to put the target (and, in a fight,
+                // the attacker) Down, on attack offers only.
+                p_down: t.p_down.map(Odds),
+                p_attacker_down: t.p_attacker_down.map(Odds),
+                check: check_view(g, &t.action, l),
+            })
+            .collect(),
+        choices: o.choices.clone(),
+        check: if o.allowed && o.targets.is_empty() {
+            check_view(g, &o.action, l)
+        } else {
+            None
+        },
+    }
+}
+
+fn pending_view(g: &Game, p: &PendingRoll, l: Lang) -> PendingView {
+    PendingView {
+        action: p.action.clone(),
+        text: g.describe(&p.action, l),
+        rerolls: p
+            .rerolls
+            .iter()
+            .map(|r| RerollView {
+                by: r.by,
+                roll: r.roll,
+                before: r.before.d10,
+                after: r.after.d10,
+            })
+            .collect(),
+    }
+}
+
+/// The offers of `g` in words; `now` is the core's sentence.
+pub(super) fn offers_view(g: &Game, offers: &Offers, now: String, l: Lang) -> OffersView {
+    OffersView {
+        turn: offers.turn,
+        round: offers.round,
+        phase: step_name(&offers.now),
+        now,
+        actor: offers.actor,
+        pending: g.pending().map(|p| pending_view(g, p, l)),
+        offers: offers.offers.iter().map(|o| offer(g, o, l)).collect(),
+    }
+}
+
+impl OffersView {
+    /// The offers in `lang` of a game now.
+    pub fn of(g: &Game, lang: Lang) -> OffersView {
+        offers_view(g, &g.offers(), g.now_text(lang), lang)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::game::Side;
+
+    #[test]
+    fn the_offers_phase_is_the_step_that_now_serialises() {
+        let m = ModelRef::a(0);
+        for now in [
+            Now::StartTurn { turn: 1 },
+            Now::ChangeRound { side: None },
+            Now::RollOff { round: 4 },
+            Now::ChooseStart {
+                round: 4,
+                winner: Side::B,
+            },
+            Now::Pick {
+                round: 4,
+                side: Side::A,
+                models: vec![m],
+            },
+            Now::Acting {
+                model: m,
+                ordered: None,
+            },
+            Now::ResolveHits {
+                hits: vec![(m, ModelRef::b(1))],
+            },
+            Now::Rolled,
+            Now::Ended { winner: None },
+        ] {
+            let v = serde_json::to_value(&now).expect("serialises");
+            assert_eq!(v["step"], step_name(&now), "{v}");
+        }
+    }
+}

@@ -1,0 +1,290 @@
+//! The JSON of `game status --json` and `game offers --json` (issue 23):
+//! what the binary printed before the snapshot took over, saved in
+//! `tests/data/json-v1/` for the game files of every earlier version and
+//! for positions of seeded games (start, change round, roll-off, pick, an
+//! attack with chances, a pending roll, a re-rolled one, hits to resolve,
+//! a disengage, a spell, an ended game), in both languages. The output of
+//! today's binary must equal it, value for value.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+
+fn data() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data")
+}
+
+/// Each saved game: its name in `json-v1/` and its file.
+fn games() -> Vec<(String, PathBuf)> {
+    let mut out = Vec::new();
+    for (dir, prefix) in [
+        ("games-v1", "v1-"),
+        ("games-v2", "v2-"),
+        ("json-v1/games", ""),
+    ] {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(data().join(dir))
+            .expect("fixture folder")
+            .map(|e| e.expect("fixture entry").path())
+            .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
+            .collect();
+        files.sort();
+        for f in files {
+            let stem = f.file_stem().expect("file name").to_string_lossy();
+            out.push((format!("{prefix}{stem}"), f));
+        }
+    }
+    out
+}
+
+/// The binary's JSON for `game COMMAND FILE --json --lang LANG`, on a copy
+/// of the file (opening never writes the fixture).
+fn printed(file: &Path, command: &str, lang: &str) -> Value {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let copy = tmp.path().join("g.yaml");
+    std::fs::copy(file, &copy).expect("copy the game");
+    let o = Command::new(env!("CARGO_BIN_EXE_impia"))
+        .args(["--lang", lang, "game", command])
+        .arg(&copy)
+        .arg("--json")
+        .output()
+        .expect("run the impia binary");
+    assert!(
+        o.status.success(),
+        "{} {command}: {}",
+        file.display(),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    serde_json::from_slice(&o.stdout).expect("JSON on stdout")
+}
+
+/// The first place two values differ, as a JSON path, to make a failure
+/// readable in a file of thousands of lines.
+fn first_difference(path: &str, got: &Value, want: &Value) -> Option<String> {
+    match (got, want) {
+        (Value::Object(g), Value::Object(w)) => {
+            for k in w.keys().chain(g.keys()) {
+                match (g.get(k), w.get(k)) {
+                    (Some(a), Some(b)) => {
+                        if let Some(d) = first_difference(&format!("{path}.{k}"), a, b) {
+                            return Some(d);
+                        }
+                    }
+                    (a, b) => return Some(format!("{path}.{k}: got {a:?}, want {b:?}")),
+                }
+            }
+            None
+        }
+        (Value::Array(g), Value::Array(w)) if g.len() == w.len() => g
+            .iter()
+            .zip(w)
+            .enumerate()
+            .find_map(|(i, (a, b))| first_difference(&format!("{path}[{i}]"), a, b)),
+        _ if got == want => None,
+        _ => Some(format!("{path}: got {got}, want {want}")),
+    }
+}
+
+fn check(command: &str) {
+    let games = games();
+    assert!(games.len() >= 15, "fixtures missing: {}", games.len());
+    for (name, file) in games {
+        for lang in ["es", "en"] {
+            let saved = data().join(format!("json-v1/{name}.{command}.{lang}.json"));
+            let want: Value = serde_json::from_str(
+                &std::fs::read_to_string(&saved)
+                    .unwrap_or_else(|e| panic!("{}: {e}", saved.display())),
+            )
+            .expect("saved JSON");
+            let got = printed(&file, command, lang);
+            if let Some(d) = first_difference("", &got, &want) {
+                panic!("{name} {command} --lang {lang}: {d}");
+            }
+        }
+    }
+}
+
+#[test]
+fn game_status_json_equals_what_earlier_versions_printed() {
+    check("status");
+}
+
+#[test]
+fn game_offers_json_equals_what_earlier_versions_printed() {
+    check("offers");
+}
+
+#[test]
+fn the_saved_positions_cover_every_step_a_client_shows() {
+    // The fixtures are worth what they cover: each step of the game, a
+    // pending roll with and without a re-roll, and chances to put Down.
+    let mut phases = std::collections::BTreeSet::new();
+    let (mut p_down, mut rerolled, mut disengage) = (false, false, false);
+    for (name, _) in games() {
+        let saved = data().join(format!("json-v1/{name}.offers.en.json"));
+        let v: Value =
+            serde_json::from_str(&std::fs::read_to_string(saved).expect("saved")).expect("JSON");
+        phases.insert(v["phase"].as_str().expect("phase").to_string());
+        rerolled |= v["pending"]["rerolls"]
+            .as_array()
+            .is_some_and(|r| !r.is_empty());
+        for o in v["offers"].as_array().expect("offers") {
+            disengage |= o["check"]["rolls"].is_array();
+            for t in o["targets"].as_array().expect("targets") {
+                p_down |= t["p_down"]["exact"].is_string();
+            }
+        }
+    }
+    for want in [
+        "start_turn",
+        "change_round",
+        "roll_off",
+        "pick",
+        "acting",
+        "rolled",
+        "resolve_hits",
+        "ended",
+    ] {
+        assert!(
+            phases.contains(want),
+            "no saved position at {want}: {phases:?}"
+        );
+    }
+    assert!(
+        p_down && rerolled && disengage,
+        "{p_down} {rerolled} {disengage}"
+    );
+}
+
+// --- The snapshot: one value for the game now ---
+
+mod game_support;
+
+use game_support::{game, rules};
+use impia::core::dice::Roller;
+use impia::core::game::{Game, LOG_LINES, RollState, Snapshot, sim};
+use impia::core::text::Lang;
+
+fn json(s: &Snapshot) -> Value {
+    serde_json::to_value(s).expect("a snapshot serialises")
+}
+
+#[test]
+fn a_snapshot_equals_after_save_and_reopen() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    for seed in 1..=4 {
+        let mut g = game();
+        let mut rng = Roller::seeded(seed);
+        for (k, n) in [0, 23, 90, 200].into_iter().enumerate() {
+            let done = g.actions().len();
+            sim::play(&mut g, &mut rng, n - done).expect("plays");
+            let path = tmp.path().join(format!("g{seed}-{k}.yaml"));
+            g.save(&path).expect("saves");
+            let back = Game::load(&path, &rules()).expect("reopens");
+            for l in [Lang::Es, Lang::En] {
+                let (before, after) = (json(&g.snapshot(l)), json(&back.snapshot(l)));
+                assert_eq!(before["index"], n, "seed {seed}");
+                if let Some(d) = first_difference("", &after, &before) {
+                    panic!("seed {seed}, {n} actions, {l:?}: {d}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_log_index_grows_by_one_per_action_and_shrinks_on_undo() {
+    let mut g = game();
+    let mut rng = Roller::seeded(9);
+    let mut index = g.snapshot(Lang::En).index;
+    assert_eq!(index, 0);
+    for k in 0..120 {
+        sim::step(&mut g, &mut rng).expect("plays");
+        let s = g.snapshot(Lang::En);
+        assert_eq!(s.index, index + 1, "action {k}");
+        index = s.index;
+        // The newest line is the last action's, numbered as the index.
+        assert_eq!(s.log[0].number, index);
+        let last = g.log().next_back().expect("a line");
+        assert_eq!(s.log[0].text, last.describe(Lang::En));
+        if k % 7 == 3 {
+            assert!(g.undo().expect("undoes"));
+            let u = g.snapshot(Lang::En);
+            assert_eq!(u.index, index - 1);
+            assert_eq!(u.status.redo, 1);
+            assert!(g.redo().expect("redoes"));
+            assert_eq!(g.snapshot(Lang::En).index, index);
+        }
+    }
+}
+
+#[test]
+fn a_snapshot_carries_what_the_core_says_now() {
+    let mut g = game();
+    let mut rng = Roller::seeded(3);
+    let (mut pending, mut prepared, mut acting) = (0, 0, 0);
+    for _ in 0..400 {
+        let s = g.snapshot(Lang::Es);
+        let v = json(&s);
+        // The typed step names the same step as the offers' JSON.
+        assert_eq!(v["step"]["step"], v["offers"]["phase"]);
+        // Its parts are the same values the CLI prints.
+        assert_eq!(s.status, impia::core::game::GameStatus::of(&g, Lang::Es));
+        assert_eq!(
+            v["offers"],
+            serde_json::to_value(impia::core::game::OffersView::of(&g, Lang::Es)).unwrap()
+        );
+        assert_eq!(s.cards.len(), g.state().models().count());
+        // The newest lines, newest first, no more than LOG_LINES.
+        assert_eq!(s.log.len(), g.actions().len().min(LOG_LINES));
+        assert!(s.log.windows(2).all(|w| w[0].number == w[1].number + 1));
+        let actor = g.state().actor();
+        assert_eq!(
+            s.cards.iter().filter(|c| c.acting).count(),
+            usize::from(actor.is_some())
+        );
+        if let Some(a) = &s.acting {
+            if let Some(m) = actor.filter(|_| a.model.is_some()) {
+                acting += 1;
+                assert_eq!(a.model, Some(m));
+                assert_eq!(a.side, m.side);
+                assert_eq!(a.name.as_deref(), Some(g.state().name(m).as_str()));
+            }
+            assert_eq!(a.player, g.state().player_name(a.side, Lang::Es));
+        }
+        match &s.roll {
+            Some(r) if r.state == RollState::Pending => {
+                assert!(g.pending().is_some());
+                // The dice of every part the core knows who rolled (a
+                // spell's backlash die is not a check: none).
+                assert_eq!(r.dice.len(), g.pending_dice().len());
+                assert!(r.dice.iter().all(|d| (1..=10).contains(&d.d10)));
+                if !r.dice.is_empty() {
+                    pending += 1;
+                    assert!(
+                        r.check.is_some(),
+                        "a rolled check shows its odds: {}",
+                        r.text
+                    );
+                }
+            }
+            Some(r) => {
+                prepared += 1;
+                assert!(!g.state().pending_hits.is_empty());
+                assert!(r.dice.is_empty());
+                let check = serde_json::to_value(&r.check).unwrap();
+                assert!(check["odds"]["active_wins"]["exact"].is_string(), "{check}");
+                assert!(!check["sources"].as_array().unwrap().is_empty(), "{check}");
+            }
+            None => assert!(g.pending().is_none() && g.state().pending_hits.is_empty()),
+        }
+        for c in &s.cards {
+            assert_eq!(c.frightened, g.state().model(c.model).unwrap().frightened());
+        }
+        sim::step(&mut g, &mut rng).expect("plays");
+    }
+    assert!(
+        pending > 5 && prepared > 5 && acting > 20,
+        "{pending} {prepared} {acting}"
+    );
+}
