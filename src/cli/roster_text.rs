@@ -46,10 +46,10 @@ pub fn import(
                     (Some(n), None) => format!("{name}:{n}"),
                     _ => name.to_string(),
                 };
-                eprintln!("{place}: {}", e.kind.message(l));
+                errln!("{place}: {}", e.kind.message(l));
             }
             if errors.more > 0 {
-                eprintln!(
+                errln!(
                     "{name}: {}",
                     match l {
                         Lang::Es => format!("… y {} problemas más", errors.more),
@@ -69,7 +69,7 @@ pub fn import(
     }
     let report = roster::check(&r, rules);
     if !report.valid() {
-        eprintln!(
+        errln!(
             "{}",
             match l {
                 Lang::Es => format!(
