@@ -253,7 +253,7 @@ fn busy_has_its_own_exit_code_in_the_help() {
     let help = text(&o.stdout);
     assert!(help.contains("75"), "{help}");
     assert!(help.contains("busy"), "{help}");
-    assert!(impia::cli::EXIT_BUSY != impia::cli::EXIT_BAD_INPUT);
+    assert_eq!(i32::from(impia::cli::EXIT_BUSY), EXIT_BUSY);
 }
 
 #[test]
