@@ -482,6 +482,7 @@ fn game_recover_keeps_the_good_prefix_names_the_bad_line_and_keeps_a_bak() {
     assert!(out.contains("2 actions"), "{out}");
     let bak = dir.path().join("p.yaml.bak");
     assert_eq!(std::fs::read_to_string(&bak).unwrap(), t);
+    assert!(out.contains("p.yaml.bak"), "{out}");
     assert_eq!(impia(&["game", "replay", s(&path)]).status.code(), Some(0));
     assert_eq!(Game::open_read(&path, &rules()).unwrap().actions().len(), 2);
     // Nothing to recover: said, nothing written.

@@ -248,14 +248,28 @@ fn recover(path: &Path, rules: &RuleSet, l: Lang) -> Result<ExitCode, CliError> 
     host.save_as(path, true)
         .map_err(|e| CliError(e.to_string()))?;
     super::mark_saved();
+    // The copy just made: the last of .bak, .bak.1, .bak.2… (never over an
+    // older one).
+    let bak = (0..1000)
+        .map(|k| {
+            let mut b = path.as_os_str().to_owned();
+            b.push(if k == 0 {
+                ".bak".into()
+            } else {
+                format!(".bak.{k}")
+            });
+            PathBuf::from(b)
+        })
+        .take_while(|b| b.symlink_metadata().is_ok())
+        .last();
     outln!("{problem}");
     outln!(
-        "{}: {} {n} {}; {} {}.bak",
+        "{}: {} {n} {}; {} {}",
         path.display(),
         l.pick("recuperada con", "recovered with"),
         l.pick("acciones", "actions"),
         l.pick("el original queda en", "the original is kept in"),
-        path.display()
+        bak.map(|b| b.display().to_string()).unwrap_or_default()
     );
     Ok(ExitCode::SUCCESS)
 }
