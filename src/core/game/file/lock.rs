@@ -11,15 +11,17 @@
 //! A game file with more than one hard link is not written at all: a save
 //! renames a new file over one name and would split the names into two
 //! games, and the other names' lock files sit elsewhere. Such a file opens
-//! read-only ([`Locked::HardLinks`]).
+//! read-only ([`Locked::HardLinks`]). The links are counted when the lock
+//! is taken: a hard link made later, while a writer holds the game, is
+//! seen by the next opener (and a rewrite meanwhile leaves that link on
+//! the old copy).
 //!
 //! The lock file is removed when its writer closes the game, while the lock
 //! is still held; an opener that locked a file removed meanwhile sees that
-//! the name no longer leads to the file it holds and tries again. (Impia
-//! before this rule did not check, so one of those running beside this one
-//! could lock a removed file: the open refusal then comes from the game
-//! file's own checks only. Lock files stay where the platform has no inode
-//! to compare: off Unix they are never removed.)
+//! the name no longer leads to the file it holds and tries again. An older
+//! impia does not re-check, so beside this one it could lock a removed lock
+//! file: run one version at a time on a game. Off Unix there is no inode to
+//! compare, and lock files are left in place.
 
 use std::io;
 use std::path::{Path, PathBuf};
