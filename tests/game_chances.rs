@@ -167,6 +167,63 @@ fn r26_shoot_offer_chains_the_accuracy_check_and_the_hit() {
     assert_eq!(t.p_attacker_down, None, "a shot puts no shooter Down");
 }
 
+/// Kel (a2, warrior: Accuracy 3, bow at medium range: Strength 3,
+/// Penetration 2) shoots Vask (b0, hero: Toughness 4, no armour) who has
+/// Imposing presence (R42), in a rules-4 game.
+fn kel_shoots_an_imposing_vask() -> Game {
+    let mut rb = roster_b();
+    rb.models[0].upgrades.push("imposing_presence".into());
+    let mut g = Game::new(
+        impia::core::game::GameSetup::new(roster_a(), rb).with_seed(7),
+        &rules(),
+    );
+    turn(&mut g, 4);
+    skip_to(&mut g, a(2));
+    g
+}
+
+#[test]
+fn r42_imposing_shot_far_and_near_chances_against_a_hand_count() {
+    let g = kel_shoots_an_imposing_vask();
+    let st = g.state();
+    let (k, v) = (st.model(a(2)).expect("a2"), st.model(b(0)).expect("b0"));
+    assert_eq!(
+        (k.profile.stats.accuracy, v.toughness(), v.profile.armour),
+        (3, 4, 0)
+    );
+    assert_eq!(
+        (
+            k.profile.ranged[0].strength[1],
+            k.profile.ranged[0].penetration[1]
+        ),
+        (3, 2)
+    );
+    // Counted by hand. The hit: 1d10 + 3 against 1d10 + 4 + max(0, 0 − 2),
+    // Kel's activation so Kel is active and wins ties (R02): he needs his
+    // d10 above Vask's: 45 of the 100 pairs.
+    // Far (nothing declared, R42 rules 4: beyond 10 cm): d10 ≤ 3, 3/10;
+    // Down = 3/10 × 45/100 = 27/200.
+    // Near (Vask declared within 10 cm): one complication, the d3 taken
+    // from the target (R04): d3 1 → d10 ≤ 2, d3 2 → d10 ≤ 1, d3 3 → never:
+    // (2 + 1 + 0) / 30 = 1/10; Down = 1/10 × 45/100 = 9/200.
+    assert_eq!(hit_by_hand(3, 2, 4, 0, true), Prob::new(45, 100));
+    let offers = g.offers();
+    let shoot = offers
+        .offers
+        .iter()
+        .find(|o| o.id == "shoot" && o.model == Some(a(2)) && o.allowed)
+        .expect("a shot is offered");
+    assert_eq!(target_of(shoot, b(0)).p_down, Some(Prob::new(27, 200)));
+    // The same shot declared near: its chance as the core gives it for the
+    // action with Vask in its `imposing` list.
+    let mut near = target_of(shoot, b(0)).action.clone();
+    if let Action::Shoot { options, .. } = &mut near {
+        options.imposing = vec![b(0)];
+    }
+    let p = g.chances(&near).expect("a chance");
+    assert_eq!(p.down, Prob::new(9, 200));
+}
+
 #[test]
 fn non_attack_offers_carry_no_chance() {
     let g = ulrak_engaged_with_vask();

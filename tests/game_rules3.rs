@@ -555,6 +555,7 @@ fn r42_an_initiate_casts_only_its_known_level_1_spell() {
         name: "Tormenta".into(),
         level: 3,
         cost: 1,
+        hit: None,
     };
     let e = refusal(&mut g, cast(custom));
     assert!(e.starts_with("R42"), "{e}");

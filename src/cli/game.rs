@@ -318,6 +318,10 @@ struct ModelOut {
     round: i32,
     acted: bool,
     engaged: Vec<String>,
+    /// R42 Savage: put Down, it still acts and falls at the end of its
+    /// activation (the words, in the output's language).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pending_fall: Option<&'static str>,
 }
 
 #[derive(Serialize)]
@@ -365,7 +369,7 @@ pub(crate) struct StatusOut {
     redo: usize,
 }
 
-fn model_out(r: ModelRef, m: &game::ModelState) -> ModelOut {
+fn model_out(r: ModelRef, m: &game::ModelState, l: Lang) -> ModelOut {
     ModelOut {
         model: r.to_string(),
         name: m.name.to_string(),
@@ -380,6 +384,7 @@ fn model_out(r: ModelRef, m: &game::ModelState) -> ModelOut {
         round: m.round,
         acted: m.acted,
         engaged: m.engaged.iter().map(|e| e.to_string()).collect(),
+        pending_fall: m.pending_fall(l),
     }
 }
 
@@ -407,12 +412,15 @@ pub(crate) fn status_out(g: &Game, l: Lang) -> StatusOut {
                     total: s.score.total(),
                 },
                 totem_standing: s.totem_standing,
-                models: st.models_of(side).map(|(r, m)| model_out(r, m)).collect(),
+                models: st
+                    .models_of(side)
+                    .map(|(r, m)| model_out(r, m, l))
+                    .collect(),
             })
             .collect(),
         beasts: st
             .models_of(Side::Beast)
-            .map(|(r, m)| model_out(r, m))
+            .map(|(r, m)| model_out(r, m, l))
             .collect(),
         pending_hits: st
             .pending_hits
@@ -471,11 +479,14 @@ pub(crate) fn print_status(s: &StatusOut, l: Lang) {
         outln!("{title}");
         for m in models {
             outln!(
-                "  {} {}{}: {} — {} {}/{} — {} {} (+{}) — {} {}{}",
+                "  {} {}{}: {}{} — {} {}/{} — {} {} (+{}) — {} {}{}",
                 m.model,
                 m.name,
                 if m.leader { " ★" } else { "" },
                 m.status_label(l),
+                m.pending_fall
+                    .map(|f| format!(" ({f})"))
+                    .unwrap_or_default(),
                 l.pick("Pavor", "fear"),
                 m.fear,
                 m.courage,

@@ -199,11 +199,11 @@ pub(crate) fn offers(
                 None => g.state().name(t.model),
             })
             .collect();
+        let id = format!("{}{}", o.id, variant(&o.action, l));
         match &o.why_not {
             None => outln!(
-                "  {} {who}{} ({} {}){}",
+                "  {} {who}{id} ({} {}){}",
                 if o.allowed { "+" } else { "-" },
-                o.id,
                 o.dp,
                 glossary::DP.get(l),
                 if targets.is_empty() {
@@ -212,10 +212,31 @@ pub(crate) fn offers(
                     format!(" → {}", targets.join(", "))
                 }
             ),
-            Some(e) => outln!("  - {who}{}: {}", o.id, e.message(l)),
+            Some(e) => outln!("  - {who}{id}: {}", e.message(l)),
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// What tells apart two offers with one id in the text output: a round
+/// change's step, the warband that ends its changes or starts, a brutal
+/// assault, an aimed or defensive shot, Iron defence (the JSON output
+/// carries the whole action).
+fn variant(a: &Action, l: Lang) -> String {
+    match a {
+        Action::ChangeRound { steps, .. } => format!(" {steps:+}"),
+        Action::EndChangeRound { side } | Action::ChooseStart { side } => {
+            format!(" {}", side.label(l))
+        }
+        Action::Assault { brutal: true, .. } => " brutal".into(),
+        Action::Shoot { options, .. } if options.aimed => " aimed".into(),
+        Action::Shoot { options, .. } if !options.options.is_empty() => {
+            let keys: Vec<&str> = options.options.keys().map(String::as_str).collect();
+            format!(" {}", keys.join(" "))
+        }
+        Action::ResolveHit { options, .. } if options.iron_defence => " iron_defence".into(),
+        _ => String::new(),
+    }
 }
 
 /// A refusal's line: the rule id first when there is one.
@@ -296,6 +317,7 @@ pub(crate) fn act(
         Ok(g) => g,
         Err(code) => return Ok(code),
     };
+    let logged = host.actions().len();
     let mut batch = host.batch().map_err(|e| CliError(e.message(l)))?;
     let one = single.is_some();
     let refused = |n: usize, e: GameError| -> Result<ExitCode, CliError> {
@@ -359,6 +381,13 @@ pub(crate) fn act(
     if json {
         print_json(&out)?;
     } else {
+        // R39: what the dark forces gave, in the history's words, before
+        // the status of the turn they started.
+        for e in host.log().skip(logged) {
+            if matches!(e.action, Action::StartTurn { .. }) {
+                outln!("{}", e.describe(l));
+            }
+        }
         print_status(&out, l);
     }
     Ok(ExitCode::SUCCESS)

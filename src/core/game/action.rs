@@ -8,6 +8,7 @@ use super::refs::{ModelRef, Side};
 use super::roll::{CheckDice, OpposedDice, SideDice};
 use super::setup::Beast;
 use super::status::Status;
+use crate::core::roster::SpellHit;
 use crate::core::tables::Stat;
 
 mod kinds;
@@ -344,6 +345,10 @@ pub enum SpellChoice {
         name: String,
         level: u32,
         cost: u32,
+        /// R38 (rules 3): the hit the players declare the spell gives each
+        /// model it names, as a known spell's (issue 24).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        hit: Option<SpellHit>,
     },
 }
 
@@ -388,11 +393,19 @@ impl Action {
             A::Shoot { options, .. } => options.check_numbers(),
             A::ResolveHit { options, .. } => options.check_numbers(),
             A::CastSpell {
-                spell: SpellChoice::Custom { level, cost, .. },
+                spell:
+                    SpellChoice::Custom {
+                        level, cost, hit, ..
+                    },
                 ..
             } => {
                 check_number("level", *level)?;
-                check_number("cost", *cost)
+                check_number("cost", *cost)?;
+                if let Some(h) = hit {
+                    check_number("strength", h.strength)?;
+                    check_number("penetration", h.penetration)?;
+                }
+                Ok(())
             }
             A::BeastAppears {
                 beast: BeastChoice::New(b),

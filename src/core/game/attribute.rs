@@ -86,6 +86,15 @@ fn dreadful_target(
     if stat != Stat::Courage {
         return Err(Refusal::DreadfulNotCourage.into());
     }
+    // R41 (rules 4): the check is made once per enemy per activation; a
+    // failed one closes that assault, it is not tried again until it passes.
+    if ctx.setup.exact_rules() && st.dread.iter().any(|(r, t, _)| *r == m && *t == d) {
+        return Err(Refusal::DreadfulAgain {
+            model: st.name(m),
+            creature: y.name.to_string(),
+        }
+        .into());
+    }
     Ok(())
 }
 

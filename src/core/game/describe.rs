@@ -143,11 +143,20 @@ impl Describer<'_> {
                         self.names(ws)
                     ));
                 }
-                if let Some(f) = stray {
+                // R26 (rules 4): the one friend engaged with the target is
+                // hit with no one naming it; the history says so.
+                let auto = self.state.pending.as_ref().and_then(|p| {
+                    let ctx = super::guard::Ctx {
+                        rules: self.rules,
+                        setup: self.setup,
+                    };
+                    super::shooting::auto_stray(self.state, ctx, &p.action)
+                });
+                if let Some(f) = stray.or(auto) {
                     s.push_str(&format!(
                         "; {} {}",
                         p("impacta a la amiga", "hits its friend"),
-                        self.n(*f)
+                        self.n(f)
                     ));
                 }
                 s
@@ -247,7 +256,7 @@ impl Describer<'_> {
                     p("asalta a", "assaults")
                 },
                 self.n(*defender),
-                self.opposed(roll, l),
+                self.opposed_named(roll, *attacker, *defender, l),
                 self.fight_result(*attacker, *defender, roll, l)
             ),
             A::Fight {
@@ -260,7 +269,7 @@ impl Describer<'_> {
                 self.n(*attacker),
                 p("combate con", "fights"),
                 self.n(*defender),
-                self.opposed(roll, l),
+                self.opposed_named(roll, *attacker, *defender, l),
                 self.fight_result(*attacker, *defender, roll, l)
             ),
             A::Disengage { model, rolls } => {
@@ -269,7 +278,7 @@ impl Describer<'_> {
                     .map(|r| {
                         format!(
                             "{} ({})",
-                            self.opposed(&Some(r.roll.clone()), l),
+                            self.opposed_named(&Some(r.roll.clone()), *model, r.opponent, l),
                             self.n(r.opponent)
                         )
                     })
@@ -329,12 +338,19 @@ impl Describer<'_> {
                 witnesses,
             } => {
                 let down = self.hit_downs(*attacker, *target, roll);
+                // R02: the side whose activation it is rolls as the active
+                // side; each total is printed next to its own name.
+                let (act, pas) = if self.target_active(*attacker, *target) {
+                    (*target, *attacker)
+                } else {
+                    (*attacker, *target)
+                };
                 let mut s = format!(
                     "{} {} {}: {} — {}",
                     p("Impacto de", "Hit by"),
                     self.n(*attacker),
                     format_args!("{} {}", p("sobre", "on"), self.n(*target)),
-                    self.opposed(roll, l),
+                    self.opposed_named(roll, act, pas, l),
                     if down {
                         format!("{} {}", self.n(*target), p("Abatida", "is Down"))
                     } else {
@@ -453,7 +469,9 @@ impl Describer<'_> {
                         .model(*caster)
                         .and_then(|x| x.spells.get(*index))
                         .map_or((0, 0, String::new()), |s| (s.level, s.cost, s.name.clone())),
-                    SpellChoice::Custom { name, level, cost } => (*level, *cost, name.clone()),
+                    SpellChoice::Custom {
+                        name, level, cost, ..
+                    } => (*level, *cost, name.clone()),
                 };
                 let rolled: i32 = backlash.iter().map(|d| *d as i32).sum();
                 let fear = self.state.model(*caster).map_or(0, |x| x.fear);

@@ -47,6 +47,14 @@ const SURVIVAL_INSTINCT_ADVANTAGES: u32 = 1;
 /// R42 Inspiring: the fear its friends within 15 cm lose.
 const INSPIRING_FEAR: i32 = 1;
 
+/// R42 Survival instinct: is a friend of `m` (its own warband) Down?
+pub(crate) fn friend_down(st: &GameState, m: ModelRef) -> bool {
+    m.side.is_warband()
+        && st
+            .models_of(m.side)
+            .any(|(r, x)| r != m && x.status == Status::Down)
+}
+
 /// R27–R30: Strength of the hit against Toughness + Armour (Armour and cover
 /// lowered by Penetration, never below 0); the side whose activation it is
 /// rolls as the active side (R02). Returns the spec and the attacker's role.
@@ -141,6 +149,14 @@ fn hit_plan(
         }
         if t.instinct_used {
             return Err(Refusal::SurvivalInstinctSpent {
+                model: t.name.to_string(),
+            }
+            .into());
+        }
+        // R42 (rules 4): "con aliado Abatido": the tracker knows whether a
+        // friend is Down (the 10 cm are the players').
+        if ctx.setup.exact_rules() && !friend_down(st, h.target) {
+            return Err(Refusal::NoFriendDown {
                 model: t.name.to_string(),
             }
             .into());

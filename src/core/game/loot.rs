@@ -1,7 +1,9 @@
 //! R19 (rules 3): what a Loot takes from the body. A weapon the body
 //! carries leaves its profile and joins the looter's, its line rebuilt on
 //! the looter's own Combat and Strength; a mystic herb (R37) moves one DP
-//! of herbs. Any other item is only words in the history.
+//! of herbs. Rules 4: an armour or a shield (any equipment of the tables)
+//! moves too, its effect leaving the body's profile and reaching the
+//! looter's. Words that name no item of the tables are only history.
 
 use std::sync::Arc;
 
@@ -10,7 +12,7 @@ use super::guard::{Ctx, model, model_mut};
 use super::refs::ModelRef;
 use super::state::GameState;
 use crate::core::roster::{MeleeLine, Profile, RangedLine};
-use crate::core::tables::RuleSet;
+use crate::core::tables::{RuleSet, Stat};
 
 /// The equipment id of mystic herbs (R37).
 const HERBS: &str = "mystic_herbs";
@@ -20,6 +22,8 @@ enum Item {
     Melee(MeleeLine),
     Ranged(RangedLine),
     Herb,
+    /// R36, R37 (rules 4): an armour or equipment id the body carries.
+    Gear(String),
 }
 
 /// Does `item` name this id or name (either language)?
@@ -43,6 +47,22 @@ fn tracked(rules: &RuleSet, item: &str) -> bool {
         .equipment_item(HERBS)
         .is_some_and(|e| names(item, &e.id, &e.name.es, &e.name.en));
     melee || ranged || herbs
+}
+
+/// R36, R37 (rules 4): the armour or equipment id (not herbs) `item` names.
+fn gear_id(rules: &RuleSet, item: &str) -> Option<String> {
+    let armour = rules
+        .armours
+        .iter()
+        .find(|a| names(item, &a.id, &a.name.es, &a.name.en))
+        .map(|a| a.id.clone());
+    armour.or_else(|| {
+        rules
+            .equipment
+            .iter()
+            .find(|e| e.id != HERBS && names(item, &e.id, &e.name.es, &e.name.en))
+            .map(|e| e.id.clone())
+    })
 }
 
 /// The item of the body `item` names, if the game tracks it. Refused: a
@@ -77,7 +97,17 @@ fn find(
     if herb && b.herbs > 0 {
         return Ok(Some(Item::Herb));
     }
-    if tracked(ctx.rules, item) {
+    let gear = ctx
+        .setup
+        .exact_rules()
+        .then(|| gear_id(ctx.rules, item))
+        .flatten();
+    if let Some(id) = &gear
+        && b.gear.contains(id)
+    {
+        return Ok(Some(Item::Gear(id.clone())));
+    }
+    if tracked(ctx.rules, item) || gear.is_some() {
         return Err(Refusal::NotCarried {
             body: b.name.to_string(),
             item: item.trim().to_string(),
@@ -169,8 +199,71 @@ pub(crate) fn take(
                 p.ranged.push(new);
             })?;
         }
+        Item::Gear(id) => {
+            let before = worn_armour(ctx.rules, &model(st, body)?.gear);
+            let x = model_mut(st, body)?;
+            if let Some(i) = x.gear.iter().position(|g| *g == id) {
+                x.gear.remove(i);
+            }
+            let (after, still) = (worn_armour(ctx.rules, &x.gear), x.gear.contains(&id));
+            edit(st, body, |p| {
+                p.armour -= before - after;
+                if !still {
+                    gear_effect(ctx.rules, &id, p, -1);
+                }
+            })?;
+            let x = model_mut(st, looter)?;
+            let (before, had) = (worn_armour(ctx.rules, &x.gear), x.gear.contains(&id));
+            x.gear.push(id.clone());
+            let after = worn_armour(ctx.rules, &x.gear);
+            edit(st, looter, |p| {
+                p.armour += after - before;
+                if !had {
+                    gear_effect(ctx.rules, &id, p, 1);
+                }
+            })?;
+        }
     }
     Ok(())
+}
+
+/// R36: the Armour of the best armour among `gear` (a model wears one).
+fn worn_armour(rules: &RuleSet, gear: &[String]) -> i32 {
+    gear.iter()
+        .filter_map(|g| rules.armour(g))
+        .map(|a| a.armour)
+        .max()
+        .unwrap_or(0)
+}
+
+/// R37: an equipment item's effect on a profile, added (`sign` 1) or taken
+/// away (−1): its stats, its Armour, and its Combat and Strength on every
+/// weapon line built from them (a shield's −1 Combat with every melee
+/// weapon). One item of a kind gives its effect once.
+fn gear_effect(rules: &RuleSet, id: &str, p: &mut Profile, sign: i32) {
+    let Some(e) = rules.equipment_item(id) else {
+        return;
+    };
+    let e = &e.effects;
+    for s in Stat::ALL {
+        let v = p.stats.get_mut(s);
+        *v = v.saturating_add(sign * e.stat(s));
+    }
+    p.armour = p.armour.saturating_add(sign * e.armour);
+    for l in &mut p.melee {
+        l.combat += sign * e.combat;
+        l.strength += sign * e.strength;
+    }
+    for l in &mut p.ranged {
+        if rules
+            .ranged_weapon(&l.id)
+            .is_some_and(|r| r.strength_is_bonus)
+        {
+            for v in &mut l.strength {
+                *v += sign * e.strength;
+            }
+        }
+    }
 }
 
 /// Change a model's profile (shared: clone, change, replace).

@@ -22,7 +22,22 @@ pub(crate) fn begin(st: &mut GameState, ctx: Ctx<'_>, action: &Action) -> Result
         return Err(Refusal::RerollInside.into());
     }
     let mut scratch = st.clone();
-    super::resolve::apply(&mut scratch, ctx, action, true)?;
+    // R26 (rules 4): which engaged friend a stray shot hits may be said on
+    // accepting; any of them stands in for the trial.
+    let mut trial = action.clone();
+    if let Action::Shoot {
+        shooter,
+        target,
+        stray: stray @ None,
+        ..
+    } = &mut trial
+        && ctx.setup.exact_rules()
+    {
+        *stray = super::shooting::stray_friends(st, *shooter, *target)
+            .first()
+            .copied();
+    }
+    super::resolve::apply(&mut scratch, ctx, &trial, true)?;
     st.pending = Some(Box::new(PendingRoll {
         action: action.clone(),
         rerolls: Vec::new(),

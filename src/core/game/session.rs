@@ -359,7 +359,7 @@ impl Game {
         }
     }
 
-    fn ctx(&self) -> Ctx<'_> {
+    pub(super) fn ctx(&self) -> Ctx<'_> {
         Ctx {
             rules: &self.rules,
             setup: &self.setup,
@@ -550,6 +550,13 @@ impl Game {
     /// refused with its reason, with its DP and targets.
     pub fn offers(&self) -> Offers {
         offers::offers(&self.state, self.ctx())
+    }
+
+    /// The exact chances of an attack `action` as the players set it (its
+    /// options, e.g. an Imposing presence declared within 10 cm, R42);
+    /// `None` for any other action or one the rules refuse.
+    pub fn chances(&self, action: &Action) -> Option<super::Chances> {
+        super::chance::attack_chances(&self.state, self.ctx(), action)
     }
 
     /// What the game waits for, in one sentence.

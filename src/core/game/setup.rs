@@ -44,8 +44,15 @@ pub const RULES_2: u32 = 2;
 /// changes (docs/READINGS-game.md, "Rules 3").
 pub const RULES_3: u32 = 3;
 
+/// The rules exactly as the summary writes them (issue 24): Imposing
+/// presence on a shot only within 10 cm as the players declare it, the stray
+/// shot applied by itself, one Dreadful check per enemy per activation,
+/// Survival instinct only with a friend Down, loot of any carried item with
+/// its effect on the looter (docs/READINGS-game.md, "Rules 4").
+pub const RULES_4: u32 = 4;
+
 /// The rules new games are played with.
-pub const RULES_CURRENT: u32 = RULES_3;
+pub const RULES_CURRENT: u32 = RULES_4;
 
 fn first_rules() -> u32 {
     RULES_1
@@ -95,6 +102,12 @@ impl GameSetup {
     /// (older games: their players applied them by hand).
     pub fn all_rules(&self) -> bool {
         self.rules >= RULES_3
+    }
+
+    /// The rules as the summary writes them (rules 4; older games keep the
+    /// readings they were played with).
+    pub fn exact_rules(&self) -> bool {
+        self.rules >= RULES_4
     }
 
     pub fn with_beast(mut self, beast: Beast) -> Self {

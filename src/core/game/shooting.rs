@@ -1,7 +1,7 @@
 //! Shooting (R26) with the weapon's range band (R35) and the stray shot into
 //! a combat.
 
-use super::action::{Party, RangeBand, ShootOptions};
+use super::action::{Action, Party, RangeBand, ShootOptions};
 use super::error::{GameError, Refusal};
 use super::guard::{
     Ctx, action_done, action_row, enemies, in_play, model, pay, require_actor, require_free,
@@ -116,7 +116,15 @@ fn shoot_plan(
         });
     }
     check_imposing_list(st, &[shooter], &opts.imposing)?;
-    imposing(st, ctx, shooter, &[target], &opts.imposing, &mut spec, src);
+    // R42 (rules 4): a target is not in contact with its shooter, so its
+    // Imposing presence counts only when the players declare it within
+    // 10 cm (its `imposing` list); rules 3 counted the target at any range.
+    let contact: &[ModelRef] = if ctx.setup.exact_rules() {
+        &[]
+    } else {
+        &[target]
+    };
+    imposing(st, ctx, shooter, contact, &opts.imposing, &mut spec, src);
     fear_edge(ctx, x, &mut spec, src);
     extras(ctx, &opts.extra, Party::Attacker, &x.name, &mut spec, src);
     let b = opts.band.index();
@@ -180,6 +188,48 @@ pub(crate) fn shot_chance_parts(
     Ok((plan.spec, plan.hit))
 }
 
+/// R26 (rules 4): the friends of `shooter` the tracker knows are engaged
+/// with `target`, in play: the models a miss caused by the into-combat
+/// penalty hits.
+pub(crate) fn stray_friends(st: &GameState, shooter: ModelRef, target: ModelRef) -> Vec<ModelRef> {
+    st.model(target).map_or_else(Vec::new, |t| {
+        t.engaged
+            .iter()
+            .copied()
+            .filter(|f| {
+                f.side == shooter.side
+                    && *f != shooter
+                    && st.model(*f).is_some_and(|m| m.status.in_play())
+            })
+            .collect()
+    })
+}
+
+/// R26 (rules 4): the friend a rolled shot `action` with no friend named
+/// hits by itself: a miss the −3 caused, and one friend engaged with the
+/// target (with several, the players name one). For the history's words.
+pub(crate) fn auto_stray(st: &GameState, ctx: Ctx<'_>, action: &Action) -> Option<ModelRef> {
+    let Action::Shoot {
+        shooter,
+        target,
+        options,
+        roll: Some(roll),
+        stray: None,
+    } = action
+    else {
+        return None;
+    };
+    if !ctx.setup.exact_rules() {
+        return None;
+    }
+    let plan = shoot_plan(st, ctx, *shooter, *target, options, &mut Sources::off()).ok()?;
+    let caused = !roll.success() && roll.roll.d10 as i32 <= roll.target() + plan.into_combat;
+    match stray_friends(st, *shooter, *target).as_slice() {
+        [f] if caused => Some(*f),
+        _ => None,
+    }
+}
+
 /// R26: shoot an enemy in line of sight; a hit waits for its roll (R27).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn shoot(
@@ -212,9 +262,31 @@ pub(crate) fn shoot(
     pay(st, shooter, row.dp.unwrap_or(0) as i32, &row.name)?;
     let caused_by_penalty =
         !roll.success() && roll.roll.d10 as i32 <= roll.target() + plan.into_combat;
-    // Rules 2: a stray friend named for a miss the penalty did not cause is
-    // a fact that does not apply, not a reason to refuse the roll.
-    let stray = stray.filter(|_| caused_by_penalty || !lenient);
+    // R26 (rules 4): the miss hits a friend engaged with the target by
+    // itself; the players only pick which when there are several.
+    let known = if ctx.setup.exact_rules() && caused_by_penalty {
+        stray_friends(st, shooter, target)
+    } else {
+        Vec::new()
+    };
+    let stray = if known.is_empty() {
+        // Rules 2: a stray friend named for a miss the penalty did not
+        // cause is a fact that does not apply, not a reason to refuse the
+        // roll.
+        stray.filter(|_| caused_by_penalty || !lenient)
+    } else {
+        match stray {
+            Some(f) if known.contains(&f) => Some(f),
+            None if known.len() == 1 => Some(known[0]),
+            _ => {
+                return Err(Refusal::StrayPick {
+                    target: st.name(target),
+                    friends: known.iter().map(|f| st.name(*f)).collect(),
+                }
+                .into());
+            }
+        }
+    };
     match stray {
         Some(f) if caused_by_penalty => {
             in_play(st, f)?;

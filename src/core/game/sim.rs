@@ -13,6 +13,7 @@ use super::state::{HitSource, Now};
 use super::status::Status;
 use super::{Game, GameError};
 use crate::core::dice::{OpposedOutcome, Roller};
+use crate::core::roster::SpellHit;
 use crate::core::tables::{Keyword, Stat, Stats};
 
 fn pick<T: Copy>(rng: &mut Roller, items: &[T]) -> Option<T> {
@@ -249,9 +250,44 @@ pub fn next_action(g: &mut Game, rng: &mut Roller) -> Result<Action, GameError> 
     }
 }
 
-/// A roll waits (rules 2): now and then a totem re-roll, else accept it.
+/// One of the actions the offers allow now, dice filled, drawn at random:
+/// every kind the offers list is reached this way, re-rolls and reactions
+/// included. `keep` says which offers to draw from. The game's end is left
+/// out: a random game goes on.
+fn from_offers(g: &Game, rng: &mut Roller, keep: impl Fn(&super::Offer) -> bool) -> Option<Action> {
+    let offers = g.offers();
+    let actions: Vec<&Action> = offers
+        .allowed()
+        .filter(|o| o.id != "end_game" && keep(o))
+        .flat_map(|o| {
+            if o.targets.is_empty() {
+                vec![&o.action]
+            } else {
+                o.targets.iter().map(|t| &t.action).collect()
+            }
+        })
+        .collect();
+    let i = pick(rng, &(0..actions.len()).collect::<Vec<_>>())?;
+    // The dice from `rng`, as every other action here: the same seed plays
+    // the same game whatever was undone before.
+    super::prepare::fill_dice(g.state(), g.ctx(), actions[i], rng).ok()
+}
+
+/// A roll waits (rules 2): now and then a re-roll (the totem's, R33, or
+/// Headstrong's, R42), else accept it as the offers allow (the friend a
+/// stray shot hits among those they name, R26).
 fn settle_roll(g: &Game, rng: &mut Roller) -> Action {
     let st = g.state();
+    if chance(rng, 60)
+        && let Some(a) = from_offers(g, rng, |o| o.id == "headstrong_reroll")
+    {
+        return a;
+    }
+    if !chance(rng, 20)
+        && let Some(a) = from_offers(g, rng, |o| o.id == "accept")
+    {
+        return a;
+    }
     if let Some(p) = st.pending.as_ref()
         && chance(rng, 20)
     {
@@ -338,8 +374,11 @@ fn acting(
     }
     let enemies = enemies_of(g, actor);
     let friends = friends_of(g, actor);
-    let choice = rng.die(12);
+    let choice = rng.die(13);
     match choice {
+        // Any action the offers list: the Dreadful check (R41), Breath on
+        // one target, loot, the enemies' defensive shots (R26), herbs…
+        12 | 13 => Ok(from_offers(g, rng, |_| true).unwrap_or_else(|| end(g, rng, model))),
         1 | 2 if !enemies.is_empty() => {
             let defender = pick(rng, &enemies).unwrap_or(ModelRef::b(0));
             let brutal = chance(rng, 30);
@@ -378,10 +417,14 @@ fn acting(
                         .model(target)
                         .is_some_and(|t| !t.engaged.is_empty()));
             let by_penalty = into && !roll.success() && roll.roll.d10 as i32 <= roll.target() + 3;
-            let stray = if by_penalty {
-                pick(rng, &friends)
-            } else {
+            // R26 (rules 4): the friend hit is one engaged with the target.
+            let engaged = super::shooting::stray_friends(g.state(), actor, target);
+            let stray = if !by_penalty {
                 None
+            } else if g.setup().exact_rules() && !engaged.is_empty() {
+                pick(rng, &engaged)
+            } else {
+                pick(rng, &friends)
             };
             Ok(Action::Shoot {
                 shooter: actor,
@@ -401,10 +444,16 @@ fn acting(
                     name: String::new(),
                     level: rng.die(2),
                     cost: 1,
+                    // R38 (rules 3): a custom spell may declare a hit.
+                    hit: (g.setup().all_rules() && chance(rng, 40)).then_some(SpellHit {
+                        strength: 3,
+                        penetration: 0,
+                    }),
                 }
             } else {
                 SpellChoice::Known { index: 0 }
             };
+            let hits = matches!(spell, SpellChoice::Custom { hit: Some(_), .. });
             let die = rng.die(10);
             let total = die as i32 + g.backlash_modifier(actor, &spell).unwrap_or(0);
             let far = g
@@ -421,7 +470,11 @@ fn acting(
                 within_15cm: subset(rng, &all),
                 backlash: vec![die],
                 within_30cm: if far { subset(rng, &all) } else { Vec::new() },
-                targets: Vec::new(),
+                targets: if hits {
+                    subset(rng, &enemies)
+                } else {
+                    Vec::new()
+                },
             })
         }
         6 if x.leader => Ok(Action::LeaderRally {

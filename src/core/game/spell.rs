@@ -34,34 +34,44 @@ pub(crate) struct Cast<'a> {
     pub lenient: bool,
 }
 
-/// R38: the hit a known spell declares (Strength, Penetration), named as
-/// the spell; `None` for a spell with no hit or a custom one.
+/// R38: the hit a spell declares (Strength, Penetration), named as the
+/// spell: a known spell's from the roster, a custom one's as the players
+/// give it; `None` for a spell with no hit.
 pub(crate) fn spell_hit(
     st: &GameState,
     caster: ModelRef,
     spell: &SpellChoice,
 ) -> Result<Option<HitMaker>, GameError> {
-    let SpellChoice::Known { index } = spell else {
-        return Ok(None);
+    let named = |n: &str| Text::new(format!("hechizo «{n}»"), format!("spell “{n}”"));
+    let (name, h) = match spell {
+        SpellChoice::Known { index } => {
+            let x = super::guard::model(st, caster)?;
+            let Some(s) = x.spells.get(*index) else {
+                return Ok(None);
+            };
+            (named(&s.name), s.hit)
+        }
+        SpellChoice::Custom {
+            name, level, hit, ..
+        } => (
+            if name.is_empty() {
+                Text::new(
+                    format!("hechizo de nivel {level}"),
+                    format!("level {level} spell"),
+                )
+            } else {
+                named(name)
+            },
+            *hit,
+        ),
     };
-    let x = super::guard::model(st, caster)?;
-    let Some(s) = x.spells.get(*index) else {
-        return Ok(None);
-    };
-    let Some(h) = s.hit else {
+    let Some(h) = h else {
         return Ok(None);
     };
     // From a roster file: a player's numbers too.
     super::action::check_number("strength", h.strength)?;
     super::action::check_number("penetration", h.penetration)?;
-    Ok(Some(HitMaker::new(
-        h.strength,
-        h.penetration,
-        Text::new(
-            format!("hechizo «{}»", s.name),
-            format!("spell “{}”", s.name),
-        ),
-    )))
+    Ok(Some(HitMaker::new(h.strength, h.penetration, name)))
 }
 
 /// The spell's level, cost and name.
@@ -83,7 +93,9 @@ pub(crate) fn spell_of(
                     index: *index,
                 })
             }),
-        SpellChoice::Custom { name, level, cost } => Ok((*level, *cost, name.clone())),
+        SpellChoice::Custom {
+            name, level, cost, ..
+        } => Ok((*level, *cost, name.clone())),
     }?;
     // A roster's spell comes from a file: its numbers are a player's too.
     super::action::check_number("level", level)?;

@@ -48,6 +48,9 @@ pub struct ModelState {
     pub savage_fall: bool,
     /// R42 Savage: its one more activation has been given.
     pub savage_used: bool,
+    /// The armour and equipment it carries (R36, R37; herbs are `herbs`),
+    /// by table id: what a Loot may take from it (R19, rules 4).
+    pub gear: Vec<String>,
 }
 
 impl ModelState {
@@ -71,6 +74,7 @@ impl ModelState {
             instinct_used: false,
             savage_fall: false,
             savage_used: false,
+            gear: Vec::new(),
         }
     }
 
@@ -100,6 +104,17 @@ impl ModelState {
     /// A sorcerer: casts spells and gains no fear from spells (R38).
     pub fn is_sorcerer(&self) -> bool {
         self.has(Keyword::CastsSpells)
+    }
+
+    /// R42 Savage (rules 3): put Down but still acting, its fall pending;
+    /// in words for every status view (`None` otherwise).
+    pub fn pending_fall(&self, l: Lang) -> Option<&'static str> {
+        self.savage_fall.then(|| {
+            l.pick(
+                "Salvaje: Abatida al terminar su activación (R42)",
+                "Savage: Down at the end of its activation (R42)",
+            )
+        })
     }
 
     /// DP of its own it can still spend: the Leader's extra and its herbs.
@@ -311,7 +326,27 @@ impl GameState {
                     .iter()
                     .map(|m| {
                         let own = if m.leader { leader_dp } else { 0 };
-                        ModelState::new(&m.name, derive_profile(m, rules), m.leader, own, &m.spells)
+                        let mut x = ModelState::new(
+                            &m.name,
+                            derive_profile(m, rules),
+                            m.leader,
+                            own,
+                            &m.spells,
+                        );
+                        // Herbs are counted apart (R37); the rest is gear.
+                        x.gear = m
+                            .armour
+                            .iter()
+                            .chain(m.equipment.iter())
+                            .filter(|id| {
+                                rules.armour(id).is_some()
+                                    || rules
+                                        .equipment_item(id)
+                                        .is_some_and(|e| e.effects.own_dp == 0)
+                            })
+                            .cloned()
+                            .collect();
+                        x
                     })
                     .collect(),
                 pool: 0,

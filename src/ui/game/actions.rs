@@ -230,6 +230,7 @@ impl GameView {
                         name: String::new(),
                         level: 1,
                         cost: 1,
+                        hit: None,
                     },
                     within_15cm: Vec::new(),
                     targets: Vec::new(),

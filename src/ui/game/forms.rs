@@ -186,9 +186,16 @@ impl GameView {
                 let targets: Vec<Target> = offer
                     .targets
                     .iter()
-                    .map(|t| Target {
-                        action: with_fight_options(&t.action, &options),
-                        ..t.clone()
+                    .map(|t| {
+                        // The chances follow the options chosen here.
+                        let action = with_fight_options(&t.action, &options);
+                        let c = g.chances(&action);
+                        Target {
+                            p_down: c.map(|c| c.down),
+                            p_attacker_down: c.and_then(|c| c.attacker_down),
+                            action,
+                            ..t.clone()
+                        }
                     })
                     .collect();
                 send = target_rows(
@@ -237,9 +244,16 @@ impl GameView {
                 let targets: Vec<Target> = offer
                     .targets
                     .iter()
-                    .map(|t| Target {
-                        action: with_shoot_options(&t.action, &options),
-                        ..t.clone()
+                    .map(|t| {
+                        // The chances follow the options chosen here.
+                        let action = with_shoot_options(&t.action, &options);
+                        let c = g.chances(&action);
+                        Target {
+                            p_down: c.map(|c| c.down),
+                            p_attacker_down: c.and_then(|c| c.attacker_down),
+                            action,
+                            ..t.clone()
+                        }
                     })
                     .collect();
                 send = target_rows(
@@ -454,7 +468,8 @@ fn defensive_shots(
 
 /// R42 (rules 3): the models with Imposing presence the players say are
 /// within 10 cm of a model that rolls; only models that have it are listed
-/// (the core checks the rest: the target or an opponent counts by itself).
+/// (the core checks the rest: an opponent in contact counts by itself; a
+/// shot's target only when declared, rules 4).
 fn imposing_ui(
     ui: &mut egui::Ui,
     g: &Game,

@@ -225,18 +225,8 @@ fn card_body(ui: &mut egui::Ui, st: &GameState, ms: &ModelState, out: bool, l: L
             .wrap(),
         );
     }
-    if ms.savage_fall {
-        ui.add(
-            egui::Label::new(
-                egui::RichText::new(l.pick(
-                    "Salvaje: Abatida al terminar su activación (R42)",
-                    "Savage: Down at the end of its activation (R42)",
-                ))
-                .size(15.0)
-                .color(RED),
-            )
-            .wrap(),
-        );
+    if let Some(fall) = ms.pending_fall(l) {
+        ui.add(egui::Label::new(egui::RichText::new(fall).size(15.0).color(RED)).wrap());
     }
 }
 

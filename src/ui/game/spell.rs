@@ -5,6 +5,7 @@ use super::GameView;
 use super::forms::{Form, down_text, find_offer};
 use super::widgets::{big_button, models_multi, toggle};
 use crate::core::game::{Action, ModelRef, Offer, SpellChoice};
+use crate::core::roster::SpellHit;
 use crate::core::tables::{RuleSet, Stat};
 use crate::core::text::Lang;
 
@@ -60,6 +61,7 @@ impl GameView {
                                 name: String::new(),
                                 level: 1,
                                 cost: 1,
+                                hit: None,
                             };
                             targets.clear();
                         }
@@ -107,7 +109,10 @@ impl GameView {
                         }
                     }
                 }
-                if let SpellChoice::Custom { level, cost, .. } = choice {
+                if let SpellChoice::Custom {
+                    level, cost, hit, ..
+                } = choice
+                {
                     ui.horizontal(|ui| {
                         let lbl = ui.label(l.pick("Nivel", "Level"));
                         ui.add(egui::DragValue::new(level).range(1..=10))
@@ -116,6 +121,35 @@ impl GameView {
                         ui.add(egui::DragValue::new(cost).range(0..=10))
                             .labelled_by(lbl.id);
                     });
+                    // R38 (rules 3): a custom spell may declare a hit too.
+                    if g.setup().all_rules() {
+                        let mut on = hit.is_some();
+                        if ui
+                            .checkbox(&mut on, l.pick("Declara un impacto", "Declares a hit"))
+                            .changed()
+                        {
+                            *hit = on.then_some(SpellHit {
+                                strength: 3,
+                                penetration: 0,
+                            });
+                            targets.clear();
+                        }
+                        if let Some(h) = hit {
+                            ui.horizontal(|ui| {
+                                let lbl = ui.label(l.pick("Fuerza", "Strength"));
+                                ui.add(egui::DragValue::new(&mut h.strength).range(0..=20))
+                                    .labelled_by(lbl.id);
+                                let lbl = ui.label(l.pick("Penetración", "Penetration"));
+                                ui.add(egui::DragValue::new(&mut h.penetration).range(0..=10))
+                                    .labelled_by(lbl.id);
+                            });
+                            ui.label(l.pick(
+                                "Miniaturas que impacta el hechizo:",
+                                "Models the spell hits:",
+                            ));
+                            models_multi(ui, g, targets, |m, ms| m != actor && ms.status.in_play());
+                        }
+                    }
                 }
                 ui.label(l.pick(
                     "Miniaturas a 15 cm (no Hechiceros: ganan 1 Pavor):",

@@ -114,8 +114,9 @@ pub struct ShootOptions {
     pub options: BTreeMap<String, u32>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub extra: Vec<ExtraModifier>,
-    /// R42: enemies with Imposing presence within 10 cm of the shooter,
-    /// beyond the target (rules 3).
+    /// R42: enemies with Imposing presence the players declare within
+    /// 10 cm of the shooter: rules 4 the target too (a shot is not in
+    /// contact); rules 3 counted the target at any range.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub imposing: Vec<ModelRef>,
 }

@@ -46,6 +46,38 @@ impl Describer<'_> {
         )
     }
 
+    /// An opposed roll with each total next to its side's name (issue 24:
+    /// the bare "8 against 7" of a hit read as the attacker's first).
+    pub(super) fn opposed_named(
+        &self,
+        r: &Option<OpposedDice>,
+        active: ModelRef,
+        passive: ModelRef,
+        l: Lang,
+    ) -> String {
+        let Some(r) = r else {
+            return l.pick("sin tirar", "not rolled").to_string();
+        };
+        let (a, p) = r.totals();
+        format!(
+            "{} {a} {} {} {p}{}",
+            self.n(active),
+            l.pick("contra", "against"),
+            self.n(passive),
+            self.rerolled(r.reroll.as_ref().map(|x| x.by), l)
+        )
+    }
+
+    /// R02: whether the target of a pending hit rolls as the active side
+    /// (the hit comes in its own warband's activation).
+    pub(super) fn target_active(&self, attacker: ModelRef, target: ModelRef) -> bool {
+        self.state
+            .pending_hits
+            .iter()
+            .find(|h| h.attacker == attacker && h.target == target)
+            .is_some_and(|h| h.acting_side == target.side)
+    }
+
     pub(super) fn check(&self, r: &Option<CheckDice>, l: Lang) -> String {
         let Some(r) = r else {
             return l.pick("sin tirar", "not rolled").to_string();
@@ -110,13 +142,7 @@ impl Describer<'_> {
         let Some(roll) = roll else {
             return false;
         };
-        let target_active = self
-            .state
-            .pending_hits
-            .iter()
-            .find(|h| h.attacker == attacker && h.target == target)
-            .is_some_and(|h| h.acting_side == target.side);
-        let wanted = if target_active {
+        let wanted = if self.target_active(attacker, target) {
             OpposedOutcome::PassiveWins
         } else {
             OpposedOutcome::ActiveWins

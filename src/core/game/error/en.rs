@@ -164,6 +164,12 @@ pub(super) fn text(r: &Refusal) -> String {
         R::DreadfulFailed { model, creature } => format!(
             "{model} failed its Courage check against {creature}'s Dreadful aspect: it cannot assault it in this activation"
         ),
+        R::DreadfulAgain { model, creature } => format!(
+            "{model} has already made its Courage check against {creature}'s Dreadful aspect in this activation"
+        ),
+        R::NoFriendDown { model } => format!(
+            "Survival instinct needs a friend of {model} Down within 10 cm, and none is Down"
+        ),
         R::HeadstrongNotCombat => "Headstrong re-rolls only a Combat roll".into(),
         R::HeadstrongNotOne { model, d10 } => {
             format!("{model} rolled {d10}: Headstrong re-rolls only a 1")
@@ -214,6 +220,10 @@ pub(super) fn text(r: &Refusal) -> String {
         R::StrayNotCaused => {
             "only a miss caused by the -3 for shooting into a combat hits a friend".into()
         }
+        R::StrayPick { target, friends } => format!(
+            "the miss caused by the -3 hits a friend engaged with {target}: name one of {}",
+            friends.join(", ")
+        ),
         R::AimedAfterMove { model } => {
             format!("{model} has moved in this activation: it cannot take an aimed shot")
         }

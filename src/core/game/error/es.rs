@@ -174,6 +174,12 @@ pub(super) fn text(r: &Refusal) -> String {
         R::DreadfulFailed { model, creature } => format!(
             "{model} falló su tirada de Coraje ante el Aspecto atroz de {creature}: no puede asaltarla en esta activación"
         ),
+        R::DreadfulAgain { model, creature } => format!(
+            "{model} ya hizo su tirada de Coraje ante el Aspecto atroz de {creature} en esta activación"
+        ),
+        R::NoFriendDown { model } => format!(
+            "el Instinto de supervivencia necesita una amiga de {model} Abatida a 10 cm, y ninguna lo está"
+        ),
         R::HeadstrongNotCombat => "Testarudo solo repite una tirada de Combate".into(),
         R::HeadstrongNotOne { model, d10 } => {
             format!("{model} sacó {d10}: Testarudo solo repite un 1")
@@ -226,6 +232,10 @@ pub(super) fn text(r: &Refusal) -> String {
         R::StrayNotCaused => {
             "solo un fallo causado por el -3 de disparar a un combate impacta a una amiga".into()
         }
+        R::StrayPick { target, friends } => format!(
+            "el fallo causado por el -3 impacta a una amiga trabada con {target}: indica una de {}",
+            friends.join(", ")
+        ),
         R::AimedAfterMove { model } => {
             format!("{model} ya movió en esta activación: no puede disparar apuntando")
         }

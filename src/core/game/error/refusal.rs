@@ -176,6 +176,8 @@ pub enum Refusal {
     DreadfulNeedsCourage { model: String, creature: String },
     /// R41 Dreadful aspect: the Courage check failed in this activation.
     DreadfulFailed { model: String, creature: String },
+    /// R41 Dreadful aspect (rules 4): one check per enemy per activation.
+    DreadfulAgain { model: String, creature: String },
     /// The game is over: only notes may follow (undo reopens it).
     GameOver,
     /// R26: a defensive shot is made at the acting enemy, not aimed.
@@ -188,6 +190,8 @@ pub enum Refusal {
     NoSurvivalInstinct { model: String },
     /// R42 Survival instinct: it is spent.
     SurvivalInstinctSpent { model: String },
+    /// R42 Survival instinct (rules 4): no friend of the model is Down.
+    NoFriendDown { model: String },
     /// R42 Inspiring: the attacker is not Inspiring.
     NotInspiring { model: String },
     /// R42 Headstrong: the model has no Headstrong.
@@ -249,6 +253,12 @@ pub enum Refusal {
     StrayNotFriend { shooter: String },
     /// R26: only a miss caused by the -3 for shooting into combat strays.
     StrayNotCaused,
+    /// R26 (rules 4): the miss hits a friend of the shooter engaged with the
+    /// target: one of these, and the players must say which.
+    StrayPick {
+        target: String,
+        friends: Vec<String>,
+    },
     /// R26 (rules 3): no aimed shot after a move in the activation.
     AimedAfterMove { model: String },
     /// R30: cover protects from shots, not from a hit in close combat.
@@ -332,6 +342,7 @@ impl Refusal {
             R::NotEngaged { .. } | R::DisengageEach { .. } => "R25",
             R::ShootOwnSide { .. } | R::NoRangedWeapon { .. } | R::StrayNotFriend { .. } => "R26",
             R::StrayNotCaused | R::NoStrayFact | R::AimedAfterMove { .. } => "R26",
+            R::StrayPick { .. } => "R26",
             R::NoCoverInMelee => "R30",
             R::DefensiveShotTarget { .. } | R::DefensiveShotAgain { .. } => "R26",
             R::HitsPending { .. } => "R27",
@@ -350,6 +361,8 @@ impl Refusal {
             R::NotInspiring { .. } | R::InitiateSpell { .. } => "R42",
             R::NotDreadful { .. } | R::DreadfulNotCourage => "R41",
             R::DreadfulNeedsCourage { .. } | R::DreadfulFailed { .. } => "R41",
+            R::DreadfulAgain { .. } => "R41",
+            R::NoFriendDown { .. } => "R42",
             R::HeadstrongNotOne { .. } | R::HeadstrongUsed { .. } => "R42",
             R::ImposingNotEnemy { .. } => "R42",
             R::NoModel { .. }
@@ -489,6 +502,9 @@ impl Refusal {
             | R::ShootOwnSide { .. }
             | R::StrayNotFriend { .. }
             | R::StrayNotCaused
+            | R::StrayPick { .. }
+            | R::DreadfulAgain { .. }
+            | R::NoFriendDown { .. }
             | R::AimedAfterMove { .. }
             | R::NoCoverInMelee
             | R::DefensiveShotTarget { .. }
