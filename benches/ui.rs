@@ -115,7 +115,7 @@ fn game_frame(c: &mut Criterion) {
         }
     }
     let mut app = app(View::Game);
-    app.game.game = Some(game);
+    app.game.game = Some(impia::core::game::Host::detached(game));
     let ctx = egui::Context::default();
     for _ in 0..3 {
         let out = ctx.run_ui(input(), |ui| app.show(ui));

@@ -18,6 +18,26 @@ fn stdout_failure(payload: &(dyn std::any::Any + Send)) -> Option<&str> {
     text.strip_prefix("failed printing to stdout: ")
 }
 
+/// One line on stderr; a stderr that cannot be written is no panic.
+fn say(line: &str) {
+    let _ = writeln!(std::io::stderr(), "{line}");
+}
+
+/// stdout failed: a command that already saved its change still succeeds
+/// (a script must not retry it); otherwise `code`.
+fn output_failed(why: &str, code: u8) -> ExitCode {
+    if impia::cli::saved() {
+        say(&format!(
+            "impia: saved, but the output could not be written: {why}"
+        ));
+        return ExitCode::SUCCESS;
+    }
+    if code != EXIT_BROKEN_PIPE {
+        say(&format!("impia: cannot write the output: {why}"));
+    }
+    ExitCode::from(code)
+}
+
 fn is_broken_pipe(why: &str) -> bool {
     why.contains("Broken pipe")
 }
@@ -42,9 +62,9 @@ fn open_app(cli: &impia::cli::Cli) -> ExitCode {
     }) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!(
+            say(&format!(
                 "impia: cannot open the window ({e}); the commands still work: try 'impia --help'"
-            );
+            ));
             ExitCode::from(impia::cli::EXIT_BAD_INPUT)
         }
     }
@@ -73,21 +93,19 @@ fn main() -> ExitCode {
     let code = match std::panic::catch_unwind(|| impia::cli::run(&cli)) {
         Ok(code) => code,
         Err(payload) => match stdout_failure(payload.as_ref()) {
-            Some(why) if is_broken_pipe(why) => return ExitCode::from(EXIT_BROKEN_PIPE),
-            Some(why) => {
-                eprintln!("impia: cannot write the output: {why}");
-                return ExitCode::from(EXIT_OUTPUT_ERROR);
-            }
+            Some(why) if is_broken_pipe(why) => return output_failed(why, EXIT_BROKEN_PIPE),
+            Some(why) => return output_failed(why, EXIT_OUTPUT_ERROR),
             None => std::panic::resume_unwind(payload),
         },
     };
     // What is still buffered is written at exit, where an error would be lost.
     if let Err(e) = std::io::stdout().flush() {
-        if e.kind() == std::io::ErrorKind::BrokenPipe {
-            return ExitCode::from(EXIT_BROKEN_PIPE);
-        }
-        eprintln!("impia: cannot write the output: {e}");
-        return ExitCode::from(EXIT_OUTPUT_ERROR);
+        let code = if e.kind() == std::io::ErrorKind::BrokenPipe {
+            EXIT_BROKEN_PIPE
+        } else {
+            EXIT_OUTPUT_ERROR
+        };
+        return output_failed(&e.to_string(), code);
     }
     code
 }

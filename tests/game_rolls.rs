@@ -538,7 +538,7 @@ fn one_writer_per_game_a_second_opener_reads_only() {
         .args(["--action", r#"{"action":"end_turn"}"#])
         .output()
         .unwrap();
-    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(o.status.code(), Some(75), "busy has its own exit code");
     assert!(String::from_utf8_lossy(&o.stderr).contains("open for writing"));
     assert_eq!(std::fs::read(&path).unwrap(), before);
     // Saving elsewhere over the locked file is refused too.

@@ -4,7 +4,11 @@
 //! for positions of seeded games (start, change round, roll-off, pick, an
 //! attack with chances, a pending roll, a re-rolled one, hits to resolve,
 //! a disengage, a spell, an ended game), in both languages. The output of
-//! today's binary must equal it, value for value.
+//! today's binary must equal it, value for value. One sentence was changed
+//! on purpose since: issue 24 puts each side's total next to its name in
+//! the hit's words ("Hermana Úrsula 7 against El pequeño Andrés 6", was "7
+//! against 6"), edited by hand in `spells-rerolled.offers.*.json`; no key
+//! changed.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -26,7 +26,7 @@ fn app_with_game(lang: Lang) -> ImpiaApp {
         },
         rules,
     );
-    app.game.game = Some(game);
+    app.game.game = Some(impia::core::game::Host::detached(game));
     app
 }
 

@@ -42,7 +42,7 @@ fn harness(game: Game) -> Harness<'static, ImpiaApp> {
         },
         rules,
     );
-    app.game.game = Some(game);
+    app.game.game = Some(impia::core::game::Host::detached(game));
     Harness::builder()
         .with_size([1280.0, 800.0])
         .build_ui_state(|ui, app: &mut ImpiaApp| app.show(ui), app)

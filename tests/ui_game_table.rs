@@ -60,7 +60,7 @@ fn app(game: Game, lang: Lang) -> ImpiaApp {
         },
         rules,
     );
-    app.game.game = Some(game);
+    app.game.game = Some(impia::core::game::Host::detached(game));
     app
 }
 

@@ -8,7 +8,7 @@ use clap::Subcommand;
 use serde::Serialize;
 
 use super::{Cli, CliError, load_rules, print_json};
-use crate::core::game::{self, Game, GameFileError, GameSetup, GameStatus, file};
+use crate::core::game::{self, Game, GameFileError, GameSetup, GameStatus, Host, file};
 use crate::core::glossary;
 use crate::core::roster;
 use crate::core::tables::RuleSet;
@@ -62,8 +62,13 @@ pub enum GameCommand {
         json: bool,
     },
     /// Apply one action (--action JSON), or one JSON action per line on
-    /// stdin; dice it lacks are rolled with the game's dice. Exit 0 applied,
-    /// 1 refused by the rules (nothing written), 2 unreadable or malformed.
+    /// stdin; dice it lacks are rolled with the game's dice. A batch is all
+    /// or nothing: every line is checked first, then all are saved in one
+    /// write. Exit 0 applied and saved (even if the output then cannot be
+    /// written), 1 refused by the rules or the log does not replay (the
+    /// line is named; nothing written), 2 unreadable or malformed input,
+    /// 75 busy: another impia window or command has the game open for
+    /// writing (nothing read or written; try again).
     Act {
         file: PathBuf,
         #[arg(long, value_name = "JSON")]
@@ -85,9 +90,16 @@ pub enum GameCommand {
         force: bool,
     },
     /// Undo the last action (it stays in the history, marked undone).
+    /// Exit 75 while another window or command has the game.
     Undo { file: PathBuf },
-    /// Redo the last undone action, with the same dice.
+    /// Redo the last undone action, with the same dice. Exit 75 while
+    /// another window or command has the game.
     Redo { file: PathBuf },
+    /// Open a damaged game as the app does: keep the log up to its first
+    /// bad line (named), copy the file to FILE.bak and rewrite it with the
+    /// good part. Exit 0 (recovered, or nothing to recover), 2 unreadable,
+    /// 75 busy.
+    Recover { file: PathBuf },
 }
 
 pub fn run(cli: &Cli, cmd: &GameCommand) -> Result<ExitCode, CliError> {
@@ -104,6 +116,7 @@ pub fn run(cli: &Cli, cmd: &GameCommand) -> Result<ExitCode, CliError> {
             output,
             force,
         } => {
+            // Checked again under the lock; here so that no roster is read in vain.
             if output.exists() && !force {
                 return Err(CliError(format!(
                     "{} already exists; choose another file or pass --force",
@@ -122,10 +135,12 @@ pub fn run(cli: &Cli, cmd: &GameCommand) -> Result<ExitCode, CliError> {
                 setup = setup.with_seed(*s);
             }
             for w in setup.warnings(&rules, l) {
-                eprintln!("{}: {w}", l.pick("aviso", "warning"));
+                errln!("{}: {w}", l.pick("aviso", "warning"));
             }
-            let mut g = Game::new(setup, &rules);
-            g.save(output).map_err(file_error)?;
+            if let Err(e) = Host::create(output, setup, &rules, *force) {
+                return super::game_play::host_error(e);
+            }
+            super::mark_saved();
             outln!("{} {}", l.pick("Escrito", "Wrote"), output.display());
             Ok(ExitCode::SUCCESS)
         }
@@ -133,7 +148,7 @@ pub fn run(cli: &Cli, cmd: &GameCommand) -> Result<ExitCode, CliError> {
             let g = match open(file, &rules)? {
                 Ok(g) => g,
                 Err(msg) => {
-                    eprintln!("impia: {msg}");
+                    errln!("impia: {msg}");
                     return Ok(ExitCode::from(EXIT_INCONSISTENT));
                 }
             };
@@ -206,19 +221,64 @@ pub fn run(cli: &Cli, cmd: &GameCommand) -> Result<ExitCode, CliError> {
             output,
             force,
         } => super::game_report::run(file, &rules, *json, output.as_ref(), *force, l),
+        GameCommand::Recover { file } => recover(file, &rules, l),
         GameCommand::Undo { file } => super::game_play::undo(file, &rules, false, l),
         GameCommand::Redo { file } => super::game_play::undo(file, &rules, true, l),
     }
 }
 
-fn file_error(e: GameFileError) -> CliError {
-    CliError(e.to_string())
+/// `game recover FILE`: what the app does with a damaged game, from the
+/// command line, the lock taken first.
+fn recover(path: &Path, rules: &RuleSet, l: Lang) -> Result<ExitCode, CliError> {
+    let (mut host, problem) = match Host::recover(path, rules) {
+        Ok(x) => x,
+        Err(e) => return super::game_play::host_error(e),
+    };
+    let n = host.actions().len();
+    let Some(problem) = problem else {
+        outln!(
+            "{}: {} {n} {}",
+            path.display(),
+            l.pick("nada que recuperar:", "nothing to recover:"),
+            l.pick("acciones, todas se reaplican", "actions, all replay")
+        );
+        return Ok(ExitCode::SUCCESS);
+    };
+    // Write the good part now (the app waits for the next action).
+    host.save_as(path, true)
+        .map_err(|e| CliError(e.to_string()))?;
+    super::mark_saved();
+    // The copy just made: the last of .bak, .bak.1, .bak.2… (never over an
+    // older one).
+    let bak = (0..1000)
+        .map(|k| {
+            let mut b = path.as_os_str().to_owned();
+            b.push(if k == 0 {
+                ".bak".into()
+            } else {
+                format!(".bak.{k}")
+            });
+            PathBuf::from(b)
+        })
+        .take_while(|b| b.symlink_metadata().is_ok())
+        .last();
+    outln!("{problem}");
+    outln!(
+        "{}: {} {n} {}; {} {}",
+        path.display(),
+        l.pick("recuperada con", "recovered with"),
+        l.pick("acciones", "actions"),
+        l.pick("el original queda en", "the original is kept in"),
+        bak.map(|b| b.display().to_string()).unwrap_or_default()
+    );
+    Ok(ExitCode::SUCCESS)
 }
 
-/// Open a game: `Err` for an unreadable file (exit 2), `Ok(Err)` for a log
-/// that does not replay (exit 1).
+/// Open a game to read it (no lock, nothing written: issue 21): `Err` for
+/// an unreadable file (exit 2), `Ok(Err)` for a log that does not replay
+/// (exit 1).
 pub(crate) fn open(path: &Path, rules: &RuleSet) -> Result<Result<Game, String>, CliError> {
-    match Game::load(path, rules) {
+    match Host::view(path, rules) {
         Ok(g) => Ok(Ok(g)),
         Err(e @ GameFileError::Inconsistent { .. }) => Ok(Err(e.to_string())),
         Err(GameFileError::Data(d)) => Err(d.into()),

@@ -6,36 +6,50 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use super::game::{EXIT_INCONSISTENT, open, print_status};
-use super::{CliError, print_json};
-use crate::core::game::{Action, ErrorKind, Game, GameError, GameStatus, OffersView};
+use super::{CliError, EXIT_BUSY, print_json};
+use crate::core::game::{
+    Action, ErrorKind, Game, GameError, GameFileError, GameStatus, Host, HostError, OffersView,
+};
 use crate::core::glossary;
 use crate::core::odds::Odds;
 use crate::core::tables::RuleSet;
 use crate::core::text::Lang;
+use crate::core::text::escape_controls;
 
 /// Exit code when the rules refuse an action.
 const EXIT_REFUSED: u8 = 1;
 
-/// Open a game to play it: refused (exit 2) while another window or command
-/// has it for writing.
-fn load_writable(path: &Path, rules: &RuleSet) -> Result<Result<Game, ExitCode>, CliError> {
-    let g = load(path, rules)?;
-    if let Ok(g) = &g
-        && g.read_only()
-    {
-        return Err(CliError(format!(
-            "{}: another impia window or command has this game open for writing",
-            path.display()
-        )));
+/// Open a game to play it: its lock first (issue 21), so a second writer
+/// is refused before it reads: exit [`EXIT_BUSY`]. A log that does not
+/// replay: exit 1; unreadable or hard-linked: exit 2.
+fn load_writable(path: &Path, rules: &RuleSet) -> Result<Result<Host, ExitCode>, CliError> {
+    match Host::open(path, rules) {
+        Ok(h) => Ok(Ok(h)),
+        Err(e) => host_error(e).map(Err),
     }
-    Ok(g)
+}
+
+/// A writer's open refused: busy and an inconsistent log get their own
+/// exit codes; the rest is bad input (exit 2).
+pub(crate) fn host_error(e: HostError) -> Result<ExitCode, CliError> {
+    match e {
+        HostError::Busy { .. } => {
+            errln!("impia: {}", escape_controls(&e.to_string()));
+            Ok(ExitCode::from(EXIT_BUSY))
+        }
+        HostError::File(e @ GameFileError::Inconsistent { .. }) => {
+            errln!("impia: {}", escape_controls(&e.to_string()));
+            Ok(ExitCode::from(EXIT_INCONSISTENT))
+        }
+        e => Err(CliError(e.to_string())),
+    }
 }
 
 fn load(path: &Path, rules: &RuleSet) -> Result<Result<Game, ExitCode>, CliError> {
     Ok(match open(path, rules)? {
         Ok(g) => Ok(g),
         Err(msg) => {
-            eprintln!("impia: {msg}");
+            errln!("impia: {}", escape_controls(&msg));
             Err(ExitCode::from(EXIT_INCONSISTENT))
         }
     })
@@ -119,6 +133,53 @@ fn refusal_line(e: &GameError, l: Lang) -> String {
     e.message(l)
 }
 
+/// The longest line of a stdin batch: far more than any action (see
+/// `MAX_ACTION_BYTES`), so `< /dev/zero` stops here, not at 4 GB.
+const MAX_STDIN_LINE: usize = 1024 * 1024;
+
+/// The most lines a stdin batch may have (a game of 100,000 actions is
+/// more than any game; its file would pass the read limit first).
+const MAX_STDIN_LINES: usize = 200_000;
+
+/// Read one line of at most `max` bytes (without its newline) into `buf`;
+/// `Ok(false)` at the end of the input.
+fn read_line_bounded(r: &mut impl BufRead, buf: &mut Vec<u8>, max: usize) -> std::io::Result<bool> {
+    buf.clear();
+    loop {
+        let avail = r.fill_buf()?;
+        if avail.is_empty() {
+            return Ok(!buf.is_empty());
+        }
+        let (part, done) = match avail.iter().position(|b| *b == b'\n') {
+            Some(i) => (&avail[..i], i + 1),
+            None => (avail, avail.len()),
+        };
+        if buf.len() + part.len() > max {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!("the line is longer than {max} bytes"),
+            ));
+        }
+        buf.extend_from_slice(part);
+        let newline = done > part.len();
+        r.consume(done);
+        if newline {
+            return Ok(true);
+        }
+    }
+}
+
+/// One action from a line of JSON: a byte order mark before it is
+/// dropped, and a unit action (`end_turn`, `end_game`) refuses unknown
+/// fields like every other action (issue 21).
+fn parse_action(line: &str) -> Result<Action, String> {
+    Action::from_json(crate::core::fsutil::strip_bom(line)).map_err(|e| e.to_string())
+}
+
+/// Apply one action (`--action`) or a batch of JSON lines on stdin, all or
+/// nothing: each line is applied in memory as it is read, and all are saved
+/// in one append at the end; a refused or bad line is named and nothing is
+/// written.
 pub(crate) fn act(
     path: &Path,
     rules: &RuleSet,
@@ -126,54 +187,92 @@ pub(crate) fn act(
     json: bool,
     l: Lang,
 ) -> Result<ExitCode, CliError> {
-    let mut g = match load_writable(path, rules)? {
+    if let Some(a) = action
+        && a.trim().is_empty()
+    {
+        return Err(CliError(
+            "--action is empty: give one action as JSON, or none to read actions from stdin"
+                .to_string(),
+        ));
+    }
+    // Parsed before the lock: a malformed --action never waits on it.
+    let single = match action {
+        Some(a) => {
+            Some(parse_action(a).map_err(|e| CliError(format!("--action: not an action: {e}")))?)
+        }
+        None => None,
+    };
+    let mut host = match load_writable(path, rules)? {
         Ok(g) => g,
         Err(code) => return Ok(code),
     };
-    let was_ended = g.state().ended.is_some();
-    let logged = g.actions().len();
-    let lines: Vec<String> = match action {
-        Some(a) => vec![a.to_string()],
-        None => std::io::stdin()
-            .lock()
-            .lines()
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| CliError(format!("stdin: {e}")))?,
-    };
-    for (n, line) in lines.iter().enumerate() {
-        if line.trim().is_empty() {
-            continue;
+    let logged = host.actions().len();
+    let mut batch = host.batch().map_err(|e| CliError(e.message(l)))?;
+    let one = single.is_some();
+    let refused = |n: usize, e: GameError| -> Result<ExitCode, CliError> {
+        let at = if one || n == 0 {
+            String::new()
+        } else {
+            format!("line {n}: ")
+        };
+        if e.kind == ErrorKind::Unknown {
+            return Err(CliError(format!("{at}{}", e.message(l))));
         }
-        let a: Action = serde_json::from_str(line).map_err(|e| {
-            CliError(format!(
-                "action {} (line {}): not an action: {e}",
-                n + 1,
-                n + 1
-            ))
-        })?;
-        if let Err(e) = g.act(a) {
-            if e.is_applied() {
-                return Err(CliError(e.message(l)));
+        errln!(
+            "{}{}; {}",
+            at,
+            escape_controls(&refusal_line(&e, l)),
+            l.pick("no se guardó nada", "nothing was saved")
+        );
+        Ok(ExitCode::from(EXIT_REFUSED))
+    };
+    if let Some(a) = single {
+        if let Err(e) = batch.act(a) {
+            return refused(1, e);
+        }
+    } else {
+        let mut stdin = std::io::stdin().lock();
+        let mut buf = Vec::new();
+        let mut n = 0;
+        loop {
+            let more = read_line_bounded(&mut stdin, &mut buf, MAX_STDIN_LINE)
+                .map_err(|e| CliError(format!("stdin, line {}: {e}; nothing was saved", n + 1)))?;
+            if !more {
+                break;
             }
-            if e.kind == ErrorKind::Unknown {
-                return Err(CliError(format!("line {}: {}", n + 1, e.message(l))));
+            n += 1;
+            if n > MAX_STDIN_LINES {
+                return Err(CliError(format!(
+                    "stdin: more than {MAX_STDIN_LINES} lines; nothing was saved"
+                )));
             }
-            eprintln!(
-                "{}",
-                crate::core::text::escape_controls(&refusal_line(&e, l))
-            );
-            sync_records(&g, path, was_ended, l);
-            return Ok(ExitCode::from(EXIT_REFUSED));
+            let line = std::str::from_utf8(&buf)
+                .map_err(|e| CliError(format!("line {n}: not UTF-8: {e}; nothing was saved")))?;
+            if crate::core::fsutil::strip_bom(line).trim().is_empty() {
+                continue;
+            }
+            let a = parse_action(line).map_err(|e| {
+                CliError(format!("line {n}: not an action: {e}; nothing was saved"))
+            })?;
+            if let Err(e) = batch.act(a) {
+                return refused(n, e);
+            }
         }
     }
-    sync_records(&g, path, was_ended, l);
-    let out = GameStatus::of(&g, l);
+    match batch.commit() {
+        Ok(()) => {}
+        Err(e) if e.is_applied() => return Err(CliError(e.message(l))),
+        Err(e) => return refused(0, e),
+    }
+    super::mark_saved();
+    records_error(&mut host, l);
+    let out = GameStatus::of(&host, l);
     if json {
         print_json(&out)?;
     } else {
         // R39: what the dark forces gave, in the history's words, before
         // the status of the turn they started.
-        for e in g.log().skip(logged) {
+        for e in host.log().skip(logged) {
             if matches!(e.action, Action::StartTurn { .. }) {
                 outln!("{}", e.describe(l));
             }
@@ -183,17 +282,18 @@ pub(crate) fn act(
     Ok(ExitCode::SUCCESS)
 }
 
-/// Issue 15: an ended game is in both warbands' records, and leaves them
-/// when its end is undone. A record that cannot be written is said, not
-/// fatal: the game itself is saved.
-fn sync_records(g: &Game, path: &Path, was_ended: bool, l: Lang) {
-    if let Err(e) = crate::core::records::sync(g, path, was_ended) {
-        eprintln!(
-            "impia: {}: {e}",
+/// Issue 15: an ended game is in both warbands' records (the host keeps
+/// them). A record that cannot be written is said, not fatal: the game
+/// itself is saved.
+fn records_error(host: &mut Host, l: Lang) {
+    if let Some(e) = host.take_records_error() {
+        errln!(
+            "impia: {}: {}",
             l.pick(
                 "no se pudo escribir el historial de las bandas",
                 "the warbands' records could not be written"
-            )
+            ),
+            escape_controls(&e.to_string())
         );
     }
 }
@@ -213,11 +313,11 @@ pub(crate) fn undo(
     } else {
         g.actions().last().cloned()
     };
-    let was_ended = g.state().ended.is_some();
     let done = if redo { g.redo() } else { g.undo() };
     match done {
         Ok(true) => {
-            sync_records(&g, path, was_ended, l);
+            super::mark_saved();
+            records_error(&mut g, l);
             let text = target.map(|a| a.id()).unwrap_or_default();
             outln!(
                 "{} {text}; {}",
@@ -231,7 +331,7 @@ pub(crate) fn undo(
             Ok(ExitCode::SUCCESS)
         }
         Ok(false) => {
-            eprintln!(
+            errln!(
                 "{}",
                 if redo {
                     l.pick("nada que rehacer", "nothing to redo")

@@ -22,7 +22,7 @@ pub(crate) fn run(
     let g = match open(path, rules)? {
         Ok(g) => g,
         Err(msg) => {
-            eprintln!("impia: {msg}");
+            errln!("impia: {msg}");
             return Ok(ExitCode::from(EXIT_INCONSISTENT));
         }
     };

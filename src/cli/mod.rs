@@ -14,6 +14,19 @@ macro_rules! outln {
     };
 }
 
+/// Print one line on stderr. Unlike `eprintln!`, a stderr that cannot be
+/// written (`2>/dev/full`, a full disk) is no panic (issue 21): the line
+/// is lost, the command's exit code stands.
+macro_rules! errln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        // Escaped: a name in the message cannot drive the terminal (ESC,
+        // bidi overrides, line separators).
+        let line = format!($($arg)*);
+        let _ = writeln!(std::io::stderr(), "{}", $crate::core::text::escape_controls(&line));
+    }};
+}
+
 pub mod batch;
 mod dice;
 pub mod game;
@@ -35,6 +48,27 @@ use crate::core::text::Lang;
 
 /// Exit code for bad input: a bad flag, an unreadable or broken file.
 pub const EXIT_BAD_INPUT: u8 = 2;
+
+/// Exit code when another impia window or command has the game open for
+/// writing: nothing was read or written; the same command may work in a
+/// moment (sysexits' EX_TEMPFAIL).
+pub const EXIT_BUSY: u8 = 75;
+
+/// Set once a command has saved what it was asked to: from then on an
+/// output that cannot be written (`> /dev/full`, a closed pipe) is told on
+/// stderr but does not turn the command into a failure (issue 21).
+static SAVED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// The command's change is saved: see [`saved`].
+pub(crate) fn mark_saved() {
+    SAVED.store(true, std::sync::atomic::Ordering::SeqCst);
+}
+
+/// Whether the command saved its change before its output failed: `main`
+/// then exits 0, since a script must not retry a saved action.
+pub fn saved() -> bool {
+    SAVED.load(std::sync::atomic::Ordering::SeqCst)
+}
 
 /// Exit code of `odds batch` when some case was bad (each got its error line).
 pub const EXIT_BATCH_BAD_CASE: u8 = 1;
@@ -192,7 +226,7 @@ where
                         .take_while(|l| l.starts_with("  "))
                         .map(str::trim)
                         .collect();
-                    eprintln!("impia: missing required arguments: {}", missing.join(" "));
+                    errln!("impia: missing required arguments: {}", missing.join(" "));
                     Err(ExitCode::from(EXIT_BAD_INPUT))
                 }
                 _ => {
@@ -200,7 +234,7 @@ where
                     // follows is noise in a script's log.
                     let text = e.render().to_string();
                     let first = text.lines().next().unwrap_or("error: bad arguments");
-                    eprintln!("impia: {}", first.trim_start_matches("error: "));
+                    errln!("impia: {}", first.trim_start_matches("error: "));
                     Err(ExitCode::from(EXIT_BAD_INPUT))
                 }
             }
@@ -238,7 +272,7 @@ pub fn run(cli: &Cli) -> ExitCode {
     match result {
         Ok(code) => code,
         Err(CliError(msg)) => {
-            eprintln!("impia: {}", crate::core::text::escape_controls(&msg));
+            errln!("impia: {}", crate::core::text::escape_controls(&msg));
             ExitCode::from(EXIT_BAD_INPUT)
         }
     }

@@ -11,11 +11,10 @@ use crate::core::text::Lang;
 pub(crate) fn run(dir: &Path, json: bool, l: Lang) -> Result<ExitCode, CliError> {
     let (rows, bad) = league(dir).map_err(|e| CliError(e.to_string()))?;
     for b in &bad {
-        let line = format!(
-            "{}: {b}",
+        errln!(
+            "impia: {}: {b}",
             l.pick("no es un historial, se salta", "not a record, skipped")
         );
-        eprintln!("impia: {}", crate::core::text::escape_controls(&line));
     }
     if json {
         print_json(&rows)?;

@@ -46,19 +46,15 @@ pub fn import(
                     (Some(n), None) => format!("{name}:{n}"),
                     _ => name.to_string(),
                 };
-                eprintln!(
-                    "{}",
-                    crate::core::text::escape_controls(&format!("{place}: {}", e.kind.message(l)))
-                );
+                errln!("{place}: {}", e.kind.message(l));
             }
             if errors.more > 0 {
-                let more = match l {
-                    Lang::Es => format!("… y {} problemas más", errors.more),
-                    Lang::En => format!("… and {} more problems", errors.more),
-                };
-                eprintln!(
-                    "{}",
-                    crate::core::text::escape_controls(&format!("{name}: {more}"))
+                errln!(
+                    "{name}: {}",
+                    match l {
+                        Lang::Es => format!("… y {} problemas más", errors.more),
+                        Lang::En => format!("… and {} more problems", errors.more),
+                    }
                 );
             }
             return Ok(ExitCode::from(EXIT_BAD_INPUT));
@@ -73,7 +69,7 @@ pub fn import(
     }
     let report = roster::check(&r, rules);
     if !report.valid() {
-        eprintln!(
+        errln!(
             "{}",
             match l {
                 Lang::Es => format!(

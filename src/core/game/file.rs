@@ -21,6 +21,15 @@ use crate::core::fsutil::write_atomic;
 use crate::core::roster::Roster;
 use crate::core::tables::{MAX_FILE_BYTES, read_text};
 
+mod lock;
+pub use lock::{GameLock, Locked, lock, lock_path, target};
+
+/// Take the lock of the game file `path` names, before anything reads it
+/// (see [`Locked`]).
+pub fn take_lock(path: &Path) -> std::io::Result<Locked> {
+    lock::take(path)
+}
+
 /// The game file format this impia reads and writes.
 pub const GAME_VERSION: u32 = 2;
 
@@ -97,6 +106,12 @@ pub struct GameFile {
     /// Read while recovering: the first bad line of the log, where reading
     /// stopped.
     pub damaged: Option<DataError>,
+    /// The log is the file's last section, one action per line: a new
+    /// action can be appended. Otherwise (a log written as YAML, no `log:`
+    /// line of its own) the first save rewrites the file.
+    pub appendable: bool,
+    /// The length of the text read.
+    pub len: u64,
 }
 
 /// One action as a log line.
@@ -332,71 +347,113 @@ fn parse_with(file: &str, text: &str, lenient: bool) -> Result<GameFile, DataErr
         lines,
         torn_tail,
         damaged,
+        appendable: log_at.is_some(),
+        len: text.len() as u64,
     })
 }
 
 /// Read and parse a game file.
 pub fn read(path: &Path) -> Result<GameFile, DataError> {
-    let text = read_text(path, MAX_GAME_FILE_BYTES)?;
-    parse(&path.display().to_string(), &text)
+    read_as(path, path, false)
 }
 
 /// Read a game file as far as its log is good (see [`parse_recovering`]).
 pub fn read_recovering(path: &Path) -> Result<GameFile, DataError> {
-    let text = read_text(path, MAX_GAME_FILE_BYTES)?;
-    parse_recovering(&path.display().to_string(), &text)
+    read_as(path, path, true)
 }
 
-/// One writer per game file: `.NAME.lock` beside it, held with an
-/// exclusive lock (std's `File::try_lock`) while a window or a command may
-/// write the game. A lock file and not the game file itself, because saves
-/// replace the game file by a rename, and a lock on the old file would no
-/// longer guard the new one. The lock goes with the process, even a killed one.
-#[derive(Debug)]
-pub struct GameLock {
-    _file: std::fs::File,
-}
-
-/// The lock file of a game file.
-pub fn lock_path(path: &Path) -> PathBuf {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().to_string())
-        .unwrap_or_default();
-    path.with_file_name(format!(".{name}.lock"))
-}
-
-/// Take the game's lock: `Ok(None)` when another window or command holds it.
-pub fn lock(path: &Path) -> std::io::Result<Option<GameLock>> {
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(lock_path(path))?;
-    match file.try_lock() {
-        Ok(()) => Ok(Some(GameLock { _file: file })),
-        Err(std::fs::TryLockError::WouldBlock) => Ok(None),
-        Err(std::fs::TryLockError::Error(e)) => Err(e),
+/// Read the file `real` (a lock's target), naming it `name` in errors: the
+/// name the user gave.
+pub(crate) fn read_as(real: &Path, name: &Path, recovering: bool) -> Result<GameFile, DataError> {
+    let file = name.display().to_string();
+    let text = read_text(real, MAX_GAME_FILE_BYTES).map_err(|mut e| {
+        e.file.clone_from(&file);
+        e
+    })?;
+    if recovering {
+        parse_recovering(&file, &text)
+    } else {
+        parse(&file, &text)
     }
 }
 
 /// Where a game autosaves, and whether the next save must rewrite it whole.
 #[derive(Clone, Debug)]
 pub(crate) struct Autosave {
+    /// The name the game was opened or saved by (messages, records).
     pub path: PathBuf,
     pub needs_rewrite: bool,
-    /// Held while this game may write the file.
+    /// The file's length as last read or written, for the size check.
+    pub len: u64,
+    /// Held while this game may write the file; its target is the real
+    /// file every save goes to.
     pub lock: std::sync::Arc<GameLock>,
 }
 
+/// A save that would make a file impia refuses to read (issue 21).
+#[derive(Debug, thiserror::Error)]
+#[error("the game file would be {bytes} bytes; impia reads at most {MAX_GAME_FILE_BYTES}")]
+pub struct TooBig {
+    pub bytes: u64,
+}
+
 impl Autosave {
-    /// Append one action line and flush it to disk.
-    pub fn append(&self, action: &Action) -> std::io::Result<()> {
-        let line = action_line(action).map_err(|e| std::io::Error::other(e.to_string()))?;
-        let mut f = std::fs::OpenOptions::new().append(true).open(&self.path)?;
-        // One write of the whole line: a kill leaves it whole or unfinished.
-        f.write_all(line.as_bytes())?;
-        f.sync_data()
+    pub fn new(path: &Path, lock: std::sync::Arc<GameLock>, len: u64) -> Autosave {
+        Autosave {
+            path: path.to_path_buf(),
+            needs_rewrite: true,
+            len,
+            lock,
+        }
+    }
+
+    /// The real file written.
+    pub fn target(&self) -> &Path {
+        self.lock.target()
+    }
+
+    /// Would `extra` more bytes still make a file impia reads?
+    pub fn room_for(&self, extra: u64) -> Result<(), TooBig> {
+        let bytes = self.len.saturating_add(extra);
+        if bytes > MAX_GAME_FILE_BYTES {
+            return Err(TooBig { bytes });
+        }
+        Ok(())
+    }
+
+    /// Append action lines in one write and flush them to disk: a kill
+    /// leaves them all, or an unfinished last line that the next open
+    /// drops. The file's last byte is checked first: a file that does not
+    /// end in a newline (an editor dropped it after `log:`) gets one, or
+    /// the first line would be glued onto the last.
+    pub fn append_all(&mut self, actions: &[Action]) -> std::io::Result<()> {
+        use std::io::{Read, Seek, SeekFrom};
+        let mut text = String::new();
+        for a in actions {
+            text.push_str(&action_line(a).map_err(|e| std::io::Error::other(e.to_string()))?);
+        }
+        let mut f = std::fs::OpenOptions::new()
+            .read(true)
+            .append(true)
+            .open(self.target())?;
+        let len = f.metadata()?.len();
+        if len > 0 {
+            let mut last = [0u8; 1];
+            f.seek(SeekFrom::End(-1))?;
+            f.read_exact(&mut last)?;
+            if last[0] != b'\n' {
+                text.insert(0, '\n');
+            }
+        }
+        let bytes = len + text.len() as u64;
+        if bytes > MAX_GAME_FILE_BYTES {
+            return Err(std::io::Error::other(TooBig { bytes }));
+        }
+        // One write of all the lines: a kill leaves them whole or unfinished.
+        f.write_all(text.as_bytes())?;
+        f.sync_data()?;
+        self.len = bytes;
+        Ok(())
     }
 
     pub fn rewrite(
@@ -408,7 +465,12 @@ impl Autosave {
     ) -> std::io::Result<()> {
         let text =
             to_text(setup, undone, redo, log).map_err(|e| std::io::Error::other(e.to_string()))?;
-        write_atomic(&self.path, text.as_bytes())?;
+        let bytes = text.len() as u64;
+        if bytes > MAX_GAME_FILE_BYTES {
+            return Err(std::io::Error::other(TooBig { bytes }));
+        }
+        write_atomic(self.target(), text.as_bytes())?;
+        self.len = bytes;
         self.needs_rewrite = false;
         Ok(())
     }

@@ -23,6 +23,7 @@ mod fear;
 pub mod file;
 mod guard;
 mod hits;
+pub mod host;
 mod kit;
 mod loot;
 mod melee;
@@ -57,10 +58,13 @@ pub use status::Status;
 
 pub use chance::Chances;
 pub use file::Undone;
+pub use host::{Host, HostError};
 pub use offers::{Offer, Offers, Target};
 pub use pending::RollPart;
 pub use prepare::Prepared;
-pub use session::{Game, LogEntry, ReplayError, replay};
+pub use session::{
+    Game, LogEntry, MAX_ACTION_BYTES, MAX_NOTE_BYTES, ReadOnly, ReplayError, replay,
+};
 pub use snapshot::{
     Acting, Card, CheckView, DarkForces, DiceView, Engaged, GameStatus, LOG_LINES, LogLine,
     OfferView, OffersView, OpposedCheck, PendingView, RerollView, RollState, RollView, Snapshot,

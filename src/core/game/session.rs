@@ -5,13 +5,16 @@
 mod checks;
 mod persist;
 
+pub use persist::ReadOnly;
+pub(crate) use persist::lock_error;
+
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 
 use super::action::{Action, PendingRoll};
 use super::describe;
 use super::engine;
-use super::error::GameError;
+use super::error::{GameError, Refusal};
 use super::file;
 use super::guard::Ctx;
 use super::offers::{self, Offers};
@@ -23,6 +26,14 @@ use super::state::{GameState, Now};
 use crate::core::dice::{CheckSpec, Roller};
 use crate::core::tables::RuleSet;
 use crate::core::text::{Lang, Text};
+
+/// A note holds at most a line of text, as a roster's text line (issue 21:
+/// a 9 MB note made a file impia would not open).
+pub const MAX_NOTE_BYTES: usize = 16 * 1024;
+
+/// No action's line in the game file is longer than this: names and
+/// declarations of an action are short, whatever a script sends.
+pub const MAX_ACTION_BYTES: usize = 64 * 1024;
 
 /// Undo replays from the nearest snapshot; one is kept every this many actions.
 const CHECKPOINT_EVERY: usize = 256;
@@ -150,9 +161,9 @@ pub struct Game {
     /// Actions undone and then dropped by a new action, with the log
     /// position they had: the history shows them as undone.
     undone: Vec<file::Undone>,
-    /// Opened while another window or command had the file for writing:
-    /// it can be read, not played.
-    read_only: bool,
+    /// Opened while another window or command had the file for writing,
+    /// or with hard links, or to read only: it can be read, not played.
+    read_only: Option<ReadOnly>,
     /// The file it was opened from.
     path_read: Option<PathBuf>,
 }
@@ -174,6 +185,29 @@ impl Clone for Game {
             path_read: self.path_read.clone(),
         }
     }
+}
+
+/// A note of at most [`MAX_NOTE_BYTES`], an action of at most
+/// [`MAX_ACTION_BYTES`] as a line: what is written must open again.
+fn check_size(action: &Action) -> Result<(), GameError> {
+    if let Action::Note { text } = action
+        && text.len() > MAX_NOTE_BYTES
+    {
+        return Err(Refusal::TextTooLong {
+            bytes: text.len(),
+            limit: MAX_NOTE_BYTES,
+        }
+        .into());
+    }
+    let bytes = file::action_line(action).map_or(0, |l| l.len());
+    if bytes > MAX_ACTION_BYTES {
+        return Err(Refusal::TextTooLong {
+            bytes,
+            limit: MAX_ACTION_BYTES,
+        }
+        .into());
+    }
+    Ok(())
 }
 
 fn splitmix(mut z: u64) -> u64 {
@@ -198,7 +232,7 @@ impl Game {
             history: Vec::new(),
             autosave: None,
             undone: Vec::new(),
-            read_only: false,
+            read_only: None,
             path_read: None,
         }
     }
@@ -409,6 +443,14 @@ impl Game {
     /// error says so (`is_applied()`) and the next save rewrites the file.
     pub fn apply(&mut self, action: Action) -> Result<(), GameError> {
         self.writable()?;
+        check_size(&action)?;
+        // Undone actions are rewritten with their position (≤ 48 bytes more).
+        let undone = if self.redo.is_empty() {
+            0
+        } else {
+            self.redo.len() as u64 * 48 + 8
+        };
+        self.room_for(&action, undone)?;
         let at = self.log.len();
         self.apply_in_memory(action)?;
         let had_redo = !self.redo.is_empty();

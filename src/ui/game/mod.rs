@@ -36,7 +36,7 @@ pub use forms::{Form, MeleeKind};
 pub use log::LogFilter;
 pub use setup::NewGameForm;
 
-use crate::core::game::{Action, Game, ModelRef, Now, Side};
+use crate::core::game::{Action, Host, ModelRef, Now, Side};
 use crate::core::roster::Roster;
 use crate::core::tables::RuleSet;
 use crate::core::text::Lang;
@@ -53,7 +53,8 @@ pub struct EndDeclaration {
 
 #[derive(Default)]
 pub struct GameView {
-    pub game: Option<Game>,
+    /// The open game, through its host: the lock, the records, the saves.
+    pub game: Option<Host>,
     pub form: Form,
     /// The model picked for hand adjustments.
     pub selected: Option<ModelRef>,
@@ -102,9 +103,7 @@ impl GameView {
             Ok(()) => {
                 self.message = None;
                 self.form = Form::None;
-                if g.state().ended.is_some() {
-                    self.sync_records(true, l);
-                }
+                self.records_error(l);
                 true
             }
             Err(e) if e.is_applied() => {
@@ -142,49 +141,43 @@ impl GameView {
         let Some(g) = self.game.as_mut() else {
             return;
         };
-        let was_ended = g.state().ended.is_some();
         match g.undo() {
             Ok(_) => self.message = None,
             Err(e) => self.say(e.message(l), true),
         }
         self.form = Form::None;
-        self.sync_records(was_ended, l);
+        self.records_error(l);
     }
 
     /// Issue 15: an ended game is in both warbands' records (beside the
-    /// `games/` folder), and leaves them when its end is undone.
-    fn sync_records(&mut self, was_ended: bool, l: Lang) {
-        let Some(g) = self.game.as_ref() else {
+    /// `games/` folder; the host keeps them), and leaves them when its end
+    /// is undone. A record that could not be written is said.
+    fn records_error(&mut self, l: Lang) {
+        let Some(e) = self.game.as_mut().and_then(Host::take_records_error) else {
             return;
         };
-        let Some(path) = g.path().map(|p| p.to_path_buf()) else {
-            return;
-        };
-        if let Err(e) = crate::core::records::sync(g, &path, was_ended) {
-            self.say(
-                format!(
-                    "{}: {e}",
-                    l.pick(
-                        "No se pudo escribir el historial de las bandas",
-                        "The warbands' records could not be written"
-                    )
-                ),
-                true,
-            );
-        }
+        self.say(
+            format!(
+                "{}: {e}",
+                l.pick(
+                    "No se pudo escribir el historial de las bandas",
+                    "The warbands' records could not be written"
+                )
+            ),
+            true,
+        );
     }
 
     fn redo(&mut self, l: Lang) {
         let Some(g) = self.game.as_mut() else {
             return;
         };
-        let was_ended = g.state().ended.is_some();
         match g.redo() {
             Ok(_) => self.message = None,
             Err(e) => self.say(e.message(l), true),
         }
         self.form = Form::None;
-        self.sync_records(was_ended, l);
+        self.records_error(l);
     }
 
     pub fn ui(&mut self, ui: &mut egui::Ui, rules: &RuleSet, open_roster: &Roster, l: Lang) {

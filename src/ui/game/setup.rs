@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use super::GameView;
 use super::forms::Form;
-use crate::core::game::{Game, GameSetup};
+use crate::core::game::{GameSetup, Host, ReadOnly};
 use crate::core::roster::{self, Roster};
 use crate::core::tables::RuleSet;
 use crate::core::text::Lang;
@@ -54,11 +54,11 @@ impl GameView {
     /// Start a game from two rosters, autosaving to a new file under `games/`.
     pub fn start(&mut self, setup: GameSetup, rules: &RuleSet, l: Lang) -> Option<PathBuf> {
         let path = new_game_path(&setup.rosters.a.name, &setup.rosters.b.name);
-        let mut game = Game::new(setup, rules);
+        let mut game = Host::new(setup, rules);
         let warnings = game.warnings(l);
         let saved = std::fs::create_dir_all("games")
             .map_err(|e| e.to_string())
-            .and_then(|_| game.save(&path).map_err(|e| e.to_string()));
+            .and_then(|_| game.save_as(&path, false).map_err(|e| e.to_string()));
         self.game = Some(game);
         self.form = Form::None;
         match saved {
@@ -103,15 +103,29 @@ impl GameView {
         {
             self.game = None;
         }
-        match Game::recover(path, rules) {
+        // The lock first, then the file (issue 21); held elsewhere, the
+        // game opens read-only.
+        match Host::open_or_view(path, rules) {
             Ok((game, damage)) => {
                 let turn = game.state().turn;
                 self.game = Some(game);
                 self.form = Form::None;
                 self.last_game = Some(path.to_path_buf());
-                let read_only = self.game.as_ref().is_some_and(|g| g.read_only());
+                let read_only = self.game.as_ref().and_then(|g| g.read_only_why());
                 match damage {
-                    _ if read_only => self.say(
+                    _ if let Some(ReadOnly::HardLinks(n)) = read_only => self.say(
+                        format!(
+                            "{} {} {n} {}",
+                            path.display(),
+                            l.pick("tiene", "has"),
+                            l.pick(
+                                "enlaces duros: impia solo escribe una partida con un único nombre (haz una copia): aquí solo se puede ver",
+                                "hard links: impia writes a game only through one name (make a copy): here it can only be viewed"
+                            )
+                        ),
+                        true,
+                    ),
+                    _ if read_only.is_some() => self.say(
                         format!(
                             "{} {}",
                             path.display(),

@@ -259,6 +259,15 @@ pub(super) fn text(r: &Refusal) -> String {
         R::ReadOnly { path } => format!(
             "{path} is open for writing in another impia window or command: here it is read-only"
         ),
+        R::HardLinked { path, links } => format!(
+            "{path} has {links} hard links; impia writes a game only through a file with one name (a copy or a symlink): here it is read-only"
+        ),
+        R::TextTooLong { bytes, limit } => {
+            format!("the text is {bytes} bytes; at most {limit} fit in one action (a note is a line of text)")
+        }
+        R::FileFull { path, limit } => format!(
+            "{path} would pass {limit} bytes, more than impia reads; nothing was written: start a new game"
+        ),
         R::SaveFailed { path, detail } => {
             format!("done, but {path} could not be saved: {detail}; the next action retries")
         }

@@ -275,6 +275,15 @@ pub(super) fn text(r: &Refusal) -> String {
         R::ReadOnly { path } => format!(
             "{path} está abierta para escribir en otra ventana u orden de impia: aquí solo se lee"
         ),
+        R::HardLinked { path, links } => format!(
+            "{path} tiene {links} enlaces duros; impia escribe una partida solo por un archivo de un solo nombre (una copia o un enlace simbólico): aquí solo se lee"
+        ),
+        R::TextTooLong { bytes, limit } => {
+            format!("el texto tiene {bytes} bytes; en una acción caben como mucho {limit} (una nota es una línea de texto)")
+        }
+        R::FileFull { path, limit } => format!(
+            "{path} pasaría de {limit} bytes, más de lo que impia lee; no se escribió nada: empieza una partida nueva"
+        ),
         R::SaveFailed { path, detail } => format!(
             "hecho, pero no se pudo guardar {path}: {detail}; se reintentará en la siguiente acción"
         ),

@@ -301,6 +301,12 @@ pub enum Refusal {
     // The game file.
     /// Another window or command writes this game.
     ReadOnly { path: String },
+    /// The game file has more than one hard link: it is only read.
+    HardLinked { path: String, links: u64 },
+    /// A text of the action (a note) is longer than a text line may be.
+    TextTooLong { bytes: usize, limit: usize },
+    /// The action would make a game file larger than impia reads.
+    FileFull { path: String, limit: u64 },
     /// The action took effect; saving failed (the io error's words).
     SaveFailed { path: String, detail: String },
 }
@@ -378,6 +384,9 @@ impl Refusal {
             | R::NotARoll { .. }
             | R::Rules3Only { .. }
             | R::ReadOnly { .. }
+            | R::HardLinked { .. }
+            | R::TextTooLong { .. }
+            | R::FileFull { .. }
             | R::GameOver
             | R::SaveFailed { .. } => return None,
         })
@@ -427,7 +436,9 @@ impl Refusal {
             | R::NoRollWaiting
             | R::RollWaiting { .. }
             | R::GameOver
-            | R::ReadOnly { .. } => ErrorKind::NotNow,
+            | R::ReadOnly { .. }
+            | R::HardLinked { .. } => ErrorKind::NotNow,
+            R::TextTooLong { .. } | R::FileFull { .. } => ErrorKind::Rule,
             R::NotInPlay { .. } | R::Prone { .. } | R::Engaged { .. } => ErrorKind::CannotAct,
             R::NotEngagedWith { .. } => ErrorKind::CannotAct,
             R::CannotPay { .. } => ErrorKind::CannotPay,

@@ -1,84 +1,180 @@
 //! The game's file: save, load, recover a damaged one, the one-writer lock,
 //! and autosaving each action (see `file.rs` for the format).
+//!
+//! Lock, then read (issue 21): a writer takes the file's lock before it
+//! reads it and holds it through every check, apply and save, so an action
+//! is never checked against a file another writer has changed since. The
+//! door for writers is [`crate::core::game::host::Host`].
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
+use super::super::action::Action;
 use super::super::error::{GameError, GameFileError, Refusal};
-use super::super::file;
+use super::super::file::{self, GameLock, Locked};
 use super::Game;
 use crate::core::error::DataError;
 use crate::core::tables::RuleSet;
 
+/// Why a game opened from a file cannot be played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReadOnly {
+    /// Another window or command has it for writing.
+    Busy,
+    /// The file has this many hard links (see [`file::Locked::HardLinks`]).
+    HardLinks(u64),
+    /// Opened to be read only (`game status`, `offers`, `report`): no lock
+    /// taken, nothing written, a read-only folder is enough.
+    Reader,
+}
+
 impl Game {
-    /// The file this game autosaves to, if any.
+    /// The file this game autosaves to, if any (the name it was opened by).
     pub fn path(&self) -> Option<&Path> {
         self.autosave.as_ref().map(|a| a.path.as_path())
     }
 
-    /// Opened read-only: another window or command has the game file.
+    /// Opened read-only: another window or command has the game file, or
+    /// it has hard links, or it was opened to be read.
     pub fn read_only(&self) -> bool {
+        self.read_only.is_some()
+    }
+
+    /// Why it is read-only, if it is.
+    pub fn read_only_why(&self) -> Option<ReadOnly> {
         self.read_only
     }
 
-    pub(super) fn writable(&self) -> Result<(), GameError> {
-        if !self.read_only {
+    pub(crate) fn writable(&self) -> Result<(), GameError> {
+        let Some(why) = self.read_only else {
             return Ok(());
-        }
+        };
         let path = self
             .path_read
             .as_ref()
             .map(|p| p.display().to_string())
             .unwrap_or_default();
-        Err(Refusal::ReadOnly { path }.into())
+        Err(match why {
+            ReadOnly::HardLinks(links) => Refusal::HardLinked { path, links },
+            ReadOnly::Busy | ReadOnly::Reader => Refusal::ReadOnly { path },
+        }
+        .into())
     }
 
-    /// Write the whole game to `path` and autosave there from now on.
+    /// Would `action` still leave a game file impia reads? `extra` bytes
+    /// more than its line are written with it (undone actions rewritten).
+    pub(super) fn room_for(&self, action: &Action, extra: u64) -> Result<(), GameError> {
+        let Some(a) = self.autosave.as_ref() else {
+            return Ok(());
+        };
+        let line = file::action_line(action).map_or(0, |l| l.len() as u64);
+        a.room_for(line.saturating_add(extra)).map_err(|_| {
+            Refusal::FileFull {
+                path: a.path.display().to_string(),
+                limit: file::MAX_GAME_FILE_BYTES,
+            }
+            .into()
+        })
+    }
+
+    /// Write the whole game to `path` and autosave there from now on. The
+    /// file's lock is taken first (refused while another writer holds it).
     pub fn save(&mut self, path: &Path) -> Result<(), GameFileError> {
         let held = self
             .autosave
             .as_ref()
             .filter(|a| a.path == path)
-            .map(|a| std::sync::Arc::clone(&a.lock));
+            .map(|a| Arc::clone(&a.lock));
         let lock = match held {
             Some(l) => l,
-            None => std::sync::Arc::new(take_lock(path)?.ok_or_else(|| locked(path))?),
+            None => Arc::new(held_or_refused(path, file::take_lock(path))?),
         };
-        let mut a = file::Autosave {
-            path: path.to_path_buf(),
-            needs_rewrite: true,
-            lock,
-        };
+        self.save_with(path, lock)
+    }
+
+    /// Write the whole game to `path`, whose lock is held, and autosave
+    /// there from now on.
+    pub(crate) fn save_with(
+        &mut self,
+        path: &Path,
+        lock: Arc<GameLock>,
+    ) -> Result<(), GameFileError> {
+        let mut a = file::Autosave::new(path, lock, 0);
         a.rewrite(&self.setup, &self.undone, &self.redo, &self.log)
             .map_err(|e| io_error(path, e))?;
         self.autosave = Some(a);
+        self.read_only = None;
+        self.path_read = Some(path.to_path_buf());
         Ok(())
     }
 
     /// Open a game file, replay its log, and autosave to it from now on.
+    /// The lock is taken before the file is read; while another window or
+    /// command holds it (or the file has hard links) the game is read-only.
     pub fn load(path: &Path, rules: &RuleSet) -> Result<Game, GameFileError> {
+        match file::take_lock(path).map_err(|e| lock_error(path, e))? {
+            Locked::Held(lock) => Game::load_locked(path, rules, lock),
+            Locked::Busy => Game::open_read_as(path, rules, ReadOnly::Busy),
+            Locked::HardLinks(n) => Game::open_read_as(path, rules, ReadOnly::HardLinks(n)),
+        }
+    }
+
+    /// Open a game file to read it only: no lock, nothing written, so a
+    /// read-only folder will do and a writer beside it is not disturbed.
+    /// It sees a whole file: saves are whole-line appends (an unfinished
+    /// last line is dropped) or atomic renames.
+    pub fn open_read(path: &Path, rules: &RuleSet) -> Result<Game, GameFileError> {
+        Game::open_read_as(path, rules, ReadOnly::Reader)
+    }
+
+    fn open_read_as(path: &Path, rules: &RuleSet, why: ReadOnly) -> Result<Game, GameFileError> {
         let f = file::read(path)?;
-        let lines = f.lines;
-        let mut g =
-            Game::from_log(f.setup, rules, f.log).map_err(|e| GameFileError::Inconsistent {
-                file: path.display().to_string(),
-                index: e.index,
-                line: lines.get(e.index).copied().unwrap_or(0),
-                error: e.error,
-            })?;
-        g.redo = f.redo;
-        g.undone = f.undone;
-        g.attach(path, f.torn_tail)?;
+        let mut g = replayed(path, f, rules)?.0;
+        g.read_only = Some(why);
+        g.path_read = Some(path.to_path_buf());
+        Ok(g)
+    }
+
+    /// Open a game file whose lock is held: read it (through the lock's
+    /// real file), replay it, autosave to it.
+    pub(crate) fn load_locked(
+        path: &Path,
+        rules: &RuleSet,
+        lock: GameLock,
+    ) -> Result<Game, GameFileError> {
+        let f = file::read_as(lock.target(), path, false)?;
+        let (mut g, f) = replayed(path, f, rules)?;
+        g.attach(path, lock, f.torn_tail || !f.appendable, f.len);
         Ok(g)
     }
 
     /// Open a game file whose log may not replay to the end: keep what
     /// replays, report the first refused action, and keep a copy of the file
-    /// (`<file>.bak`) before the next save drops the rest.
+    /// (`<file>.bak`) before the next save drops the rest. The lock is taken
+    /// before the file is read; held by another, the game is read-only and
+    /// nothing is copied.
     pub fn recover(
         path: &Path,
         rules: &RuleSet,
     ) -> Result<(Game, Option<GameFileError>), GameFileError> {
-        let f = file::read_recovering(path)?;
+        match file::take_lock(path).map_err(|e| lock_error(path, e))? {
+            Locked::Held(lock) => Game::recover_locked(path, rules, Ok(lock)),
+            Locked::Busy => Game::recover_locked(path, rules, Err(ReadOnly::Busy)),
+            Locked::HardLinks(n) => Game::recover_locked(path, rules, Err(ReadOnly::HardLinks(n))),
+        }
+    }
+
+    /// [`Game::recover`] with the lock already taken (`Ok`), or read-only.
+    pub(crate) fn recover_locked(
+        path: &Path,
+        rules: &RuleSet,
+        lock: Result<GameLock, ReadOnly>,
+    ) -> Result<(Game, Option<GameFileError>), GameFileError> {
+        let real = match &lock {
+            Ok(l) => l.target().to_path_buf(),
+            Err(_) => path.to_path_buf(),
+        };
+        let f = file::read_as(&real, path, true)?;
         let name = path.display().to_string();
         let mut g = Game::new(f.setup, rules);
         let mut problem = f.damaged.map(GameFileError::Data);
@@ -91,7 +187,7 @@ impl Game {
                 error: e.error,
             });
         }
-        if problem.is_some() && file::lock(path).ok().flatten().is_some() {
+        if problem.is_some() && lock.is_ok() {
             // Never over an older backup: .bak, then .bak.1, .bak.2…
             let bak = (0..1000)
                 .map(|n| {
@@ -103,45 +199,96 @@ impl Game {
                     });
                     PathBuf::from(b)
                 })
-                .find(|b| !b.exists())
+                .find(|b| b.symlink_metadata().is_err())
                 .ok_or_else(|| io_error(path, std::io::Error::other("too many backups")))?;
-            std::fs::copy(path, bak).map_err(|e| io_error(path, e))?;
+            std::fs::copy(&real, bak).map_err(|e| io_error(path, e))?;
         } else {
             g.redo = f.redo;
         }
         g.undone = f.undone;
-        g.attach(path, f.torn_tail || problem.is_some())?;
+        g.path_read = Some(path.to_path_buf());
+        match lock {
+            Ok(lock) => g.attach(
+                path,
+                lock,
+                f.torn_tail || !f.appendable || problem.is_some(),
+                f.len,
+            ),
+            Err(why) => g.read_only = Some(why),
+        }
         Ok((g, problem))
     }
 
-    /// Autosave to `path` from now on if its lock can be had; else the
-    /// game is read-only.
-    pub(super) fn attach(&mut self, path: &Path, needs_rewrite: bool) -> Result<(), GameFileError> {
+    /// Autosave to `path`, whose lock is held, from now on.
+    fn attach(&mut self, path: &Path, lock: GameLock, needs_rewrite: bool, len: u64) {
         self.path_read = Some(path.to_path_buf());
-        match take_lock(path)? {
-            Some(lock) => {
-                self.autosave = Some(file::Autosave {
-                    path: path.to_path_buf(),
-                    needs_rewrite,
-                    lock: std::sync::Arc::new(lock),
-                });
+        let mut a = file::Autosave::new(path, Arc::new(lock), len);
+        a.needs_rewrite = needs_rewrite;
+        self.autosave = Some(a);
+        self.read_only = None;
+    }
+
+    /// Take the actions `work` (a clone of this game, detached from the
+    /// file) applied after this game's log, and save them in one write: a
+    /// batch is saved whole or not at all (issue 21). Refused, nothing
+    /// changes: read-only, not a continuation of this game, or a file that
+    /// would pass the read limit.
+    pub(crate) fn adopt(&mut self, mut work: Game) -> Result<(), GameError> {
+        self.writable()?;
+        let base = self.log.len();
+        if work.log.len() < base || work.log[..base] != self.log[..] {
+            return Err(Refusal::ReadOnly {
+                path: self
+                    .path()
+                    .map(|p| p.display().to_string())
+                    .unwrap_or_default(),
             }
-            None => self.read_only = true,
+            .into());
         }
-        Ok(())
+        let n = work.log.len() - base;
+        let rewrite = work.undone.len() != self.undone.len() || work.redo != self.redo;
+        if let Some(a) = self.autosave.as_ref() {
+            let lines: u64 = work.log[base..]
+                .iter()
+                .map(|x| file::action_line(x).map_or(0, |l| l.len() as u64))
+                .sum();
+            // An undone action's line is its action's and at most 48 bytes
+            // (`"at":N`), plus the `undone:` line.
+            let undone = work.undone.len().saturating_sub(self.undone.len()) as u64 * 48 + 8;
+            a.room_for(lines + undone).map_err(|_| Refusal::FileFull {
+                path: a.path.display().to_string(),
+                limit: file::MAX_GAME_FILE_BYTES,
+            })?;
+        }
+        work.autosave = self.autosave.take();
+        work.read_only = None;
+        work.path_read = self.path_read.take();
+        *self = work;
+        if n == 0 && !rewrite {
+            return Ok(());
+        }
+        if rewrite {
+            self.save_whole()
+        } else {
+            self.save_appended(n)
+        }
     }
 
     pub(super) fn save_last(&mut self) -> Result<(), GameError> {
+        self.save_appended(1)
+    }
+
+    /// Save the last `n` actions of the log, appended in one write (or the
+    /// whole file, when it must be rewritten).
+    pub(super) fn save_appended(&mut self, n: usize) -> Result<(), GameError> {
         let Some(a) = self.autosave.as_mut() else {
             return Ok(());
         };
         let result = if a.needs_rewrite {
             a.rewrite(&self.setup, &self.undone, &self.redo, &self.log)
         } else {
-            match self.log.last() {
-                Some(last) => a.append(last),
-                None => Ok(()),
-            }
+            let from = self.log.len().saturating_sub(n);
+            a.append_all(&self.log[from..])
         };
         result.map_err(|e| self.save_failed(e))
     }
@@ -170,19 +317,59 @@ impl Game {
     }
 }
 
-fn take_lock(path: &Path) -> Result<Option<file::GameLock>, GameFileError> {
-    file::lock(path).map_err(|e| {
-        GameFileError::Data(DataError::whole(
-            path.display().to_string(),
-            format!("cannot save: cannot lock the game for writing: {e}"),
-        ))
-    })
+/// A read file replayed: the game (no file attached yet) and what is left
+/// of the file (its redo list and undone actions).
+fn replayed(
+    path: &Path,
+    mut f: file::GameFile,
+    rules: &RuleSet,
+) -> Result<(Game, file::GameFile), GameFileError> {
+    let log = std::mem::take(&mut f.log);
+    let setup = f.setup.clone();
+    let mut g = Game::from_log(setup, rules, log).map_err(|e| GameFileError::Inconsistent {
+        file: path.display().to_string(),
+        index: e.index,
+        line: f.lines.get(e.index).copied().unwrap_or(0),
+        error: e.error,
+    })?;
+    g.redo = std::mem::take(&mut f.redo);
+    g.undone = std::mem::take(&mut f.undone);
+    Ok((g, f))
 }
 
-fn locked(path: &Path) -> GameFileError {
+/// The lock taken, or why not as an error: for a save, which cannot fall
+/// back to reading.
+pub(crate) fn held_or_refused(
+    path: &Path,
+    taken: std::io::Result<Locked>,
+) -> Result<GameLock, GameFileError> {
+    match taken.map_err(|e| lock_error(path, e))? {
+        Locked::Held(l) => Ok(l),
+        Locked::Busy => Err(busy(path)),
+        Locked::HardLinks(n) => Err(hard_linked(path, n)),
+    }
+}
+
+pub(crate) fn lock_error(path: &Path, e: std::io::Error) -> GameFileError {
     GameFileError::Data(DataError::whole(
         path.display().to_string(),
-        "another impia window or command has this game open for writing",
+        format!("cannot save: cannot lock the game for writing: {e}"),
+    ))
+}
+
+pub(crate) fn busy(path: &Path) -> GameFileError {
+    GameFileError::Data(DataError::whole(
+        path.display().to_string(),
+        "another impia window or command has this game open for writing; try again",
+    ))
+}
+
+pub(crate) fn hard_linked(path: &Path, n: u64) -> GameFileError {
+    GameFileError::Data(DataError::whole(
+        path.display().to_string(),
+        format!(
+            "this game file has {n} hard links; impia writes a game only through a file with one name (make a copy, or use a symlink)"
+        ),
     ))
 }
 

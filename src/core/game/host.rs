@@ -1,0 +1,277 @@
+//! The one owner of an open game file (issue 21; the door issue 23 builds
+//! on): it takes the file's lock *before* reading it and holds it through
+//! every check, apply and save, keeps the warbands' records in line, and
+//! applies a batch of actions whole or not at all. The app, the CLI and any
+//! later server write a game only through a `Host`; readers open a
+//! read-only [`Game`] with [`Host::view`], with no lock and no write access.
+//!
+//! ```text
+//! writers: Host::open / recover / create ──▶ lock ──▶ read ──▶ Game ──▶ act, undo, redo, batch
+//! readers: Host::view ──────────────────────────────▶ read ──▶ Game (read-only)
+//! ```
+
+use std::ops::Deref;
+use std::path::Path;
+use std::sync::Arc;
+
+use super::action::Action;
+use super::error::{GameError, GameFileError};
+use super::file::{self, GameLock, Locked};
+use super::session::{Game, ReadOnly};
+use super::setup::GameSetup;
+use crate::core::tables::RuleSet;
+
+/// Why a writer could not open a game.
+#[derive(Debug, thiserror::Error)]
+pub enum HostError {
+    /// Another window or command holds the game's lock: try again later.
+    #[error("{path}: another impia window or command has this game open for writing; try again")]
+    Busy { path: String },
+    /// The game file has more than one hard link: it is only read.
+    #[error(
+        "{path}: this game file has {links} hard links; impia writes a game only through a file with one name (make a copy, or use a symlink)"
+    )]
+    HardLinks { path: String, links: u64 },
+    /// A new game would replace a file without being told to.
+    #[error("{path} already exists; choose another file or pass --force")]
+    Exists { path: String },
+    /// Unreadable, a log that does not replay, or the save failed.
+    #[error("{0}")]
+    File(#[from] GameFileError),
+}
+
+impl HostError {
+    /// Busy: the same command may work in a moment.
+    pub fn is_busy(&self) -> bool {
+        matches!(self, HostError::Busy { .. })
+    }
+}
+
+/// One open game: its lock (when it writes a file), the game, and the
+/// duties around each change. Reads go through `Deref` to [`Game`].
+#[derive(Debug)]
+pub struct Host {
+    game: Game,
+    records_error: Option<std::io::Error>,
+}
+
+impl Deref for Host {
+    type Target = Game;
+    fn deref(&self) -> &Game {
+        &self.game
+    }
+}
+
+fn lock_for_writing(path: &Path) -> Result<GameLock, HostError> {
+    let name = || path.display().to_string();
+    match file::take_lock(path).map_err(|e| super::session::lock_error(path, e))? {
+        Locked::Held(l) => Ok(l),
+        Locked::Busy => Err(HostError::Busy { path: name() }),
+        Locked::HardLinks(links) => Err(HostError::HardLinks {
+            path: name(),
+            links,
+        }),
+    }
+}
+
+impl Host {
+    /// A game in memory, not in a file yet (see [`Host::save_as`]).
+    pub fn new(setup: GameSetup, rules: &RuleSet) -> Host {
+        Host::detached(Game::new(setup, rules))
+    }
+
+    /// Host a game as it is: a game with a file keeps its lock, one
+    /// without writes nothing.
+    pub fn detached(game: Game) -> Host {
+        Host {
+            game,
+            records_error: None,
+        }
+    }
+
+    /// Open a game file to write it: the lock first (refused, before
+    /// reading, while another writer holds it), then the file is read and
+    /// replayed.
+    pub fn open(path: &Path, rules: &RuleSet) -> Result<Host, HostError> {
+        let lock = lock_for_writing(path)?;
+        Ok(Host::detached(Game::load_locked(path, rules, lock)?))
+    }
+
+    /// Open a game file whose log may be damaged, to write it: the lock
+    /// first, then the log is kept up to its first bad line (returned),
+    /// the file copied to `FILE.bak` and rewritten at the next save.
+    pub fn recover(
+        path: &Path,
+        rules: &RuleSet,
+    ) -> Result<(Host, Option<GameFileError>), HostError> {
+        let lock = lock_for_writing(path)?;
+        let (g, problem) = Game::recover_locked(path, rules, Ok(lock))?;
+        Ok((Host::detached(g), problem))
+    }
+
+    /// The app's open: as [`Host::recover`], but while another writer
+    /// holds the game (or it has hard links) it opens read-only.
+    pub fn open_or_view(
+        path: &Path,
+        rules: &RuleSet,
+    ) -> Result<(Host, Option<GameFileError>), GameFileError> {
+        let lock = match file::take_lock(path).map_err(|e| super::session::lock_error(path, e))? {
+            Locked::Held(l) => Ok(l),
+            Locked::Busy => Err(ReadOnly::Busy),
+            Locked::HardLinks(n) => Err(ReadOnly::HardLinks(n)),
+        };
+        let (g, problem) = Game::recover_locked(path, rules, lock)?;
+        Ok((Host::detached(g), problem))
+    }
+
+    /// Open a game file to read it: no lock, nothing written; a
+    /// read-only folder will do (`game status`, `offers`, `report`).
+    pub fn view(path: &Path, rules: &RuleSet) -> Result<Game, GameFileError> {
+        Game::open_read(path, rules)
+    }
+
+    /// Start a game and write its file; an existing file is replaced only
+    /// with `overwrite`, and never while another writer holds it.
+    pub fn create(
+        path: &Path,
+        setup: GameSetup,
+        rules: &RuleSet,
+        overwrite: bool,
+    ) -> Result<Host, HostError> {
+        let mut h = Host::new(setup, rules);
+        h.save_as(path, overwrite)?;
+        Ok(h)
+    }
+
+    /// Write this game to `path` (its lock taken first) and autosave
+    /// there from now on.
+    pub fn save_as(&mut self, path: &Path, overwrite: bool) -> Result<(), HostError> {
+        if self.game.path() == Some(path) {
+            return Ok(self.game.save(path)?);
+        }
+        let lock = lock_for_writing(path)?;
+        if !overwrite && (path.symlink_metadata().is_ok() || lock.target().exists()) {
+            return Err(HostError::Exists {
+                path: path.display().to_string(),
+            });
+        }
+        self.game.save_with(path, Arc::new(lock))?;
+        Ok(())
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The game, its file let go.
+    pub fn into_game(self) -> Game {
+        self.game
+    }
+
+    /// The records could not be written at the last change (issue 15):
+    /// said, not fatal; the game itself is saved.
+    pub fn take_records_error(&mut self) -> Option<std::io::Error> {
+        self.records_error.take()
+    }
+
+    /// After a change: an ended game is in both warbands' records, and
+    /// leaves them when its end is undone.
+    fn sync_records(&mut self, was_ended: bool) {
+        let Some(path) = self.game.path().map(Path::to_path_buf) else {
+            return;
+        };
+        if let Err(e) = crate::core::records::sync(&self.game, &path, was_ended) {
+            self.records_error = Some(e);
+        }
+    }
+
+    fn changing<T>(
+        &mut self,
+        f: impl FnOnce(&mut Game) -> Result<T, GameError>,
+    ) -> Result<T, GameError> {
+        let was_ended = self.game.state().ended.is_some();
+        let r = f(&mut self.game);
+        if r.is_ok() || r.as_ref().is_err_and(|e| e.is_applied()) {
+            self.sync_records(was_ended);
+        }
+        r
+    }
+
+    /// Apply an action (see [`Game::apply`]) and save it.
+    pub fn apply(&mut self, action: Action) -> Result<(), GameError> {
+        self.changing(|g| g.apply(action))
+    }
+
+    /// Roll what the action lacks and apply it (see [`Game::act`]).
+    pub fn act(&mut self, action: Action) -> Result<(), GameError> {
+        self.changing(|g| g.act(action))
+    }
+
+    /// Undo the last action; `Ok(false)` when there is none.
+    pub fn undo(&mut self) -> Result<bool, GameError> {
+        self.changing(Game::undo)
+    }
+
+    /// Redo the last undone action; `Ok(false)` when there is none.
+    pub fn redo(&mut self) -> Result<bool, GameError> {
+        self.changing(Game::redo)
+    }
+
+    /// Begin a batch: actions applied to a copy in memory, saved in one
+    /// write by [`Batch::commit`]; dropped uncommitted, nothing is written.
+    pub fn batch(&mut self) -> Result<Batch<'_>, GameError> {
+        self.game.writable()?;
+        // A clone is detached from the file: it saves nothing.
+        let work = self.game.clone();
+        Ok(Batch {
+            host: self,
+            work,
+            count: 0,
+        })
+    }
+}
+
+/// Actions applied in memory, to be saved all at once (issue 21: a stdin
+/// batch to `game act` is all or nothing).
+pub struct Batch<'h> {
+    host: &'h mut Host,
+    work: Game,
+    count: usize,
+}
+
+impl Batch<'_> {
+    /// The game as the batch leaves it so far.
+    pub fn game(&self) -> &Game {
+        &self.work
+    }
+
+    /// How many actions the batch holds.
+    pub fn len(&self) -> usize {
+        self.count
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
+    /// Roll what the action lacks and apply it in memory.
+    pub fn act(&mut self, action: Action) -> Result<(), GameError> {
+        self.work.act(action)?;
+        self.count += 1;
+        Ok(())
+    }
+
+    /// Apply an action in memory.
+    pub fn apply(&mut self, action: Action) -> Result<(), GameError> {
+        self.work.apply(action)?;
+        self.count += 1;
+        Ok(())
+    }
+
+    /// Save every action of the batch in one write. Refused (a file that
+    /// would pass the read limit), nothing is written.
+    pub fn commit(self) -> Result<(), GameError> {
+        let Batch { host, work, .. } = self;
+        host.changing(|g| g.adopt(work))
+    }
+}
