@@ -6,8 +6,6 @@
 //! moments, many times, and checks that the file always loads and holds the
 //! last acknowledged save or the one in flight, byte for byte.
 
-mod roster_support;
-
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
@@ -15,10 +13,11 @@ use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use crate::roster_support::random_roster;
 use impia::core::dice::Roller;
+use impia::core::roster::Roster;
 use impia::core::roster::{load_roster, roster_to_yaml, save_roster};
 use impia::core::tables::RuleSet;
-use roster_support::{random_roster, stress_hash, stress_number};
 
 /// The protocol words of a child's line: from its last `save` or `ack` on
 /// (the test harness may print its own words before them), or none.
@@ -26,6 +25,18 @@ fn protocol(line: &str) -> Option<Vec<&str>> {
     let words: Vec<&str> = line.split_whitespace().collect();
     let at = words.iter().rposition(|w| *w == "save" || *w == "ack")?;
     Some(words[at..].to_vec())
+}
+
+/// The number a stress save gives its roster, in the name: `Estrés nº 12`.
+pub fn stress_number(r: &Roster) -> Option<u64> {
+    r.name.strip_prefix("Estrés nº ")?.parse().ok()
+}
+
+/// FNV-1a of a file's bytes: what the stress child announces for each save.
+pub fn stress_hash(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ *b as u64).wrapping_mul(0x0000_0100_0000_01b3)
+    })
 }
 
 #[test]
@@ -40,7 +51,7 @@ fn a_kill_during_a_roster_save_never_loses_an_acknowledged_save() {
     let (mut acks, mut in_flight_kills) = (0, 0);
     for round in 0..30 {
         let mut child = Command::new(std::env::current_exe().expect("the test binary"))
-            .args(["--ignored", "--exact", "roster_stress_child", "--nocapture"])
+            .args(["--ignored", "--exact", &child_test(), "--nocapture"])
             .env("IMPIA_ROSTER_STRESS_FILE", &path)
             .env("IMPIA_ROSTER_STRESS_SEED", round.to_string())
             .stdout(Stdio::piped())
@@ -156,4 +167,11 @@ fn roster_stress_child() {
             .and_then(|_| out.flush())
             .expect("stdout");
     }
+}
+
+/// The child's test name as libtest knows it: its path in the test binary,
+/// without the crate's name.
+fn child_test() -> String {
+    let module = module_path!().split_once("::").map_or("", |(_, m)| m);
+    format!("{module}::roster_stress_child")
 }

@@ -1,9 +1,7 @@
 //! The game tracker, rule by rule (RULES.md ids), driven through the same
 //! actions the view sends.
 
-mod game_support;
-
-use game_support::*;
+use crate::game_support::*;
 use impia::core::dice::OpposedOutcome;
 use impia::core::game::{
     Action, BeastChoice, CheckDice, DisengageRoll, ErrorKind, FightOptions, Game, HitOptions,

@@ -5,14 +5,12 @@
 //! times, and checks that the file always loads and holds every
 //! acknowledged action.
 
-mod game_support;
-
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use game_support::*;
+use crate::game_support::*;
 use impia::core::dice::Roller;
 use impia::core::game::{Game, file, sim};
 
@@ -47,7 +45,7 @@ fn a_kill_during_autosave_never_loses_an_acknowledged_action() {
     for round in 0..30 {
         let start = ack_of(&Game::load(&path, &rules()).unwrap());
         let mut child = Command::new(std::env::current_exe().expect("the test binary"))
-            .args(["--ignored", "--exact", "stress_child", "--nocapture"])
+            .args(["--ignored", "--exact", &child_test(), "--nocapture"])
             .env("IMPIA_STRESS_FILE", &path)
             .env("IMPIA_STRESS_SEED", round.to_string())
             .stdout(Stdio::piped())
@@ -166,4 +164,11 @@ fn stress_child() {
             .and_then(|_| out.flush())
             .expect("stdout");
     }
+}
+
+/// The child's test name as libtest knows it: its path in the test binary,
+/// without the crate's name.
+fn child_test() -> String {
+    let module = module_path!().split_once("::").map_or("", |(_, m)| m);
+    format!("{module}::stress_child")
 }

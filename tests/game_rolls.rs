@@ -2,9 +2,7 @@
 //! the log (pending, re-rolled as the rules allow, accepted), the core
 //! offers what can be done now, and old game files replay as they were.
 
-mod game_support;
-
-use game_support::*;
+use crate::game_support::*;
 use impia::core::dice::Roller;
 use impia::core::game::{Action, Game, GameSetup, HitOptions, ModelRef, Now, SideDice, Status};
 use serde_json::Value;

@@ -3,9 +3,7 @@
 //! Beto (Culto del Cuervo, B). Every step is an action the view sends; the
 //! file written at the end replays to the same state.
 
-mod game_support;
-
-use game_support::*;
+use crate::game_support::*;
 use impia::core::dice::OpposedOutcome;
 use impia::core::game::{
     Action, ErrorKind, FightOptions, Game, HitOptions, Now, OpposedDice, Phase, RangeBand,
