@@ -18,6 +18,7 @@ mod game_rolls;
 mod game_rules3;
 mod game_rules3_more;
 mod game_script;
+mod hang;
 mod hardening_cli;
 mod hardening_files;
 mod hardening_packs;

@@ -10,6 +10,7 @@ mod crash_roster;
 mod fuzz_loaders;
 mod game_kill;
 mod game_props;
+mod hang;
 mod kill_support;
 mod odds_props;
 mod props_game;
