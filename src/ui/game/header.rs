@@ -212,3 +212,23 @@ impl GameView {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use egui_kittest::kittest::Queryable as _;
+
+    use crate::core::text::Lang;
+    use crate::ui::game::test_kit::*;
+
+    #[test]
+    fn the_scale_control_should_zoom_and_be_remembered() {
+        let mut h = harness(app(new_game(), Lang::En));
+        h.run();
+        h.get_by_label("100 %");
+        h.get_by_label("A+").click();
+        h.run();
+        assert!((h.state().prefs.ui_scale - 1.1).abs() < 1e-4);
+        assert!((h.ctx.zoom_factor() - 1.1).abs() < 1e-4);
+        h.get_by_label("110 %");
+    }
+}
