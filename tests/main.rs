@@ -22,6 +22,7 @@ mod hang;
 mod hardening_cli;
 mod hardening_files;
 mod hardening_packs;
+mod import_graph;
 mod packs;
 mod records;
 mod roster;
