@@ -17,11 +17,6 @@ const KNOWN: &[(&str, &[&str])] = &[
     ),
     (
         "issue 22",
-        &["core/glossary.rs", "core/tables/types/profile.rs"],
-    ),
-    ("issue 22", &["pdf/layout.rs", "pdf/text.rs"]),
-    (
-        "issue 22",
         &[
             "core/packs/cell.rs",
             "core/packs/check_grid.rs",
@@ -37,7 +32,6 @@ const KNOWN: &[(&str, &[&str])] = &[
             "core/packs/rolled.rs",
         ],
     ),
-    ("issue 22", &["cli/table/json.rs", "cli/table/show.rs"]),
 ];
 
 /// One source file: its module path and what it says.

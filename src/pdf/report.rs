@@ -5,9 +5,10 @@
 use printpdf::{PdfDocument, PdfParseErrorSeverity, PdfSaveOptions};
 
 use super::fonts::{Face, Fonts};
-use super::layout::{Align, Block, Ink, Span, Style};
+use super::layout::{Align, Block};
 use super::render::{FontIds, Page};
 use super::sheet::{BODY, BOLD, LEADING, SMALL};
+use super::style::{Ink, Span, Style};
 use super::{GAP, MARGIN, Paper, PdfError};
 use crate::core::game::report::Report;
 use crate::core::glossary;

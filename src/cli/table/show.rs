@@ -4,11 +4,10 @@
 
 use serde::Serialize;
 
-use super::json::LookupOut;
-use super::{CliError, TableArgs, given_inputs, heading, print_json};
+use super::json::{LookupOut, lookup_result};
+use super::{CliError, TableArgs, heading, print_json};
 use crate::core::odds::Odds;
-use crate::core::packs::error::ReadError;
-use crate::core::packs::roll::{GivenInput, InputValue, key_text, row_label};
+use crate::core::packs::roll::{InputValue, key_text, row_label};
 use crate::core::packs::{Body, InputKind, Key, LookupBody, Pack, PackTable};
 use crate::core::text::Lang;
 
@@ -230,57 +229,4 @@ fn grid_lines(lk: &LookupBody, l: Lang) -> Vec<String> {
             s
         })
         .collect()
-}
-
-#[derive(Serialize)]
-struct OddsLine {
-    key: String,
-    text: String,
-    odds: Odds,
-}
-
-/// The result the inputs cross, and the chance of each outcome.
-#[derive(Serialize)]
-pub(super) struct LookupResult {
-    inputs: Vec<GivenInput>,
-    cell: Option<String>,
-    text: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    note: Option<String>,
-    odds: Vec<OddsLine>,
-}
-
-fn lookup_result(
-    t: &PackTable,
-    lk: &LookupBody,
-    modifier: i32,
-    values: &[InputValue],
-    l: Lang,
-) -> Result<LookupResult, ReadError> {
-    let at = lk.locate(values)?;
-    let list = t.odds(modifier, values)?;
-    let text = match &at.cell {
-        Some(c) => c.describe(lk, l),
-        None => l
-            .pick("se tira para la columna", "the column is rolled")
-            .to_string(),
-    };
-    Ok(LookupResult {
-        inputs: given_inputs(t, values),
-        cell: at
-            .cell
-            .as_ref()
-            .map(|c| c.code.clone())
-            .filter(|c| !c.is_empty()),
-        text,
-        note: at.note.map(|n| n.get(l).to_string()),
-        odds: list
-            .into_iter()
-            .map(|o| OddsLine {
-                key: o.key,
-                text: o.name.get(l).to_string(),
-                odds: o.odds,
-            })
-            .collect(),
-    })
 }
