@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use super::check_roll::{check_nested, row_key};
+use super::check_kit::{check_nested, row_key};
 use super::error::KeyError;
 use super::format::RawTable;
 use super::locate::Region;

@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 
 use super::check_grid::{build_grid, build_rows};
-use super::check_roll::{ID_RULE, valid_id};
+use super::check_kit::{ID_RULE, valid_id};
 use super::format::{KeyText, PText, RawTable};
 use super::locate::Region;
 use super::{

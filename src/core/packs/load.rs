@@ -8,8 +8,8 @@
 use std::path::Path;
 
 use super::Origin;
+pub use super::check_kit::{check_nested, parse_range};
 use super::check_roll::build_table;
-pub use super::check_roll::{check_nested, parse_range};
 use super::format::{RawPack, RawTable};
 use super::links::check_pack;
 use super::locate::{Region, table_spans};

@@ -3,104 +3,17 @@
 //! result asks for, nested dice, and `then` links.
 
 use super::cell::{Cell, CellResult};
-use super::error::{InputError, ReadError};
+use super::error::ReadError;
 use super::nested;
-use super::{
-    Body, Input, InputKind, Key, LookupBody, OutOfRange, Pack, PackTable, RollBody, RollRow,
-};
+use super::{Body, InputKind, Key, LookupBody, OutOfRange, Pack, PackTable, RollBody, RollRow};
 use crate::core::dice::Roller;
 use crate::core::text::{Lang, Text};
 
+pub use super::input::{InputValue, parse_input};
 use super::links::MAX_CHAIN;
 pub use super::odds::OutcomeOdds;
 use super::rolled::value_text;
 pub use super::rolled::{Check, DiceRoll, GivenInput, TableRoll, given_label, key_text, row_label};
-
-/// A value given for an input.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum InputValue {
-    Number(i32),
-    Measure(f64),
-    /// Index of the choice.
-    Choice(usize),
-}
-
-/// Read what a player typed for an input: a whole number, a length
-/// (`7.5` or `7,5`), or a choice by id or by name.
-pub fn parse_input(input: &Input, text: &str, l: Lang) -> Result<InputValue, InputError> {
-    let t = text.trim();
-    let name = input.name.get(l);
-    let fields = || (name.to_string(), input.id.clone(), t.to_string());
-    match &input.kind {
-        InputKind::Number { min, max } => {
-            let v: i32 = t.parse().map_err(|_| {
-                let (name, id, text) = fields();
-                InputError::NotWhole { name, id, text }
-            })?;
-            check_number(input, v, *min, *max)?;
-            Ok(InputValue::Number(v))
-        }
-        InputKind::Measure => {
-            let v: f64 = t.replace(',', ".").parse().map_err(|_| {
-                let (name, id, text) = fields();
-                InputError::NotNumber { name, id, text }
-            })?;
-            if !v.is_finite() || v < 0.0 {
-                let (name, id, text) = fields();
-                return Err(InputError::Negative { name, id, text });
-            }
-            Ok(InputValue::Measure(v))
-        }
-        InputKind::Choice(cs) => {
-            let low = t.to_lowercase();
-            cs.iter()
-                .position(|c| {
-                    c.id == t || c.name.es.to_lowercase() == low || c.name.en.to_lowercase() == low
-                })
-                .map(InputValue::Choice)
-                .ok_or_else(|| {
-                    let (name, id, text) = fields();
-                    InputError::NotAChoice {
-                        name,
-                        id,
-                        text,
-                        choices: cs
-                            .iter()
-                            .map(|c| c.id.as_str())
-                            .collect::<Vec<_>>()
-                            .join(", "),
-                    }
-                })
-        }
-    }
-}
-
-fn check_number(
-    input: &Input,
-    v: i32,
-    min: Option<i32>,
-    max: Option<i32>,
-) -> Result<(), InputError> {
-    if let Some(m) = min
-        && v < m
-    {
-        return Err(InputError::BelowMin {
-            id: input.id.clone(),
-            min: m,
-            value: v,
-        });
-    }
-    if let Some(m) = max
-        && v > m
-    {
-        return Err(InputError::AboveMax {
-            id: input.id.clone(),
-            max: m,
-            value: v,
-        });
-    }
-    Ok(())
-}
 
 impl RollBody {
     /// The row a total falls in. An omitted total reads no row; a total below
