@@ -9,17 +9,11 @@ const EXIT_BROKEN_PIPE: u8 = 141;
 /// sysexits' EX_IOERR.
 const EXIT_OUTPUT_ERROR: u8 = 74;
 
-/// The panic message of `println!` when stdout fails, if this is one.
-fn stdout_failure(payload: &(dyn std::any::Any + Send)) -> Option<&str> {
-    let text = payload
-        .downcast_ref::<String>()
-        .map(String::as_str)
-        .or_else(|| payload.downcast_ref::<&str>().copied())?;
-    text.strip_prefix("failed printing to stdout: ")
-}
-
-fn is_broken_pipe(why: &str) -> bool {
-    why.contains("Broken pipe")
+/// The stdout failure a command ended with, if this panic is one.
+fn output_failure(payload: &(dyn std::any::Any + Send)) -> Option<&std::io::Error> {
+    payload
+        .downcast_ref::<impia::cli::OutputFailed>()
+        .map(|f| &f.0)
 }
 
 /// No command: open the window on the roster, tables, language and view
@@ -57,12 +51,12 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(code) => return code,
     };
-    // `println!` panics when stdout cannot be written (a closed pipe, a full
-    // disk); that is not a crash to report with a backtrace, just the end of
-    // the output, told in one line below.
+    // A command's write to stdout that fails (a closed pipe, a full disk)
+    // ends it with a panic; that is not a crash to report with a backtrace,
+    // just the end of the output, told in one line below.
     let default_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        if stdout_failure(info.payload()).is_none() {
+        if output_failure(info.payload()).is_none() {
             default_hook(info);
         }
     }));
@@ -72,8 +66,10 @@ fn main() -> ExitCode {
     }
     let code = match std::panic::catch_unwind(|| impia::cli::run(&cli)) {
         Ok(code) => code,
-        Err(payload) => match stdout_failure(payload.as_ref()) {
-            Some(why) if is_broken_pipe(why) => return ExitCode::from(EXIT_BROKEN_PIPE),
+        Err(payload) => match output_failure(payload.as_ref()) {
+            Some(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+                return ExitCode::from(EXIT_BROKEN_PIPE);
+            }
             Some(why) => {
                 eprintln!("impia: cannot write the output: {why}");
                 return ExitCode::from(EXIT_OUTPUT_ERROR);
