@@ -15,9 +15,9 @@
 //! `yaml_serde`'s repetition limit stops), a wide alias bomb (which it does
 //! not) and deep nesting are refused by `core::yaml`, each quickly.
 //!
-//! `cargo test --test fuzz_loaders` runs 10,000 cases per loader (about half
+//! `cargo test --test slow fuzz_loaders` runs 10,000 cases per loader (about half
 //! a minute in a debug build on a 2-core machine); the long run is
-//! `cargo test --release --test fuzz_loaders -- --ignored fuzz` (200,000 per
+//! `cargo test --release --test slow -- --ignored fuzz` (200,000 per
 //! loader, or `IMPIA_FUZZ_CASES`). A failing case is written to
 //! `target/fuzz-failures/` to replay.
 
@@ -176,6 +176,22 @@ fn join(lines: &[Vec<u8>]) -> Vec<u8> {
     lines.join(&b'\n')
 }
 
+/// A number made huge, negative or odd.
+fn swap_a_number(rng: &mut Roller, input: &mut Vec<u8>) {
+    let len = input.len();
+    let starts: Vec<usize> = (0..len)
+        .filter(|&i| input[i].is_ascii_digit() && (i == 0 || !input[i - 1].is_ascii_digit()))
+        .collect();
+    if !starts.is_empty() {
+        let s = starts[below(rng, starts.len())];
+        let e = (s..len)
+            .find(|&i| !input[i].is_ascii_digit())
+            .unwrap_or(len);
+        let n = NUMBERS[below(rng, NUMBERS.len())].as_bytes().to_vec();
+        input.splice(s..e, n);
+    }
+}
+
 fn mutate(rng: &mut Roller, input: &mut Vec<u8>, corpus: &[(String, Vec<u8>)]) {
     let len = input.len();
     match rng.die(14) {
@@ -231,22 +247,7 @@ fn mutate(rng: &mut Roller, input: &mut Vec<u8>, corpus: &[(String, Vec<u8>)]) {
             l[i].splice(at..at, t);
             *input = join(&l);
         }
-        10 => {
-            // A number made huge, negative or odd.
-            let starts: Vec<usize> = (0..len)
-                .filter(|&i| {
-                    input[i].is_ascii_digit() && (i == 0 || !input[i - 1].is_ascii_digit())
-                })
-                .collect();
-            if !starts.is_empty() {
-                let s = starts[below(rng, starts.len())];
-                let e = (s..len)
-                    .find(|&i| !input[i].is_ascii_digit())
-                    .unwrap_or(len);
-                let n = NUMBERS[below(rng, NUMBERS.len())].as_bytes().to_vec();
-                input.splice(s..e, n);
-            }
-        }
+        10 => swap_a_number(rng, input),
         11 => input.truncate(below(rng, len + 1)),
         12 => {
             // A chunk of another corpus file.

@@ -90,6 +90,8 @@ pub enum GameCommand {
     Redo { file: PathBuf },
 }
 
+// issue 22: split after the rules work lands
+#[allow(clippy::too_many_lines)]
 pub fn run(cli: &Cli, cmd: &GameCommand) -> Result<ExitCode, CliError> {
     let rules = load_rules(cli)?;
     let l = cli.lang();

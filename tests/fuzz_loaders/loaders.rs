@@ -441,31 +441,31 @@ fn fuzz_yaml_guard_passes_everything_impia_writes() {
 // --- The long run (ignored) --------------------------------------------------------------
 
 #[test]
-#[ignore = "long run: cargo test --release --test fuzz_loaders -- --ignored fuzz"]
+#[ignore = "long run: cargo test --release --test slow -- --ignored fuzz"]
 fn fuzz_long_roster() {
     fuzz("roster", cases_wanted(LONG_CASES), 101, roster_case);
 }
 
 #[test]
-#[ignore = "long run: cargo test --release --test fuzz_loaders -- --ignored fuzz"]
+#[ignore = "long run: cargo test --release --test slow -- --ignored fuzz"]
 fn fuzz_long_game_file() {
     fuzz("game", cases_wanted(LONG_CASES), 102, game_case);
 }
 
 #[test]
-#[ignore = "long run: cargo test --release --test fuzz_loaders -- --ignored fuzz"]
+#[ignore = "long run: cargo test --release --test slow -- --ignored fuzz"]
 fn fuzz_long_packs() {
     fuzz("packs", cases_wanted(LONG_CASES), 103, packs_case);
 }
 
 #[test]
-#[ignore = "long run: cargo test --release --test fuzz_loaders -- --ignored fuzz"]
+#[ignore = "long run: cargo test --release --test slow -- --ignored fuzz"]
 fn fuzz_long_tables() {
     fuzz("tables", cases_wanted(LONG_CASES), 104, tables_case);
 }
 
 #[test]
-#[ignore = "long run: cargo test --release --test fuzz_loaders -- --ignored fuzz"]
+#[ignore = "long run: cargo test --release --test slow -- --ignored fuzz"]
 fn fuzz_long_prefs() {
     fuzz("prefs", cases_wanted(LONG_CASES), 105, prefs_case);
 }

@@ -11,6 +11,8 @@ use crate::core::packs::roll::{InputValue, key_text, row_label};
 use crate::core::packs::{Body, InputKind, Key, LookupBody, Pack, PackTable};
 use crate::core::text::Lang;
 
+// issue 22: split by what it does (left for want of time)
+#[allow(clippy::too_many_lines)]
 pub(super) fn show(
     pack: &Pack,
     t: &PackTable,

@@ -67,6 +67,8 @@ pub(super) fn build_table(raw: &RawTable, r: &Region) -> Result<PackTable, DataE
     })
 }
 
+// issue 22: split by what it does (left for want of time)
+#[allow(clippy::too_many_lines)]
 fn build_roll(raw: &RawTable, r: &Region) -> Result<RollBody, DataError> {
     let id = &raw.id;
     let lookup_only: [(&str, bool); 7] = [

@@ -106,6 +106,8 @@ impl LookupBody {
     }
 
     /// Find the cell the inputs cross (for rolled columns, the row only).
+    // issue 22: split by what it does (left for want of time)
+    #[allow(clippy::too_many_lines)]
     pub fn locate(&self, values: &[InputValue]) -> Result<Located, ReadError> {
         if values.len() != self.inputs.len() {
             return Err(ReadError::InputCount {
@@ -342,6 +344,8 @@ impl PackTable {
         self.roll_at(pack, modifier, values, roller, 0)
     }
 
+    // issue 22: split by what it does (left for want of time)
+    #[allow(clippy::too_many_lines)]
     fn roll_at(
         &self,
         pack: &Pack,
