@@ -67,9 +67,8 @@ pub(super) fn build_table(raw: &RawTable, r: &Region) -> Result<PackTable, DataE
     })
 }
 
-// issue 22: split by what it does (left for want of time)
-#[allow(clippy::too_many_lines)]
-fn build_roll(raw: &RawTable, r: &Region) -> Result<RollBody, DataError> {
+/// A roll table with a lookup table's fields is refused, naming the first.
+fn refuse_lookup_fields(raw: &RawTable, r: &Region) -> Result<(), DataError> {
     let id = &raw.id;
     let lookup_only: [(&str, bool); 7] = [
         ("column_dice", raw.column_dice.is_some()),
@@ -88,6 +87,12 @@ fn build_roll(raw: &RawTable, r: &Region) -> Result<RollBody, DataError> {
             ),
         ));
     }
+    Ok(())
+}
+
+fn build_roll(raw: &RawTable, r: &Region) -> Result<RollBody, DataError> {
+    let id = &raw.id;
+    refuse_lookup_fields(raw, r)?;
     let Some(dice_text) = &raw.dice else {
         return Err(r.err(
             r.top(),
