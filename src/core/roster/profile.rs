@@ -109,8 +109,6 @@ pub fn model_cost(model: &Model, rules: &RuleSet) -> u32 {
 
 /// The derived profile of a model (R40 plus the effects of R34–R37, R41, R42
 /// and the Leader's extra DP of R32).
-// issue 22: split by what it does (left for want of time)
-#[allow(clippy::too_many_lines)]
 pub fn derive_profile(model: &Model, rules: &RuleSet) -> Profile {
     let troop = rules.troop(&model.troop);
     let mut stats = troop.map(|t| t.stats).unwrap_or_default();
@@ -180,7 +178,25 @@ pub fn derive_profile(model: &Model, rules: &RuleSet) -> Profile {
         keywords.remove(&Keyword::CannotClimb);
     }
 
-    // R41 Venom: the poison an upgrade puts on some melee weapons.
+    let melee = melee_lines(model, rules, &stats);
+    let ranged = ranged_lines(model, rules, &stats);
+
+    Profile {
+        stats,
+        dp: troop.map_or(0, |t| t.dp),
+        own_dp,
+        armour,
+        movement_cm,
+        melee,
+        ranged,
+        keywords,
+        rules: texts,
+    }
+}
+
+/// The model's melee lines (R34, R35) with its attributes added, and the
+/// poison an upgrade puts on a weapon (R41 Venom).
+fn melee_lines(model: &Model, rules: &RuleSet, stats: &Stats) -> Vec<MeleeLine> {
     let poisons: Vec<&crate::core::tables::Poison> = model
         .upgrades
         .iter()
@@ -224,6 +240,11 @@ pub fn derive_profile(model: &Model, rules: &RuleSet) -> Profile {
             melee.push(line);
         }
     }
+    melee
+}
+
+/// The model's ranged lines, a bonus strength added to its own.
+fn ranged_lines(model: &Model, rules: &RuleSet, stats: &Stats) -> Vec<RangedLine> {
     let mut ranged: Vec<RangedLine> = Vec::new();
     for r in model.weapons.iter().filter_map(|w| rules.ranged_weapon(w)) {
         if ranged.iter().any(|l| l.id == r.id) {
@@ -244,18 +265,7 @@ pub fn derive_profile(model: &Model, rules: &RuleSet) -> Profile {
             poison: r.poison,
         });
     }
-
-    Profile {
-        stats,
-        dp: troop.map_or(0, |t| t.dp),
-        own_dp,
-        armour,
-        movement_cm,
-        melee,
-        ranged,
-        keywords,
-        rules: texts,
-    }
+    ranged
 }
 
 fn labelled(name: &Text, text: &Text) -> Text {
