@@ -21,7 +21,7 @@ const EXIT_REFUSED: u8 = 1;
 
 /// Open a game to play it: refused (exit 2) while another window or command
 /// has it for writing.
-fn load_writable(path: &Path, rules: &RuleSet) -> Result<Result<Game, ExitCode>, CliError> {
+pub(crate) fn load_writable(path: &Path, rules: &RuleSet) -> Result<Result<Game, ExitCode>, CliError> {
     let g = load(path, rules)?;
     if let Ok(g) = &g
         && g.read_only()
@@ -127,7 +127,7 @@ struct RerollOut {
     after: u32,
 }
 
-fn offers_json(g: &Game, offers: &Offers, l: Lang) -> Result<Value, CliError> {
+pub(crate) fn offers_json(g: &Game, offers: &Offers, l: Lang) -> Result<Value, CliError> {
     let pending = match g.pending() {
         Some(p) => Some(json!({
             "action": action_json(&p.action)?,
@@ -267,7 +267,7 @@ pub(crate) fn act(
 /// Issue 15: an ended game is in both warbands' records, and leaves them
 /// when its end is undone. A record that cannot be written is said, not
 /// fatal: the game itself is saved.
-fn sync_records(g: &Game, path: &Path, was_ended: bool, l: Lang) {
+pub(crate) fn sync_records(g: &Game, path: &Path, was_ended: bool, l: Lang) {
     if let Err(e) = crate::core::records::sync(g, path, was_ended) {
         eprintln!(
             "impia: {}: {e}",

@@ -17,7 +17,8 @@ macro_rules! outln {
 pub mod batch;
 mod dice;
 pub mod game;
-mod game_play;
+pub(crate) mod game_play;
+mod game_serve;
 mod game_report;
 mod record;
 pub mod roster;
