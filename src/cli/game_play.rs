@@ -21,7 +21,10 @@ const EXIT_REFUSED: u8 = 1;
 
 /// Open a game to play it: refused (exit 2) while another window or command
 /// has it for writing.
-pub(crate) fn load_writable(path: &Path, rules: &RuleSet) -> Result<Result<Game, ExitCode>, CliError> {
+pub(crate) fn load_writable(
+    path: &Path,
+    rules: &RuleSet,
+) -> Result<Result<Game, ExitCode>, CliError> {
     let g = load(path, rules)?;
     if let Ok(g) = &g
         && g.read_only()

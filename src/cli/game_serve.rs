@@ -58,19 +58,17 @@ pub(crate) fn serve(
     };
     let addr = bind_addr(bind, port, l)?;
     let mut index = 1u64;
-    let share = Share::start(addr, view::state(&g, index), l)
-        .map_err(|e| CliError(e.to_string()))?;
+    let share =
+        Share::start(addr, view::state(&g, index), l).map_err(|e| CliError(e.to_string()))?;
     let links = share.links().clone();
     let mut out = std::io::stdout().lock();
     for seat in Seat::ALL {
-        writeln!(out, "{} {}", label(seat), links.get(seat))
-            .map_err(io)?;
+        writeln!(out, "{} {}", label(seat), links.get(seat)).map_err(io)?;
     }
     for seat in Seat::ALL {
         let name = who(&g, seat, l);
         let name = escape_controls(&name);
-        writeln!(out, "\n{} — {name}", label(seat))
-            .map_err(io)?;
+        writeln!(out, "\n{} — {name}", label(seat)).map_err(io)?;
         if let Some(m) = qr::Modules::of(links.get(seat)) {
             write!(out, "{}", m.to_blocks()).map_err(io)?;
         }

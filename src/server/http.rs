@@ -121,7 +121,10 @@ fn lang_of(query: Option<&str>, default: Lang) -> Lang {
         .unwrap_or(default)
 }
 
-async fn handle(axum::extract::State(hub): axum::extract::State<Arc<Hub>>, req: Request) -> Response {
+async fn handle(
+    axum::extract::State(hub): axum::extract::State<Arc<Hub>>,
+    req: Request,
+) -> Response {
     let uri = req.uri();
     if uri.to_string().len() > MAX_URI {
         return bare(StatusCode::URI_TOO_LONG);
@@ -159,13 +162,7 @@ async fn handle(axum::extract::State(hub): axum::extract::State<Arc<Hub>>, req: 
             }
             r
         }
-        "/" => closed(
-            (
-                [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
-                PAGE,
-            )
-                .into_response(),
-        ),
+        "/" => closed(([(header::CONTENT_TYPE, "text/html; charset=utf-8")], PAGE).into_response()),
         "/state" => {
             let s = hub.latest.borrow().clone();
             closed(

@@ -17,6 +17,7 @@
 //! away: the body limit and the seat behind each token are already here.
 
 mod http;
+pub use http::{IDLE, MAX_BODY, MAX_CONNECTIONS};
 pub mod net;
 pub mod qr;
 pub mod view;

@@ -16,7 +16,11 @@ impl Modules {
         let code = QrCode::with_error_correction_level(text.as_bytes(), EcLevel::M).ok()?;
         Some(Modules {
             width: code.width(),
-            dark: code.to_colors().into_iter().map(|c| c == Color::Dark).collect(),
+            dark: code
+                .to_colors()
+                .into_iter()
+                .map(|c| c == Color::Dark)
+                .collect(),
         })
     }
 

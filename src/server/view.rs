@@ -7,7 +7,7 @@
 use serde_json::{Value, json};
 
 use super::{Seat, State};
-use crate::core::game::Game;
+use crate::core::game::{Game, Status};
 use crate::core::glossary;
 use crate::core::tables::Stat;
 use crate::core::text::Lang;
@@ -31,7 +31,35 @@ pub fn seat_json(g: &Game, l: Lang) -> Value {
         .models()
         .map(|(r, m)| (r.to_string(), Value::String(profile_line(m, l))))
         .collect();
-    json!({"status": status, "offers": offers, "log": log, "profiles": profiles})
+    // The words for ids the page shows: each status, and each offered
+    // action as the history would tell it.
+    let statuses: serde_json::Map<String, Value> = Status::ALL
+        .iter()
+        .filter_map(|s| {
+            Some((
+                serde_json::to_value(s).ok()?.as_str()?.to_string(),
+                s.label(l).into(),
+            ))
+        })
+        .collect();
+    let actions: Vec<Value> = g
+        .offers()
+        .offers
+        .iter()
+        .map(|o| {
+            json!({
+                "text": declared(g, &o.action, l),
+                "targets": o.targets.iter().map(|t| declared(g, &t.action, l)).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    json!({
+        "status": status,
+        "offers": offers,
+        "log": log,
+        "profiles": profiles,
+        "words": {"status": statuses, "offers": actions},
+    })
 }
 
 /// The game's state for every seat in both languages, as `index`.
@@ -41,6 +69,19 @@ pub fn state(g: &Game, index: u64) -> State {
         Lang::Es => per_lang[0].clone(),
         Lang::En => per_lang[1].clone(),
     })
+}
+
+/// An offered action in the history's words, without the outcome a roll
+/// not yet made would add (its last `: …` part).
+fn declared(g: &Game, a: &crate::core::game::Action, l: Lang) -> String {
+    let text = g.describe(a, l);
+    if !a.is_roll() {
+        return text;
+    }
+    match text.rfind(": ") {
+        Some(i) => text[..i].trim_end().to_string(),
+        None => text,
+    }
 }
 
 /// A model's profile on one line: the six attributes, Move, armour and
