@@ -48,27 +48,67 @@ fn connect(addr: SocketAddr) -> TcpStream {
     s
 }
 
-/// Send `raw` (a whole request) and read the reply to the end.
+/// Send `raw` (a whole request) and read the reply: by its length, its
+/// chunks, or to the end (some servers keep the connection open).
 pub fn raw(addr: SocketAddr, raw: &[u8]) -> Reply {
     let mut s = connect(addr);
     // The server may answer and close before taking all of a refused request.
     let _ = s.write_all(raw);
-    let mut buf = Vec::new();
-    let _ = s.read_to_end(&mut buf);
-    let text_end = buf.windows(4).position(|w| w == b"\r\n\r\n");
-    let (head, body) = match text_end {
-        Some(i) => (
-            String::from_utf8_lossy(&buf[..i]).into_owned(),
-            buf[i + 4..].to_vec(),
-        ),
-        None => (String::from_utf8_lossy(&buf).into_owned(), Vec::new()),
-    };
+    let mut r = BufReader::new(s);
+    let mut head = String::new();
+    loop {
+        let mut line = String::new();
+        match r.read_line(&mut line) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
+        if line == "\r\n" {
+            break;
+        }
+        head.push_str(&line);
+    }
     let status = head
         .split_whitespace()
         .nth(1)
         .and_then(|s| s.parse().ok())
         .unwrap_or(0);
-    Reply { status, head, body }
+    let mut reply = Reply {
+        status,
+        head,
+        body: Vec::new(),
+    };
+    if let Some(n) = reply
+        .header("content-length")
+        .and_then(|v| v.parse::<usize>().ok())
+    {
+        let mut body = vec![0; n];
+        let _ = r.read_exact(&mut body);
+        reply.body = body;
+    } else if reply
+        .header("transfer-encoding")
+        .is_some_and(|v| v.eq_ignore_ascii_case("chunked"))
+    {
+        loop {
+            let mut size = String::new();
+            if r.read_line(&mut size).unwrap_or(0) == 0 {
+                break;
+            }
+            let Ok(n) = usize::from_str_radix(size.trim(), 16) else {
+                break;
+            };
+            if n == 0 {
+                break;
+            }
+            let mut chunk = vec![0; n + 2];
+            if r.read_exact(&mut chunk).is_err() {
+                break;
+            }
+            reply.body.extend_from_slice(&chunk[..n]);
+        }
+    } else {
+        let _ = r.read_to_end(&mut reply.body);
+    }
+    reply
 }
 
 pub fn get(addr: SocketAddr, path: &str) -> Reply {

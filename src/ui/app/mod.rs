@@ -60,6 +60,8 @@ pub struct Prefs {
     pub view: View,
     /// The UI's zoom factor (the scale control, Ctrl + and Ctrl −).
     pub ui_scale: f32,
+    /// The address last chosen to share the table on (issue 25).
+    pub share_ip: Option<std::net::Ipv4Addr>,
 }
 
 impl Prefs {
@@ -84,6 +86,7 @@ impl Default for Prefs {
             last_game: None,
             view: View::Warband,
             ui_scale: 1.0,
+            share_ip: None,
         }
     }
 }
@@ -188,6 +191,7 @@ impl ImpiaApp {
             dice: DiceView::default(),
             game: GameView {
                 last_game: prefs.last_game.clone(),
+                share: crate::ui::game::SharePanel::remembering(prefs.share_ip),
                 ..Default::default()
             },
             reference: ReferenceView::default(),
@@ -529,6 +533,7 @@ impl eframe::App for ImpiaApp {
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        self.prefs.share_ip = self.game.share.remembered;
         eframe::set_value(storage, PREFS_KEY, &self.prefs);
     }
 }
