@@ -335,3 +335,82 @@ fn the_server_stops_cleanly_with_streams_open() {
     }
     assert!(std::net::TcpStream::connect(addr).is_err());
 }
+
+#[test]
+fn qr_codes_carry_the_link_in_blocks_two_rows_a_line() {
+    let link = "http://192.168.1.20:40000/t/AAAAAAAAAAAAAAAAAAAAAA/";
+    let m = impia::server::qr::Modules::of(link).expect("a link fits a QR code");
+    assert!(
+        m.width >= 21 && (m.width - 21).is_multiple_of(4),
+        "a QR version's width: {}",
+        m.width
+    );
+    assert_eq!(m.dark.len(), m.width * m.width);
+    // The finder pattern's corner is dark; outside the code is light.
+    assert!(m.is_dark(0, 0) && !m.is_dark(m.width, 0));
+    let blocks = m.to_blocks();
+    let lines: Vec<&str> = blocks.lines().collect();
+    assert_eq!(
+        lines.len(),
+        (m.width + 4).div_ceil(2),
+        "two module rows per line, quiet zone of 2"
+    );
+    assert!(lines.iter().all(|l| l.chars().count() == m.width + 4));
+}
+
+#[test]
+fn addresses_are_listed_local_network_first_and_loopback_last() {
+    let all = impia::server::net::ipv4_addresses();
+    let mut seen = std::collections::HashSet::new();
+    assert!(all.iter().all(|a| seen.insert(a.ip)), "each address once");
+    if let Some(i) = all.iter().position(|a| a.ip.is_loopback()) {
+        assert!(
+            all[i..].iter().all(|a| a.ip.is_loopback()),
+            "loopback last: {all:?}"
+        );
+    }
+    if let Some(ip) = impia::server::net::default_ipv4() {
+        assert!(!ip.is_loopback() && !ip.is_unspecified(), "{ip}");
+    }
+}
+
+#[test]
+fn serve_refuses_a_game_another_writer_holds() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let game = dir.path().join("g.json");
+    let g = game.to_str().expect("utf-8 path");
+    let new = Command::new(exe())
+        .args([
+            "game",
+            "new",
+            "--a",
+            "rosters/circulo-de-la-ceniza.yaml",
+            "--b",
+        ])
+        .args(["rosters/guardia-del-paso.yaml", "-o", g])
+        .output()
+        .expect("game new");
+    assert!(new.status.success());
+    let mut first = Command::new(exe())
+        .args(["game", "serve", g, "--bind", "127.0.0.1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("serve");
+    let mut line = String::new();
+    // Kept open: a closed pipe would end the first server at its next line.
+    let mut first_out = BufReader::new(first.stdout.take().expect("stdout"));
+    first_out.read_line(&mut line).expect("the first link");
+    assert!(line.starts_with("A http://127.0.0.1:"), "{line}");
+    let second = Command::new(exe())
+        .args(["game", "serve", g, "--bind", "127.0.0.1"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("a second serve");
+    assert_eq!(second.status.code(), Some(2), "one writer at a time");
+    assert!(String::from_utf8_lossy(&second.stderr).contains("open for writing"));
+    drop(first.stdin.take());
+    assert!(first.wait().expect("ends").success());
+    drop(first_out);
+}

@@ -19,7 +19,8 @@ pub const LOG_LINES: usize = 300;
 /// What every seat sees in one language (the seat is set by [`State::new`]).
 pub fn seat_json(g: &Game, l: Lang) -> Value {
     let status = serde_json::to_value(crate::cli::game::status_out(g, l)).unwrap_or(Value::Null);
-    let offers = crate::cli::game_play::offers_json(g, &g.offers(), l).unwrap_or(Value::Null);
+    let offered = g.offers();
+    let offers = crate::cli::game_play::offers_json(g, &offered, l).unwrap_or(Value::Null);
     let log: Vec<Value> = g
         .log()
         .rev()
@@ -42,8 +43,7 @@ pub fn seat_json(g: &Game, l: Lang) -> Value {
             ))
         })
         .collect();
-    let actions: Vec<Value> = g
-        .offers()
+    let actions: Vec<Value> = offered
         .offers
         .iter()
         .map(|o| {

@@ -19,6 +19,8 @@ use crate::core::tables::RuleSet;
 use crate::core::text::Lang;
 
 const PREFS_KEY: &str = "impia_prefs";
+/// The address last chosen to share the table on (issue 25).
+const SHARE_KEY: &str = "impia_share_ip";
 const SCALE_STEP: f32 = 0.1;
 const SCALE_MIN: f32 = 0.6;
 const SCALE_MAX: f32 = 2.5;
@@ -60,8 +62,6 @@ pub struct Prefs {
     pub view: View,
     /// The UI's zoom factor (the scale control, Ctrl + and Ctrl −).
     pub ui_scale: f32,
-    /// The address last chosen to share the table on (issue 25).
-    pub share_ip: Option<std::net::Ipv4Addr>,
 }
 
 impl Prefs {
@@ -86,7 +86,6 @@ impl Default for Prefs {
             last_game: None,
             view: View::Warband,
             ui_scale: 1.0,
-            share_ip: None,
         }
     }
 }
@@ -149,6 +148,8 @@ impl ImpiaApp {
         prefs.make_paths_absolute();
         let file = opts.file;
         let mut app = Self::with_rules(prefs, rules);
+        // The address the table was last shared on (issue 25).
+        app.game.share.remembered = cc.storage.and_then(|s| eframe::get_value(s, SHARE_KEY));
         app.dialogs = Dialogs::system();
         app.tables.user_dir = opts.tables.clone();
         if let Some(w) = warning {
@@ -191,7 +192,6 @@ impl ImpiaApp {
             dice: DiceView::default(),
             game: GameView {
                 last_game: prefs.last_game.clone(),
-                share: crate::ui::game::SharePanel::remembering(prefs.share_ip),
                 ..Default::default()
             },
             reference: ReferenceView::default(),
@@ -533,7 +533,8 @@ impl eframe::App for ImpiaApp {
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        self.prefs.share_ip = self.game.share.remembered;
         eframe::set_value(storage, PREFS_KEY, &self.prefs);
+        // Beside the preferences, under its own key: older settings still read.
+        eframe::set_value(storage, SHARE_KEY, &self.game.share.remembered);
     }
 }
