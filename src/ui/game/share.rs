@@ -43,13 +43,6 @@ pub struct SharePanel {
 }
 
 impl SharePanel {
-    pub fn remembering(ip: Option<Ipv4Addr>) -> SharePanel {
-        SharePanel {
-            remembered: ip,
-            ..Default::default()
-        }
-    }
-
     pub fn is_running(&self) -> bool {
         self.running.is_some()
     }
