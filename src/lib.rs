@@ -6,4 +6,5 @@
 pub mod cli;
 pub mod core;
 pub mod pdf;
+pub mod server;
 pub mod ui;

@@ -14,9 +14,16 @@ use read::{drop_test_code, expand, inline_modules, inline_paths, strip, uses};
 
 /// Circles still to cut, each with the issue that cuts it.
 const KNOWN: &[(&str, &[&str])] = &[(
-    // Issue 22: another change rewrites these three now; cut after it lands.
+    // Issue 22: the `game` subcommands share their opening and printing
+    // through cli/game.rs; a cli/game/ folder with those helpers at its
+    // bottom cuts this (left for a later change).
     "issue 22",
-    &["cli/game.rs", "cli/game_play.rs", "cli/game_report.rs"],
+    &[
+        "cli/game.rs",
+        "cli/game_play.rs",
+        "cli/game_report.rs",
+        "cli/game_serve.rs",
+    ],
 )];
 
 /// One source file: its module path and what it says.

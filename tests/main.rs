@@ -6,6 +6,7 @@
 
 mod game_support;
 mod roster_support;
+mod serve_support;
 
 mod cli;
 mod concurrent_writers;
@@ -35,6 +36,8 @@ mod roster;
 mod roster_pdf;
 mod roster_text;
 mod save_errors;
+mod serve;
+mod serve_browser;
 mod snapshot_json;
 mod tables;
 mod terminal_escapes;

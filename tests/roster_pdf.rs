@@ -88,8 +88,15 @@ fn accented(rules: &RuleSet) -> Roster {
     r
 }
 
+/// Whether poppler's `name` is installed. Under CI (`CI=true`) a missing
+/// tool is a failure, never a silent skip: `.ci/run` installs it.
 fn tool(name: &str) -> bool {
-    Command::new(name).arg("-v").output().is_ok()
+    let there = Command::new(name).arg("-v").output().is_ok();
+    assert!(
+        there || std::env::var("CI").map_or(true, |v| v != "true"),
+        "CI needs {name} (poppler-utils)"
+    );
+    there
 }
 
 fn write_temp(bytes: &[u8]) -> tempfile::NamedTempFile {

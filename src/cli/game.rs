@@ -100,6 +100,23 @@ pub enum GameCommand {
     /// good part. Exit 0 (recovered, or nothing to recover), 2 unreadable,
     /// 75 busy.
     Recover { file: PathBuf },
+    /// Show the game live on the players' phones: prints a link (and QR
+    /// code) for seat A, seat B and the table, then applies action JSON
+    /// lines from stdin (or `undo`, `redo`) like `game act`. Ctrl+C or the
+    /// end of stdin stops it.
+    Serve {
+        file: PathBuf,
+        /// The address to listen on (default: this machine's address on the
+        /// local network; 0.0.0.0 only when given).
+        #[arg(long, value_name = "ADDR")]
+        bind: Option<std::net::IpAddr>,
+        /// The port (0: any free port).
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        port: u16,
+        /// Keep serving after the end of stdin, until Ctrl+C.
+        #[arg(long)]
+        stay: bool,
+    },
 }
 
 // issue 22: split after the rules work lands
@@ -226,6 +243,12 @@ pub fn run(cli: &Cli, cmd: &GameCommand) -> Result<ExitCode, CliError> {
         GameCommand::Recover { file } => recover(file, &rules, l),
         GameCommand::Undo { file } => super::game_play::undo(file, &rules, false, l),
         GameCommand::Redo { file } => super::game_play::undo(file, &rules, true, l),
+        GameCommand::Serve {
+            file,
+            bind,
+            port,
+            stay,
+        } => super::game_serve::serve(file, &rules, *bind, *port, *stay, l),
     }
 }
 

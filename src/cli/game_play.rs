@@ -22,7 +22,10 @@ const EXIT_REFUSED: u8 = 1;
 /// Open a game to play it: its lock first (issue 21), so a second writer
 /// is refused before it reads: exit [`EXIT_BUSY`]. A log that does not
 /// replay: exit 1; unreadable or hard-linked: exit 2.
-fn load_writable(path: &Path, rules: &RuleSet) -> Result<Result<Host, ExitCode>, CliError> {
+pub(crate) fn load_writable(
+    path: &Path,
+    rules: &RuleSet,
+) -> Result<Result<Host, ExitCode>, CliError> {
     match Host::open(path, rules) {
         Ok(h) => Ok(Ok(h)),
         Err(e) => host_error(e).map(Err),
@@ -135,15 +138,19 @@ fn refusal_line(e: &GameError, l: Lang) -> String {
 
 /// The longest line of a stdin batch: far more than any action (see
 /// `MAX_ACTION_BYTES`), so `< /dev/zero` stops here, not at 4 GB.
-const MAX_STDIN_LINE: usize = 1024 * 1024;
+pub(crate) const MAX_STDIN_LINE: usize = 1024 * 1024;
 
 /// The most lines a stdin batch may have (a game of 100,000 actions is
 /// more than any game; its file would pass the read limit first).
-const MAX_STDIN_LINES: usize = 200_000;
+pub(crate) const MAX_STDIN_LINES: usize = 200_000;
 
 /// Read one line of at most `max` bytes (without its newline) into `buf`;
 /// `Ok(false)` at the end of the input.
-fn read_line_bounded(r: &mut impl BufRead, buf: &mut Vec<u8>, max: usize) -> std::io::Result<bool> {
+pub(crate) fn read_line_bounded(
+    r: &mut impl BufRead,
+    buf: &mut Vec<u8>,
+    max: usize,
+) -> std::io::Result<bool> {
     buf.clear();
     loop {
         let avail = r.fill_buf()?;
@@ -172,7 +179,7 @@ fn read_line_bounded(r: &mut impl BufRead, buf: &mut Vec<u8>, max: usize) -> std
 /// One action from a line of JSON: a byte order mark before it is
 /// dropped, and a unit action (`end_turn`, `end_game`) refuses unknown
 /// fields like every other action (issue 21).
-fn parse_action(line: &str) -> Result<Action, String> {
+pub(crate) fn parse_action(line: &str) -> Result<Action, String> {
     Action::from_json(crate::core::fsutil::strip_bom(line)).map_err(|e| e.to_string())
 }
 
@@ -285,7 +292,7 @@ pub(crate) fn act(
 /// Issue 15: an ended game is in both warbands' records (the host keeps
 /// them). A record that cannot be written is said, not fatal: the game
 /// itself is saved.
-fn records_error(host: &mut Host, l: Lang) {
+pub(crate) fn records_error(host: &mut Host, l: Lang) {
     if let Some(e) = host.take_records_error() {
         errln!(
             "impia: {}: {}",

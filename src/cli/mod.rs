@@ -48,8 +48,9 @@ pub fn out(text: std::fmt::Arguments) {
 pub mod batch;
 mod dice;
 pub mod game;
-mod game_play;
+pub(crate) mod game_play;
 mod game_report;
+mod game_serve;
 mod record;
 pub mod roster;
 mod roster_text;

@@ -19,6 +19,8 @@ use crate::core::tables::RuleSet;
 use crate::core::text::Lang;
 
 const PREFS_KEY: &str = "impia_prefs";
+/// The address last chosen to share the table on (issue 25).
+const SHARE_KEY: &str = "impia_share_ip";
 const SCALE_STEP: f32 = 0.1;
 const SCALE_MIN: f32 = 0.6;
 const SCALE_MAX: f32 = 2.5;
@@ -146,6 +148,8 @@ impl ImpiaApp {
         prefs.make_paths_absolute();
         let file = opts.file;
         let mut app = Self::with_rules(prefs, rules);
+        // The address the table was last shared on (issue 25).
+        app.game.share.remembered = cc.storage.and_then(|s| eframe::get_value(s, SHARE_KEY));
         app.dialogs = Dialogs::system();
         app.tables.user_dir = opts.tables.clone();
         if let Some(w) = warning {
@@ -530,5 +534,7 @@ impl eframe::App for ImpiaApp {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, PREFS_KEY, &self.prefs);
+        // Beside the preferences, under its own key: older settings still read.
+        eframe::set_value(storage, SHARE_KEY, &self.game.share.remembered);
     }
 }

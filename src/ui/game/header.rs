@@ -88,8 +88,9 @@ impl GameView {
         let end_turn = offers.find("end_turn").cloned();
         let end_game = offers.find("end_game").cloned();
         let left = not_acted(g);
-        // 0 undo, 1 redo, 2 close, 3 end turn, 4 report, 5 end game.
+        // 0 undo, 1 redo, 2 close, 3 end turn, 4 report, 5 end game, 7 share.
         let mut clicked = None;
+        let sharing = self.share.is_running();
         ui.horizontal(|ui| {
             ui.label(
                 egui::RichText::new(format!("{} {}", l.pick("Turno", "Turn"), st.turn))
@@ -104,6 +105,20 @@ impl GameView {
             ui.separator();
             ui.label(egui::RichText::new(leader_line(g, l)).size(18.0).strong());
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                let share = if sharing { "📱 ● " } else { "📱 " };
+                if ui
+                    .button(format!(
+                        "{share}{}",
+                        l.pick("Compartir la mesa", "Share the table")
+                    ))
+                    .on_hover_text(l.pick(
+                        "La partida en vivo en el teléfono de cada jugador (solo lectura)",
+                        "The game live on each player's phone (read only)",
+                    ))
+                    .clicked()
+                {
+                    clicked = Some(7);
+                }
                 if ui
                     .button(l.pick("↻ Repetición", "↻ Replay"))
                     .on_hover_text(l.pick(
@@ -202,6 +217,7 @@ impl GameView {
             Some(0) => self.undo(l),
             Some(1) => self.redo(l),
             Some(2) => self.game = None,
+            Some(7) => self.share.open = !self.share.open,
             Some(3) if !left.is_empty() => self.confirm_end_turn = true,
             Some(3) => {
                 self.act(Action::EndTurn, l);

@@ -25,6 +25,7 @@ mod replay;
 mod report;
 mod roll;
 mod setup;
+mod share;
 mod side;
 mod spell;
 mod steps;
@@ -37,6 +38,7 @@ use std::path::PathBuf;
 pub use forms::{Form, MeleeKind};
 pub use log::LogFilter;
 pub use setup::NewGameForm;
+pub use share::SharePanel;
 
 use crate::core::game::{Action, Host, ModelRef, Now, Side};
 use crate::core::roster::Roster;
@@ -86,6 +88,8 @@ pub struct GameView {
     pub confirm_end_game: bool,
     /// Stepping through the log: the cards show the state at that point.
     pub replay: Option<replay::Replay>,
+    /// The table on every phone (issue 25).
+    pub share: SharePanel,
 }
 
 /// The game view's buttons are at least this high (read at arm's length).
@@ -183,6 +187,7 @@ impl GameView {
     }
 
     pub fn ui(&mut self, ui: &mut egui::Ui, rules: &RuleSet, open_roster: &Roster, l: Lang) {
+        self.share_sync();
         if self.game.is_none() {
             self.setup_ui(ui, rules, open_roster, l);
             return;
@@ -224,6 +229,9 @@ impl GameView {
         self.end_turn_modal(ui.ctx(), l);
         self.end_game_modal(ui.ctx(), l);
         self.report_window(ui.ctx(), l);
+        self.share_window(ui.ctx(), l);
+        // A change made this frame reaches the phones now, not next frame.
+        self.share_sync();
     }
 
     /// Ctrl+Z and Ctrl+Y (Ctrl+Shift+Z): undo and redo of the game log.

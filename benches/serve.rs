@@ -1,0 +1,164 @@
+//! Issue 25: the table on every phone, on loopback. Ten open event streams,
+//! 1,000 published states: every stream must receive every index (the run
+//! panics otherwise); printed: the median and 95th percentile time from
+//! publish to event over all streams, and the process's resident memory
+//! after 100 and after 1,000 states (flat: nothing kept per state). Then
+//! criterion times one publish reaching all ten streams.
+//!
+//! Run with `cargo bench --bench serve`.
+
+#[path = "../tests/serve_support/mod.rs"]
+mod serve_support;
+
+use std::net::SocketAddr;
+use std::path::Path;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use impia::core::game::{Game, GameSetup};
+use impia::core::roster::load_roster;
+use impia::core::tables::RuleSet;
+use impia::core::text::Lang;
+use impia::server::{Share, State, view};
+use serde_json::Value;
+use serve_support::{Events, split_link};
+
+const STREAMS: usize = 10;
+const STATES: u64 = 1000;
+
+/// A real game's JSON (about 12 KB a seat), reused with a new index each time.
+fn base() -> [Value; 2] {
+    let rules = RuleSet::builtin().expect("tables");
+    let a = load_roster(Path::new("rosters/circulo-de-la-ceniza.yaml"), &rules).expect("roster");
+    let b = load_roster(Path::new("rosters/guardia-del-paso.yaml"), &rules).expect("roster");
+    let g = Game::new(GameSetup::new(a, b).with_seed(7), &rules);
+    [view::seat_json(&g, Lang::Es), view::seat_json(&g, Lang::En)]
+}
+
+fn state(base: &[Value; 2], index: u64) -> State {
+    State::new(index, |_, l| match l {
+        Lang::Es => base[0].clone(),
+        Lang::En => base[1].clone(),
+    })
+}
+
+fn rss_kb() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmRSS:"))
+                .and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
+        })
+        .unwrap_or(0)
+}
+
+/// Ten readers on their own threads; each sends (stream, index, when) for
+/// every event.
+fn readers(share: &Share) -> mpsc::Receiver<(usize, u64, Instant)> {
+    let (tx, rx) = mpsc::channel();
+    for i in 0..STREAMS {
+        let link = match i % 3 {
+            0 => share.links().a.clone(),
+            1 => share.links().b.clone(),
+            _ => share.links().table.clone(),
+        };
+        let (addr, path) = split_link(&link);
+        let mut ev = Events::open(addr, &format!("{path}events"));
+        let tx = tx.clone();
+        std::thread::spawn(move || {
+            while let Some(d) = ev.next() {
+                let when = Instant::now();
+                // The index is the first field: no need to parse 12 KB here.
+                let index = d
+                    .strip_prefix("{\"index\":")
+                    .and_then(|r| r.split(',').next())
+                    .and_then(|n| n.parse().ok())
+                    .expect("an index first");
+                if tx.send((i, index, when)).is_err() {
+                    return;
+                }
+            }
+        });
+    }
+    rx
+}
+
+/// Publish `index` and wait until every stream has it; the latencies.
+fn publish_and_wait(
+    share: &Share,
+    base: &[Value; 2],
+    rx: &mpsc::Receiver<(usize, u64, Instant)>,
+    index: u64,
+) -> Vec<Duration> {
+    let s = state(base, index);
+    let t0 = Instant::now();
+    share.publish(s);
+    let mut got = [false; STREAMS];
+    let mut lat = Vec::with_capacity(STREAMS);
+    while got.iter().any(|g| !g) {
+        let (i, idx, when) = rx
+            .recv_timeout(Duration::from_secs(30))
+            .expect("every stream receives every index");
+        assert!(idx <= index, "no index from the future");
+        if idx == index && !got[i] {
+            got[i] = true;
+            lat.push(when.duration_since(t0));
+        }
+    }
+    lat
+}
+
+fn serve_benches(c: &mut Criterion) {
+    let base = base();
+    let bind: SocketAddr = "127.0.0.1:0".parse().expect("addr");
+    let share = Share::start(bind, state(&base, 0), Lang::Es).expect("share");
+    let rx = readers(&share);
+    // Each stream's first event: the current state.
+    for _ in 0..STREAMS {
+        rx.recv_timeout(Duration::from_secs(30))
+            .expect("the first state");
+    }
+    let mut all = Vec::new();
+    let mut rss_100 = 0;
+    for index in 1..=STATES {
+        all.extend(publish_and_wait(&share, &base, &rx, index));
+        if index == 100 {
+            rss_100 = rss_kb();
+        }
+    }
+    let rss_1000 = rss_kb();
+    all.sort();
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    println!(
+        "serve: {STREAMS} streams × {STATES} states, every index received; publish → event median {:.2} ms, p95 {:.2} ms, max {:.2} ms; VmRSS {} KB after 100, {} KB after {STATES}",
+        ms(all[all.len() / 2]),
+        ms(all[all.len() * 95 / 100]),
+        ms(all[all.len() - 1]),
+        rss_100,
+        rss_1000
+    );
+    let mut index = STATES;
+    c.bench_function("serve/publish_to_10_streams", |b| {
+        b.iter_custom(|iters| {
+            let mut total = Duration::ZERO;
+            for _ in 0..iters {
+                index += 1;
+                total += publish_and_wait(&share, &base, &rx, index)
+                    .into_iter()
+                    .max()
+                    .unwrap_or_default();
+            }
+            total
+        })
+    });
+    share.stop();
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(20).measurement_time(Duration::from_secs(5));
+    targets = serve_benches
+}
+criterion_main!(benches);

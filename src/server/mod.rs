@@ -1,0 +1,262 @@
+//! The table on every phone (issue 25): a small read-only HTTP server that
+//! shows the open game to each player's phone.
+//!
+//! It lives in the process that holds the game (the app or `impia game
+//! serve`) and never opens the game or its file: the game's owner builds
+//! each seat's JSON after every change and [`Share::publish`]es it; the
+//! server keeps only the latest [`State`] (a `watch` channel), so nothing is
+//! built or read from disk per request. The server runs a current-thread
+//! tokio runtime on its own thread; the caller stays synchronous.
+//!
+//! HTTP contract, for the page, the tests and anyone's script:
+//! `GET /t/TOKEN/` the page; `GET /t/TOKEN/state` the seat's JSON
+//! `{index, seat, lang, status, offers, log, profiles}`; `GET
+//! /t/TOKEN/events` Server-Sent Events, the current state first, then each
+//! new one. `?lang=es|en` picks the language. An unknown token gets a bare
+//! 404. Acting from the phones (`POST /t/TOKEN/act`, issue 26) is a route
+//! away: the body limit and the seat behind each token are already here.
+
+mod http;
+pub use http::{IDLE, MAX_BODY, MAX_CONNECTIONS};
+pub mod net;
+pub mod qr;
+pub mod view;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::thread::JoinHandle;
+
+use serde_json::Value;
+
+use crate::core::text::Lang;
+
+/// Who a link is for: a player's seat, or the table (an onlooker, a second
+/// screen), which sees both warbands alike.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Seat {
+    A,
+    B,
+    Table,
+}
+
+impl Seat {
+    pub const ALL: [Seat; 3] = [Seat::A, Seat::B, Seat::Table];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Seat::A => "a",
+            Seat::B => "b",
+            Seat::Table => "table",
+        }
+    }
+
+    fn slot(self) -> usize {
+        match self {
+            Seat::A => 0,
+            Seat::B => 1,
+            Seat::Table => 2,
+        }
+    }
+}
+
+fn lang_slot(l: Lang) -> usize {
+    match l {
+        Lang::Es => 0,
+        Lang::En => 1,
+    }
+}
+
+/// One published state of the game: for each seat and language the JSON the
+/// page receives, serialized once when published.
+#[derive(Clone, Debug)]
+pub struct State {
+    pub index: u64,
+    json: [[Arc<str>; 2]; 3],
+}
+
+impl State {
+    /// Build every seat's JSON in both languages with `view` (the owner's
+    /// closure: `status` and `offers` as `game status/offers --json` print
+    /// them); `index`, `seat` and `lang` are set here so no owner gets them
+    /// wrong.
+    pub fn new(index: u64, mut view: impl FnMut(Seat, Lang) -> Value) -> State {
+        let mut one = |seat: Seat, l: Lang| -> Arc<str> {
+            let mut v = view(seat, l);
+            if let Value::Object(m) = &mut v {
+                m.insert("index".into(), index.into());
+                m.insert("seat".into(), seat.id().into());
+                m.insert("lang".into(), l.code().into());
+            }
+            Arc::from(v.to_string())
+        };
+        let json = Seat::ALL.map(|s| [one(s, Lang::Es), one(s, Lang::En)]);
+        State { index, json }
+    }
+
+    /// The JSON a seat receives in a language.
+    pub fn json(&self, seat: Seat, l: Lang) -> &str {
+        &self.json[seat.slot()][lang_slot(l)]
+    }
+}
+
+/// The three capability links of a sharing session: whoever holds one sees
+/// that seat's page.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Links {
+    pub a: String,
+    pub b: String,
+    pub table: String,
+}
+
+impl Links {
+    pub fn get(&self, seat: Seat) -> &str {
+        match seat {
+            Seat::A => &self.a,
+            Seat::B => &self.b,
+            Seat::Table => &self.table,
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        addr: SocketAddr,
+        source: std::io::Error,
+    },
+    #[error("cannot start the server: {0}")]
+    Start(std::io::Error),
+    #[error("the system's random source failed: {0}")]
+    Random(String),
+}
+
+/// A running share: the server thread, its links, and the channel the
+/// owner publishes on. Dropping it (or [`Share::stop`]) stops the server;
+/// its links die with it.
+pub struct Share {
+    addr: SocketAddr,
+    links: Links,
+    tx: tokio::sync::watch::Sender<Arc<State>>,
+    shutdown: Option<tokio::sync::oneshot::Sender<()>>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Share {
+    /// Listen on `bind` (port 0: any free port) with fresh tokens and
+    /// `first` as the current state; `lang` is the page's language when a
+    /// request does not ask for one.
+    pub fn start(bind: SocketAddr, first: State, lang: Lang) -> Result<Share, ServeError> {
+        let tokens = [new_token()?, new_token()?, new_token()?];
+        // Bind here, on the caller's thread, so a taken port is the caller's error.
+        let std_listener = std::net::TcpListener::bind(bind)
+            .map_err(|source| ServeError::Bind { addr: bind, source })?;
+        std_listener
+            .set_nonblocking(true)
+            .map_err(ServeError::Start)?;
+        let addr = std_listener.local_addr().map_err(ServeError::Start)?;
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_io()
+            .enable_time()
+            .build()
+            .map_err(ServeError::Start)?;
+        let (tx, rx) = tokio::sync::watch::channel(Arc::new(first));
+        let (stop_tx, stop_rx) = tokio::sync::oneshot::channel();
+        let seats = Seat::ALL
+            .iter()
+            .zip(tokens.iter())
+            .map(|(s, t)| (t.clone(), *s))
+            .collect();
+        let hub = Arc::new(http::Hub {
+            seats,
+            latest: rx,
+            lang,
+        });
+        let thread = std::thread::Builder::new()
+            .name("impia-share".into())
+            .spawn(move || {
+                rt.block_on(async move {
+                    match tokio::net::TcpListener::from_std(std_listener) {
+                        Ok(l) => http::serve(l, hub, stop_rx).await,
+                        Err(e) => eprintln!("impia: share: {e}"),
+                    }
+                });
+                // Open connections (event streams) end with the runtime.
+                rt.shutdown_timeout(std::time::Duration::from_millis(200));
+            })
+            .map_err(ServeError::Start)?;
+        // Bound to every interface (only when asked for): the links carry
+        // the local network's address, never 0.0.0.0.
+        let host = if addr.ip().is_unspecified() {
+            std::net::SocketAddr::new(
+                net::default_ipv4()
+                    .map(std::net::IpAddr::V4)
+                    .unwrap_or(std::net::IpAddr::V4(std::net::Ipv4Addr::LOCALHOST)),
+                addr.port(),
+            )
+        } else {
+            addr
+        };
+        let link = |t: &str| format!("http://{host}/t/{t}/");
+        Ok(Share {
+            addr,
+            links: Links {
+                a: link(&tokens[0]),
+                b: link(&tokens[1]),
+                table: link(&tokens[2]),
+            },
+            tx,
+            shutdown: Some(stop_tx),
+            thread: Some(thread),
+        })
+    }
+
+    /// The address it listens on (the real port when started with port 0).
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    pub fn links(&self) -> &Links {
+        &self.links
+    }
+
+    /// Make `state` the current one: every open event stream sends it, and
+    /// `state` requests answer it. A stream that is behind skips to the
+    /// newest (each state is whole; a page never needs the ones between).
+    pub fn publish(&self, state: State) {
+        self.tx.send_replace(Arc::new(state));
+    }
+
+    /// The index of the current state.
+    pub fn index(&self) -> u64 {
+        self.tx.borrow().index
+    }
+
+    /// Stop listening, close every connection and wait for the thread.
+    pub fn stop(mut self) {
+        self.halt();
+    }
+
+    fn halt(&mut self) {
+        if let Some(s) = self.shutdown.take() {
+            let _ = s.send(());
+        }
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+impl Drop for Share {
+    fn drop(&mut self) {
+        self.halt();
+    }
+}
+
+/// 128 random bits from the OS, base64url without padding (22 characters).
+fn new_token() -> Result<String, ServeError> {
+    use base64::Engine;
+    let mut b = [0u8; 16];
+    getrandom::fill(&mut b).map_err(|e| ServeError::Random(e.to_string()))?;
+    Ok(base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(b))
+}
