@@ -12,7 +12,9 @@ use std::fmt::Write as _;
 
 use game_support::*;
 use impia::core::dice::Roller;
-use impia::core::game::{Action, ExtraModifier, Game, Party, Prepared, RangeBand, sim};
+use impia::core::game::{
+    Action, ExtraModifier, Game, GameSetup, ModelRef, Party, Prepared, RangeBand, sim,
+};
 use impia::core::text::{Lang, Text};
 
 fn extra(on: Party, reason: &str, modifier: i32, adv: u32, comp: u32) -> ExtraModifier {
@@ -132,26 +134,72 @@ fn write_prepared(out: &mut String, g: &Game, a: &Action) {
     }
 }
 
+/// Warbands with the upgrades the game applies in rules 3 (Imposing
+/// presence, Constrictor, Survival instinct) for the walk's last games.
+fn upgraded_setup(seed: u64) -> GameSetup {
+    let mut a = roster_a();
+    a.models[1].upgrades = vec!["survival_instinct".into()];
+    a.models[2].upgrades = vec!["constrictor".into()];
+    let mut b = roster_b();
+    b.models[1].upgrades = vec!["imposing_presence".into()];
+    b.models[2].upgrades = vec!["constrictor".into(), "survival_instinct".into()];
+    GameSetup::new(a, b)
+        .with_seed(seed)
+        .with_scenario("Escaramuza")
+        .with_players("Ana", "Beto")
+}
+
+/// Every model's fall from a low and a high place (R18).
+fn falls(g: &Game) -> Vec<Action> {
+    let models: Vec<ModelRef> = g.state().models().map(|(r, _)| r).collect();
+    let mut out = Vec::new();
+    for m in models {
+        for height_cm in [3.0, 12.0, 40.0] {
+            out.push(Action::Fall {
+                model: m,
+                height_cm,
+                roll: None,
+                witnesses: Vec::new(),
+            });
+        }
+    }
+    out
+}
+
 /// Every offered roll's sources, step by step, for a few seeded games.
 fn walk() -> String {
     let rules = rules();
     let mut out = String::new();
-    for (seed, version) in [(3, 1), (5, 2), (8, 3), (13, 4), (21, 4), (34, 3)] {
-        let mut g = Game::new(setup(seed).with_rules(version), &rules);
+    let games = [(3, 1), (5, 2), (8, 3), (13, 4), (21, 4), (34, 3)]
+        .into_iter()
+        .map(|(seed, v)| (seed, v, setup(seed).with_rules(v)))
+        .chain(
+            [(55, 3), (89, 4)]
+                .into_iter()
+                .map(|(seed, v)| (seed, v, upgraded_setup(seed).with_rules(v))),
+        );
+    for (seed, version, setup) in games {
+        let mut g = Game::new(setup, &rules);
         let mut rng = Roller::seeded(seed * 7919);
         let _ = writeln!(out, "# game {seed} rules {version}");
+        // Toughness lost shows in a hit's words (R27).
+        let _ = g.apply(Action::AdjustToughness {
+            model: b(2),
+            delta: -1,
+        });
         for _ in 0..120 {
             let offers = g.offers();
             let mut seen = std::collections::BTreeSet::new();
-            for o in &offers.offers {
-                let actions = std::iter::once(&o.action).chain(o.targets.iter().map(|t| &t.action));
-                for a in actions.filter(|a| a.is_roll()) {
-                    for v in variants(a) {
-                        let key = serde_json::to_string(&v).expect("an action serialises");
-                        if seen.insert(key) {
-                            write_prepared(&mut out, &g, &v);
-                        }
-                    }
+            let offered = offers
+                .offers
+                .iter()
+                .flat_map(|o| std::iter::once(&o.action).chain(o.targets.iter().map(|t| &t.action)))
+                .filter(|a| a.is_roll())
+                .flat_map(variants);
+            for v in offered.chain(falls(&g)) {
+                let key = serde_json::to_string(&v).expect("an action serialises");
+                if seen.insert(key) {
+                    write_prepared(&mut out, &g, &v);
                 }
             }
             sim::step(&mut g, &mut rng).expect("random play");
