@@ -82,15 +82,22 @@ fn variants(a: &Action) -> Vec<Action> {
             }
         }
         Action::ResolveHit { options, .. } => {
-            let mut b = a.clone();
-            if let Action::ResolveHit { options: o, .. } = &mut b {
-                *o = options.clone();
-                o.iron_defence = true;
-                o.cover = vec!["light".into(), "heavy".into()];
-                o.extra = extras();
-                o.survival_instinct = true;
+            // One at a time: rules 3 refuse cover against a melee hit.
+            for pick in 0..3 {
+                let mut b = a.clone();
+                if let Action::ResolveHit { options: o, .. } = &mut b {
+                    *o = options.clone();
+                    match pick {
+                        0 => {
+                            o.iron_defence = true;
+                            o.extra = extras();
+                        }
+                        1 => o.cover = vec!["light".into(), "heavy".into()],
+                        _ => o.survival_instinct = true,
+                    }
+                }
+                out.push(b);
             }
-            out.push(b);
         }
         Action::Check { .. } => {
             let mut b = a.clone();
