@@ -8,6 +8,7 @@ mod game_support;
 mod roster_support;
 mod serve_support;
 
+mod check_sources;
 mod cli;
 mod concurrent_writers;
 mod file_sizes;
@@ -22,6 +23,7 @@ mod game_rules3;
 mod game_rules3_more;
 mod game_rules4;
 mod game_script;
+mod glossary_by_hand;
 mod hang;
 mod hardening_cli;
 mod hardening_files;

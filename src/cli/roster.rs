@@ -298,7 +298,7 @@ fn print_check(r: &Roster, report: &RosterReport, rules: &RuleSet, l: Lang) {
             } else {
                 v.dp.to_string()
             },
-            l.pick("Blindaje", "Armour"),
+            glossary::ARMOUR.get(l),
             v.armour,
             v.movement_cm
         );

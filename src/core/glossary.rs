@@ -78,6 +78,8 @@ pub const WEAPON: Term = Term::new("Arma", "Weapon");
 pub const RANGE: Term = Term::new("Distancia", "Range");
 /// A hit's or weapon's penetration.
 pub const PENETRATION: Term = Term::new("Penetración", "Penetration");
+/// A model's Armour (R29).
+pub const ARMOUR: Term = Term::new("Blindaje", "Armour");
 
 /// A game turn.
 pub const TURN: Term = Term::new("Turno", "Turn");

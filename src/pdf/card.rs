@@ -168,7 +168,7 @@ fn stats_table(cx: Ctx, b: &mut Block, v: &ModelReportView, x: f32, top: f32, wi
         .map(|&s| (glossary::stat(s).get(l), v.stats.get(s).to_string()))
         .collect();
     cells.push((glossary::DP.get(l), v.dp.to_string()));
-    cells.push((l.pick("Blindaje", "Armour"), v.armour.to_string()));
+    cells.push((glossary::ARMOUR.get(l), v.armour.to_string()));
     cells.push((glossary::MOVE.get(l), format!("{} cm", v.movement_cm)));
     let n = cells.len() as f32;
     let cell_w = width / n;

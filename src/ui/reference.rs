@@ -217,7 +217,7 @@ impl ReferenceView {
                         vec![
                             txt(a.name.get(l)),
                             num(a.cost.into(), a.cost.to_string()),
-                            txt(format!("{} {}", l.pick("Blindaje", "Armour"), a.armour)),
+                            txt(format!("{} {}", glossary::ARMOUR.get(l), a.armour)),
                         ]
                     })
                     .collect();

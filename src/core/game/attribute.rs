@@ -2,25 +2,25 @@
 //! Courage to assault a dreadful creature…); it changes nothing by itself.
 
 use super::action::CheckOptions;
+use super::action::Party;
 use super::error::{GameError, Refusal};
 use super::guard::{Ctx, enemies, in_play, model};
-use super::kit::{fear_edge, same_spec, signed, take_reroll};
+use super::kit::{fear_edge, same_spec, take_reroll};
 use super::refs::ModelRef;
-use super::roll::{CheckDice, PreparedCheck, Sources};
+use super::roll::{CheckDice, PreparedCheck};
+use super::sources::{Check, Edge, Source};
 use super::state::GameState;
 use crate::core::dice::CheckSpec;
-use crate::core::glossary;
 use crate::core::tables::{Keyword, Stat};
-use crate::core::text::Text;
 
-pub(super) fn check_plan(
-    st: &GameState,
+pub(super) fn check_plan<'a>(
+    st: &'a GameState,
     ctx: Ctx<'_>,
     m: ModelRef,
     stat: Stat,
     modifier: i32,
     opts: &CheckOptions,
-    src: &mut Sources,
+    chk: &mut Check<'a>,
 ) -> Result<CheckSpec, GameError> {
     let x = model(st, m)?;
     if let Some(d) = opts.dreadful {
@@ -31,40 +31,25 @@ pub(super) fn check_plan(
     } else {
         x.profile.stats.get(stat)
     };
-    let mut spec = CheckSpec::new(value).with_modifier(modifier);
-    src.add(|| {
-        Text::new(
-            format!("{}: {} {value}", x.name, glossary::stat(stat).es),
-            format!("{}: {} {value}", x.name, glossary::stat(stat).en),
-        )
-    });
+    let me = Party::Attacker;
+    chk.add(me, Edge::base(value), Source::Stat { who: &x.name, stat });
     if modifier != 0 {
-        src.add(|| {
-            Text::new(
-                format!("Modificador {}", signed(modifier)),
-                format!("Modifier {}", signed(modifier)),
-            )
-        });
+        chk.add(me, Edge::modifier(modifier), Source::GivenModifier);
     }
     // R04: advantages and complications the players name.
     if opts.advantages > 0 || opts.complications > 0 {
-        spec.advantages += opts.advantages;
-        spec.complications += opts.complications;
-        src.add(|| {
-            Text::new(
-                format!(
-                    "{} ventaja(s), {} complicación(es) indicadas (R04)",
-                    opts.advantages, opts.complications
-                ),
-                format!(
-                    "{} advantage(s), {} complication(s) given (R04)",
-                    opts.advantages, opts.complications
-                ),
-            )
-        });
+        chk.add(
+            me,
+            Edge {
+                advantages: opts.advantages,
+                complications: opts.complications,
+                ..Edge::NONE
+            },
+            Source::GivenEdge,
+        );
     }
-    fear_edge(ctx, x, &mut spec, src);
-    Ok(spec)
+    fear_edge(ctx, x, me, chk);
+    Ok(chk.spec(me))
 }
 
 /// R41 Dreadful aspect (rules 3): the Courage check of the acting model
@@ -111,7 +96,7 @@ pub(crate) fn check(
     roll: &CheckDice,
 ) -> Result<(), GameError> {
     in_play(st, m)?;
-    let spec = check_plan(st, ctx, m, stat, modifier, opts, &mut Sources::off())?;
+    let spec = check_plan(st, ctx, m, stat, modifier, opts, &mut Check::new())?;
     same_spec(&roll.spec, &spec)?;
     roll.check()?;
     take_reroll(st, ctx, roll.reroll.as_ref(), &[(m, spec)])?;
@@ -130,11 +115,11 @@ pub(crate) fn attribute_check(
     modifier: i32,
     opts: &CheckOptions,
 ) -> Result<PreparedCheck<CheckSpec>, GameError> {
-    let mut src = Sources::on();
-    let spec = check_plan(st, ctx, m, stat, modifier, opts, &mut src)?;
+    let mut chk = Check::new();
+    let spec = check_plan(st, ctx, m, stat, modifier, opts, &mut chk)?;
     Ok(PreparedCheck {
         spec,
-        sources: src.take(),
+        sources: chk.sources(),
         active: Some(m),
         passive: None,
     })

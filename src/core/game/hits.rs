@@ -9,13 +9,13 @@ use super::guard::{
 };
 use super::kit::{HitMaker, extras, fear_edge, opposed_roles, push_hit, same_opposed, take_reroll};
 use super::refs::ModelRef;
-use super::roll::{OpposedDice, PreparedCheck, Role, Sources};
+use super::roll::{OpposedDice, PreparedCheck, Role};
+use super::sources::{Check, Edge, Source};
 use super::state::{GameState, HitSource, PendingHit};
 use super::status::Status;
-use crate::core::dice::{CheckSpec, OpposedOutcome, OpposedSpec};
+use crate::core::dice::{OpposedOutcome, OpposedSpec};
 use crate::core::odds::{Prob, opposed};
 use crate::core::tables::Keyword;
-use crate::core::text::Text;
 
 /// R30: the best cover, plus one per extra cover.
 fn cover_value(ctx: Ctx<'_>, ids: &[String]) -> Result<i32, GameError> {
@@ -60,45 +60,33 @@ pub(crate) fn friend_down(st: &GameState, m: ModelRef) -> bool {
 /// rolls as the active side (R02). Returns the spec and the attacker's role.
 // issue 22: split after the rules work lands
 #[allow(clippy::too_many_lines)]
-fn hit_plan(
-    st: &GameState,
-    ctx: Ctx<'_>,
-    h: &PendingHit,
-    opts: &HitOptions,
-    src: &mut Sources,
+fn hit_plan<'a>(
+    st: &'a GameState,
+    ctx: Ctx<'a>,
+    h: &'a PendingHit,
+    opts: &'a HitOptions,
+    chk: &mut Check<'a>,
 ) -> Result<(OpposedSpec, Role), GameError> {
     let a = model(st, h.attacker)?;
     let t = model(st, h.target)?;
-    let mut atk = CheckSpec::new(h.strength);
-    src.add(|| {
-        Text::new(
-            format!(
-                "{}: Fuerza del impacto {} ({}), Penetración {}",
-                a.name, h.strength, h.weapon.es, h.penetration
-            ),
-            format!(
-                "{}: hit Strength {} ({}), Penetration {}",
-                a.name, h.strength, h.weapon.en, h.penetration
-            ),
-        )
-    });
-    let mut def = CheckSpec::new(t.toughness());
-    src.add(|| {
-        let lost = if t.toughness_lost != 0 {
-            format!(" ({} perdida)", t.toughness_lost)
-        } else {
-            String::new()
-        };
-        let lost_en = if t.toughness_lost != 0 {
-            format!(" ({} lost)", t.toughness_lost)
-        } else {
-            String::new()
-        };
-        Text::new(
-            format!("{}: Dureza {}{lost}", t.name, t.toughness()),
-            format!("{}: Toughness {}{lost_en}", t.name, t.toughness()),
-        )
-    });
+    let (atk, def) = (Party::Attacker, Party::Defender);
+    chk.add(
+        atk,
+        Edge::base(h.strength),
+        Source::HitStrength {
+            who: &a.name,
+            weapon: &h.weapon,
+            penetration: h.penetration,
+        },
+    );
+    chk.add(
+        def,
+        Edge::base(t.toughness()),
+        Source::Toughness {
+            who: &t.name,
+            lost: t.toughness_lost,
+        },
+    );
     // R30 (rules 3): cover counts against shots; a melee hit is in contact.
     if ctx.setup.all_rules()
         && !opts.cover.is_empty()
@@ -111,35 +99,31 @@ fn hit_plan(
     }
     let cover = cover_value(ctx, &opts.cover)?;
     let armour = (t.profile.armour + cover - h.penetration).max(0);
-    def.modifier += armour;
-    src.add(|| {
-        Text::new(
-            format!(
-                "{}: Blindaje {} + Cobertura {} − Penetración {} = {} (R29, R30)",
-                t.name, t.profile.armour, cover, h.penetration, armour
-            ),
-            format!(
-                "{}: Armour {} + cover {} − Penetration {} = {} (R29, R30)",
-                t.name, t.profile.armour, cover, h.penetration, armour
-            ),
-        )
-    });
+    chk.add(
+        def,
+        Edge::modifier(armour),
+        Source::Armour {
+            who: &t.name,
+            armour: t.profile.armour,
+            cover,
+            penetration: h.penetration,
+        },
+    );
     if opts.iron_defence {
         let row = action_row(ctx, "iron_defence")?;
-        def.modifier += row.effect.modifier;
-        def.advantages += row.effect.advantages;
-        src.add(|| {
-            Text::new(
-                format!(
-                    "{}: {}: {} ventaja(s) ({})",
-                    t.name, row.name.es, row.effect.advantages, row.rule
-                ),
-                format!(
-                    "{}: {}: {} advantage(s) ({})",
-                    t.name, row.name.en, row.effect.advantages, row.rule
-                ),
-            )
-        });
+        chk.add(
+            def,
+            Edge {
+                modifier: row.effect.modifier,
+                advantages: row.effect.advantages,
+                ..Edge::NONE
+            },
+            Source::RowAdvantages {
+                who: &t.name,
+                row: &row.name,
+                rule: &row.rule,
+            },
+        );
     }
     if opts.survival_instinct {
         // R42 Survival instinct (rules 3): once, a friend Down within 10 cm.
@@ -163,19 +147,11 @@ fn hit_plan(
             }
             .into());
         }
-        def.advantages += SURVIVAL_INSTINCT_ADVANTAGES;
-        src.add(|| {
-            Text::new(
-                format!(
-                    "{}: Instinto de supervivencia: {SURVIVAL_INSTINCT_ADVANTAGES} ventaja (R42)",
-                    t.name
-                ),
-                format!(
-                    "{}: Survival instinct: {SURVIVAL_INSTINCT_ADVANTAGES} advantage (R42)",
-                    t.name
-                ),
-            )
-        });
+        chk.add(
+            def,
+            Edge::advantages(SURVIVAL_INSTINCT_ADVANTAGES),
+            Source::SurvivalInstinct { who: &t.name },
+        );
     }
     if !opts.inspired.is_empty() {
         // R42 Inspiring (rules 3): the friends of an Inspiring attacker.
@@ -187,10 +163,11 @@ fn hit_plan(
         }
         check_listed(st, &opts.inspired, Some(h.attacker.side), h.attacker)?;
     }
-    fear_edge(ctx, a, &mut atk, src);
-    fear_edge(ctx, t, &mut def, src);
-    extras(ctx, &opts.extra, Party::Attacker, &a.name, &mut atk, src);
-    extras(ctx, &opts.extra, Party::Defender, &t.name, &mut def, src);
+    fear_edge(ctx, a, atk, chk);
+    fear_edge(ctx, t, def, chk);
+    extras(ctx, &opts.extra, atk, &a.name, chk);
+    extras(ctx, &opts.extra, def, &t.name, chk);
+    let (atk, def) = (chk.spec(atk), chk.spec(def));
     if h.acting_side == h.target.side {
         Ok((
             OpposedSpec {
@@ -231,13 +208,7 @@ pub(crate) fn hit_chance(
         source: HitSource::Fight,
         acting_side: st.actor().map_or(attacker.side, |a| a.side),
     };
-    let (spec, role) = hit_plan(
-        st,
-        ctx,
-        &pending,
-        &HitOptions::default(),
-        &mut Sources::off(),
-    )?;
+    let (spec, role) = hit_plan(st, ctx, &pending, &HitOptions::default(), &mut Check::new())?;
     let odds = opposed(&spec);
     Ok(match role {
         Role::Active => odds.active_wins.0,
@@ -286,7 +257,7 @@ pub(crate) fn resolve_hit(
     require_rounds(st)?;
     let index = pending_index(st, attacker, target)?;
     let h = st.pending_hits[index].clone();
-    let (spec, attacker_role) = hit_plan(st, ctx, &h, opts, &mut Sources::off())?;
+    let (spec, attacker_role) = hit_plan(st, ctx, &h, opts, &mut Check::new())?;
     same_opposed(&roll.spec, &spec)?;
     roll.check()?;
     let roles = match attacker_role {
@@ -374,31 +345,25 @@ fn fall_strength(ctx: Ctx<'_>, height_cm: f64) -> Result<Option<i32>, GameError>
 
 /// R18: Toughness (no armour) against the fall's Strength; the falling model
 /// is the active side.
-fn fall_plan(
-    st: &GameState,
+fn fall_plan<'a>(
+    st: &'a GameState,
     ctx: Ctx<'_>,
     m: ModelRef,
     strength: i32,
-    src: &mut Sources,
+    chk: &mut Check<'a>,
 ) -> Result<OpposedSpec, GameError> {
     let x = model(st, m)?;
-    let mut act = CheckSpec::new(x.toughness());
-    src.add(|| {
-        Text::new(
-            format!("{}: Dureza {} (sin Blindaje)", x.name, x.toughness()),
-            format!("{}: Toughness {} (no Armour)", x.name, x.toughness()),
-        )
-    });
-    src.add(|| {
-        Text::new(
-            format!("Caída: Fuerza {strength} (R18)"),
-            format!("Fall: Strength {strength} (R18)"),
-        )
-    });
-    fear_edge(ctx, x, &mut act, src);
+    let (act, pas) = (Party::Attacker, Party::Defender);
+    chk.add(
+        act,
+        Edge::base(x.toughness()),
+        Source::FallToughness { who: &x.name },
+    );
+    chk.add(pas, Edge::base(strength), Source::Fall);
+    fear_edge(ctx, x, act, chk);
     Ok(OpposedSpec {
-        active: act,
-        passive: CheckSpec::new(strength),
+        active: chk.spec(act),
+        passive: chk.spec(pas),
         combat: false,
     })
 }
@@ -429,7 +394,7 @@ pub(crate) fn fall(
             .into());
         }
         (Some(s), Some(r)) => {
-            let spec = fall_plan(st, ctx, m, s, &mut Sources::off())?;
+            let spec = fall_plan(st, ctx, m, s, &mut Check::new())?;
             same_opposed(&r.spec, &spec)?;
             r.check()?;
             take_reroll(st, ctx, r.reroll.as_ref(), &[(m, spec.active)])?;
@@ -458,15 +423,15 @@ pub(crate) fn hit_check(
     opts: &HitOptions,
 ) -> Result<PreparedCheck<OpposedSpec>, GameError> {
     let h = &st.pending_hits[pending_index(st, attacker, target)?];
-    let mut src = Sources::on();
-    let (spec, role) = hit_plan(st, ctx, h, opts, &mut src)?;
+    let mut chk = Check::new();
+    let (spec, role) = hit_plan(st, ctx, h, opts, &mut chk)?;
     let (active, passive) = match role {
         Role::Active => (h.attacker, h.target),
         Role::Passive => (h.target, h.attacker),
     };
     Ok(PreparedCheck {
         spec,
-        sources: src.take(),
+        sources: chk.sources(),
         active: Some(active),
         passive: Some(passive),
     })
@@ -481,11 +446,11 @@ pub(crate) fn fall_check(
     let Some(s) = fall_strength(ctx, height_cm)? else {
         return Ok(None);
     };
-    let mut src = Sources::on();
-    let spec = fall_plan(st, ctx, m, s, &mut src)?;
+    let mut chk = Check::new();
+    let spec = fall_plan(st, ctx, m, s, &mut chk)?;
     Ok(Some(PreparedCheck {
         spec,
-        sources: src.take(),
+        sources: chk.sources(),
         active: Some(m),
         passive: None,
     }))

@@ -7,7 +7,8 @@ use super::action::{ExtraModifier, Party};
 use super::error::{GameError, Refusal};
 use super::guard::Ctx;
 use super::refs::ModelRef;
-use super::roll::{Reroll, Sources};
+use super::roll::Reroll;
+use super::sources::{Check, Edge, Source};
 use super::state::{GameState, HitSource, ModelState, PendingHit};
 use crate::core::dice::{CheckSpec, OpposedSpec};
 use crate::core::dice_expr::DiceExpr;
@@ -29,36 +30,21 @@ pub(crate) const DEFENSIVE_SHOT: &str = "defensive_shot";
 
 pub(super) const FROM_ABOVE: &str = "from_above";
 
-pub(super) fn signed(v: i32) -> String {
-    if v >= 0 {
-        format!("+{v}")
-    } else {
-        v.to_string()
-    }
-}
+pub(super) use super::sources::signed;
 
 /// R31: a model whose fear has reached its Courage rolls with complications
 /// (not if Stubborn).
-pub(super) fn fear_edge(ctx: Ctx<'_>, x: &ModelState, spec: &mut CheckSpec, src: &mut Sources) {
+pub(super) fn fear_edge<'a>(ctx: Ctx<'_>, x: &'a ModelState, party: Party, chk: &mut Check<'a>) {
     if x.frightened() {
-        let n = ctx.rules.warband.fear.complications;
-        spec.complications += n;
-        src.add(|| {
-            Text::new(
-                format!(
-                    "{}: Pavor {} ≥ Coraje {}: {n} complicación(es) (R31)",
-                    x.name,
-                    x.fear,
-                    x.courage()
-                ),
-                format!(
-                    "{}: fear {} ≥ Courage {}: {n} complication(s) (R31)",
-                    x.name,
-                    x.fear,
-                    x.courage()
-                ),
-            )
-        });
+        chk.add(
+            party,
+            Edge::complications(ctx.rules.warband.fear.complications),
+            Source::Fear {
+                who: &x.name,
+                fear: x.fear,
+                courage: x.courage(),
+            },
+        );
     }
 }
 
@@ -66,65 +52,61 @@ pub(super) fn fear_edge(ctx: Ctx<'_>, x: &ModelState, spec: &mut CheckSpec, src:
 /// penalties of one source do not add: extras with the same reason count
 /// once, with their best bonus, their worst penalty and the most
 /// advantages and complications among them.
-pub(super) fn extras(
+pub(super) fn extras<'a>(
     ctx: Ctx<'_>,
-    extra: &[ExtraModifier],
+    extra: &'a [ExtraModifier],
     party: Party,
-    name: &str,
-    spec: &mut CheckSpec,
-    src: &mut Sources,
+    name: &'a str,
+    chk: &mut Check<'a>,
 ) {
-    let mine: Vec<&ExtraModifier> = extra.iter().filter(|e| e.on == party).collect();
-    let mut groups: Vec<(String, ExtraModifier)> = Vec::new();
-    for e in mine {
+    // Each group: its key, its first extra (whose reason is said) and the
+    // edge it gives.
+    let mut groups: Vec<(String, &'a ExtraModifier, Edge)> = Vec::new();
+    for e in extra.iter().filter(|e| e.on == party) {
         let key = e.reason.trim().to_lowercase();
         match groups
             .iter_mut()
-            .find(|(k, _)| ctx.setup.all_rules() && *k == key)
+            .find(|(k, _, _)| ctx.setup.all_rules() && *k == key)
         {
-            Some((_, g)) => {
+            Some((_, _, g)) => {
                 let (pos, neg) = (g.modifier.max(0), g.modifier.min(0));
                 g.modifier = pos.max(e.modifier.max(0)) + neg.min(e.modifier.min(0));
                 g.advantages = g.advantages.max(e.advantages);
                 g.complications = g.complications.max(e.complications);
             }
-            None => groups.push((key, e.clone())),
+            None => groups.push((
+                key,
+                e,
+                Edge {
+                    modifier: e.modifier,
+                    advantages: e.advantages,
+                    complications: e.complications,
+                    ..Edge::NONE
+                },
+            )),
         }
     }
-    for (_, e) in &groups {
-        spec.modifier += e.modifier;
-        spec.advantages += e.advantages;
-        spec.complications += e.complications;
-        src.add(|| {
-            Text::new(
-                format!(
-                    "{name}: {}: {} , {} ventaja(s), {} complicación(es)",
-                    e.reason,
-                    signed(e.modifier),
-                    e.advantages,
-                    e.complications
-                ),
-                format!(
-                    "{name}: {}: {}, {} advantage(s), {} complication(s)",
-                    e.reason,
-                    signed(e.modifier),
-                    e.advantages,
-                    e.complications
-                ),
-            )
-        });
+    for (_, e, edge) in groups {
+        chk.add(
+            party,
+            edge,
+            Source::Extra {
+                who: name,
+                reason: &e.reason,
+            },
+        );
     }
 }
 
-/// Apply the counted table options of `row` (those not in `skip`); returns
-/// the Strength they add to the hit that follows.
-pub(super) fn table_options(
-    row: &ActionCost,
+/// Apply the counted table options of `row` (those not in `skip`) for
+/// `party`; returns the Strength they add to the hit that follows.
+pub(super) fn table_options<'a>(
+    row: &'a ActionCost,
     chosen: &BTreeMap<String, u32>,
     skip: &[&str],
-    name: &str,
-    spec: &mut CheckSpec,
-    src: &mut Sources,
+    name: &'a str,
+    party: Party,
+    chk: &mut Check<'a>,
 ) -> Result<i32, GameError> {
     let mut hit_strength = 0;
     for (id, count) in chosen {
@@ -152,52 +134,23 @@ pub(super) fn table_options(
             continue;
         }
         let k = n as i32;
-        spec.modifier += opt.modifier * k;
-        spec.advantages += opt.advantages * n;
-        spec.complications += opt.complications * n;
         hit_strength += opt.hit_strength * k;
-        src.add(|| {
-            let times = if opt.per_count {
-                format!(" ×{n}")
-            } else {
-                String::new()
-            };
-            let mut es = Vec::new();
-            let mut en = Vec::new();
-            if opt.modifier != 0 {
-                es.push(signed(opt.modifier * k));
-                en.push(signed(opt.modifier * k));
-            }
-            if opt.advantages > 0 {
-                es.push(format!("{} ventaja(s)", opt.advantages * n));
-                en.push(format!("{} advantage(s)", opt.advantages * n));
-            }
-            if opt.complications > 0 {
-                es.push(format!("{} complicación(es)", opt.complications * n));
-                en.push(format!("{} complication(s)", opt.complications * n));
-            }
-            if opt.hit_strength != 0 {
-                es.push(format!(
-                    "Fuerza del impacto {}",
-                    signed(opt.hit_strength * k)
-                ));
-                en.push(format!("hit Strength {}", signed(opt.hit_strength * k)));
-            }
-            Text::new(
-                format!(
-                    "{name}: {}{times}: {} ({})",
-                    opt.name.es,
-                    es.join(", "),
-                    row.rule
-                ),
-                format!(
-                    "{name}: {}{times}: {} ({})",
-                    opt.name.en,
-                    en.join(", "),
-                    row.rule
-                ),
-            )
-        });
+        chk.add(
+            party,
+            Edge {
+                modifier: opt.modifier * k,
+                advantages: opt.advantages * n,
+                complications: opt.complications * n,
+                ..Edge::NONE
+            },
+            Source::TableOption {
+                who: name,
+                option: &opt.name,
+                times: opt.per_count.then_some(n),
+                hit_strength: opt.hit_strength * k,
+                rule: &row.rule,
+            },
+        );
     }
     Ok(hit_strength)
 }

@@ -9,16 +9,16 @@ use super::guard::{
 };
 use super::kit::{
     EXTRA_FRIEND, FROM_ABOVE, HitMaker, extras, fear_edge, melee, opposed_roles, push_hit,
-    same_opposed, signed, table_options, take_reroll,
+    same_opposed, table_options, take_reroll,
 };
 use super::refs::ModelRef;
-use super::roll::{OpposedDice, PreparedCheck, Sources};
+use super::roll::{OpposedDice, PreparedCheck};
+use super::sources::{Check, Edge, Source};
 use super::state::{GameState, HitSource};
 use super::status::Status;
 use super::upgrades::{check_imposing_list, constrictor, constrictor_dp, imposing};
-use crate::core::dice::{CheckSpec, OpposedOutcome, OpposedSpec};
-use crate::core::tables::Keyword;
-use crate::core::text::Text;
+use crate::core::dice::{OpposedOutcome, OpposedSpec};
+use crate::core::tables::{Keyword, Stat};
 
 /// R24: extra friends of `of` in the fight against `against`, from the
 /// tracked engagements.
@@ -38,14 +38,14 @@ struct FightPlan {
 /// Assault (`assault`: `Some(brutal)`).
 // issue 22: split after the rules work lands
 #[allow(clippy::too_many_lines)]
-fn fight_plan(
-    st: &GameState,
-    ctx: Ctx<'_>,
+fn fight_plan<'a>(
+    st: &'a GameState,
+    ctx: Ctx<'a>,
     attacker: ModelRef,
     defender: ModelRef,
-    opts: &FightOptions,
+    opts: &'a FightOptions,
     assault: Option<bool>,
-    src: &mut Sources,
+    chk: &mut Check<'a>,
 ) -> Result<FightPlan, GameError> {
     let a = model(st, attacker)?;
     let d = model(st, defender)?;
@@ -60,86 +60,56 @@ fn fight_plan(
     let aw = melee(a, opts.weapon.as_deref())?;
     let dw = melee(d, opts.defender_weapon.as_deref())?;
 
-    let mut atk = CheckSpec::new(aw.combat);
-    src.add(|| {
-        Text::new(
-            format!(
-                "{}: Combate {} ({}, {} al Combate)",
-                a.name,
-                aw.combat,
-                aw.name.es,
-                signed(aw.combat - a.profile.stats.combat)
-            ),
-            format!(
-                "{}: Combat {} ({}, {} Combat)",
-                a.name,
-                aw.combat,
-                aw.name.en,
-                signed(aw.combat - a.profile.stats.combat)
-            ),
-        )
-    });
-    let mut def = CheckSpec::new(dw.combat);
-    src.add(|| {
-        Text::new(
-            format!(
-                "{}: Combate {} ({}, {} al Combate)",
-                d.name,
-                dw.combat,
-                dw.name.es,
-                signed(dw.combat - d.profile.stats.combat)
-            ),
-            format!(
-                "{}: Combat {} ({}, {} Combat)",
-                d.name,
-                dw.combat,
-                dw.name.en,
-                signed(dw.combat - d.profile.stats.combat)
-            ),
-        )
-    });
+    let (atk, def) = (Party::Attacker, Party::Defender);
+    chk.add(
+        atk,
+        Edge::base(aw.combat),
+        Source::WeaponCombat {
+            who: &a.name,
+            weapon: &aw.name,
+            change: aw.combat - a.profile.stats.combat,
+        },
+    );
+    chk.add(
+        def,
+        Edge::base(dw.combat),
+        Source::WeaponCombat {
+            who: &d.name,
+            weapon: &dw.name,
+            change: dw.combat - d.profile.stats.combat,
+        },
+    );
 
     let mut strength = aw.strength;
     let mut penetration = aw.penetration;
     match assault {
         Some(brutal) => {
             let row = action_row(ctx, "assault")?;
-            atk.modifier += row.effect.modifier;
-            src.add(|| {
-                Text::new(
-                    format!(
-                        "{}: {} {} ({})",
-                        a.name,
-                        row.name.es,
-                        signed(row.effect.modifier),
-                        row.rule
-                    ),
-                    format!(
-                        "{}: {} {} ({})",
-                        a.name,
-                        row.name.en,
-                        signed(row.effect.modifier),
-                        row.rule
-                    ),
-                )
-            });
-            strength += table_options(row, &opts.options, &[], &a.name, &mut atk, src)?;
+            chk.add(
+                atk,
+                Edge::modifier(row.effect.modifier),
+                Source::ActionRow {
+                    who: &a.name,
+                    row: &row.name,
+                    rule: &row.rule,
+                },
+            );
+            strength += table_options(row, &opts.options, &[], &a.name, atk, chk)?;
             if brutal {
                 let b = action_row(ctx, "brutal_assault")?;
-                atk.modifier += b.effect.modifier;
-                atk.advantages += b.effect.advantages;
-                src.add(|| {
-                    Text::new(
-                        format!(
-                            "{}: {}: {} ventaja(s) ({})",
-                            a.name, b.name.es, b.effect.advantages, b.rule
-                        ),
-                        format!(
-                            "{}: {}: {} advantage(s) ({})",
-                            a.name, b.name.en, b.effect.advantages, b.rule
-                        ),
-                    )
-                });
+                chk.add(
+                    atk,
+                    Edge {
+                        modifier: b.effect.modifier,
+                        advantages: b.effect.advantages,
+                        ..Edge::NONE
+                    },
+                    Source::RowAdvantages {
+                        who: &a.name,
+                        row: &b.name,
+                        rule: &b.rule,
+                    },
+                );
             }
             // R34 spear: +1 Strength and Penetration in an Assault action.
             if let Some(bonus) = ctx
@@ -149,107 +119,71 @@ fn fight_plan(
             {
                 strength += bonus.strength;
                 penetration += bonus.penetration;
-                src.add(|| {
-                    Text::new(
-                        format!(
-                            "{}: {} en Asalto: Fuerza {}, Penetración {} (R34)",
-                            a.name,
-                            aw.name.es,
-                            signed(bonus.strength),
-                            signed(bonus.penetration)
-                        ),
-                        format!(
-                            "{}: {} in an Assault: Strength {}, Penetration {} (R34)",
-                            a.name,
-                            aw.name.en,
-                            signed(bonus.strength),
-                            signed(bonus.penetration)
-                        ),
-                    )
-                });
+                chk.add(
+                    atk,
+                    Edge::NONE,
+                    Source::AssaultBonus {
+                        who: &a.name,
+                        weapon: &aw.name,
+                        strength: bonus.strength,
+                        penetration: bonus.penetration,
+                    },
+                );
             }
         }
         None => {
-            strength += table_options(
-                fight_row,
-                &opts.options,
-                &[EXTRA_FRIEND],
-                &a.name,
-                &mut atk,
-                src,
-            )?;
+            strength +=
+                table_options(fight_row, &opts.options, &[EXTRA_FRIEND], &a.name, atk, chk)?;
         }
     }
 
     // R24: each extra friendly model in the fight gives its side an advantage.
     if let Some(opt) = fight_row.options.iter().find(|o| o.id == EXTRA_FRIEND) {
-        for (x, spec, n) in [
+        for (x, party, n) in [
             (
                 a,
-                &mut atk,
+                atk,
                 opts.attacker_friends
                     .unwrap_or_else(|| friends_in_fight(st, attacker, defender)),
             ),
             (
                 d,
-                &mut def,
+                def,
                 opts.defender_friends
                     .unwrap_or_else(|| friends_in_fight(st, defender, attacker)),
             ),
         ] {
             if n > 0 {
-                spec.advantages += opt.advantages * n;
-                spec.modifier += opt.modifier * n as i32;
-                src.add(|| {
-                    Text::new(
-                        format!(
-                            "{}: {} ×{n}: {} ventaja(s) ({})",
-                            x.name,
-                            opt.name.es,
-                            opt.advantages * n,
-                            fight_row.rule
-                        ),
-                        format!(
-                            "{}: {} ×{n}: {} advantage(s) ({})",
-                            x.name,
-                            opt.name.en,
-                            opt.advantages * n,
-                            fight_row.rule
-                        ),
-                    )
-                });
+                chk.add(
+                    party,
+                    Edge {
+                        modifier: opt.modifier * n as i32,
+                        advantages: opt.advantages * n,
+                        ..Edge::NONE
+                    },
+                    Source::Friends {
+                        who: &x.name,
+                        option: &opt.name,
+                        count: n,
+                        rule: &fight_row.rule,
+                    },
+                );
             }
         }
     }
     check_imposing_list(st, &[attacker, defender], &opts.imposing)?;
-    imposing(
-        st,
-        ctx,
-        attacker,
-        &[defender],
-        &opts.imposing,
-        &mut atk,
-        src,
-    );
-    imposing(
-        st,
-        ctx,
-        defender,
-        &[attacker],
-        &opts.imposing,
-        &mut def,
-        src,
-    );
-    constrictor(st, ctx, attacker, defender, &mut atk, src);
-    constrictor(st, ctx, defender, attacker, &mut def, src);
-    fear_edge(ctx, a, &mut atk, src);
-    fear_edge(ctx, d, &mut def, src);
-    extras(ctx, &opts.extra, Party::Attacker, &a.name, &mut atk, src);
-    extras(ctx, &opts.extra, Party::Defender, &d.name, &mut def, src);
+    imposing(st, ctx, attacker, &[defender], &opts.imposing, atk, chk);
+    imposing(st, ctx, defender, &[attacker], &opts.imposing, def, chk);
+    constrictor(st, ctx, attacker, defender, atk, chk);
+    constrictor(st, ctx, defender, attacker, def, chk);
+    fear_edge(ctx, a, atk, chk);
+    fear_edge(ctx, d, def, chk);
+    extras(ctx, &opts.extra, atk, &a.name, chk);
+    extras(ctx, &opts.extra, def, &d.name, chk);
     Ok(FightPlan {
         spec: OpposedSpec {
-            active: atk,
-            passive: def,
+            active: chk.spec(atk),
+            passive: chk.spec(def),
             combat: true,
         },
         attacker_hit: HitMaker {
@@ -300,7 +234,7 @@ pub(crate) fn fight(
         }
         .into());
     }
-    let plan = fight_plan(st, ctx, attacker, defender, opts, None, &mut Sources::off())?;
+    let plan = fight_plan(st, ctx, attacker, defender, opts, None, &mut Check::new())?;
     same_opposed(&roll.spec, &plan.spec)?;
     roll.check()?;
     take_reroll(
@@ -365,7 +299,7 @@ pub(crate) fn assault(
         defender,
         opts,
         Some(brutal),
-        &mut Sources::off(),
+        &mut Check::new(),
     )?;
     same_opposed(&roll.spec, &plan.spec)?;
     roll.check()?;
@@ -414,40 +348,37 @@ pub(crate) fn fight_chance_parts(
         defender,
         opts,
         assault,
-        &mut Sources::off(),
+        &mut Check::new(),
     )?;
     Ok((plan.spec, plan.attacker_hit, plan.defender_hit))
 }
 
 /// R25: the opposed Agility check against one opponent.
-fn disengage_plan(
-    st: &GameState,
-    ctx: Ctx<'_>,
+fn disengage_plan<'a>(
+    st: &'a GameState,
+    ctx: Ctx<'a>,
     m: ModelRef,
     opp: ModelRef,
-    src: &mut Sources,
+    chk: &mut Check<'a>,
 ) -> Result<OpposedSpec, GameError> {
     let x = model(st, m)?;
     let o = model(st, opp)?;
-    let mut act = CheckSpec::new(x.agility());
-    let mut pas = CheckSpec::new(o.agility());
-    src.add(|| {
-        Text::new(
-            format!("{}: Agilidad {}", x.name, x.agility()),
-            format!("{}: Agility {}", x.name, x.agility()),
-        )
-    });
-    src.add(|| {
-        Text::new(
-            format!("{}: Agilidad {}", o.name, o.agility()),
-            format!("{}: Agility {}", o.name, o.agility()),
-        )
-    });
-    fear_edge(ctx, x, &mut act, src);
-    fear_edge(ctx, o, &mut pas, src);
+    let (act, pas) = (Party::Attacker, Party::Defender);
+    for (party, y) in [(act, x), (pas, o)] {
+        chk.add(
+            party,
+            Edge::base(y.agility()),
+            Source::Stat {
+                who: &y.name,
+                stat: Stat::Agility,
+            },
+        );
+    }
+    fear_edge(ctx, x, act, chk);
+    fear_edge(ctx, o, pas, chk);
     Ok(OpposedSpec {
-        active: act,
-        passive: pas,
+        active: chk.spec(act),
+        passive: chk.spec(pas),
         combat: false,
     })
 }
@@ -478,7 +409,7 @@ pub(crate) fn disengage(
         return Err(Refusal::DisengageEach { names }.into());
     }
     for r in rolls {
-        let spec = disengage_plan(st, ctx, m, r.opponent, &mut Sources::off())?;
+        let spec = disengage_plan(st, ctx, m, r.opponent, &mut Check::new())?;
         same_opposed(&r.roll.spec, &spec)?;
         r.roll.check()?;
         take_reroll(
@@ -519,11 +450,11 @@ pub(crate) fn fight_check(
     opts: &FightOptions,
     assault: Option<bool>,
 ) -> Result<PreparedCheck<OpposedSpec>, GameError> {
-    let mut src = Sources::on();
-    let plan = fight_plan(st, ctx, attacker, defender, opts, assault, &mut src)?;
+    let mut chk = Check::new();
+    let plan = fight_plan(st, ctx, attacker, defender, opts, assault, &mut chk)?;
     Ok(PreparedCheck {
         spec: plan.spec,
-        sources: src.take(),
+        sources: chk.sources(),
         active: Some(attacker),
         passive: Some(defender),
     })
@@ -538,11 +469,11 @@ pub(crate) fn disengage_checks(
     x.engaged
         .iter()
         .map(|o| {
-            let mut src = Sources::on();
-            let spec = disengage_plan(st, ctx, m, *o, &mut src)?;
+            let mut chk = Check::new();
+            let spec = disengage_plan(st, ctx, m, *o, &mut chk)?;
             Ok(PreparedCheck {
                 spec,
-                sources: src.take(),
+                sources: chk.sources(),
                 active: Some(m),
                 passive: Some(*o),
             })

@@ -39,6 +39,7 @@ pub mod setup;
 mod shooting;
 pub mod sim;
 mod snapshot;
+mod sources;
 mod spell;
 pub mod state;
 pub mod status;

@@ -328,27 +328,6 @@ impl PreparedCheck<OpposedSpec> {
     }
 }
 
-/// Collects the sources of a check in words, only when someone will read
-/// them: replaying a log builds the same specs without the texts.
-pub(crate) struct Sources(Option<Vec<Text>>);
-
-impl Sources {
-    pub(crate) fn on() -> Self {
-        Sources(Some(Vec::new()))
-    }
-    pub(crate) fn off() -> Self {
-        Sources(None)
-    }
-    pub(crate) fn add(&mut self, f: impl FnOnce() -> Text) {
-        if let Some(v) = &mut self.0 {
-            v.push(f());
-        }
-    }
-    pub(crate) fn take(self) -> Vec<Text> {
-        self.0.unwrap_or_default()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,11 +12,11 @@ use super::kit::{
     same_spec, table_options, take_reroll,
 };
 use super::refs::ModelRef;
-use super::roll::{CheckDice, PreparedCheck, Sources};
+use super::roll::{CheckDice, PreparedCheck};
+use super::sources::{Check, Edge, Source};
 use super::state::{GameState, HitSource};
 use super::upgrades::{check_imposing_list, imposing};
 use crate::core::dice::CheckSpec;
-use crate::core::text::Text;
 use std::collections::BTreeMap;
 
 struct ShotPlan {
@@ -27,13 +27,13 @@ struct ShotPlan {
 }
 
 /// R26: the Accuracy check of a shot, with the weapon's band (R35).
-fn shoot_plan(
-    st: &GameState,
-    ctx: Ctx<'_>,
+fn shoot_plan<'a>(
+    st: &'a GameState,
+    ctx: Ctx<'a>,
     shooter: ModelRef,
     target: ModelRef,
-    opts: &ShootOptions,
-    src: &mut Sources,
+    opts: &'a ShootOptions,
+    chk: &mut Check<'a>,
 ) -> Result<ShotPlan, GameError> {
     let x = model(st, shooter)?;
     let t = model(st, target)?;
@@ -55,19 +55,16 @@ fn shoot_plan(
         .into());
     };
     let row = action_row(ctx, "shoot")?;
-    let mut spec = CheckSpec::new(x.profile.stats.accuracy);
-    src.add(|| {
-        Text::new(
-            format!(
-                "{}: Precisión {} ({} contra {})",
-                x.name, x.profile.stats.accuracy, line.name.es, t.name
-            ),
-            format!(
-                "{}: Accuracy {} ({} at {})",
-                x.name, x.profile.stats.accuracy, line.name.en, t.name
-            ),
-        )
-    });
+    let me = Party::Attacker;
+    chk.add(
+        me,
+        Edge::base(x.profile.stats.accuracy),
+        Source::Shot {
+            who: &x.name,
+            weapon: &line.name,
+            target: &t.name,
+        },
+    );
     let mut chosen = opts.options.clone();
     match opts.band {
         RangeBand::Short => {
@@ -85,12 +82,13 @@ fn shoot_plan(
     if ctx.setup.all_rules() && !t.engaged.is_empty() {
         chosen.entry(INTO_COMBAT.to_string()).or_insert(1);
     }
-    let mut into = CheckSpec::default();
+    let mut into_check = Check::new();
     if let Some(n) = chosen.get(INTO_COMBAT) {
         let only: BTreeMap<String, u32> = [(INTO_COMBAT.to_string(), *n)].into();
-        table_options(row, &only, &[], &x.name, &mut into, &mut Sources::off())?;
+        table_options(row, &only, &[], &x.name, me, &mut into_check)?;
     }
-    table_options(row, &chosen, &[], &x.name, &mut spec, src)?;
+    let into = into_check.spec(me);
+    table_options(row, &chosen, &[], &x.name, me, chk)?;
     // R26 (rules 3): an aimed shot needs no move before it.
     if opts.aimed && ctx.setup.all_rules() && st.active == Some(shooter) && st.moved > 0 {
         return Err(Refusal::AimedAfterMove {
@@ -100,20 +98,19 @@ fn shoot_plan(
     }
     if opts.aimed {
         let a = action_row(ctx, "aimed_shot")?;
-        spec.modifier += a.effect.modifier;
-        spec.advantages += a.effect.advantages;
-        src.add(|| {
-            Text::new(
-                format!(
-                    "{}: {}: {} ventaja(s) ({})",
-                    x.name, a.name.es, a.effect.advantages, a.rule
-                ),
-                format!(
-                    "{}: {}: {} advantage(s) ({})",
-                    x.name, a.name.en, a.effect.advantages, a.rule
-                ),
-            )
-        });
+        chk.add(
+            me,
+            Edge {
+                modifier: a.effect.modifier,
+                advantages: a.effect.advantages,
+                ..Edge::NONE
+            },
+            Source::RowAdvantages {
+                who: &x.name,
+                row: &a.name,
+                rule: &a.rule,
+            },
+        );
     }
     check_imposing_list(st, &[shooter], &opts.imposing)?;
     // R42 (rules 4): a target is not in contact with its shooter, so its
@@ -124,9 +121,10 @@ fn shoot_plan(
     } else {
         &[target]
     };
-    imposing(st, ctx, shooter, contact, &opts.imposing, &mut spec, src);
-    fear_edge(ctx, x, &mut spec, src);
-    extras(ctx, &opts.extra, Party::Attacker, &x.name, &mut spec, src);
+    imposing(st, ctx, shooter, contact, &opts.imposing, me, chk);
+    fear_edge(ctx, x, me, chk);
+    extras(ctx, &opts.extra, me, &x.name, chk);
+    let spec = chk.spec(me);
     let b = opts.band.index();
     Ok(ShotPlan {
         spec,
@@ -184,7 +182,7 @@ pub(crate) fn shot_chance_parts(
     target: ModelRef,
     opts: &ShootOptions,
 ) -> Result<(CheckSpec, HitMaker), GameError> {
-    let plan = shoot_plan(st, ctx, shooter, target, opts, &mut Sources::off())?;
+    let plan = shoot_plan(st, ctx, shooter, target, opts, &mut Check::new())?;
     Ok((plan.spec, plan.hit))
 }
 
@@ -222,7 +220,7 @@ pub(crate) fn auto_stray(st: &GameState, ctx: Ctx<'_>, action: &Action) -> Optio
     if !ctx.setup.exact_rules() {
         return None;
     }
-    let plan = shoot_plan(st, ctx, *shooter, *target, options, &mut Sources::off()).ok()?;
+    let plan = shoot_plan(st, ctx, *shooter, *target, options, &mut Check::new()).ok()?;
     let caused = !roll.success() && roll.roll.d10 as i32 <= roll.target() + plan.into_combat;
     match stray_friends(st, *shooter, *target).as_slice() {
         [f] if caused => Some(*f),
@@ -251,7 +249,7 @@ pub(crate) fn shoot(
     require_standing(x)?;
     require_free(st, x)?;
     in_play(st, target)?;
-    let plan = shoot_plan(st, ctx, shooter, target, opts, &mut Sources::off())?;
+    let plan = shoot_plan(st, ctx, shooter, target, opts, &mut Check::new())?;
     if defensive {
         st.reacted.push(shooter);
     }
@@ -315,11 +313,11 @@ pub(crate) fn shoot_check(
     target: ModelRef,
     opts: &ShootOptions,
 ) -> Result<PreparedCheck<CheckSpec>, GameError> {
-    let mut src = Sources::on();
-    let plan = shoot_plan(st, ctx, shooter, target, opts, &mut src)?;
+    let mut chk = Check::new();
+    let plan = shoot_plan(st, ctx, shooter, target, opts, &mut chk)?;
     Ok(PreparedCheck {
         spec: plan.spec,
-        sources: src.take(),
+        sources: chk.sources(),
         active: Some(shooter),
         passive: None,
     })

@@ -2,14 +2,13 @@
 //! R42 Imposing presence and R41 Constrictor. Older games leave them to
 //! the players, as they were played.
 
+use super::action::Party;
 use super::error::{GameError, Refusal};
 use super::guard::{Ctx, enemies, model};
 use super::refs::ModelRef;
-use super::roll::Sources;
+use super::sources::{Check, Edge, Source};
 use super::state::GameState;
-use crate::core::dice::CheckSpec;
 use crate::core::tables::Keyword;
-use crate::core::text::Text;
 
 /// R42: complications an Imposing presence gives the enemies within 10 cm.
 const IMPOSING_COMPLICATIONS: u32 = 1;
@@ -23,14 +22,14 @@ const CONSTRICTOR_FIGHT_DP: i32 = 1;
 /// models known to be that close (the opponent, the target, the models it
 /// is engaged with), `listed` the ones the players named. One upgrade, one
 /// source: never more than one complication (R03).
-pub(crate) fn imposing(
-    st: &GameState,
+pub(crate) fn imposing<'a>(
+    st: &'a GameState,
     ctx: Ctx<'_>,
     roller: ModelRef,
     contact: &[ModelRef],
     listed: &[ModelRef],
-    spec: &mut CheckSpec,
-    src: &mut Sources,
+    party: Party,
+    chk: &mut Check<'a>,
 ) {
     if !ctx.setup.all_rules() {
         return;
@@ -49,20 +48,14 @@ pub(crate) fn imposing(
                     .is_some_and(|y| y.status.in_play() && y.has(Keyword::ImposingPresence))
         });
     if let Some(by) = by {
-        spec.complications += IMPOSING_COMPLICATIONS;
-        let name = st.name(*by);
-        src.add(|| {
-            Text::new(
-                format!(
-                    "{}: Presencia imponente de {name}: {IMPOSING_COMPLICATIONS} complicación (R42)",
-                    x.name
-                ),
-                format!(
-                    "{}: {name}'s Imposing presence: {IMPOSING_COMPLICATIONS} complication (R42)",
-                    x.name
-                ),
-            )
-        });
+        chk.add(
+            party,
+            Edge::complications(IMPOSING_COMPLICATIONS),
+            Source::Imposing {
+                who: &x.name,
+                by: st.name(*by),
+            },
+        );
     }
 }
 
@@ -93,13 +86,13 @@ pub(crate) fn check_imposing_list(
 
 /// R41 Constrictor: the enemy of a Constrictor takes one complication in
 /// Combat. `roller` rolls against `opponent`.
-pub(crate) fn constrictor(
-    st: &GameState,
+pub(crate) fn constrictor<'a>(
+    st: &'a GameState,
     ctx: Ctx<'_>,
     roller: ModelRef,
     opponent: ModelRef,
-    spec: &mut CheckSpec,
-    src: &mut Sources,
+    party: Party,
+    chk: &mut Check<'a>,
 ) {
     if !ctx.setup.all_rules() {
         return;
@@ -108,19 +101,14 @@ pub(crate) fn constrictor(
         return;
     };
     if o.has(Keyword::Constrictor) {
-        spec.complications += CONSTRICTOR_COMPLICATIONS;
-        src.add(|| {
-            Text::new(
-                format!(
-                    "{}: {} es Constrictora: {CONSTRICTOR_COMPLICATIONS} complicación (R41)",
-                    x.name, o.name
-                ),
-                format!(
-                    "{}: {} is a Constrictor: {CONSTRICTOR_COMPLICATIONS} complication (R41)",
-                    x.name, o.name
-                ),
-            )
-        });
+        chk.add(
+            party,
+            Edge::complications(CONSTRICTOR_COMPLICATIONS),
+            Source::Constrictor {
+                who: &x.name,
+                by: &o.name,
+            },
+        );
     }
 }
 

@@ -91,7 +91,7 @@ fn profile_view(ui: &mut egui::Ui, l: Lang, p: &roster::Profile) {
         &p.stats,
         &[
             (glossary::DP.get(l), dp),
-            (l.pick("Blindaje", "Armour"), p.armour.to_string()),
+            (glossary::ARMOUR.get(l), p.armour.to_string()),
             (glossary::MOVE.get(l), format!("{} cm", p.movement_cm)),
         ],
     );

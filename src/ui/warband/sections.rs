@@ -75,7 +75,7 @@ pub fn weapons_ui(ui: &mut egui::Ui, rules: &RuleSet, l: Lang, m: &mut Model) {
 }
 
 pub fn gear_ui(ui: &mut egui::Ui, rules: &RuleSet, l: Lang, m: &mut Model) {
-    ui.strong(l.pick("Blindaje", "Armour"));
+    ui.strong(glossary::ARMOUR.get(l));
     ui.radio_value(&mut m.armour, None, l.pick("Ninguno", "None"));
     for a in &rules.armours {
         ui.radio_value(

@@ -53,7 +53,7 @@ impl Kind {
         match self {
             Kind::Troop => l.pick("Tropa", "Troop"),
             Kind::Weapon => l.pick("Armas", "Weapons"),
-            Kind::Armour => l.pick("Blindaje", "Armour"),
+            Kind::Armour => crate::core::glossary::ARMOUR.get(l),
             Kind::Equipment => l.pick("Equipo", "Equipment"),
             Kind::Upgrade => l.pick("Mejoras", "Upgrades"),
         }

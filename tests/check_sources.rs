@@ -1,0 +1,272 @@
+//! Issue 22: every check's sources read exactly as before the typed
+//! modifier sources. Seeded random games (sim) under each rules version;
+//! at every step, every roll the game offers, plain and with table
+//! options, players' extras, cover, Iron defence and the rest ticked, is
+//! prepared and its sources written in both languages. The text is
+//! compared with `tests/data/check-sources-v1.txt`, saved from the binary
+//! before the change (`IMPIA_BLESS_SOURCES=1` writes it again).
+
+use std::fmt::Write as _;
+
+use crate::game_support::*;
+use impia::core::dice::Roller;
+use impia::core::game::{
+    Action, ExtraModifier, Game, GameSetup, ModelRef, Party, Prepared, RangeBand, sim,
+};
+use impia::core::text::{Lang, Text};
+
+fn extra(on: Party, reason: &str, modifier: i32, adv: u32, comp: u32) -> ExtraModifier {
+    ExtraModifier {
+        on,
+        reason: reason.into(),
+        modifier,
+        advantages: adv,
+        complications: comp,
+    }
+}
+
+fn extras() -> Vec<ExtraModifier> {
+    vec![
+        extra(Party::Attacker, "Presencia", 1, 0, 0),
+        extra(Party::Attacker, "presencia ", -2, 1, 0),
+        extra(Party::Defender, "Constrictor", 0, 0, 2),
+    ]
+}
+
+/// The action as offered and with its choices ticked.
+fn variants(a: &Action) -> Vec<Action> {
+    let mut out = vec![a.clone()];
+    match a {
+        Action::Assault { options, .. } | Action::Fight { options, .. } => {
+            for (id, n) in [
+                ("consecutive_moves", 2),
+                ("unseen", 1),
+                ("from_above", 1),
+                ("extra_friend", 2),
+            ] {
+                let mut b = a.clone();
+                if let Action::Assault { options: o, .. } | Action::Fight { options: o, .. } =
+                    &mut b
+                {
+                    *o = options.clone().with(id, n);
+                    o.extra = extras();
+                }
+                out.push(b);
+            }
+            let mut b = a.clone();
+            if let Action::Assault { options: o, .. } | Action::Fight { options: o, .. } = &mut b {
+                o.attacker_friends = Some(1);
+                o.defender_friends = Some(2);
+            }
+            out.push(b);
+        }
+        Action::Shoot { options, .. } => {
+            for band in [RangeBand::Short, RangeBand::Long] {
+                for id in [
+                    "target_unaware",
+                    "avoid_cover",
+                    "defensive_shot",
+                    "into_combat",
+                ] {
+                    let mut b = a.clone();
+                    if let Action::Shoot { options: o, .. } = &mut b {
+                        *o = options.clone().with(id, 1);
+                        o.band = band;
+                        o.aimed = id == "avoid_cover";
+                        o.extra = extras();
+                    }
+                    out.push(b);
+                }
+            }
+        }
+        Action::ResolveHit { options, .. } => {
+            // One at a time: rules 3 refuse cover against a melee hit.
+            for pick in 0..3 {
+                let mut b = a.clone();
+                if let Action::ResolveHit { options: o, .. } = &mut b {
+                    *o = options.clone();
+                    match pick {
+                        0 => {
+                            o.iron_defence = true;
+                            o.extra = extras();
+                        }
+                        1 => o.cover = vec!["light".into(), "heavy".into()],
+                        _ => o.survival_instinct = true,
+                    }
+                }
+                out.push(b);
+            }
+        }
+        Action::Check { .. } => {
+            let mut b = a.clone();
+            if let Action::Check {
+                modifier,
+                reason,
+                options,
+                ..
+            } = &mut b
+            {
+                *modifier = -1;
+                *reason = "Salto".into();
+                options.advantages = 1;
+                options.complications = 2;
+            }
+            out.push(b);
+        }
+        _ => {}
+    }
+    out
+}
+
+fn write_sources(out: &mut String, sources: &[Text]) {
+    for s in sources {
+        let _ = writeln!(out, "  es: {}", s.get(Lang::Es));
+        let _ = writeln!(out, "  en: {}", s.get(Lang::En));
+    }
+}
+
+fn write_prepared(out: &mut String, g: &Game, a: &Action) {
+    let Ok(p) = g.prepare(a) else {
+        return;
+    };
+    let json = serde_json::to_string(a).expect("an action serialises");
+    let _ = writeln!(out, "{json}");
+    match p {
+        Prepared::Check(c) => write_sources(out, &c.sources),
+        Prepared::Opposed(c) => write_sources(out, &c.sources),
+        Prepared::Disengage(v) => v.iter().for_each(|c| write_sources(out, &c.sources)),
+        Prepared::NoRoll => {}
+    }
+}
+
+/// Warbands with the upgrades the game applies in rules 3 (Imposing
+/// presence, Constrictor, Survival instinct) for the walk's last games.
+fn upgraded_setup(seed: u64) -> GameSetup {
+    let mut a = roster_a();
+    a.models[1].upgrades = vec!["survival_instinct".into()];
+    a.models[2].upgrades = vec!["constrictor".into()];
+    let mut b = roster_b();
+    b.models[1].upgrades = vec!["imposing_presence".into()];
+    b.models[2].upgrades = vec!["constrictor".into(), "survival_instinct".into()];
+    GameSetup::new(a, b)
+        .with_seed(seed)
+        .with_scenario("Escaramuza")
+        .with_players("Ana", "Beto")
+}
+
+/// Every model's fall from a low and a high place (R18).
+fn falls(g: &Game) -> Vec<Action> {
+    let models: Vec<ModelRef> = g.state().models().map(|(r, _)| r).collect();
+    let mut out = Vec::new();
+    for m in models {
+        for height_cm in [3.0, 12.0, 40.0] {
+            out.push(Action::Fall {
+                model: m,
+                height_cm,
+                roll: None,
+                witnesses: Vec::new(),
+            });
+        }
+    }
+    out
+}
+
+/// Every offered roll's sources, step by step, for a few seeded games.
+fn walk() -> String {
+    let rules = rules();
+    let mut out = String::new();
+    let games = [(3, 1), (5, 2), (8, 3), (13, 4), (21, 4), (34, 3)]
+        .into_iter()
+        .map(|(seed, v)| (seed, v, setup(seed).with_rules(v)))
+        .chain(
+            [(55, 3), (89, 4)]
+                .into_iter()
+                .map(|(seed, v)| (seed, v, upgraded_setup(seed).with_rules(v))),
+        );
+    for (seed, version, setup) in games {
+        let mut g = Game::new(setup, &rules);
+        let mut rng = Roller::seeded(seed * 7919);
+        let _ = writeln!(out, "# game {seed} rules {version}");
+        // Toughness lost shows in a hit's words (R27).
+        let _ = g.apply(Action::AdjustToughness {
+            model: b(2),
+            delta: -1,
+        });
+        for _ in 0..120 {
+            let offers = g.offers();
+            let mut seen = std::collections::BTreeSet::new();
+            let offered = offers
+                .offers
+                .iter()
+                .flat_map(|o| std::iter::once(&o.action).chain(o.targets.iter().map(|t| &t.action)))
+                .filter(|a| a.is_roll())
+                .flat_map(variants);
+            for v in offered.chain(falls(&g)) {
+                let key = serde_json::to_string(&v).expect("an action serialises");
+                if seen.insert(key) {
+                    write_prepared(&mut out, &g, &v);
+                }
+            }
+            sim::step(&mut g, &mut rng).expect("random play");
+        }
+    }
+    out
+}
+
+/// FNV-1a, 64 bits: the saved file keeps the walk's digest, not its 12 MB.
+fn fnv1a64(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// The saved form: the digest and length of the whole walk's text, then
+/// every distinct source (its Spanish and English lines), sorted.
+fn saved_form(walk: &str) -> String {
+    let lines: Vec<&str> = walk.lines().collect();
+    let mut pairs = std::collections::BTreeSet::new();
+    for (i, l) in lines.iter().enumerate() {
+        if l.starts_with("  es: ") {
+            pairs.insert(format!("{l}\n{}", lines.get(i + 1).unwrap_or(&"")));
+        }
+    }
+    let mut out = format!(
+        "# fnv1a64 {:016x} {}\n",
+        fnv1a64(walk.as_bytes()),
+        walk.len()
+    );
+    for p in pairs {
+        out.push_str(&p);
+        out.push('\n');
+    }
+    out
+}
+
+#[test]
+fn every_offered_checks_sources_read_as_before() {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/check-sources-v1.txt");
+    let walk = walk();
+    assert!(
+        walk.lines().count() > 100_000,
+        "the walk prepares many checks"
+    );
+    let got = saved_form(&walk);
+    if std::env::var_os("IMPIA_BLESS_SOURCES").is_some() {
+        std::fs::write(&path, &got).expect("write the saved sources");
+    }
+    let want = std::fs::read_to_string(&path).expect("saved sources");
+    // The distinct sources first: a changed word shows as a readable line.
+    let (g, w): (Vec<&str>, Vec<&str>) = (
+        got.lines().skip(1).collect(),
+        want.lines().skip(1).collect(),
+    );
+    for line in &g {
+        assert!(w.contains(line), "a source not said before: {line}");
+    }
+    for line in &w {
+        assert!(g.contains(line), "a source no longer said: {line}");
+    }
+    // Then the whole walk, check by check, in order.
+    assert_eq!(got.lines().next(), want.lines().next(), "the walk's digest");
+}
