@@ -15,9 +15,10 @@ use super::{adjust, fear, hits, pending, resolve, turn};
 pub(crate) fn step(st: &mut GameState, ctx: Ctx<'_>, action: &Action) -> Result<(), GameError> {
     // Issue 15: after the end, only notes; the end itself is an action.
     if st.ended.is_some() {
-        return match action {
-            Action::Note { .. } => Ok(()),
-            _ => Err(Refusal::GameOver.into()),
+        return if let Action::Note { .. } = action {
+            Ok(())
+        } else {
+            Err(Refusal::GameOver.into())
         };
     }
     if let Action::EndGame = action {
@@ -68,7 +69,42 @@ fn apply(st: &mut GameState, ctx: Ctx<'_>, action: &Action) -> Result<(), GameEr
                 within_30cm.as_deref(),
             )?,
             A::Note { .. } => {}
-            other => {
+            other @ (A::StartTurn { .. }
+            | A::ChangeRound { .. }
+            | A::EndChangeRound { .. }
+            | A::RollOff { .. }
+            | A::ChooseStart { .. }
+            | A::Activate { .. }
+            | A::EndActivation { .. }
+            | A::EndTurn
+            | A::EndGame
+            | A::Move { .. }
+            | A::StandUp { .. }
+            | A::Loot { .. }
+            | A::TouchTerrain { .. }
+            | A::Assault { .. }
+            | A::Fight { .. }
+            | A::Disengage { .. }
+            | A::Shoot { .. }
+            | A::ResolveHit { .. }
+            | A::Breath { .. }
+            | A::Fall { .. }
+            | A::Check { .. }
+            | A::LeaderOrder { .. }
+            | A::LeaderRally { .. }
+            | A::TotemOwn { .. }
+            | A::TotemEnemy { .. }
+            | A::CastSpell { .. }
+            | A::UseHerb { .. }
+            | A::BeastAppears { .. }
+            | A::ScenarioPoints { .. }
+            | A::AdjustFear { .. }
+            | A::AdjustPool { .. }
+            | A::AdjustOwnDp { .. }
+            | A::AdjustToughness { .. }
+            | A::SetStatus { .. }
+            | A::SetEngaged { .. }
+            | A::SetRound { .. }) => {
                 return Err(Refusal::RollWaiting { action: other.id() }.into());
             }
         }

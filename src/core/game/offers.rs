@@ -111,7 +111,43 @@ pub(crate) fn cost(st: &GameState, ctx: Ctx<'_>, action: &Action) -> i32 {
         A::CastSpell { caster, spell, .. } => super::spell::spell_of(st, *caster, spell)
             .map(|(_, c, _)| c as i32)
             .unwrap_or(0),
-        a => row(a.id()),
+        a @ (A::StartTurn { .. }
+        | A::EndChangeRound { .. }
+        | A::RollOff { .. }
+        | A::ChooseStart { .. }
+        | A::Activate { .. }
+        | A::EndActivation { .. }
+        | A::EndTurn
+        | A::EndGame
+        | A::Move { .. }
+        | A::StandUp { .. }
+        | A::Loot { .. }
+        | A::TouchTerrain { .. }
+        | A::Assault { .. }
+        | A::Disengage { .. }
+        | A::Shoot { .. }
+        | A::ResolveHit { .. }
+        | A::Breath { .. }
+        | A::Fall { .. }
+        | A::Check { .. }
+        | A::LeaderOrder { .. }
+        | A::LeaderRally { .. }
+        | A::TotemOwn { .. }
+        | A::TotemEnemy { .. }
+        | A::UseHerb { .. }
+        | A::TotemReroll { .. }
+        | A::HeadstrongReroll { .. }
+        | A::Accept { .. }
+        | A::BeastAppears { .. }
+        | A::ScenarioPoints { .. }
+        | A::AdjustFear { .. }
+        | A::AdjustPool { .. }
+        | A::AdjustOwnDp { .. }
+        | A::AdjustToughness { .. }
+        | A::SetStatus { .. }
+        | A::SetEngaged { .. }
+        | A::SetRound { .. }
+        | A::Note { .. }) => row(a.id()),
     }
 }
 

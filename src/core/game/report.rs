@@ -181,7 +181,45 @@ pub fn report(game: &Game, l: Lang) -> Result<Report, GameError> {
         let rolled = match action {
             Action::Accept { .. } => before.pending.as_ref().map(|p| p.action.clone()),
             a if a.is_roll() && !setup.pending_rolls() => Some(a.clone()),
-            _ => None,
+            Action::StartTurn { .. }
+            | Action::ChangeRound { .. }
+            | Action::EndChangeRound { .. }
+            | Action::RollOff { .. }
+            | Action::ChooseStart { .. }
+            | Action::Activate { .. }
+            | Action::EndActivation { .. }
+            | Action::EndTurn
+            | Action::EndGame
+            | Action::Move { .. }
+            | Action::StandUp { .. }
+            | Action::Loot { .. }
+            | Action::TouchTerrain { .. }
+            | Action::Assault { .. }
+            | Action::Fight { .. }
+            | Action::Disengage { .. }
+            | Action::Shoot { .. }
+            | Action::ResolveHit { .. }
+            | Action::Breath { .. }
+            | Action::Fall { .. }
+            | Action::Check { .. }
+            | Action::LeaderOrder { .. }
+            | Action::LeaderRally { .. }
+            | Action::TotemOwn { .. }
+            | Action::TotemEnemy { .. }
+            | Action::CastSpell { .. }
+            | Action::UseHerb { .. }
+            | Action::TotemReroll { .. }
+            | Action::HeadstrongReroll { .. }
+            | Action::BeastAppears { .. }
+            | Action::ScenarioPoints { .. }
+            | Action::AdjustFear { .. }
+            | Action::AdjustPool { .. }
+            | Action::AdjustOwnDp { .. }
+            | Action::AdjustToughness { .. }
+            | Action::SetStatus { .. }
+            | Action::SetEngaged { .. }
+            | Action::SetRound { .. }
+            | Action::Note { .. } => None,
         };
         if let Some(r) = &rolled {
             wishes.extend(luck::wishes(&before, r, l));
@@ -262,9 +300,10 @@ fn observe(
     line: &mut TurnLine,
     downs_by: &mut Vec<(ModelRef, u32)>,
 ) {
-    let hitter = match rolled {
-        Some(Action::ResolveHit { attacker, .. }) => Some(*attacker),
-        _ => None,
+    let hitter = if let Some(Action::ResolveHit { attacker, .. }) = rolled {
+        Some(*attacker)
+    } else {
+        None
     };
     for (r, m) in after.models() {
         let was = before.model(r).map(|x| x.status);

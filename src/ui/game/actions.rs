@@ -109,7 +109,33 @@ fn describe_offer(
                 reason: String::new(),
             }),
         ),
-        _ => return None,
+        // The turn's steps, the life of a roll and the hand adjustments
+        // have their own places in the view, not an activation's button.
+        Action::StartTurn { .. }
+        | Action::ChangeRound { .. }
+        | Action::EndChangeRound { .. }
+        | Action::RollOff { .. }
+        | Action::ChooseStart { .. }
+        | Action::Activate { .. }
+        | Action::EndActivation { .. }
+        | Action::EndTurn
+        | Action::EndGame
+        | Action::TouchTerrain { .. }
+        | Action::ResolveHit { .. }
+        | Action::Fall { .. }
+        | Action::TotemReroll { .. }
+        | Action::HeadstrongReroll { .. }
+        | Action::Accept { .. }
+        | Action::BeastAppears { .. }
+        | Action::ScenarioPoints { .. }
+        | Action::AdjustFear { .. }
+        | Action::AdjustPool { .. }
+        | Action::AdjustOwnDp { .. }
+        | Action::AdjustToughness { .. }
+        | Action::SetStatus { .. }
+        | Action::SetEngaged { .. }
+        | Action::SetRound { .. }
+        | Action::Note { .. } => return None,
     })
 }
 
@@ -147,7 +173,44 @@ fn offer_text(
                 "🌿 Burn a mystic herb (+1 own DP)",
             )
             .to_string(),
-        _ => rules
+        Action::StartTurn { .. }
+        | Action::ChangeRound { .. }
+        | Action::EndChangeRound { .. }
+        | Action::RollOff { .. }
+        | Action::ChooseStart { .. }
+        | Action::Activate { .. }
+        | Action::EndActivation { .. }
+        | Action::EndTurn
+        | Action::EndGame
+        | Action::Move { .. }
+        | Action::StandUp { .. }
+        | Action::Loot { .. }
+        | Action::TouchTerrain { .. }
+        | Action::Assault { .. }
+        | Action::Fight { .. }
+        | Action::Disengage { .. }
+        | Action::Shoot { .. }
+        | Action::ResolveHit { .. }
+        | Action::Breath { .. }
+        | Action::Fall { .. }
+        | Action::LeaderOrder { .. }
+        | Action::LeaderRally { .. }
+        | Action::TotemOwn { .. }
+        | Action::TotemEnemy { .. }
+        | Action::CastSpell { .. }
+        | Action::TotemReroll { .. }
+        | Action::HeadstrongReroll { .. }
+        | Action::Accept { .. }
+        | Action::BeastAppears { .. }
+        | Action::ScenarioPoints { .. }
+        | Action::AdjustFear { .. }
+        | Action::AdjustPool { .. }
+        | Action::AdjustOwnDp { .. }
+        | Action::AdjustToughness { .. }
+        | Action::SetStatus { .. }
+        | Action::SetEngaged { .. }
+        | Action::SetRound { .. }
+        | Action::Note { .. } => rules
             .action(id)
             .map_or_else(|| id.to_string(), |a| a.name.get(l).to_string()),
     };

@@ -67,11 +67,48 @@ pub enum MeleeKind {
 impl MeleeKind {
     /// Does `offer` stand for this kind of melee?
     pub fn matches(self, action: &Action) -> bool {
-        match (self, action) {
-            (MeleeKind::Fight, Action::Fight { .. }) => true,
-            (MeleeKind::Assault, Action::Assault { brutal, .. }) => !brutal,
-            (MeleeKind::Brutal, Action::Assault { brutal, .. }) => *brutal,
-            _ => false,
+        match action {
+            Action::Fight { .. } => self == MeleeKind::Fight,
+            Action::Assault { brutal: true, .. } => self == MeleeKind::Brutal,
+            Action::Assault { brutal: false, .. } => self == MeleeKind::Assault,
+            Action::StartTurn { .. }
+            | Action::ChangeRound { .. }
+            | Action::EndChangeRound { .. }
+            | Action::RollOff { .. }
+            | Action::ChooseStart { .. }
+            | Action::Activate { .. }
+            | Action::EndActivation { .. }
+            | Action::EndTurn
+            | Action::EndGame
+            | Action::Move { .. }
+            | Action::StandUp { .. }
+            | Action::Loot { .. }
+            | Action::TouchTerrain { .. }
+            | Action::Disengage { .. }
+            | Action::Shoot { .. }
+            | Action::ResolveHit { .. }
+            | Action::Breath { .. }
+            | Action::Fall { .. }
+            | Action::Check { .. }
+            | Action::LeaderOrder { .. }
+            | Action::LeaderRally { .. }
+            | Action::TotemOwn { .. }
+            | Action::TotemEnemy { .. }
+            | Action::CastSpell { .. }
+            | Action::UseHerb { .. }
+            | Action::TotemReroll { .. }
+            | Action::HeadstrongReroll { .. }
+            | Action::Accept { .. }
+            | Action::BeastAppears { .. }
+            | Action::ScenarioPoints { .. }
+            | Action::AdjustFear { .. }
+            | Action::AdjustPool { .. }
+            | Action::AdjustOwnDp { .. }
+            | Action::AdjustToughness { .. }
+            | Action::SetStatus { .. }
+            | Action::SetEngaged { .. }
+            | Action::SetRound { .. }
+            | Action::Note { .. } => false,
         }
     }
 }
@@ -417,11 +454,8 @@ fn loot_buttons(ui: &mut egui::Ui, g: &Game, offers: &[Offer], l: Lang) -> Optio
 
 fn with_fight_options(action: &Action, chosen: &FightOptions) -> Action {
     let mut a = action.clone();
-    match &mut a {
-        Action::Assault { options, .. } | Action::Fight { options, .. } => {
-            *options = chosen.clone()
-        }
-        _ => {}
+    if let Action::Assault { options, .. } | Action::Fight { options, .. } = &mut a {
+        *options = chosen.clone();
     }
     a
 }
