@@ -16,7 +16,7 @@ mod list;
 mod kinds;
 mod options;
 pub use kinds::{PendingRoll, RerollKind, RerollRecord};
-pub(crate) use kinds::{rolled, unrolled};
+pub(crate) use kinds::{by_hand, roll_life, rolled, turn_steps, unrolled, unrolled_acts};
 pub(crate) use options::check_number;
 pub use options::{
     CheckOptions, ExtraModifier, FightOptions, HitOptions, MAX_HAND_NUMBER, Party, RangeBand,
@@ -422,6 +422,8 @@ impl Action {
             | A::BeastAppears {
                 beast: BeastChoice::Bestiary { .. },
             }
+            | unrolled_acts!()
+            | roll_life!()
             | A::StartTurn { .. }
             | A::EndChangeRound { .. }
             | A::RollOff { .. }
@@ -430,21 +432,8 @@ impl Action {
             | A::EndActivation { .. }
             | A::EndTurn
             | A::EndGame
-            | A::Move { .. }
-            | A::StandUp { .. }
-            | A::Loot { .. }
-            | A::TouchTerrain { .. }
             | A::Disengage { .. }
-            | A::Breath { .. }
             | A::Fall { .. }
-            | A::LeaderOrder { .. }
-            | A::LeaderRally { .. }
-            | A::TotemOwn { .. }
-            | A::TotemEnemy { .. }
-            | A::UseHerb { .. }
-            | A::TotemReroll { .. }
-            | A::HeadstrongReroll { .. }
-            | A::Accept { .. }
             | A::SetStatus { .. }
             | A::SetEngaged { .. }
             | A::Note { .. } => Ok(()),

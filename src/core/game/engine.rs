@@ -9,6 +9,7 @@ use super::guard::{Ctx, disengage_all, finish_activation, require_no_pending};
 use super::refs::ModelRef;
 use super::state::{Ending, GameState, Phase, RoundState};
 use super::{adjust, fear, hits, pending, resolve, turn};
+use crate::core::game::action::{by_hand, rolled, turn_steps, unrolled_acts};
 
 /// Apply `action` to `st`. On error `st` may be half changed: callers apply
 /// to a copy, or stop replaying.
@@ -69,42 +70,7 @@ fn apply(st: &mut GameState, ctx: Ctx<'_>, action: &Action) -> Result<(), GameEr
                 within_30cm.as_deref(),
             )?,
             A::Note { .. } => {}
-            other @ (A::StartTurn { .. }
-            | A::ChangeRound { .. }
-            | A::EndChangeRound { .. }
-            | A::RollOff { .. }
-            | A::ChooseStart { .. }
-            | A::Activate { .. }
-            | A::EndActivation { .. }
-            | A::EndTurn
-            | A::EndGame
-            | A::Move { .. }
-            | A::StandUp { .. }
-            | A::Loot { .. }
-            | A::TouchTerrain { .. }
-            | A::Assault { .. }
-            | A::Fight { .. }
-            | A::Disengage { .. }
-            | A::Shoot { .. }
-            | A::ResolveHit { .. }
-            | A::Breath { .. }
-            | A::Fall { .. }
-            | A::Check { .. }
-            | A::LeaderOrder { .. }
-            | A::LeaderRally { .. }
-            | A::TotemOwn { .. }
-            | A::TotemEnemy { .. }
-            | A::CastSpell { .. }
-            | A::UseHerb { .. }
-            | A::BeastAppears { .. }
-            | A::ScenarioPoints { .. }
-            | A::AdjustFear { .. }
-            | A::AdjustPool { .. }
-            | A::AdjustOwnDp { .. }
-            | A::AdjustToughness { .. }
-            | A::SetStatus { .. }
-            | A::SetEngaged { .. }
-            | A::SetRound { .. }) => {
+            other @ (rolled!() | turn_steps!() | unrolled_acts!() | by_hand!()) => {
                 return Err(Refusal::RollWaiting { action: other.id() }.into());
             }
         }

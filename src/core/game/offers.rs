@@ -12,6 +12,7 @@ use super::guard::Ctx;
 use super::pending::roll_parts;
 use super::prepare::fill_dice;
 use super::refs::{ModelRef, Side};
+use crate::core::game::action::{by_hand, roll_life, unrolled_acts};
 
 mod acting;
 use super::state::{GameState, Now};
@@ -111,7 +112,10 @@ pub(crate) fn cost(st: &GameState, ctx: Ctx<'_>, action: &Action) -> i32 {
         A::CastSpell { caster, spell, .. } => super::spell::spell_of(st, *caster, spell)
             .map(|(_, c, _)| c as i32)
             .unwrap_or(0),
-        a @ (A::StartTurn { .. }
+        a @ (unrolled_acts!()
+        | roll_life!()
+        | by_hand!()
+        | A::StartTurn { .. }
         | A::EndChangeRound { .. }
         | A::RollOff { .. }
         | A::ChooseStart { .. }
@@ -119,34 +123,12 @@ pub(crate) fn cost(st: &GameState, ctx: Ctx<'_>, action: &Action) -> i32 {
         | A::EndActivation { .. }
         | A::EndTurn
         | A::EndGame
-        | A::Move { .. }
-        | A::StandUp { .. }
-        | A::Loot { .. }
-        | A::TouchTerrain { .. }
         | A::Assault { .. }
         | A::Disengage { .. }
         | A::Shoot { .. }
         | A::ResolveHit { .. }
-        | A::Breath { .. }
         | A::Fall { .. }
         | A::Check { .. }
-        | A::LeaderOrder { .. }
-        | A::LeaderRally { .. }
-        | A::TotemOwn { .. }
-        | A::TotemEnemy { .. }
-        | A::UseHerb { .. }
-        | A::TotemReroll { .. }
-        | A::HeadstrongReroll { .. }
-        | A::Accept { .. }
-        | A::BeastAppears { .. }
-        | A::ScenarioPoints { .. }
-        | A::AdjustFear { .. }
-        | A::AdjustPool { .. }
-        | A::AdjustOwnDp { .. }
-        | A::AdjustToughness { .. }
-        | A::SetStatus { .. }
-        | A::SetEngaged { .. }
-        | A::SetRound { .. }
         | A::Note { .. }) => row(a.id()),
     }
 }

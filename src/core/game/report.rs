@@ -6,6 +6,7 @@
 
 mod luck;
 
+use crate::core::game::action::{by_hand, rolled, turn_steps, unrolled_acts};
 use serde::Serialize;
 
 use super::action::Action;
@@ -181,44 +182,12 @@ pub fn report(game: &Game, l: Lang) -> Result<Report, GameError> {
         let rolled = match action {
             Action::Accept { .. } => before.pending.as_ref().map(|p| p.action.clone()),
             a if a.is_roll() && !setup.pending_rolls() => Some(a.clone()),
-            Action::StartTurn { .. }
-            | Action::ChangeRound { .. }
-            | Action::EndChangeRound { .. }
-            | Action::RollOff { .. }
-            | Action::ChooseStart { .. }
-            | Action::Activate { .. }
-            | Action::EndActivation { .. }
-            | Action::EndTurn
-            | Action::EndGame
-            | Action::Move { .. }
-            | Action::StandUp { .. }
-            | Action::Loot { .. }
-            | Action::TouchTerrain { .. }
-            | Action::Assault { .. }
-            | Action::Fight { .. }
-            | Action::Disengage { .. }
-            | Action::Shoot { .. }
-            | Action::ResolveHit { .. }
-            | Action::Breath { .. }
-            | Action::Fall { .. }
-            | Action::Check { .. }
-            | Action::LeaderOrder { .. }
-            | Action::LeaderRally { .. }
-            | Action::TotemOwn { .. }
-            | Action::TotemEnemy { .. }
-            | Action::CastSpell { .. }
-            | Action::UseHerb { .. }
+            rolled!()
+            | turn_steps!()
+            | unrolled_acts!()
+            | by_hand!()
             | Action::TotemReroll { .. }
             | Action::HeadstrongReroll { .. }
-            | Action::BeastAppears { .. }
-            | Action::ScenarioPoints { .. }
-            | Action::AdjustFear { .. }
-            | Action::AdjustPool { .. }
-            | Action::AdjustOwnDp { .. }
-            | Action::AdjustToughness { .. }
-            | Action::SetStatus { .. }
-            | Action::SetEngaged { .. }
-            | Action::SetRound { .. }
             | Action::Note { .. } => None,
         };
         if let Some(r) = &rolled {

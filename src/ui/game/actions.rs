@@ -9,6 +9,7 @@ use super::forms::{Form, MeleeKind, trailing_moves};
 use super::widgets::{self, key, keyed, toggle};
 use super::{EndDeclaration, GameView};
 use crate::core::game::ModelRef;
+use crate::core::game::action::{by_hand, roll_life, turn_steps};
 use crate::core::game::{Action, FightOptions, Offer, ShootOptions, SpellChoice};
 use crate::core::tables::{RuleSet, Stat};
 use crate::core::text::Lang;
@@ -111,30 +112,12 @@ fn describe_offer(
         ),
         // The turn's steps, the life of a roll and the hand adjustments
         // have their own places in the view, not an activation's button.
-        Action::StartTurn { .. }
-        | Action::ChangeRound { .. }
-        | Action::EndChangeRound { .. }
-        | Action::RollOff { .. }
-        | Action::ChooseStart { .. }
-        | Action::Activate { .. }
-        | Action::EndActivation { .. }
-        | Action::EndTurn
-        | Action::EndGame
+        turn_steps!()
+        | roll_life!()
+        | by_hand!()
         | Action::TouchTerrain { .. }
         | Action::ResolveHit { .. }
         | Action::Fall { .. }
-        | Action::TotemReroll { .. }
-        | Action::HeadstrongReroll { .. }
-        | Action::Accept { .. }
-        | Action::BeastAppears { .. }
-        | Action::ScenarioPoints { .. }
-        | Action::AdjustFear { .. }
-        | Action::AdjustPool { .. }
-        | Action::AdjustOwnDp { .. }
-        | Action::AdjustToughness { .. }
-        | Action::SetStatus { .. }
-        | Action::SetEngaged { .. }
-        | Action::SetRound { .. }
         | Action::Note { .. } => return None,
     })
 }
@@ -173,15 +156,9 @@ fn offer_text(
                 "🌿 Burn a mystic herb (+1 own DP)",
             )
             .to_string(),
-        Action::StartTurn { .. }
-        | Action::ChangeRound { .. }
-        | Action::EndChangeRound { .. }
-        | Action::RollOff { .. }
-        | Action::ChooseStart { .. }
-        | Action::Activate { .. }
-        | Action::EndActivation { .. }
-        | Action::EndTurn
-        | Action::EndGame
+        turn_steps!()
+        | roll_life!()
+        | by_hand!()
         | Action::Move { .. }
         | Action::StandUp { .. }
         | Action::Loot { .. }
@@ -198,18 +175,6 @@ fn offer_text(
         | Action::TotemOwn { .. }
         | Action::TotemEnemy { .. }
         | Action::CastSpell { .. }
-        | Action::TotemReroll { .. }
-        | Action::HeadstrongReroll { .. }
-        | Action::Accept { .. }
-        | Action::BeastAppears { .. }
-        | Action::ScenarioPoints { .. }
-        | Action::AdjustFear { .. }
-        | Action::AdjustPool { .. }
-        | Action::AdjustOwnDp { .. }
-        | Action::AdjustToughness { .. }
-        | Action::SetStatus { .. }
-        | Action::SetEngaged { .. }
-        | Action::SetRound { .. }
         | Action::Note { .. } => rules
             .action(id)
             .map_or_else(|| id.to_string(), |a| a.name.get(l).to_string()),

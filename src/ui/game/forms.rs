@@ -6,6 +6,7 @@
 
 use super::GameView;
 use super::widgets::{self, big_button, choices_multi, models_multi, options_ui};
+use crate::core::game::action::{by_hand, roll_life, turn_steps, unrolled_acts};
 use crate::core::game::{
     Action, FightOptions, Game, HitOptions, ModelRef, Offer, RangeBand, ShootOptions, SpellChoice,
     Target,
@@ -71,43 +72,16 @@ impl MeleeKind {
             Action::Fight { .. } => self == MeleeKind::Fight,
             Action::Assault { brutal: true, .. } => self == MeleeKind::Brutal,
             Action::Assault { brutal: false, .. } => self == MeleeKind::Assault,
-            Action::StartTurn { .. }
-            | Action::ChangeRound { .. }
-            | Action::EndChangeRound { .. }
-            | Action::RollOff { .. }
-            | Action::ChooseStart { .. }
-            | Action::Activate { .. }
-            | Action::EndActivation { .. }
-            | Action::EndTurn
-            | Action::EndGame
-            | Action::Move { .. }
-            | Action::StandUp { .. }
-            | Action::Loot { .. }
-            | Action::TouchTerrain { .. }
+            turn_steps!()
+            | unrolled_acts!()
+            | roll_life!()
+            | by_hand!()
             | Action::Disengage { .. }
             | Action::Shoot { .. }
             | Action::ResolveHit { .. }
-            | Action::Breath { .. }
             | Action::Fall { .. }
             | Action::Check { .. }
-            | Action::LeaderOrder { .. }
-            | Action::LeaderRally { .. }
-            | Action::TotemOwn { .. }
-            | Action::TotemEnemy { .. }
             | Action::CastSpell { .. }
-            | Action::UseHerb { .. }
-            | Action::TotemReroll { .. }
-            | Action::HeadstrongReroll { .. }
-            | Action::Accept { .. }
-            | Action::BeastAppears { .. }
-            | Action::ScenarioPoints { .. }
-            | Action::AdjustFear { .. }
-            | Action::AdjustPool { .. }
-            | Action::AdjustOwnDp { .. }
-            | Action::AdjustToughness { .. }
-            | Action::SetStatus { .. }
-            | Action::SetEngaged { .. }
-            | Action::SetRound { .. }
             | Action::Note { .. } => false,
         }
     }

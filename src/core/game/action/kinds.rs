@@ -27,8 +27,8 @@ macro_rules! rolled {
 }
 pub(crate) use rolled;
 
-/// Every action that rolls no check: a pattern (see [`rolled!()`]).
-macro_rules! unrolled {
+/// The turn's steps (R05–R12, R39) and the game's end: a pattern.
+macro_rules! turn_steps {
     () => {
         $crate::core::game::Action::StartTurn { .. }
             | $crate::core::game::Action::ChangeRound { .. }
@@ -39,7 +39,14 @@ macro_rules! unrolled {
             | $crate::core::game::Action::EndActivation { .. }
             | $crate::core::game::Action::EndTurn
             | $crate::core::game::Action::EndGame
-            | $crate::core::game::Action::Move { .. }
+    };
+}
+pub(crate) use turn_steps;
+
+/// A model's actions that roll no check: a pattern.
+macro_rules! unrolled_acts {
+    () => {
+        $crate::core::game::Action::Move { .. }
             | $crate::core::game::Action::StandUp { .. }
             | $crate::core::game::Action::Loot { .. }
             | $crate::core::game::Action::TouchTerrain { .. }
@@ -49,10 +56,24 @@ macro_rules! unrolled {
             | $crate::core::game::Action::TotemOwn { .. }
             | $crate::core::game::Action::TotemEnemy { .. }
             | $crate::core::game::Action::UseHerb { .. }
-            | $crate::core::game::Action::TotemReroll { .. }
+    };
+}
+pub(crate) use unrolled_acts;
+
+/// The life of a roll waiting (R33, R42): re-rolls and accept; a pattern.
+macro_rules! roll_life {
+    () => {
+        $crate::core::game::Action::TotemReroll { .. }
             | $crate::core::game::Action::HeadstrongReroll { .. }
             | $crate::core::game::Action::Accept { .. }
-            | $crate::core::game::Action::BeastAppears { .. }
+    };
+}
+pub(crate) use roll_life;
+
+/// Beasts, scenario points and hand adjustments (not notes): a pattern.
+macro_rules! by_hand {
+    () => {
+        $crate::core::game::Action::BeastAppears { .. }
             | $crate::core::game::Action::ScenarioPoints { .. }
             | $crate::core::game::Action::AdjustFear { .. }
             | $crate::core::game::Action::AdjustPool { .. }
@@ -61,6 +82,17 @@ macro_rules! unrolled {
             | $crate::core::game::Action::SetStatus { .. }
             | $crate::core::game::Action::SetEngaged { .. }
             | $crate::core::game::Action::SetRound { .. }
+    };
+}
+pub(crate) use by_hand;
+
+/// Every action that rolls no check: a pattern (see [`rolled!()`]).
+macro_rules! unrolled {
+    () => {
+        $crate::core::game::action::turn_steps!()
+            | $crate::core::game::action::unrolled_acts!()
+            | $crate::core::game::action::roll_life!()
+            | $crate::core::game::action::by_hand!()
             | $crate::core::game::Action::Note { .. }
     };
 }
