@@ -8,6 +8,7 @@ use clap::Subcommand;
 use serde::Serialize;
 
 use super::{Cli, CliError, load_rules, print_json};
+use crate::core::game::host::GAMES_DIR;
 use crate::core::game::{self, Game, GameFileError, GameSetup, GameStatus, Host, file};
 use crate::core::glossary;
 use crate::core::roster;
@@ -36,9 +37,10 @@ pub enum GameCommand {
         player_a: Option<String>,
         #[arg(long = "player-b", value_name = "NAME")]
         player_b: Option<String>,
-        /// The game file to write.
+        /// The game file to write (default: a new file in games/, named
+        /// by the warbands and the day, never over an existing one).
         #[arg(short = 'o', long = "output", value_name = "FILE")]
-        output: PathBuf,
+        output: Option<PathBuf>,
         /// Overwrite an existing file.
         #[arg(long)]
         force: bool,
@@ -136,7 +138,10 @@ pub fn run(cli: &Cli, cmd: &GameCommand) -> Result<ExitCode, CliError> {
             force,
         } => {
             // Checked again under the lock; here so that no roster is read in vain.
-            if output.exists() && !force {
+            if let Some(output) = output
+                && output.exists()
+                && !force
+            {
                 return Err(CliError(format!(
                     "{} already exists; choose another file or pass --force",
                     output.display()
@@ -156,11 +161,19 @@ pub fn run(cli: &Cli, cmd: &GameCommand) -> Result<ExitCode, CliError> {
             for w in setup.warnings(&rules, l) {
                 errln!("{}: {w}", l.pick("aviso", "warning"));
             }
-            if let Err(e) = Host::create(output, setup, &rules, *force) {
-                return super::game_play::host_error(e);
-            }
+            let created = match output {
+                Some(output) => Host::create(output, setup, &rules, *force),
+                None => Host::create_in(Path::new(GAMES_DIR), setup, &rules),
+            };
+            let host = match created {
+                Ok(h) => h,
+                Err(e) => return super::game_play::host_error(e),
+            };
             super::mark_saved();
-            outln!("{} {}", l.pick("Escrito", "Wrote"), output.display());
+            let written = host.path().map(Path::display);
+            if let Some(p) = written {
+                outln!("{} {p}", l.pick("Escrito", "Wrote"));
+            }
             Ok(ExitCode::SUCCESS)
         }
         GameCommand::Status { file, json } => {

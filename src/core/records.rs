@@ -85,7 +85,7 @@ pub enum GameResult {
 pub fn records_dir(game_path: &Path) -> PathBuf {
     let dir = game_path.parent().unwrap_or(Path::new(""));
     match (dir.file_name(), dir.parent()) {
-        (Some(name), Some(up)) if name == "games" => up.join("records"),
+        (Some(name), Some(up)) if name == crate::core::game::host::GAMES_DIR => up.join("records"),
         _ => dir.join("records"),
     }
 }
@@ -389,7 +389,7 @@ pub fn standing(r: &Record) -> Standing {
 }
 
 /// Today in UTC as `YYYY-MM-DD` (the civil calendar from days since 1970).
-fn today() -> String {
+pub(crate) fn today() -> String {
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());

@@ -11,9 +11,12 @@ use super::status::Status;
 use crate::core::roster::SpellHit;
 use crate::core::tables::Stat;
 
+#[macro_use]
+mod list;
 mod kinds;
 mod options;
 pub use kinds::{PendingRoll, RerollKind, RerollRecord};
+pub(crate) use kinds::{by_hand, roll_life, rolled, turn_steps, unrolled, unrolled_acts};
 pub(crate) use options::check_number;
 pub use options::{
     CheckOptions, ExtraModifier, FightOptions, HitOptions, MAX_HAND_NUMBER, Party, RangeBand,
@@ -28,47 +31,48 @@ fn is_zero(n: &usize) -> bool {
     *n == 0
 }
 
+action_list! {
 /// One step of a game. The state is the log of these replayed.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "action", rename_all = "snake_case", deny_unknown_fields)]
+#[serde(tag = "action", deny_unknown_fields)]
 pub enum Action {
     // --- The turn (R05–R12, R39) ---
     /// Start the next turn: the dark forces dice (R39), then the pools are
     /// rebuilt (R10–R12).
-    StartTurn {
+    "start_turn" => StartTurn {
         /// Empty: the game rolls them.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         dark_forces: Vec<u32>,
     },
     /// R09: move a model `steps` agility rounds up (+) or down (−), 1 DP each.
-    ChangeRound {
+    "change_round" => ChangeRound {
         model: ModelRef,
         steps: i32,
     },
     /// R09: this warband makes no more round changes this turn.
-    EndChangeRound {
+    "end_change_round" => EndChangeRound {
         side: Side,
     },
     /// R08: both players' d10s, ties re-rolled (every pair kept), and the
     /// side the winner chose to start. No dice: the game rolls them; no
     /// `starts`: the winner chooses next ([`Action::ChooseStart`]).
-    RollOff {
+    "roll_off" => RollOff {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         rolls: Vec<[u32; 2]>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         starts: Option<Side>,
     },
     /// R08: the roll-off winner chooses which warband activates first.
-    ChooseStart {
+    "choose_start" => ChooseStart {
         side: Side,
     },
     /// R07: this model starts its activation.
-    Activate {
+    "activate" => Activate {
         model: ModelRef,
     },
     /// The activation ends; terrain it ends on (R14) and whether it ends
     /// within 15 cm of the enemy totem (R33); then the flee check (R31).
-    EndActivation {
+    "end_activation" => EndActivation {
         model: ModelRef,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         terrain: Vec<String>,
@@ -76,34 +80,34 @@ pub enum Action {
         near_enemy_totem: bool,
     },
     /// The players end the turn; models that did not act lose their activation.
-    EndTurn,
+    "end_turn" => EndTurn,
     /// The players end the game (the scenario's end): the winner is decided
     /// by VP, a draw on equal VP (issue 15). Undo reopens it.
-    EndGame,
+    "end_game" => EndGame,
 
     // --- Actions of the model in its activation ---
     /// R13.
-    Move {
+    "move" => Move {
         model: ModelRef,
     },
     /// R18: a Prone model stands up.
-    StandUp {
+    "stand_up" => StandUp {
         model: ModelRef,
     },
     /// R19: take something from a Down model in contact.
-    Loot {
+    "loot" => Loot {
         model: ModelRef,
         body: ModelRef,
         #[serde(default, skip_serializing_if = "String::is_empty")]
         item: String,
     },
     /// R14: the model touched terrain during an action (cursed: +1 fear, once per activation).
-    TouchTerrain {
+    "touch_terrain" => TouchTerrain {
         model: ModelRef,
         terrain: String,
     },
     /// R20, R22: move into contact and the free Fight.
-    Assault {
+    "assault" => Assault {
         attacker: ModelRef,
         defender: ModelRef,
         #[serde(default, skip_serializing_if = "is_false")]
@@ -114,7 +118,7 @@ pub enum Action {
         roll: Option<OpposedDice>,
     },
     /// R23, R24.
-    Fight {
+    "fight" => Fight {
         attacker: ModelRef,
         defender: ModelRef,
         #[serde(default, skip_serializing_if = "FightOptions::is_default")]
@@ -123,14 +127,14 @@ pub enum Action {
         roll: Option<OpposedDice>,
     },
     /// R25: one opposed Agility roll per engaged opponent.
-    Disengage {
+    "disengage" => Disengage {
         model: ModelRef,
         /// One per engaged opponent; empty: the game rolls them.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         rolls: Vec<DisengageRoll>,
     },
     /// R26. `stray`: the friend hit by a miss that the into-combat penalty caused.
-    Shoot {
+    "shoot" => Shoot {
         shooter: ModelRef,
         target: ModelRef,
         #[serde(default)]
@@ -142,7 +146,7 @@ pub enum Action {
     },
     /// R27–R30: roll the pending hit of `attacker` on `target`. `witnesses`:
     /// friends within 15 cm of the target, who gain fear if it is put Down (R31).
-    ResolveHit {
+    "resolve_hit" => ResolveHit {
         attacker: ModelRef,
         target: ModelRef,
         #[serde(default, skip_serializing_if = "HitOptions::is_default")]
@@ -153,12 +157,12 @@ pub enum Action {
         witnesses: Vec<ModelRef>,
     },
     /// R41 Breath: every model under the template takes a hit.
-    Breath {
+    "breath" => Breath {
         model: ModelRef,
         targets: Vec<ModelRef>,
     },
     /// R18: a fall; no roll up to the harmless height.
-    Fall {
+    "fall" => Fall {
         model: ModelRef,
         height_cm: f64,
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -168,7 +172,7 @@ pub enum Action {
     },
     /// R01: any attribute check the players want logged (a jump, difficult
     /// terrain, Courage to assault a dreadful creature…).
-    Check {
+    "check" => Check {
         model: ModelRef,
         stat: Stat,
         #[serde(default)]
@@ -182,25 +186,25 @@ pub enum Action {
         roll: Option<CheckDice>,
     },
     /// R32: the Leader orders `model`, which makes the next action.
-    LeaderOrder {
+    "leader_order" => LeaderOrder {
         leader: ModelRef,
         model: ModelRef,
     },
     /// R32: the listed friends lose fear.
-    LeaderRally {
+    "leader_rally" => LeaderRally {
         leader: ModelRef,
         models: Vec<ModelRef>,
     },
     /// R33: in contact with its own totem: lose fear.
-    TotemOwn {
+    "totem_own" => TotemOwn {
         model: ModelRef,
     },
     /// R33: in contact with the enemy totem: fear, VP, the totem destroyed.
-    TotemEnemy {
+    "totem_enemy" => TotemEnemy {
         model: ModelRef,
     },
     /// R38: cast a spell, fear to the models within 15 cm, then the backlash roll.
-    CastSpell {
+    "cast_spell" => CastSpell {
         caster: ModelRef,
         spell: SpellChoice,
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -218,7 +222,7 @@ pub enum Action {
     },
     /// R37 (rules 3): the model burns one mystic herb: its DP becomes the
     /// model's own DP of this turn, spent first. Costs no action.
-    UseHerb {
+    "use_herb" => UseHerb {
         model: ModelRef,
     },
 
@@ -227,7 +231,7 @@ pub enum Action {
     /// its own dice with its warband's totem (once per turn per warband).
     /// `roll`: which roll of a Disengage (0 otherwise). No dice: the game
     /// rolls them.
-    TotemReroll {
+    "totem_reroll" => TotemReroll {
         by: ModelRef,
         #[serde(default, skip_serializing_if = "is_zero")]
         roll: usize,
@@ -237,7 +241,7 @@ pub enum Action {
     /// R42 Headstrong (rules 3): a Headstrong model that rolled a 1 in the
     /// Combat roll waiting re-rolls its own dice, once per roll, apart from
     /// the totem's re-roll. No dice: the game rolls them.
-    HeadstrongReroll {
+    "headstrong_reroll" => HeadstrongReroll {
         by: ModelRef,
         #[serde(default, skip_serializing_if = "is_zero")]
         roll: usize,
@@ -248,7 +252,7 @@ pub enum Action {
     /// not change the dice may be given (or corrected) here: the friends
     /// within 15 cm of a model put Down (R31), the friend a stray shot hits
     /// (R26).
-    Accept {
+    "accept" => Accept {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         witnesses: Option<Vec<ModelRef>>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -260,47 +264,48 @@ pub enum Action {
 
     // --- Beasts, scenario and hand adjustments ---
     /// A beast comes onto the table (R39 8–9, or the scenario).
-    BeastAppears {
+    "beast_appears" => BeastAppears {
         beast: BeastChoice,
     },
-    ScenarioPoints {
+    "scenario_points" => ScenarioPoints {
         side: Side,
         points: i32,
         #[serde(default, skip_serializing_if = "String::is_empty")]
         note: String,
     },
-    AdjustFear {
+    "adjust_fear" => AdjustFear {
         model: ModelRef,
         delta: i32,
     },
-    AdjustPool {
+    "adjust_pool" => AdjustPool {
         side: Side,
         delta: i32,
     },
-    AdjustOwnDp {
+    "adjust_own_dp" => AdjustOwnDp {
         model: ModelRef,
         delta: i32,
     },
-    AdjustToughness {
+    "adjust_toughness" => AdjustToughness {
         model: ModelRef,
         delta: i32,
     },
-    SetStatus {
+    "set_status" => SetStatus {
         model: ModelRef,
         status: Status,
     },
-    SetEngaged {
+    "set_engaged" => SetEngaged {
         a: ModelRef,
         b: ModelRef,
         engaged: bool,
     },
-    SetRound {
+    "set_round" => SetRound {
         model: ModelRef,
         round: i32,
     },
-    Note {
+    "note" => Note {
         text: String,
     },
+}
 }
 
 impl Action {
@@ -410,7 +415,28 @@ impl Action {
             A::BeastAppears {
                 beast: BeastChoice::New(b),
             } => b.check_numbers(),
-            _ => Ok(()),
+            A::CastSpell {
+                spell: SpellChoice::Known { .. },
+                ..
+            }
+            | A::BeastAppears {
+                beast: BeastChoice::Bestiary { .. },
+            }
+            | unrolled_acts!()
+            | roll_life!()
+            | A::StartTurn { .. }
+            | A::EndChangeRound { .. }
+            | A::RollOff { .. }
+            | A::ChooseStart { .. }
+            | A::Activate { .. }
+            | A::EndActivation { .. }
+            | A::EndTurn
+            | A::EndGame
+            | A::Disengage { .. }
+            | A::Fall { .. }
+            | A::SetStatus { .. }
+            | A::SetEngaged { .. }
+            | A::Note { .. } => Ok(()),
         }
     }
 }

@@ -9,6 +9,7 @@ use super::hits::{breath_hit, hit_chance};
 use super::melee::fight_chance_parts;
 use super::shooting::shot_chance_parts;
 use super::state::GameState;
+use crate::core::game::action::unrolled;
 use crate::core::odds::{Prob, check_success, opposed};
 
 /// The chances of one attack on one target.
@@ -71,7 +72,12 @@ pub(crate) fn attack_chances(st: &GameState, ctx: Ctx<'_>, action: &Action) -> O
                 attacker_down: None,
             })
         }
-        _ => None,
+        Action::Disengage { .. }
+        | Action::ResolveHit { .. }
+        | Action::Fall { .. }
+        | Action::Check { .. }
+        | Action::CastSpell { .. }
+        | unrolled!() => None,
     }
 }
 

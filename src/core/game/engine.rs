@@ -9,15 +9,17 @@ use super::guard::{Ctx, disengage_all, finish_activation, require_no_pending};
 use super::refs::ModelRef;
 use super::state::{Ending, GameState, Phase, RoundState};
 use super::{adjust, fear, hits, pending, resolve, turn};
+use crate::core::game::action::{by_hand, rolled, turn_steps, unrolled_acts};
 
 /// Apply `action` to `st`. On error `st` may be half changed: callers apply
 /// to a copy, or stop replaying.
 pub(crate) fn step(st: &mut GameState, ctx: Ctx<'_>, action: &Action) -> Result<(), GameError> {
     // Issue 15: after the end, only notes; the end itself is an action.
     if st.ended.is_some() {
-        return match action {
-            Action::Note { .. } => Ok(()),
-            _ => Err(Refusal::GameOver.into()),
+        return if let Action::Note { .. } = action {
+            Ok(())
+        } else {
+            Err(Refusal::GameOver.into())
         };
     }
     if let Action::EndGame = action {
@@ -68,7 +70,7 @@ fn apply(st: &mut GameState, ctx: Ctx<'_>, action: &Action) -> Result<(), GameEr
                 within_30cm.as_deref(),
             )?,
             A::Note { .. } => {}
-            other => {
+            other @ (rolled!() | turn_steps!() | unrolled_acts!() | by_hand!()) => {
                 return Err(Refusal::RollWaiting { action: other.id() }.into());
             }
         }

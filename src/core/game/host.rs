@@ -6,9 +6,11 @@
 //! read-only [`Game`] with [`Host::view`], with no lock and no write access.
 //!
 //! ```text
-//! writers: Host::open / recover / create ──▶ lock ──▶ read ──▶ Game ──▶ act, undo, redo, batch
+//! writers: Host::open / recover / create / create_in ──▶ lock ──▶ read ──▶ Game ──▶ act, undo, redo, batch
 //! readers: Host::view ──────────────────────────────▶ read ──▶ Game (read-only)
 //! ```
+
+mod folder;
 
 use std::ops::Deref;
 use std::path::Path;
@@ -20,6 +22,8 @@ use super::file::{self, GameLock, Locked};
 use super::session::{Game, ReadOnly};
 use super::setup::GameSetup;
 use crate::core::tables::RuleSet;
+
+pub use folder::{GAMES_DIR, game_file_name};
 
 /// Why a writer could not open a game.
 #[derive(Debug, thiserror::Error)]
@@ -35,6 +39,12 @@ pub enum HostError {
     /// A new game would replace a file without being told to.
     #[error("{path} already exists; choose another file or pass --force")]
     Exists { path: String },
+    /// The games folder could not be made.
+    #[error("{path}: cannot make the games folder: {source}")]
+    Folder {
+        path: String,
+        source: std::io::Error,
+    },
     /// Unreadable, a log that does not replay, or the save failed.
     #[error("{0}")]
     File(#[from] GameFileError),

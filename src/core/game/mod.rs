@@ -47,8 +47,8 @@ mod turn;
 mod upgrades;
 
 pub use action::{
-    Action, BeastChoice, CheckOptions, DisengageRoll, ExtraModifier, FightOptions, HitOptions,
-    Party, RangeBand, ShootOptions, SpellChoice,
+    Action, ActionKind, BeastChoice, CheckOptions, DisengageRoll, ExtraModifier, FightOptions,
+    HitOptions, Party, RangeBand, ShootOptions, SpellChoice,
 };
 pub use error::{ErrorKind, GameError, GameFileError, Refusal};
 pub use refs::{ModelRef, Side, Sides};

@@ -12,6 +12,7 @@ use super::guard::Ctx;
 use super::pending::roll_parts;
 use super::prepare::fill_dice;
 use super::refs::{ModelRef, Side};
+use crate::core::game::action::{by_hand, roll_life, unrolled_acts};
 
 mod acting;
 use super::state::{GameState, Now};
@@ -111,7 +112,24 @@ pub(crate) fn cost(st: &GameState, ctx: Ctx<'_>, action: &Action) -> i32 {
         A::CastSpell { caster, spell, .. } => super::spell::spell_of(st, *caster, spell)
             .map(|(_, c, _)| c as i32)
             .unwrap_or(0),
-        a => row(a.id()),
+        a @ (unrolled_acts!()
+        | roll_life!()
+        | by_hand!()
+        | A::StartTurn { .. }
+        | A::EndChangeRound { .. }
+        | A::RollOff { .. }
+        | A::ChooseStart { .. }
+        | A::Activate { .. }
+        | A::EndActivation { .. }
+        | A::EndTurn
+        | A::EndGame
+        | A::Assault { .. }
+        | A::Disengage { .. }
+        | A::Shoot { .. }
+        | A::ResolveHit { .. }
+        | A::Fall { .. }
+        | A::Check { .. }
+        | A::Note { .. }) => row(a.id()),
     }
 }
 

@@ -13,6 +13,7 @@ use super::refs::ModelRef;
 use super::roll::{Role, SideDice};
 use super::state::GameState;
 use crate::core::dice::CheckSpec;
+use crate::core::game::action::unrolled;
 use crate::core::tables::Keyword;
 
 /// Start a roll: the action must be one the rules allow now (it is tried on
@@ -56,7 +57,7 @@ fn has_inner_reroll(action: &Action) -> bool {
             roll.as_ref().is_some_and(|r| r.reroll.is_some())
         }
         A::Disengage { rolls, .. } => rolls.iter().any(|r| r.roll.reroll.is_some()),
-        _ => false,
+        A::CastSpell { .. } | unrolled!() => false,
     }
 }
 
@@ -124,7 +125,7 @@ pub fn roll_parts(st: &GameState, action: &Action) -> Vec<RollPart> {
             };
             vec![one(act, Some(Role::Active)), one(pas, Some(Role::Passive))]
         }
-        _ => Vec::new(),
+        A::CastSpell { .. } | unrolled!() => Vec::new(),
     }
 }
 
@@ -150,7 +151,7 @@ fn dice_mut<'a>(action: &'a mut Action, part: &RollPart) -> Option<(&'a mut Side
         | A::ResolveHit { roll, .. }
         | A::Fall { roll, .. } => opposed(roll.as_mut()?, part.role),
         A::Disengage { rolls, .. } => opposed(&mut rolls.get_mut(part.roll)?.roll, part.role),
-        _ => None,
+        A::CastSpell { .. } | unrolled!() => None,
     }
 }
 
@@ -275,24 +276,23 @@ pub(crate) fn accept(
     };
     let mut action = p.action;
     if let Some(ws) = witnesses {
-        match &mut action {
-            Action::ResolveHit { witnesses, .. } | Action::Fall { witnesses, .. } => {
-                *witnesses = ws.to_vec();
-            }
-            _ => return Err(Refusal::NoWitnessFact.into()),
-        }
+        let (Action::ResolveHit { witnesses, .. } | Action::Fall { witnesses, .. }) = &mut action
+        else {
+            return Err(Refusal::NoWitnessFact.into());
+        };
+        *witnesses = ws.to_vec();
     }
     if let Some(f) = stray {
-        match &mut action {
-            Action::Shoot { stray, .. } => *stray = Some(f),
-            _ => return Err(Refusal::NoStrayFact.into()),
-        }
+        let Action::Shoot { stray, .. } = &mut action else {
+            return Err(Refusal::NoStrayFact.into());
+        };
+        *stray = Some(f);
     }
     if let Some(ms) = within_30cm {
-        match &mut action {
-            Action::CastSpell { within_30cm, .. } => *within_30cm = ms.to_vec(),
-            _ => return Err(Refusal::NoSpellFearFact.into()),
-        }
+        let Action::CastSpell { within_30cm, .. } = &mut action else {
+            return Err(Refusal::NoSpellFearFact.into());
+        };
+        *within_30cm = ms.to_vec();
     }
     super::resolve::apply(st, ctx, &action, true)
 }

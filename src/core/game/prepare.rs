@@ -3,6 +3,7 @@
 //! and the dice an action still lacks, rolled with the game's dice. The
 //! engine itself never rolls.
 
+use crate::core::game::action::{rolled, unrolled};
 use serde::Serialize;
 
 use super::action::{Action, DisengageRoll};
@@ -111,7 +112,9 @@ pub(crate) fn prepare(
             let p = attribute::attribute_check(st, ctx, *model, *stat, *modifier, options)?;
             Ok(Prepared::Check(p))
         }
-        other => Err(Refusal::NotARoll { action: other.id() }.into()),
+        other @ (A::CastSpell { .. } | unrolled!()) => {
+            Err(Refusal::NotARoll { action: other.id() }.into())
+        }
     }
 }
 
@@ -184,7 +187,8 @@ pub(crate) fn fill_dice(
                 *dice = Some(SideDice::roll(roller, &spec));
             }
         }
-        _ => {}
+        // Dice given (real dice typed in), or none to roll.
+        rolled!() | unrolled!() => {}
     }
     Ok(a)
 }

@@ -6,6 +6,7 @@
 
 mod luck;
 
+use crate::core::game::action::{by_hand, rolled, turn_steps, unrolled_acts};
 use serde::Serialize;
 
 use super::action::Action;
@@ -181,7 +182,13 @@ pub fn report(game: &Game, l: Lang) -> Result<Report, GameError> {
         let rolled = match action {
             Action::Accept { .. } => before.pending.as_ref().map(|p| p.action.clone()),
             a if a.is_roll() && !setup.pending_rolls() => Some(a.clone()),
-            _ => None,
+            rolled!()
+            | turn_steps!()
+            | unrolled_acts!()
+            | by_hand!()
+            | Action::TotemReroll { .. }
+            | Action::HeadstrongReroll { .. }
+            | Action::Note { .. } => None,
         };
         if let Some(r) = &rolled {
             wishes.extend(luck::wishes(&before, r, l));
@@ -262,9 +269,10 @@ fn observe(
     line: &mut TurnLine,
     downs_by: &mut Vec<(ModelRef, u32)>,
 ) {
-    let hitter = match rolled {
-        Some(Action::ResolveHit { attacker, .. }) => Some(*attacker),
-        _ => None,
+    let hitter = if let Some(Action::ResolveHit { attacker, .. }) = rolled {
+        Some(*attacker)
+    } else {
+        None
     };
     for (r, m) in after.models() {
         let was = before.model(r).map(|x| x.status);

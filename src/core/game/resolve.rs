@@ -8,6 +8,7 @@ use super::error::{GameError, Refusal};
 use super::guard::Ctx;
 use super::state::GameState;
 use super::{attribute, hits, melee, shooting, spell};
+use crate::core::game::action::unrolled;
 
 /// The dice an action carries, or why it cannot be applied without them.
 pub(crate) fn need<T>(dice: Option<&T>) -> Result<&T, GameError> {
@@ -138,6 +139,6 @@ pub(crate) fn apply(
                 lenient,
             },
         ),
-        other => Err(Refusal::NotARoll { action: other.id() }.into()),
+        other @ unrolled!() => Err(Refusal::NotARoll { action: other.id() }.into()),
     }
 }

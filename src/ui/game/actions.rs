@@ -9,6 +9,7 @@ use super::forms::{Form, MeleeKind, trailing_moves};
 use super::widgets::{self, key, keyed, toggle};
 use super::{EndDeclaration, GameView};
 use crate::core::game::ModelRef;
+use crate::core::game::action::{by_hand, roll_life, turn_steps};
 use crate::core::game::{Action, FightOptions, Offer, ShootOptions, SpellChoice};
 use crate::core::tables::{RuleSet, Stat};
 use crate::core::text::Lang;
@@ -109,7 +110,15 @@ fn describe_offer(
                 reason: String::new(),
             }),
         ),
-        _ => return None,
+        // The turn's steps, the life of a roll and the hand adjustments
+        // have their own places in the view, not an activation's button.
+        turn_steps!()
+        | roll_life!()
+        | by_hand!()
+        | Action::TouchTerrain { .. }
+        | Action::ResolveHit { .. }
+        | Action::Fall { .. }
+        | Action::Note { .. } => return None,
     })
 }
 
@@ -147,7 +156,26 @@ fn offer_text(
                 "🌿 Burn a mystic herb (+1 own DP)",
             )
             .to_string(),
-        _ => rules
+        turn_steps!()
+        | roll_life!()
+        | by_hand!()
+        | Action::Move { .. }
+        | Action::StandUp { .. }
+        | Action::Loot { .. }
+        | Action::TouchTerrain { .. }
+        | Action::Assault { .. }
+        | Action::Fight { .. }
+        | Action::Disengage { .. }
+        | Action::Shoot { .. }
+        | Action::ResolveHit { .. }
+        | Action::Breath { .. }
+        | Action::Fall { .. }
+        | Action::LeaderOrder { .. }
+        | Action::LeaderRally { .. }
+        | Action::TotemOwn { .. }
+        | Action::TotemEnemy { .. }
+        | Action::CastSpell { .. }
+        | Action::Note { .. } => rules
             .action(id)
             .map_or_else(|| id.to_string(), |a| a.name.get(l).to_string()),
     };

@@ -6,6 +6,7 @@
 
 use super::GameView;
 use super::widgets::{self, big_button, choices_multi, models_multi, options_ui};
+use crate::core::game::action::{by_hand, roll_life, turn_steps, unrolled_acts};
 use crate::core::game::{
     Action, FightOptions, Game, HitOptions, ModelRef, Offer, RangeBand, ShootOptions, SpellChoice,
     Target,
@@ -67,11 +68,21 @@ pub enum MeleeKind {
 impl MeleeKind {
     /// Does `offer` stand for this kind of melee?
     pub fn matches(self, action: &Action) -> bool {
-        match (self, action) {
-            (MeleeKind::Fight, Action::Fight { .. }) => true,
-            (MeleeKind::Assault, Action::Assault { brutal, .. }) => !brutal,
-            (MeleeKind::Brutal, Action::Assault { brutal, .. }) => *brutal,
-            _ => false,
+        match action {
+            Action::Fight { .. } => self == MeleeKind::Fight,
+            Action::Assault { brutal: true, .. } => self == MeleeKind::Brutal,
+            Action::Assault { brutal: false, .. } => self == MeleeKind::Assault,
+            turn_steps!()
+            | unrolled_acts!()
+            | roll_life!()
+            | by_hand!()
+            | Action::Disengage { .. }
+            | Action::Shoot { .. }
+            | Action::ResolveHit { .. }
+            | Action::Fall { .. }
+            | Action::Check { .. }
+            | Action::CastSpell { .. }
+            | Action::Note { .. } => false,
         }
     }
 }
@@ -419,11 +430,8 @@ fn loot_buttons(ui: &mut egui::Ui, g: &Game, offers: &[Offer], l: Lang) -> Optio
 
 fn with_fight_options(action: &Action, chosen: &FightOptions) -> Action {
     let mut a = action.clone();
-    match &mut a {
-        Action::Assault { options, .. } | Action::Fight { options, .. } => {
-            *options = chosen.clone()
-        }
-        _ => {}
+    if let Action::Assault { options, .. } | Action::Fight { options, .. } = &mut a {
+        *options = chosen.clone();
     }
     a
 }

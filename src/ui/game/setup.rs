@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use super::GameView;
 use super::forms::Form;
+use crate::core::game::host::GAMES_DIR;
 use crate::core::game::{GameSetup, Host, ReadOnly};
 use crate::core::roster::{self, Roster};
 use crate::core::tables::RuleSet;
@@ -41,28 +42,17 @@ fn roster_files() -> Vec<PathBuf> {
     v
 }
 
-/// A fresh file name under `games/` for a new game's autosave.
-fn new_game_path(a: &str, b: &str) -> PathBuf {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let slug = |s: &str| crate::core::roster::slug(s);
-    PathBuf::from("games").join(format!("{}-vs-{}-{secs}.yaml", slug(a), slug(b)))
-}
-
 impl GameView {
-    /// Start a game from two rosters, autosaving to a new file under `games/`.
+    /// Start a game from two rosters, autosaving to a new file under
+    /// `games/` (the host names it and never overwrites one).
     pub fn start(&mut self, setup: GameSetup, rules: &RuleSet, l: Lang) -> Option<PathBuf> {
-        let path = new_game_path(&setup.rosters.a.name, &setup.rosters.b.name);
         let mut game = Host::new(setup, rules);
         let warnings = game.warnings(l);
-        let saved = std::fs::create_dir_all("games")
-            .map_err(|e| e.to_string())
-            .and_then(|_| game.save_as(&path, false).map_err(|e| e.to_string()));
+        let saved = game.save_in(Path::new(GAMES_DIR));
         self.game = Some(game);
         self.form = Form::None;
         match saved {
-            Ok(()) => {
+            Ok(path) => {
                 let mut text = format!(
                     "{} {}",
                     l.pick("Partida guardada en", "Game saved to"),
@@ -195,7 +185,7 @@ impl GameView {
             ui.add_space(8.0);
         }
         if ui.button(l.pick("Abrir partida…", "Open game…")).clicked()
-            && let Some(p) = pick_file("games")
+            && let Some(p) = pick_file(GAMES_DIR)
         {
             self.open(&p, rules, l);
         }

@@ -5,7 +5,98 @@ use serde::{Deserialize, Serialize};
 
 use super::super::refs::ModelRef;
 use super::super::roll::SideDice;
-use super::Action;
+use super::{Action, ActionKind};
+
+/// The actions that roll dice of a check (or the backlash of a spell):
+/// a pattern. Every action is in `rolled!()` or [`unrolled!()`], by name,
+/// so a match over actions that handles the rolls lists the rest with
+/// `unrolled!()` and stays exhaustive: a new action fails to compile until
+/// it is put in one of the two (one line), and then every match that
+/// names `rolled!()` points at it again if it rolls.
+macro_rules! rolled {
+    () => {
+        $crate::core::game::Action::Assault { .. }
+            | $crate::core::game::Action::Fight { .. }
+            | $crate::core::game::Action::Disengage { .. }
+            | $crate::core::game::Action::Shoot { .. }
+            | $crate::core::game::Action::ResolveHit { .. }
+            | $crate::core::game::Action::Fall { .. }
+            | $crate::core::game::Action::Check { .. }
+            | $crate::core::game::Action::CastSpell { .. }
+    };
+}
+pub(crate) use rolled;
+
+/// The turn's steps (R05–R12, R39) and the game's end: a pattern.
+macro_rules! turn_steps {
+    () => {
+        $crate::core::game::Action::StartTurn { .. }
+            | $crate::core::game::Action::ChangeRound { .. }
+            | $crate::core::game::Action::EndChangeRound { .. }
+            | $crate::core::game::Action::RollOff { .. }
+            | $crate::core::game::Action::ChooseStart { .. }
+            | $crate::core::game::Action::Activate { .. }
+            | $crate::core::game::Action::EndActivation { .. }
+            | $crate::core::game::Action::EndTurn
+            | $crate::core::game::Action::EndGame
+    };
+}
+pub(crate) use turn_steps;
+
+/// A model's actions that roll no check: a pattern.
+macro_rules! unrolled_acts {
+    () => {
+        $crate::core::game::Action::Move { .. }
+            | $crate::core::game::Action::StandUp { .. }
+            | $crate::core::game::Action::Loot { .. }
+            | $crate::core::game::Action::TouchTerrain { .. }
+            | $crate::core::game::Action::Breath { .. }
+            | $crate::core::game::Action::LeaderOrder { .. }
+            | $crate::core::game::Action::LeaderRally { .. }
+            | $crate::core::game::Action::TotemOwn { .. }
+            | $crate::core::game::Action::TotemEnemy { .. }
+            | $crate::core::game::Action::UseHerb { .. }
+    };
+}
+pub(crate) use unrolled_acts;
+
+/// The life of a roll waiting (R33, R42): re-rolls and accept; a pattern.
+macro_rules! roll_life {
+    () => {
+        $crate::core::game::Action::TotemReroll { .. }
+            | $crate::core::game::Action::HeadstrongReroll { .. }
+            | $crate::core::game::Action::Accept { .. }
+    };
+}
+pub(crate) use roll_life;
+
+/// Beasts, scenario points and hand adjustments (not notes): a pattern.
+macro_rules! by_hand {
+    () => {
+        $crate::core::game::Action::BeastAppears { .. }
+            | $crate::core::game::Action::ScenarioPoints { .. }
+            | $crate::core::game::Action::AdjustFear { .. }
+            | $crate::core::game::Action::AdjustPool { .. }
+            | $crate::core::game::Action::AdjustOwnDp { .. }
+            | $crate::core::game::Action::AdjustToughness { .. }
+            | $crate::core::game::Action::SetStatus { .. }
+            | $crate::core::game::Action::SetEngaged { .. }
+            | $crate::core::game::Action::SetRound { .. }
+    };
+}
+pub(crate) use by_hand;
+
+/// Every action that rolls no check: a pattern (see [`rolled!()`]).
+macro_rules! unrolled {
+    () => {
+        $crate::core::game::action::turn_steps!()
+            | $crate::core::game::action::unrolled_acts!()
+            | $crate::core::game::action::roll_life!()
+            | $crate::core::game::action::by_hand!()
+            | $crate::core::game::Action::Note { .. }
+    };
+}
+pub(crate) use unrolled;
 
 /// Who re-rolled, and with what right.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -38,67 +129,84 @@ pub struct PendingRoll {
 }
 
 impl Action {
-    /// The snake_case name the game file stores (`fight`, `accept`, …).
+    /// The snake_case name the game file stores (`fight`, `accept`, …):
+    /// its serde tag (see `action/list.rs`).
     pub fn id(&self) -> &'static str {
-        use Action as A;
-        match self {
-            A::StartTurn { .. } => "start_turn",
-            A::ChangeRound { .. } => "change_round",
-            A::EndChangeRound { .. } => "end_change_round",
-            A::RollOff { .. } => "roll_off",
-            A::ChooseStart { .. } => "choose_start",
-            A::Activate { .. } => "activate",
-            A::EndActivation { .. } => "end_activation",
-            A::EndTurn => "end_turn",
-            A::EndGame => "end_game",
-            A::Move { .. } => "move",
-            A::StandUp { .. } => "stand_up",
-            A::Loot { .. } => "loot",
-            A::TouchTerrain { .. } => "touch_terrain",
-            A::Assault { .. } => "assault",
-            A::Fight { .. } => "fight",
-            A::Disengage { .. } => "disengage",
-            A::Shoot { .. } => "shoot",
-            A::ResolveHit { .. } => "resolve_hit",
-            A::Breath { .. } => "breath",
-            A::Fall { .. } => "fall",
-            A::Check { .. } => "check",
-            A::LeaderOrder { .. } => "leader_order",
-            A::LeaderRally { .. } => "leader_rally",
-            A::TotemOwn { .. } => "totem_own",
-            A::TotemEnemy { .. } => "totem_enemy",
-            A::CastSpell { .. } => "cast_spell",
-            A::UseHerb { .. } => "use_herb",
-            A::TotemReroll { .. } => "totem_reroll",
-            A::HeadstrongReroll { .. } => "headstrong_reroll",
-            A::Accept { .. } => "accept",
-            A::BeastAppears { .. } => "beast_appears",
-            A::ScenarioPoints { .. } => "scenario_points",
-            A::AdjustFear { .. } => "adjust_fear",
-            A::AdjustPool { .. } => "adjust_pool",
-            A::AdjustOwnDp { .. } => "adjust_own_dp",
-            A::AdjustToughness { .. } => "adjust_toughness",
-            A::SetStatus { .. } => "set_status",
-            A::SetEngaged { .. } => "set_engaged",
-            A::SetRound { .. } => "set_round",
-            A::Note { .. } => "note",
-        }
+        self.kind().id()
     }
 
     /// A check the players roll and may re-roll before accepting it (rules
     /// 2 on): it waits as the pending roll until accepted.
     pub fn is_roll(&self) -> bool {
         use Action as A;
-        matches!(
-            self,
-            A::Assault { .. }
-                | A::Fight { .. }
-                | A::Disengage { .. }
-                | A::Shoot { .. }
-                | A::ResolveHit { .. }
-                | A::Check { .. }
-                | A::CastSpell { .. }
-                | A::Fall { roll: Some(_), .. }
-        )
+        match self {
+            rolled!() => !matches!(self, A::Fall { roll: None, .. }),
+            unrolled!() => false,
+        }
+    }
+}
+
+impl ActionKind {
+    /// R10–R12: whether a model pays for this action by its own row of
+    /// `tables/actions.yaml` (the row's id is the action's id). The game's
+    /// steps, the life of a roll, hand adjustments and notes cost nothing,
+    /// and a spell costs its own (R38: its row holds no DP).
+    pub fn row(self) -> Option<&'static str> {
+        use ActionKind as K;
+        let paid = match self {
+            K::Move
+            | K::StandUp
+            | K::Loot
+            | K::Assault
+            | K::Fight
+            | K::Disengage
+            | K::Shoot
+            | K::Breath
+            | K::LeaderOrder
+            | K::LeaderRally
+            | K::TotemOwn
+            | K::TotemEnemy
+            | K::CastSpell
+            | K::ChangeRound => true,
+            K::StartTurn
+            | K::EndChangeRound
+            | K::RollOff
+            | K::ChooseStart
+            | K::Activate
+            | K::EndActivation
+            | K::EndTurn
+            | K::EndGame
+            | K::TouchTerrain
+            | K::ResolveHit
+            | K::Fall
+            | K::Check
+            | K::UseHerb
+            | K::TotemReroll
+            | K::HeadstrongReroll
+            | K::Accept
+            | K::BeastAppears
+            | K::ScenarioPoints
+            | K::AdjustFear
+            | K::AdjustPool
+            | K::AdjustOwnDp
+            | K::AdjustToughness
+            | K::SetStatus
+            | K::SetEngaged
+            | K::SetRound
+            | K::Note => false,
+        };
+        paid.then(|| self.id())
+    }
+
+    /// The rows of `tables/actions.yaml` for a declared form of this
+    /// action, with its own DP and effect: a Brutal assault (R42), an
+    /// Aimed shot and Iron defence (rules 3).
+    pub fn form_rows(self) -> &'static [&'static str] {
+        match self {
+            ActionKind::Assault => &["brutal_assault"],
+            ActionKind::Shoot => &["aimed_shot"],
+            ActionKind::ResolveHit => &["iron_defence"],
+            _ => &[],
+        }
     }
 }

@@ -7,6 +7,7 @@ use super::super::refs::{ModelRef, Side};
 use super::super::roll::{CheckDice, OpposedDice};
 use super::super::state::GameState;
 use crate::core::dice::OpposedOutcome;
+use crate::core::game::action::unrolled;
 use crate::core::odds::{Odds, Prob, check_success, opposed};
 use crate::core::text::Lang;
 
@@ -180,7 +181,14 @@ pub(super) fn wishes(before: &GameState, action: &Action, l: Lang) -> Vec<Wish> 
                 );
             }
         }
-        _ => {}
+        Action::Check { .. }
+        | Action::Shoot { .. }
+        | Action::Assault { .. }
+        | Action::Fight { .. }
+        | Action::ResolveHit { .. }
+        | Action::Fall { .. }
+        | Action::CastSpell { .. }
+        | unrolled!() => {}
     }
     out
 }
