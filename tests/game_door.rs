@@ -1,12 +1,10 @@
 //! Issue 23, the door: the host owns the games folder and its naming
 //! policy, and no client syncs the records or makes a game file itself.
 
-mod game_support;
-
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use game_support::*;
+use crate::game_support::*;
 use impia::core::game::Host;
 use impia::core::game::host::{GAMES_DIR, game_file_name};
 

@@ -8,6 +8,7 @@ mod game_support;
 mod roster_support;
 mod serve_support;
 
+mod actions_list;
 mod check_sources;
 mod cli;
 mod concurrent_writers;
@@ -15,6 +16,7 @@ mod file_sizes;
 mod game;
 mod game_chances;
 mod game_cli;
+mod game_door;
 mod game_history;
 mod game_host;
 mod game_report;

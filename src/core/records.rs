@@ -295,7 +295,9 @@ fn change(
     let at = rec.games.iter().position(is_this_game);
     // The day it was first recorded stays: touching an ended game again a
     // day later is no change.
-    let date = at.map_or_else(today, |i| rec.games[i].date.clone());
+    let date = at.map_or_else(crate::core::game::host::today, |i| {
+        rec.games[i].date.clone()
+    });
     rec.games.retain(|g| !is_this_game(g));
     if st.ended.is_some() {
         let (vf, va) = (me.score.total(), them.score.total());
@@ -388,38 +390,9 @@ pub fn standing(r: &Record) -> Standing {
     }
 }
 
-/// Today in UTC as `YYYY-MM-DD` (the civil calendar from days since 1970).
-pub(crate) fn today() -> String {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    civil(secs / 86_400)
-}
-
-/// Howard Hinnant's days-to-civil algorithm.
-fn civil(days: u64) -> String {
-    let z = days as i64 + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}-{m:02}-{d:02}")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn civil_dates_from_days() {
-        assert_eq!(civil(0), "1970-01-01");
-        assert_eq!(civil(19_723), "2024-01-01");
-        assert_eq!(civil(20_415), "2025-11-23");
-    }
 
     #[test]
     fn records_go_beside_the_games_folder() {

@@ -416,10 +416,8 @@ mod tests {
         let offers = game(&h).offers();
         let target = offers
             .allowed()
-            .find_map(|o| match &o.action {
-                Action::Assault { brutal: false, .. } => o.targets.first().map(|t| t.model),
-                _ => None,
-            })
+            .filter(|o| matches!(o.action, Action::Assault { brutal: false, .. }))
+            .find_map(|o| o.targets.first().map(|t| t.model))
             .expect("an enemy to assault");
         let name = game(&h).state().name(target);
         click(&mut h, &format!("🎲 {name}"));
