@@ -6,10 +6,11 @@ use super::action::{
     Action, BeastChoice, DisengageRoll, FightOptions, HitOptions, RangeBand, ShootOptions,
     SpellChoice,
 };
+use super::draft::{DeclKind, Declaration, Declared, declare};
 use super::refs::{ModelRef, Side};
 use super::roll::{Role, SideDice};
 use super::setup::Beast;
-use super::state::{HitSource, Now};
+use super::state::Now;
 use super::status::Status;
 use super::{Game, GameError};
 use crate::core::dice::{OpposedOutcome, Roller};
@@ -29,6 +30,62 @@ fn chance(rng: &mut Roller, percent: u32) -> bool {
 
 fn subset(rng: &mut Roller, items: &[ModelRef]) -> Vec<ModelRef> {
     items.iter().copied().filter(|_| chance(rng, 50)).collect()
+}
+
+/// `draft` with each of its declarations answered at random (issue 23):
+/// the random player decides no rule, it answers what the offer asks.
+pub fn random_declarations(rng: &mut Roller, draft: &Action, decls: &[Declaration]) -> Action {
+    let mut a = draft.clone();
+    for d in decls {
+        let v = match &d.kind {
+            DeclKind::Flag { .. } => Declared::Count(u32::from(chance(rng, 30))),
+            DeclKind::Count { max, .. } => {
+                // Mostly the draft's own count (what the tracker knows).
+                if chance(rng, 70) {
+                    continue;
+                }
+                Declared::Count(rng.die((*max).clamp(1, 3) + 1) - 1)
+            }
+            DeclKind::Models { models } => Declared::Models(subset(rng, models)),
+            DeclKind::Pick {
+                choices,
+                many: true,
+            } => Declared::Picks(
+                choices
+                    .iter()
+                    .filter(|_| chance(rng, 20))
+                    .map(|c| c.id.clone())
+                    .collect(),
+            ),
+            DeclKind::Pick { choices, .. } => {
+                let ids: Vec<usize> = (0..choices.len()).collect();
+                Declared::Picks(
+                    pick(rng, &ids)
+                        .filter(|_| chance(rng, 80))
+                        .map(|i| vec![choices[i].id.clone()])
+                        .unwrap_or_default(),
+                )
+            }
+        };
+        declare(&mut a, &d.key, &v);
+    }
+    a
+}
+
+/// `base` as an offer of the core drafts it (its target's draft when it
+/// names one), declarations answered at random; `base` itself when no
+/// offer has it.
+fn declared(g: &Game, rng: &mut Roller, base: &Action) -> Action {
+    let offers = g.offers();
+    for o in offers.allowed() {
+        if let Some(t) = o.targets.iter().find(|t| t.action == *base) {
+            return random_declarations(rng, &t.draft, &t.declarations);
+        }
+        if o.action == *base && o.targets.is_empty() {
+            return random_declarations(rng, &o.draft, &o.declarations);
+        }
+    }
+    base.clone()
 }
 
 /// A beast for the random games.
@@ -201,25 +258,21 @@ pub fn next_action(g: &mut Game, rng: &mut Roller) -> Result<Action, GameError> 
                 .first()
                 .copied()
                 .unwrap_or((ModelRef::a(0), ModelRef::b(0)));
-            // R30 (rules 3): no cover in close combat.
-            let melee = g.setup().all_rules()
-                && g.state().pending_hits.iter().any(|h| {
-                    h.attacker == attacker
-                        && h.target == target
-                        && matches!(
-                            h.source,
-                            HitSource::Fight | HitSource::Assault | HitSource::Disengage
-                        )
-                });
-            let options = HitOptions {
-                iron_defence: g.dp_available(target) >= 1 && chance(rng, 30),
-                cover: if !melee && chance(rng, 20) {
-                    vec!["light".into()]
-                } else {
-                    Vec::new()
+            let base = Action::ResolveHit {
+                attacker,
+                target,
+                options: HitOptions {
+                    iron_defence: g.dp_available(target) >= 1 && chance(rng, 30),
+                    ..Default::default()
                 },
-                extra: Vec::new(),
-                ..Default::default()
+                roll: None,
+                witnesses: Vec::new(),
+            };
+            // The hit's declarations as the offer asks them (cover only
+            // where it applies, R30).
+            let options = match declared(g, rng, &base) {
+                Action::ResolveHit { options, .. } => options,
+                _ => HitOptions::default(),
             };
             let prep = g.hit_check(attacker, target, &options)?;
             let roll = prep.roll(rng);
@@ -256,21 +309,26 @@ pub fn next_action(g: &mut Game, rng: &mut Roller) -> Result<Action, GameError> 
 /// out: a random game goes on.
 fn from_offers(g: &Game, rng: &mut Roller, keep: impl Fn(&super::Offer) -> bool) -> Option<Action> {
     let offers = g.offers();
-    let actions: Vec<&Action> = offers
+    let drafts: Vec<(&Action, &[Declaration])> = offers
         .allowed()
         .filter(|o| o.id != "end_game" && keep(o))
         .flat_map(|o| {
             if o.targets.is_empty() {
-                vec![&o.action]
+                vec![(&o.draft, o.declarations.as_slice())]
             } else {
-                o.targets.iter().map(|t| &t.action).collect()
+                o.targets
+                    .iter()
+                    .map(|t| (&t.draft, t.declarations.as_slice()))
+                    .collect()
             }
         })
         .collect();
-    let i = pick(rng, &(0..actions.len()).collect::<Vec<_>>())?;
+    let i = pick(rng, &(0..drafts.len()).collect::<Vec<_>>())?;
+    let (draft, decls) = drafts[i];
+    let action = random_declarations(rng, draft, decls);
     // The dice from `rng`, as every other action here: the same seed plays
     // the same game whatever was undone before.
-    super::prepare::fill_dice(g.state(), g.ctx(), actions[i], rng).ok()
+    super::prepare::fill_dice(g.state(), g.ctx(), &action, rng).ok()
 }
 
 /// A roll waits (rules 2): now and then a re-roll (the totem's, R33, or
@@ -382,10 +440,17 @@ fn acting(
         1 | 2 if !enemies.is_empty() => {
             let defender = pick(rng, &enemies).unwrap_or(ModelRef::b(0));
             let brutal = chance(rng, 30);
-            let options = if chance(rng, 30) {
-                FightOptions::default().with("consecutive_moves", rng.die(2))
-            } else {
-                FightOptions::default()
+            let base = Action::Assault {
+                attacker: actor,
+                defender,
+                brutal,
+                options: FightOptions::default(),
+                roll: None,
+            };
+            // The offer's draft (R20: the Moves just made), answered at random.
+            let options = match declared(g, rng, &base) {
+                Action::Assault { options, .. } => options,
+                _ => FightOptions::default(),
             };
             let prep = g.assault_check(actor, defender, brutal, &options)?;
             Ok(Action::Assault {
