@@ -9,7 +9,7 @@ mod game_support;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use game_support::*;
-use impia::core::game::{Action, Game, GameSetup, Prepared};
+use impia::core::game::{Action, Game, GameSetup, Prepared, Status};
 use impia::core::odds::{Odds, Prob};
 use impia::core::tables::RuleSet;
 use impia::core::text::Lang;
@@ -38,16 +38,29 @@ fn harness(app: ImpiaApp) -> Harness<'static, ImpiaApp> {
         .build_ui_state(|ui, app: &mut ImpiaApp| app.show(ui), app)
 }
 
-fn game<'a>(h: &'a Harness<'static, ImpiaApp>) -> &'a Game {
+fn the_game<'a>(h: &'a Harness<'static, ImpiaApp>) -> &'a Game {
     h.state().game.game.as_ref().expect("a game")
 }
 
-/// The figures beside the one target on show.
+/// The figures beside the one target on show (a label keeps its text as
+/// its AccessKit value).
 fn target_line(h: &Harness<'static, ImpiaApp>) -> String {
-    h.get_by_label_contains("to put Down")
-        .accesskit_node()
-        .label()
-        .unwrap_or_default()
+    let n = h.get_by_label_contains("to put Down");
+    let n = n.accesskit_node();
+    n.value().or_else(|| n.label()).unwrap_or_default()
+}
+
+/// Vask (b0) the one enemy left on the table: the form shows one target.
+fn only_vask(g: &mut Game) {
+    for i in 1..5 {
+        ok(
+            g,
+            Action::SetStatus {
+                model: b(i),
+                status: Status::Removed,
+            },
+        );
+    }
 }
 
 /// The words the view shows for a chance.
@@ -101,7 +114,7 @@ fn the_fight_forms_win_odds_and_down_chance_should_change_together_when_an_optio
         options: Default::default(),
         roll: None,
     };
-    let p0 = game(&h).price(&plain).expect("priced");
+    let p0 = the_game(&h).price(&plain).expect("priced");
     let (win0, down0) = (p0.win.expect("win"), p0.down.expect("down"));
     assert!(
         before.contains(&format!("{} to win", pct(win0))),
@@ -112,14 +125,15 @@ fn the_fight_forms_win_odds_and_down_chance_should_change_together_when_an_optio
         "{before}"
     );
     // Tuk declared within 10 cm: one complication on Ulrak's Combat.
-    h.get_by_label("Tuk").click();
+    h.get_by_role_and_label(egui::accesskit::Role::CheckBox, "Tuk")
+        .click();
     h.run();
     let after = target_line(&h);
     let mut near = plain.clone();
     if let Action::Fight { options, .. } = &mut near {
         options.imposing = vec![b(1)];
     }
-    let p1 = game(&h).price(&near).expect("priced");
+    let p1 = the_game(&h).price(&near).expect("priced");
     let (win1, down1) = (p1.win.expect("win"), p1.down.expect("down"));
     assert!(
         win1 < win0 && down1 < down0,
@@ -140,7 +154,11 @@ fn the_fight_forms_win_odds_and_down_chance_should_change_together_when_an_optio
     // The button rolls that very draft.
     h.get_by_label("🎲 Vask").click();
     h.run();
-    let pending = game(&h).pending().expect("the fight waits").action.clone();
+    let pending = the_game(&h)
+        .pending()
+        .expect("the fight waits")
+        .action
+        .clone();
     assert!(
         matches!(&pending, Action::Fight { options, .. } if options.imposing == vec![b(1)]),
         "{pending:?}"
@@ -152,30 +170,31 @@ fn the_assault_after_a_move_should_show_the_odds_of_the_pre_filled_roll() {
     let mut g = game();
     turn(&mut g, 4);
     skip_to(&mut g, a(0));
+    only_vask(&mut g);
     ok(&mut g, Action::Move { model: a(0) });
     let mut h = harness(app(g));
     h.run();
     h.get_by_label("Assault (1 DP)  [A]").click();
     h.run();
-    let offers = game(&h).offers();
+    let offers = the_game(&h).offers();
     let o = offers
         .offers
         .iter()
         .find(|o| o.id == "assault" && matches!(o.action, Action::Assault { brutal: false, .. }))
         .expect("an assault");
     let t = o.targets.first().expect("a target");
-    let p = game(&h).price(&t.draft).expect("priced");
-    let name = game(&h).state().name(t.model);
-    let line = h
-        .get_by_label_contains(&format!("{} to win", pct(p.win.expect("win"))))
-        .accesskit_node()
-        .label()
-        .unwrap_or_default();
+    let p = the_game(&h).price(&t.draft).expect("priced");
+    let name = the_game(&h).state().name(t.model);
+    let line = target_line(&h);
+    assert!(
+        line.contains(&format!("{} to win", pct(p.win.expect("win")))),
+        "{line}"
+    );
     assert!(
         line.contains(&format!("{} to put Down", pct(p.down.expect("down")))),
         "{name}: {line}"
     );
-    let plain = game(&h).price(&t.action).expect("priced");
+    let plain = the_game(&h).price(&t.action).expect("priced");
     assert_ne!(plain.down, p.down, "the +1 of the Move is in the roll");
 }
 
@@ -187,6 +206,7 @@ fn blowpipe_game() -> Game {
     let mut g = Game::new(GameSetup::new(ra, roster_b()).with_seed(7), &rules());
     turn(&mut g, 4);
     skip_to(&mut g, a(2));
+    only_vask(&mut g);
     g
 }
 
@@ -229,12 +249,7 @@ fn the_blowpipes_down_chance_should_change_with_range() {
     for (band, down) in want {
         h.get_by_label(band).click();
         h.run();
-        let line = h
-            .get_by_label_contains("Vask")
-            .accesskit_node()
-            .label()
-            .map(|_| target_line(&h))
-            .unwrap_or_default();
+        let line = target_line(&h);
         assert!(
             line.contains(&format!("{} to put Down", pct(down))),
             "{band}: {line}, want {}",
@@ -254,7 +269,7 @@ fn the_blowpipes_down_chance_should_change_with_range() {
     if let Action::Shoot { options, .. } = &mut long {
         options.band = impia::core::game::RangeBand::Long;
     }
-    let Ok(Prepared::Check(c)) = game(&h).prepare(&long) else {
+    let Ok(Prepared::Check(c)) = the_game(&h).prepare(&long) else {
         panic!("a check");
     };
     assert_eq!(c.odds().0, Prob::new(2, 10));

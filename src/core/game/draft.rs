@@ -327,6 +327,13 @@ pub(crate) fn draft(ctx: Ctx<'_>, facts: Facts, action: &Action) -> Action {
     a
 }
 
+/// The name and effect of the table option `id` of the action row `row`
+/// ("Disparo defensivo (1 complicación)"), for a client's words.
+pub fn option_label(rules: &crate::core::tables::RuleSet, row: &str, id: &str) -> Option<Text> {
+    let o = rules.action(row)?.options.iter().find(|o| o.id == id)?;
+    Some(with_effect(&o.name, &Effect::of_option(o)))
+}
+
 /// The table options of the row `row` (all but `skip`), as declarations.
 fn table_options(ctx: Ctx<'_>, row: &str, skip: impl Fn(&str) -> bool) -> Vec<Declaration> {
     let Some(r) = ctx.rules.action(row) else {
@@ -473,7 +480,9 @@ pub(crate) fn declarations(st: &GameState, ctx: Ctx<'_>, action: &Action) -> Vec
             } else {
                 "assault"
             };
-            out.extend(table_options(ctx, row, |_| false));
+            // R24: the extra friends are counted from the tracked
+            // engagements (the core refuses the option as a tick).
+            out.extend(table_options(ctx, row, |id| id == super::kit::EXTRA_FRIEND));
             let me = *attacker;
             out.extend(imposing(st, ctx, |m| m != me));
         }

@@ -280,14 +280,14 @@ impl GameView {
                 // R26 (rules 3): before the Assault is rolled, the enemies
                 // that may shoot defensively; each is rolled at once.
                 if kind != MeleeKind::Fight {
-                    send = send.or(defensive_shots(ui, g, offers, actor, l));
+                    send = send.or(defensive_shots(ui, g, rules, offers, actor, l));
                 }
             }
             Form::Shoot { options } => {
                 send = shoot_form_ui(ui, g, rules, offers, actor, options, l);
             }
             Form::Disengage => {
-                ui.strong(l.pick("Separarse del combate (R25)", "Disengage (R25)"));
+                ui.strong(row_name(rules, "disengage", l));
                 match g.disengage_checks(actor) {
                     Ok(checks) => {
                         for c in &checks {
@@ -309,24 +309,21 @@ impl GameView {
                 }
             }
             Form::Loot => {
-                ui.strong(l.pick(
-                    "Rapiñar: ¿qué, y de quién? (R19)",
-                    "Loot: what, from whom? (R19)",
-                ));
+                ui.strong(row_name(rules, "loot", l));
                 send = loot_buttons(ui, g, offers, l);
             }
             Form::Order => {
-                ui.strong(l.pick(
-                    "Dar órdenes: ¿a qué aliada a 15 cm? (R32)",
-                    "Leader's order: which friend within 15 cm? (R32)",
-                ));
+                ui.strong(row_name(rules, "leader_order", l));
                 send = target_buttons(ui, g, offers, "leader_order");
             }
             Form::Rally { models } => {
-                ui.label(l.pick(
-                    "Aliadas a 10 cm (pierden 1 Pavor):",
-                    "Friends within 10 cm (lose 1 fear):",
-                ));
+                // The question and its distance are the table row's.
+                if let Some(ask) = rules
+                    .action("leader_rally")
+                    .and_then(|r| r.effect.ask.as_ref())
+                {
+                    ui.label(format!("{}:", ask.get(l)));
+                }
                 let choices = offers
                     .iter()
                     .find(|o| o.id == "leader_rally")
@@ -361,6 +358,11 @@ impl GameView {
             self.act(a, l);
         }
     }
+}
+
+/// An action's name from `tables/actions.yaml` (its id if the row is gone).
+pub fn row_name<'a>(rules: &'a RuleSet, id: &'a str, l: Lang) -> &'a str {
+    rules.action(id).map_or(id, |r| r.name.get(l))
 }
 
 /// The targets of the offer `id` as buttons; the one clicked.
@@ -433,6 +435,7 @@ fn with_shoot_options(action: &Action, chosen: &ShootOptions) -> Action {
 fn defensive_shots(
     ui: &mut egui::Ui,
     g: &Game,
+    rules: &RuleSet,
     offers: &[Offer],
     actor: ModelRef,
     l: Lang,
@@ -445,9 +448,12 @@ fn defensive_shots(
         return None;
     }
     let mut send = None;
-    ui.label(l.pick(
-        "Antes de tirar el Asalto, disparo defensivo del rival (1 complicación, R26):",
-        "Before the Assault is rolled, the enemy's defensive shot (1 complication, R26):",
+    let what = crate::core::game::draft::option_label(rules, "shoot", "defensive_shot")
+        .map(|t| t.get(l).to_string())
+        .unwrap_or_default();
+    ui.label(format!(
+        "{} {what}:",
+        l.pick("Antes de tirar el Asalto:", "Before the Assault is rolled:")
     ));
     ui.horizontal_wrapped(|ui| {
         for o in reactions {
