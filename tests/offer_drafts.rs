@@ -12,7 +12,7 @@ use impia::core::game::{Action, DeclKey, DeclKind, Declared, Game, GameSetup, Of
 use impia::core::odds::Prob;
 use impia::core::text::Lang;
 
-fn offer<'a>(offers: &'a [Offer], pred: impl Fn(&Offer) -> bool) -> &'a Offer {
+fn offer(offers: &[Offer], pred: impl Fn(&Offer) -> bool) -> &Offer {
     offers.iter().find(|o| pred(o)).expect("the offer is there")
 }
 
