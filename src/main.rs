@@ -9,13 +9,11 @@ const EXIT_BROKEN_PIPE: u8 = 141;
 /// sysexits' EX_IOERR.
 const EXIT_OUTPUT_ERROR: u8 = 74;
 
-/// The panic message of `println!` when stdout fails, if this is one.
-fn stdout_failure(payload: &(dyn std::any::Any + Send)) -> Option<&str> {
-    let text = payload
-        .downcast_ref::<String>()
-        .map(String::as_str)
-        .or_else(|| payload.downcast_ref::<&str>().copied())?;
-    text.strip_prefix("failed printing to stdout: ")
+/// The stdout failure a command ended with, if this panic is one.
+fn output_failure(payload: &(dyn std::any::Any + Send)) -> Option<&std::io::Error> {
+    payload
+        .downcast_ref::<impia::cli::OutputFailed>()
+        .map(|f| &f.0)
 }
 
 /// One line on stderr; a stderr that cannot be written is no panic.
@@ -24,22 +22,19 @@ fn say(line: &str) {
 }
 
 /// stdout failed: a command that already saved its change still succeeds
-/// (a script must not retry it); otherwise `code`.
-fn output_failed(why: &str, code: u8) -> ExitCode {
+/// (a script must not retry it); otherwise the code for its kind.
+fn output_failed(e: &std::io::Error) -> ExitCode {
     if impia::cli::saved() {
         say(&format!(
-            "impia: saved, but the output could not be written: {why}"
+            "impia: saved, but the output could not be written: {e}"
         ));
         return ExitCode::SUCCESS;
     }
-    if code != EXIT_BROKEN_PIPE {
-        say(&format!("impia: cannot write the output: {why}"));
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        return ExitCode::from(EXIT_BROKEN_PIPE);
     }
-    ExitCode::from(code)
-}
-
-fn is_broken_pipe(why: &str) -> bool {
-    why.contains("Broken pipe")
+    say(&format!("impia: cannot write the output: {e}"));
+    ExitCode::from(EXIT_OUTPUT_ERROR)
 }
 
 /// No command: open the window on the roster, tables, language and view
@@ -77,12 +72,12 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(code) => return code,
     };
-    // `println!` panics when stdout cannot be written (a closed pipe, a full
-    // disk); that is not a crash to report with a backtrace, just the end of
-    // the output, told in one line below.
+    // A command's write to stdout that fails (a closed pipe, a full disk)
+    // ends it with a panic; that is not a crash to report with a backtrace,
+    // just the end of the output, told in one line below.
     let default_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        if stdout_failure(info.payload()).is_none() {
+        if output_failure(info.payload()).is_none() {
             default_hook(info);
         }
     }));
@@ -92,20 +87,14 @@ fn main() -> ExitCode {
     }
     let code = match std::panic::catch_unwind(|| impia::cli::run(&cli)) {
         Ok(code) => code,
-        Err(payload) => match stdout_failure(payload.as_ref()) {
-            Some(why) if is_broken_pipe(why) => return output_failed(why, EXIT_BROKEN_PIPE),
-            Some(why) => return output_failed(why, EXIT_OUTPUT_ERROR),
+        Err(payload) => match output_failure(payload.as_ref()) {
+            Some(e) => return output_failed(e),
             None => std::panic::resume_unwind(payload),
         },
     };
     // What is still buffered is written at exit, where an error would be lost.
     if let Err(e) = std::io::stdout().flush() {
-        let code = if e.kind() == std::io::ErrorKind::BrokenPipe {
-            EXIT_BROKEN_PIPE
-        } else {
-            EXIT_OUTPUT_ERROR
-        };
-        return output_failed(&e.to_string(), code);
+        return output_failed(&e);
     }
     code
 }

@@ -4,14 +4,12 @@
 //! replays and holds every acknowledged action where it was acknowledged.
 //! Bounded by step counts; nothing is timed.
 
-mod game_support;
-
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use game_support::*;
+use crate::game_support::*;
 use impia::core::dice::Roller;
 use impia::core::game::{Game, Host, HostError, file, sim};
 use serde_json::Value;

@@ -1,8 +1,12 @@
-//! Issue 16: no source file over 600 lines, so a newcomer can read each one.
+//! Issue 16: no source file over 600 lines, so a newcomer can read each one;
+//! issue 22: the tests' files too.
 
 use std::path::{Path, PathBuf};
 
 const MAX_LINES: usize = 600;
+
+/// Files another change edits now, to split once it lands (issue 22).
+const SPLIT_LATER: &[&str] = &["tests/game_rules3.rs"];
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let entries = std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
@@ -18,9 +22,11 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 
 #[test]
 fn no_source_file_is_over_600_lines() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
-    rust_files(&src, &mut files);
+    rust_files(&root.join("src"), &mut files);
+    rust_files(&root.join("tests"), &mut files);
+    rust_files(&root.join("benches"), &mut files);
     let mut long: Vec<String> = files
         .iter()
         .filter_map(|f| {
@@ -28,7 +34,8 @@ fn no_source_file_is_over_600_lines() {
                 std::fs::read_to_string(f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
             let n = text.lines().count();
             let shown = f.strip_prefix(env!("CARGO_MANIFEST_DIR")).unwrap_or(f);
-            (n > MAX_LINES).then(|| format!("{} ({n} lines)", shown.display()))
+            let later = SPLIT_LATER.iter().any(|l| shown == Path::new(l));
+            (n > MAX_LINES && !later).then(|| format!("{} ({n} lines)", shown.display()))
         })
         .collect();
     long.sort();

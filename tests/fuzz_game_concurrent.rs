@@ -9,13 +9,11 @@
 //! is held), readers only ever see a log some writer saved, and the file
 //! replays at the end to the last session's log.
 
-mod game_support;
-
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use game_support::rules;
+use crate::game_support::rules;
 use impia::core::dice::Roller;
 use impia::core::game::{Game, Host, HostError, file, sim};
 

@@ -2,9 +2,7 @@
 //! counted by hand (every face of every die enumerated here, independently
 //! of the core's convolution).
 
-mod game_support;
-
-use game_support::*;
+use crate::game_support::*;
 use impia::core::game::{Action, Game, ModelRef, Offer};
 use impia::core::odds::Prob;
 

@@ -4,9 +4,7 @@
 //! ones the live game wrote, in any order asked, after undo and redo, and
 //! that a recovered game stops just before its refused action.
 
-mod game_support;
-
-use game_support::*;
+use crate::game_support::*;
 use impia::core::dice::Roller;
 use impia::core::game::{Action, Game, GameFileError, file, replay, sim};
 use impia::core::text::Lang;

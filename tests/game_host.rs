@@ -4,13 +4,11 @@
 //! batch is all or nothing; `game recover`; the small contracts of
 //! `game act`.
 
-mod game_support;
-
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-use game_support::*;
+use crate::game_support::*;
 use impia::core::game::{Action, Game, Host, HostError, MAX_NOTE_BYTES, ReadOnly, file};
 
 const EXIT_BUSY: i32 = 75;

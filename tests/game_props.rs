@@ -3,9 +3,7 @@
 //! file round-trips, recovers from a torn last line and refuses what it
 //! cannot read with file:line:col.
 
-mod game_support;
-
-use game_support::*;
+use crate::game_support::*;
 use impia::core::dice::Roller;
 use impia::core::game::{Action, Game, GameFileError, Side, file, replay, sim};
 use impia::core::text::Lang;

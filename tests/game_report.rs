@@ -1,9 +1,7 @@
 //! Issue 15: the end of a game and its report, checked exactly on a
 //! scripted game; the luck figures against odds counted by hand.
 
-mod game_support;
-
-use game_support::*;
+use crate::game_support::*;
 use impia::core::game::report::report;
 use impia::core::game::{Action, Now, Side, Status};
 use impia::core::text::Lang;

@@ -2,9 +2,7 @@
 //! (rules 3), each checked against the same game played with rules 2, where
 //! the players applied them by hand.
 
-mod game_support;
-
-use game_support::*;
+use crate::game_support::*;
 use impia::core::game::{
     Action, FightOptions, Game, GameSetup, HitOptions, ShootOptions, Side, Status,
 };

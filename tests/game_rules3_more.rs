@@ -2,9 +2,7 @@
 //! looter (R19) and a mystic herb burnt by choice (R37), each in a new game
 //! (rules 3) against the same game played with rules 2.
 
-mod game_support;
-
-use game_support::*;
+use crate::game_support::*;
 use impia::core::game::{
     Action, FightOptions, Game, GameSetup, ShootOptions, Side, SpellChoice, Status,
 };

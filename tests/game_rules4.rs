@@ -3,11 +3,9 @@
 //! get; and the words that misled (the hit's sentence, Savage's fall, the
 //! offers' text, the dark forces after `start_turn`).
 
-mod game_support;
-
 use std::process::Command;
 
-use game_support::*;
+use crate::game_support::*;
 use impia::core::dice::Roller;
 use impia::core::game::{
     Action, CheckOptions, Game, GameSetup, HitOptions, HitSource, ModelRef, Now, ShootOptions,

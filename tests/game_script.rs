@@ -3,9 +3,7 @@
 //! Beto (Culto del Cuervo, B). Every step is an action the view sends; the
 //! file written at the end replays to the same state.
 
-mod game_support;
-
-use game_support::*;
+use crate::game_support::*;
 use impia::core::dice::OpposedOutcome;
 use impia::core::game::{
     Action, ErrorKind, FightOptions, Game, HitOptions, Now, OpposedDice, Phase, RangeBand,
@@ -18,6 +16,9 @@ fn st(g: &Game, m: impia::core::game::ModelRef) -> Status {
 }
 
 #[test]
+// A whole game told in order, one step after another: cut into parts it
+// would no longer read as the game the players played.
+#[allow(clippy::too_many_lines)]
 fn a_scripted_game_of_three_turns() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("vado.yaml");

@@ -11,9 +11,7 @@
 //! - undoing everything leads back to the new game, and redoing everything
 //!   to the same state again.
 
-mod game_support;
-
-use game_support::*;
+use crate::game_support::*;
 use impia::core::dice::Roller;
 use impia::core::game::{Action, Game, ModelRef, Side, Status, replay, sim};
 use proptest::prelude::*;

@@ -4,11 +4,9 @@
 //! wrap; an unknown version is refused; an error quotes a line, never a
 //! whole file; a link planted in the folder is never written through.
 
-mod game_support;
-
 use std::path::Path;
 
-use game_support::*;
+use crate::game_support::*;
 use impia::core::game::{Action, Game, GameSetup};
 use impia::core::records::{self, GameRecord, Record, league, read, sync};
 

@@ -2,11 +2,10 @@
 //! languages, odd names, mixed languages, broken and hostile text, and the
 //! `roster text` / `roster import` commands.
 
-mod roster_support;
-
 use std::path::Path;
 use std::process::{Command, Output};
 
+use crate::roster_support::random_roster;
 use impia::core::dice::Roller;
 use impia::core::roster::text::{MAX_LINE_BYTES, MAX_TEXT_BYTES, TextErrorKind};
 use impia::core::roster::{
@@ -14,7 +13,6 @@ use impia::core::roster::{
 };
 use impia::core::tables::RuleSet;
 use impia::core::text::Lang;
-use roster_support::random_roster;
 
 fn rules() -> RuleSet {
     RuleSet::builtin().expect("tables")

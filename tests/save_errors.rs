@@ -10,12 +10,10 @@
 //! whole-file saves the disk is "full" through a file-size limit
 //! (`ulimit -f`, EFBIG), on the CLI in a child process.
 
-mod game_support;
-
 use std::path::Path;
 use std::process::Command;
 
-use game_support::*;
+use crate::game_support::*;
 use impia::core::game::{Action, Game, GameFileError};
 use impia::core::roster::{Roster, RosterDoc, load_roster, save_roster, to_text};
 use impia::core::text::Lang;

@@ -189,9 +189,7 @@ fn the_saved_positions_cover_every_step_a_client_shows() {
 
 // --- The snapshot: one value for the game now ---
 
-mod game_support;
-
-use game_support::{game, rules};
+use crate::game_support::{game, rules};
 use impia::core::dice::Roller;
 use impia::core::game::{Game, LOG_LINES, RollState, Snapshot, sim};
 use impia::core::text::Lang;

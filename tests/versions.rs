@@ -3,9 +3,7 @@
 //! is refused with a message that says so. Table packs and rule tables have
 //! no version key (yet): there `version:` is an unknown field, refused.
 
-mod game_support;
-
-use game_support::*;
+use crate::game_support::*;
 use impia::core::game::Game;
 use impia::core::packs::{Origin, parse_pack_file};
 use impia::core::roster::parse_roster;

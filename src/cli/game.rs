@@ -102,6 +102,8 @@ pub enum GameCommand {
     Recover { file: PathBuf },
 }
 
+// issue 22: split after the rules work lands
+#[allow(clippy::too_many_lines)]
 pub fn run(cli: &Cli, cmd: &GameCommand) -> Result<ExitCode, CliError> {
     let rules = load_rules(cli)?;
     let l = cli.lang();

@@ -7,10 +7,13 @@
 /// characters escaped (see [`crate::core::text::escape_controls`]).
 macro_rules! outln {
     () => {
-        println!()
+        $crate::cli::out(format_args!("\n"))
     };
     ($($arg:tt)*) => {
-        println!("{}", $crate::core::text::escape_controls(&format!($($arg)*)))
+        $crate::cli::out(format_args!(
+            "{}\n",
+            $crate::core::text::escape_controls(&format!($($arg)*))
+        ))
     };
 }
 
@@ -25,6 +28,21 @@ macro_rules! errln {
         let line = format!($($arg)*);
         let _ = writeln!(std::io::stderr(), "{}", $crate::core::text::escape_controls(&line));
     }};
+}
+
+/// Stdout could not be written (a closed pipe, a full disk): the error,
+/// carried by the panic that ends the command. `main` tells the cases apart
+/// by the error's kind.
+#[derive(Debug)]
+pub struct OutputFailed(pub std::io::Error);
+
+/// Writes to stdout; a failure ends the command with [`OutputFailed`]
+/// (the commands print as they go, so there is no caller to return it to).
+pub fn out(text: std::fmt::Arguments) {
+    use std::io::Write;
+    if let Err(e) = std::io::stdout().lock().write_fmt(text) {
+        std::panic::panic_any(OutputFailed(e));
+    }
 }
 
 pub mod batch;
@@ -190,7 +208,7 @@ pub(crate) fn load_rules(cli: &Cli) -> Result<RuleSet, CliError> {
 
 /// Print a value as pretty JSON on stdout.
 pub(crate) fn print_json<T: serde::Serialize>(v: &T) -> Result<(), CliError> {
-    println!("{}", serde_json::to_string_pretty(v)?);
+    out(format_args!("{}\n", serde_json::to_string_pretty(v)?));
     Ok(())
 }
 

@@ -12,7 +12,7 @@ use crate::core::text::Lang;
 /// Print the roster in FILE as text in `l`.
 pub fn print_text(file: &Path, rules: &RuleSet, l: Lang) -> Result<ExitCode, CliError> {
     let r = roster::load_roster(file, rules)?;
-    print!("{}", roster::to_text(&r, rules, l));
+    super::out(format_args!("{}", roster::to_text(&r, rules, l)));
     Ok(ExitCode::SUCCESS)
 }
 
@@ -65,7 +65,7 @@ pub fn import(
             roster::save_roster(out, &r)?;
             outln!("{} {}", l.pick("Escrito", "Wrote"), out.display());
         }
-        None => print!("{}", roster::roster_to_yaml(&r)?),
+        None => super::out(format_args!("{}", roster::roster_to_yaml(&r)?)),
     }
     let report = roster::check(&r, rules);
     if !report.valid() {

@@ -29,14 +29,11 @@ const TEMP_SUFFIX: &str = ".tmp";
 /// issue 21) older than this is left over from a killed save.
 const STALE_AFTER: std::time::Duration = std::time::Duration::from_secs(24 * 3600);
 
-/// Atomically replace `path` with `bytes`. A crash at any moment leaves
-/// either the old file or the new one, never a half-written file. A symlink
-/// is followed and its target replaced; the permissions of an existing file
-/// are kept. A target that exists and is not a regular file (a FIFO, a
-/// device, a folder) is refused, and so is a link that points nowhere (the
-/// save would create a file where the link says, which may be anywhere) or
-/// that the kernel would not follow (see [`resolve_links`]).
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+/// Where a save to `path` would write: `path` itself, or the file its
+/// symlinks lead to. A link that points nowhere is refused (the save would
+/// create a file wherever the link says), and so is one the kernel would
+/// not follow (see [`resolve_links`]). `--force` changes nothing here.
+pub fn write_target(path: &Path) -> io::Result<PathBuf> {
     let target = resolve_links(path)?;
     if target != path && std::fs::symlink_metadata(&target).is_err() {
         return Err(io::Error::new(
@@ -47,6 +44,18 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
             ),
         ));
     }
+    Ok(target)
+}
+
+/// Atomically replace `path` with `bytes`. A crash at any moment leaves
+/// either the old file or the new one, never a half-written file. A symlink
+/// is followed and its target replaced; the permissions of an existing file
+/// are kept. A target that exists and is not a regular file (a FIFO, a
+/// device, a folder) is refused, and so is a link that points nowhere (the
+/// save would create a file where the link says, which may be anywhere) or
+/// that the kernel would not follow (see [`resolve_links`]).
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let target = write_target(path)?;
     let existing = match std::fs::metadata(&target) {
         Ok(m) => Some(m),
         Err(e) if e.kind() == io::ErrorKind::NotFound => None,

@@ -25,6 +25,20 @@ impl Term {
     }
 }
 
+// The words of an attribute are its glossary entries: written here, next
+// to them, so that the tables never import the glossary.
+impl Stat {
+    /// The summary's column head (Agilidad…) or its English name.
+    pub fn name(self, l: Lang) -> &'static str {
+        stat(self).get(l)
+    }
+
+    /// A short form for one-line profiles.
+    pub fn abbrev(self, l: Lang) -> &'static str {
+        stat_abbrev(self).get(l)
+    }
+}
+
 /// The summary's name of an attribute (R40): Agilidad, Combate…
 pub fn stat(s: Stat) -> Term {
     match s {

@@ -6,8 +6,9 @@ use crate::core::roster::{MeleeView, ModelReportView, Problem, RangedView, Spell
 use crate::core::tables::Stat;
 
 use super::fonts::Face;
-use super::layout::{Align, Area, Block, Ink, Span, Style};
+use super::layout::{Align, Area, Block};
 use super::sheet::{BODY, BOLD, Ctx, LEADING, PAD, SMALL, labelled};
+use super::style::{Ink, Span, Style};
 use super::text::ellipsize;
 
 /// One model: name band, profile, weapons, gear, rules, spells, notes,

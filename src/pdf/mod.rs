@@ -22,6 +22,7 @@ mod reference;
 mod render;
 mod report;
 mod sheet;
+mod style;
 mod text;
 
 pub use report::report_pdf;

@@ -5,8 +5,9 @@
 use crate::core::tables::RollTable;
 
 use super::fonts::Face;
-use super::layout::{Align, Area, Block, Ink, Span, Style};
+use super::layout::{Align, Area, Block};
 use super::sheet::{BODY, BOLD, Ctx, SMALL, SMALL_LEADING};
+use super::style::{Ink, Span, Style};
 use super::text::ellipsize;
 
 /// Columns of the action costs table.

@@ -6,7 +6,8 @@ use printpdf::{
 };
 
 use super::fonts::{Face, MM_PER_PT};
-use super::layout::{Block, Ink, Item, Style};
+use super::layout::{Block, Item};
+use super::style::{Ink, Style};
 
 /// A page of the sheet: one block the size of the paper.
 pub struct Page {

@@ -8,7 +8,8 @@ use crate::core::tables::RuleSet;
 use crate::core::text::Lang;
 
 use super::fonts::{Face, Fonts};
-use super::layout::{Align, Area, Block, Ink, Span, Style};
+use super::layout::{Align, Area, Block};
+use super::style::{Ink, Span, Style};
 use super::text::ellipsize;
 
 /// Body text: 8.2 pt, readable at arm's length on the table (issue 13 asks

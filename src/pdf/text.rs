@@ -4,7 +4,7 @@
 //! quadratic re-measuring of the whole string per char it once did.
 
 use super::fonts::Fonts;
-use super::layout::{Span, Style};
+use super::style::{Span, Style};
 
 /// A word of a paragraph: its text, style, and whether a space precedes it.
 struct Word<'a> {
@@ -163,7 +163,7 @@ pub fn clip_spans(spans: &[Span], max: usize) -> Vec<Span> {
 mod tests {
     use super::*;
     use crate::pdf::fonts::Face;
-    use crate::pdf::layout::Ink;
+    use crate::pdf::style::Ink;
 
     const BODY: Style = Style::new(Face::Regular, 7.0, Ink::Black);
 

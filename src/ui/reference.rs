@@ -75,6 +75,8 @@ fn txt(t: impl Into<String>) -> Cell {
 }
 
 impl ReferenceView {
+    // issue 22: split by what it does (left for want of time)
+    #[allow(clippy::too_many_lines)]
     pub fn ui(&mut self, ui: &mut egui::Ui, rules: &RuleSet, l: Lang) {
         ui.horizontal(|ui| {
             let tabs = [

@@ -1,100 +1,13 @@
 //! Shared fixtures of the game tests: two warbands, a game, and short
 //! helpers that send the same actions the view sends.
-#![allow(dead_code)]
 
+mod fixtures;
+
+pub use fixtures::*;
 use impia::core::dice::OpposedOutcome;
 use impia::core::game::{
-    Action, CheckDice, FightOptions, Game, GameSetup, HitOptions, ModelRef, Now, OpposedDice, Side,
-    SideDice,
+    Action, CheckDice, FightOptions, Game, HitOptions, ModelRef, Now, OpposedDice, Side, SideDice,
 };
-use impia::core::roster::{Model, Roster, Spell};
-use impia::core::tables::RuleSet;
-
-pub fn rules() -> RuleSet {
-    RuleSet::builtin().expect("shipped tables load")
-}
-
-fn ids(v: &[&str]) -> Vec<String> {
-    v.iter().map(|s| s.to_string()).collect()
-}
-
-pub fn model(name: &str, troop: &str, weapons: &[&str]) -> Model {
-    Model {
-        name: name.into(),
-        troop: troop.into(),
-        weapons: ids(weapons),
-        ..Default::default()
-    }
-}
-
-/// Warband A: a0 Ulrak (Leader, hero, herbs), a1 Brann (veteran, spear),
-/// a2 Kel (warrior, bow), a3 Mira (sorcerer), a4 Grim (creature: brutal, breath).
-pub fn roster_a() -> Roster {
-    let mut ulrak = model("Ulrak", "hero", &["medium_blade"]);
-    ulrak.leader = true;
-    ulrak.armour = Some("leather_scales".into());
-    ulrak.equipment = ids(&["mystic_herbs"]);
-    let mut mira = model("Mira", "sorcerer", &["small_blade"]);
-    mira.spells = vec![Spell {
-        name: "Niebla".into(),
-        level: 1,
-        cost: 1,
-        text: String::new(),
-        hit: None,
-    }];
-    let mut grim = model("Grim", "creature", &["claws"]);
-    grim.upgrades = ids(&["brutal", "breath"]);
-    Roster {
-        version: 1,
-        name: "Hijos del Lobo".into(),
-        points_limit: Some(400),
-        totem: Some("Cráneo de lobo".into()),
-        models: vec![
-            ulrak,
-            model("Brann", "veteran", &["spear"]),
-            model("Kel", "warrior", &["bow"]),
-            mira,
-            grim,
-        ],
-    }
-}
-
-/// Warband B: b0 Vask (Leader, hero, cruel), b1 Tuk (warrior, thrown),
-/// b2 Orm (veteran, mace + shield), b3 Pell (warrior, javelin), b4 Sarn
-/// (hero: fearless, stubborn).
-pub fn roster_b() -> Roster {
-    let mut vask = model("Vask", "hero", &["heavy_mace"]);
-    vask.leader = true;
-    vask.upgrades = ids(&["cruel"]);
-    let mut orm = model("Orm", "veteran", &["mace"]);
-    orm.equipment = ids(&["shield"]);
-    let mut sarn = model("Sarn", "hero", &["medium_blade"]);
-    sarn.upgrades = ids(&["fearless", "stubborn"]);
-    Roster {
-        version: 1,
-        name: "Culto del Cuervo".into(),
-        points_limit: Some(400),
-        totem: Some("Pluma negra".into()),
-        models: vec![
-            vask,
-            model("Tuk", "warrior", &["thrown_weapons", "small_blade"]),
-            orm,
-            model("Pell", "warrior", &["javelin"]),
-            sarn,
-        ],
-    }
-}
-
-pub fn setup(seed: u64) -> GameSetup {
-    GameSetup::new(roster_a(), roster_b())
-        .with_seed(seed)
-        .with_scenario("Escaramuza")
-        .with_players("Ana", "Beto")
-}
-
-pub fn game() -> Game {
-    Game::new(setup(7), &rules())
-}
 
 /// A game played with the rules of the first game files (rolls accepted at
 /// once, re-rolls inside the dice).
@@ -102,71 +15,8 @@ pub fn game_rules_1() -> Game {
     Game::new(setup(7).with_rules(1), &rules())
 }
 
-pub fn a(i: usize) -> ModelRef {
-    ModelRef::a(i)
-}
-
 pub fn b(i: usize) -> ModelRef {
     ModelRef::b(i)
-}
-
-/// Apply, panicking with the refusal's message; a rolled check is then
-/// accepted at once (the pending roll of rules 2).
-pub fn ok(g: &mut Game, action: Action) {
-    let text = format!("{action:?}");
-    let rolled = action.is_roll();
-    if let Err(e) = g.apply(action) {
-        panic!("refused: {text}\n  {e}");
-    }
-    if rolled && g.pending().is_some() {
-        accept(g);
-    }
-}
-
-/// Accept the roll waiting.
-pub fn accept(g: &mut Game) {
-    if let Err(e) = g.apply(Action::Accept {
-        witnesses: None,
-        stray: None,
-        within_30cm: None,
-    }) {
-        panic!("accept refused: {e}");
-    }
-}
-
-/// Start a turn with this dark forces die and let both players skip round changes.
-pub fn start_turn(g: &mut Game, dark_forces: u32) {
-    ok(
-        g,
-        Action::StartTurn {
-            dark_forces: vec![dark_forces],
-        },
-    );
-}
-
-pub fn no_changes(g: &mut Game) {
-    ok(g, Action::EndChangeRound { side: Side::A });
-    ok(g, Action::EndChangeRound { side: Side::B });
-}
-
-/// Start a turn and go straight to the rounds.
-pub fn turn(g: &mut Game, dark_forces: u32) {
-    start_turn(g, dark_forces);
-    no_changes(g);
-}
-
-/// Roll off if owed (A wins and starts), then activate `m`.
-pub fn activate(g: &mut Game, m: ModelRef) {
-    if let Now::RollOff { .. } = g.now() {
-        ok(
-            g,
-            Action::RollOff {
-                rolls: vec![[7, 3]],
-                starts: Some(m.side),
-            },
-        );
-    }
-    ok(g, Action::Activate { model: m });
 }
 
 pub fn end(g: &mut Game, m: ModelRef) {

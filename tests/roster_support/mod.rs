@@ -1,22 +1,9 @@
 //! Shared fixtures of the roster tests: random rosters whose text YAML must
-//! quote, numbered in their name, and the hash the crash test announces.
-#![allow(dead_code)]
+//! quote, numbered in their name (`Estrés nº 12`).
 
 use impia::core::dice::Roller;
 use impia::core::roster::{Model, ROSTER_VERSION, Roster, Spell};
 use impia::core::tables::{Keyword, RuleSet};
-
-/// The number a stress save gives its roster, in the name: `Estrés nº 12`.
-pub fn stress_number(r: &Roster) -> Option<u64> {
-    r.name.strip_prefix("Estrés nº ")?.parse().ok()
-}
-
-/// FNV-1a of a file's bytes: what the stress child announces for each save.
-pub fn stress_hash(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-        (h ^ *b as u64).wrapping_mul(0x0000_0100_0000_01b3)
-    })
-}
 
 /// A random warband of ids from the tables, with text that YAML must quote.
 pub fn random_roster(rules: &RuleSet, rng: &mut Roller, number: u64) -> Roster {

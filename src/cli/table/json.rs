@@ -2,10 +2,12 @@
 
 use serde::Serialize;
 
+use super::given_inputs;
 use super::kind;
-use super::show::LookupResult;
+use crate::core::odds::Odds;
+use crate::core::packs::error::ReadError;
 use crate::core::packs::nested;
-use crate::core::packs::roll::{Check, DiceRoll, GivenInput, TableRoll, key_text};
+use crate::core::packs::roll::{Check, DiceRoll, GivenInput, InputValue, TableRoll, key_text};
 use crate::core::packs::{CellResult, InputKind, LookupBody, OutOfRange, Pack, PackTable};
 use crate::core::text::Lang;
 
@@ -188,4 +190,57 @@ impl RollOut {
             then: r.then.as_ref().map(|t| Box::new(RollOut::inner(t, l))),
         }
     }
+}
+
+#[derive(Serialize)]
+pub(super) struct OddsLine {
+    pub(super) key: String,
+    pub(super) text: String,
+    pub(super) odds: Odds,
+}
+
+/// The result the inputs cross, and the chance of each outcome.
+#[derive(Serialize)]
+pub(super) struct LookupResult {
+    inputs: Vec<GivenInput>,
+    cell: Option<String>,
+    pub(super) text: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    note: Option<String>,
+    pub(super) odds: Vec<OddsLine>,
+}
+
+pub(super) fn lookup_result(
+    t: &PackTable,
+    lk: &LookupBody,
+    modifier: i32,
+    values: &[InputValue],
+    l: Lang,
+) -> Result<LookupResult, ReadError> {
+    let at = lk.locate(values)?;
+    let list = t.odds(modifier, values)?;
+    let text = match &at.cell {
+        Some(c) => c.describe(lk, l),
+        None => l
+            .pick("se tira para la columna", "the column is rolled")
+            .to_string(),
+    };
+    Ok(LookupResult {
+        inputs: given_inputs(t, values),
+        cell: at
+            .cell
+            .as_ref()
+            .map(|c| c.code.clone())
+            .filter(|c| !c.is_empty()),
+        text,
+        note: at.note.map(|n| n.get(l).to_string()),
+        odds: list
+            .into_iter()
+            .map(|o| OddsLine {
+                key: o.key,
+                text: o.name.get(l).to_string(),
+                odds: o.odds,
+            })
+            .collect(),
+    })
 }

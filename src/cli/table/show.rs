@@ -4,12 +4,11 @@
 
 use serde::Serialize;
 
-use super::json::LookupOut;
-use super::{CliError, TableArgs, given_inputs, heading, print_json};
+use super::json::{LookupOut, lookup_result};
+use super::{CliError, TableArgs, heading, print_json};
 use crate::core::odds::Odds;
-use crate::core::packs::error::ReadError;
-use crate::core::packs::roll::{GivenInput, InputValue, key_text, row_label};
-use crate::core::packs::{Body, InputKind, Key, LookupBody, Pack, PackTable};
+use crate::core::packs::roll::{InputValue, key_text, row_label};
+use crate::core::packs::{Body, InputKind, Key, LookupBody, Pack, PackTable, RollBody};
 use crate::core::text::Lang;
 
 pub(super) fn show(
@@ -20,144 +19,163 @@ pub(super) fn show(
     l: Lang,
 ) -> Result<(), CliError> {
     match &t.body {
-        Body::Roll(rb) => {
-            let (odds, none) = rb.row_odds(a.modifier);
-            if a.json {
-                #[derive(Serialize)]
-                struct Row<'a> {
-                    range: &'a str,
-                    text: &'a str,
-                    odds: Odds,
-                    #[serde(skip_serializing_if = "Option::is_none")]
-                    then: Option<&'a str>,
-                }
-                #[derive(Serialize)]
-                struct Out<'a> {
-                    id: &'a str,
-                    pack: &'a str,
-                    name: &'a str,
-                    kind: &'static str,
-                    rule: Option<&'a str>,
-                    dice: String,
-                    modifier: i32,
-                    modifiers: Vec<&'a str>,
-                    rows: Vec<Row<'a>>,
-                    #[serde(skip_serializing_if = "Option::is_none")]
-                    no_row: Option<Odds>,
-                }
-                return print_json(&Out {
-                    id: &t.id,
-                    pack: &pack.id,
-                    name: t.name.get(l),
-                    kind: "roll",
-                    rule: t.rule.as_deref(),
-                    dice: rb.dice.to_string(),
-                    modifier: a.modifier,
-                    modifiers: t.modifiers.iter().map(|m| m.name.get(l)).collect(),
-                    rows: rb
-                        .rows
-                        .iter()
-                        .zip(odds)
-                        .map(|(r, o)| Row {
-                            range: &r.label,
-                            text: r.text.get(l),
-                            odds: o,
-                            then: r.then.as_deref(),
-                        })
-                        .collect(),
-                    no_row: (!rb.omit.is_empty()).then_some(none),
-                });
-            }
-            outln!("{}", heading(pack, t, l));
-            describe(t, l);
-            if !t.modifiers.is_empty() {
-                let names: Vec<&str> = t.modifiers.iter().map(|m| m.name.get(l)).collect();
-                outln!(
-                    "{}: {} ({} {:+})",
-                    l.pick("Se suma", "Add"),
-                    names.join(" + "),
-                    l.pick("ahora", "now"),
-                    a.modifier
-                );
-            }
-            for (r, o) in rb.rows.iter().zip(odds) {
-                let then = match &r.then {
-                    Some(n) => format!("  → {} {n}", l.pick("tira en", "roll on")),
-                    None => String::new(),
-                };
-                outln!(
-                    "{:>6}  {:>7}  {}{then}",
-                    r.label,
-                    o.percent(),
-                    r.text.get(l)
-                );
-            }
-            if !rb.omit.is_empty() {
-                outln!(
-                    "{:>6}  {:>7}  {}",
-                    "—",
-                    none.percent(),
-                    l.pick("sin fila", "no row")
-                );
-            }
-            Ok(())
+        Body::Roll(rb) => show_roll(pack, t, rb, a, l),
+        Body::Lookup(lk) => show_lookup(pack, t, lk, a, values, l),
+    }
+}
+
+/// A roll table: each row with its chance, and the chance of no row.
+fn show_roll(
+    pack: &Pack,
+    t: &PackTable,
+    rb: &RollBody,
+    a: &TableArgs,
+    l: Lang,
+) -> Result<(), CliError> {
+    let (odds, none) = rb.row_odds(a.modifier);
+    if a.json {
+        #[derive(Serialize)]
+        struct Row<'a> {
+            range: &'a str,
+            text: &'a str,
+            odds: Odds,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            then: Option<&'a str>,
         }
-        Body::Lookup(lk) => {
-            let result = match values {
-                Some(v) => Some(
-                    lookup_result(t, lk, a.modifier, v, l)
-                        .map_err(|e| CliError(format!("{}/{}: {e}", pack.id, t.id)))?,
-                ),
-                None => None,
-            };
-            if a.json {
-                return print_json(&LookupOut::new(pack, t, lk, a.modifier, result, l));
-            }
-            outln!("{}", heading(pack, t, l));
-            describe(t, l);
-            for i in &lk.inputs {
-                let what = match &i.kind {
-                    InputKind::Number { min, max } => match (min, max) {
-                        (Some(a), Some(b)) => format!("{a}–{b}"),
-                        (Some(a), None) => format!("≥ {a}"),
-                        (None, Some(b)) => format!("≤ {b}"),
-                        (None, None) => l.pick("número", "number").to_string(),
-                    },
-                    InputKind::Measure => l.pick("medida", "measure").into(),
-                    InputKind::Choice(cs) => cs
-                        .iter()
-                        .map(|c| c.id.as_str())
-                        .collect::<Vec<_>>()
-                        .join(" | "),
-                };
-                outln!("  --input {}=…  {} ({what})", i.id, i.name.get(l));
-            }
-            for line in grid_lines(lk, l) {
-                outln!("{line}");
-            }
-            for (code, text) in lk.legend_lines(l) {
-                outln!("  {code}: {text}");
-            }
-            if let Some(text) = lk.out_of_range.text() {
-                outln!("{}", text.get(l));
-            }
-            for n in &t.notes {
-                outln!("{}", n.get(l));
-            }
-            if let Some(r) = result {
-                outln!("→ {}", r.text);
-                for o in &r.odds {
-                    outln!(
-                        "  {:>7}  {:>9}  {}",
-                        o.odds.percent(),
-                        o.odds.exact(),
-                        o.text
-                    );
-                }
-            }
-            Ok(())
+        #[derive(Serialize)]
+        struct Out<'a> {
+            id: &'a str,
+            pack: &'a str,
+            name: &'a str,
+            kind: &'static str,
+            rule: Option<&'a str>,
+            dice: String,
+            modifier: i32,
+            modifiers: Vec<&'a str>,
+            rows: Vec<Row<'a>>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            no_row: Option<Odds>,
+        }
+        return print_json(&Out {
+            id: &t.id,
+            pack: &pack.id,
+            name: t.name.get(l),
+            kind: "roll",
+            rule: t.rule.as_deref(),
+            dice: rb.dice.to_string(),
+            modifier: a.modifier,
+            modifiers: t.modifiers.iter().map(|m| m.name.get(l)).collect(),
+            rows: rb
+                .rows
+                .iter()
+                .zip(odds)
+                .map(|(r, o)| Row {
+                    range: &r.label,
+                    text: r.text.get(l),
+                    odds: o,
+                    then: r.then.as_deref(),
+                })
+                .collect(),
+            no_row: (!rb.omit.is_empty()).then_some(none),
+        });
+    }
+    outln!("{}", heading(pack, t, l));
+    describe(t, l);
+    if !t.modifiers.is_empty() {
+        let names: Vec<&str> = t.modifiers.iter().map(|m| m.name.get(l)).collect();
+        outln!(
+            "{}: {} ({} {:+})",
+            l.pick("Se suma", "Add"),
+            names.join(" + "),
+            l.pick("ahora", "now"),
+            a.modifier
+        );
+    }
+    for (r, o) in rb.rows.iter().zip(odds) {
+        let then = match &r.then {
+            Some(n) => format!("  → {} {n}", l.pick("tira en", "roll on")),
+            None => String::new(),
+        };
+        outln!(
+            "{:>6}  {:>7}  {}{then}",
+            r.label,
+            o.percent(),
+            r.text.get(l)
+        );
+    }
+    if !rb.omit.is_empty() {
+        outln!(
+            "{:>6}  {:>7}  {}",
+            "—",
+            none.percent(),
+            l.pick("sin fila", "no row")
+        );
+    }
+    Ok(())
+}
+
+/// A lookup: its inputs, grid and legend, and the result the inputs cross.
+fn show_lookup(
+    pack: &Pack,
+    t: &PackTable,
+    lk: &LookupBody,
+    a: &TableArgs,
+    values: Option<&[InputValue]>,
+    l: Lang,
+) -> Result<(), CliError> {
+    let result = match values {
+        Some(v) => Some(
+            lookup_result(t, lk, a.modifier, v, l)
+                .map_err(|e| CliError(format!("{}/{}: {e}", pack.id, t.id)))?,
+        ),
+        None => None,
+    };
+    if a.json {
+        return print_json(&LookupOut::new(pack, t, lk, a.modifier, result, l));
+    }
+    outln!("{}", heading(pack, t, l));
+    describe(t, l);
+    for i in &lk.inputs {
+        let what = match &i.kind {
+            InputKind::Number { min, max } => match (min, max) {
+                (Some(a), Some(b)) => format!("{a}–{b}"),
+                (Some(a), None) => format!("≥ {a}"),
+                (None, Some(b)) => format!("≤ {b}"),
+                (None, None) => l.pick("número", "number").to_string(),
+            },
+            InputKind::Measure => l.pick("medida", "measure").into(),
+            InputKind::Choice(cs) => cs
+                .iter()
+                .map(|c| c.id.as_str())
+                .collect::<Vec<_>>()
+                .join(" | "),
+        };
+        outln!("  --input {}=…  {} ({what})", i.id, i.name.get(l));
+    }
+    for line in grid_lines(lk, l) {
+        outln!("{line}");
+    }
+    for (code, text) in lk.legend_lines(l) {
+        outln!("  {code}: {text}");
+    }
+    if let Some(text) = lk.out_of_range.text() {
+        outln!("{}", text.get(l));
+    }
+    for n in &t.notes {
+        outln!("{}", n.get(l));
+    }
+    if let Some(r) = result {
+        outln!("→ {}", r.text);
+        for o in &r.odds {
+            outln!(
+                "  {:>7}  {:>9}  {}",
+                o.odds.percent(),
+                o.odds.exact(),
+                o.text
+            );
         }
     }
+    Ok(())
 }
 
 fn describe(t: &PackTable, l: Lang) {
@@ -230,57 +248,4 @@ fn grid_lines(lk: &LookupBody, l: Lang) -> Vec<String> {
             s
         })
         .collect()
-}
-
-#[derive(Serialize)]
-struct OddsLine {
-    key: String,
-    text: String,
-    odds: Odds,
-}
-
-/// The result the inputs cross, and the chance of each outcome.
-#[derive(Serialize)]
-pub(super) struct LookupResult {
-    inputs: Vec<GivenInput>,
-    cell: Option<String>,
-    text: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    note: Option<String>,
-    odds: Vec<OddsLine>,
-}
-
-fn lookup_result(
-    t: &PackTable,
-    lk: &LookupBody,
-    modifier: i32,
-    values: &[InputValue],
-    l: Lang,
-) -> Result<LookupResult, ReadError> {
-    let at = lk.locate(values)?;
-    let list = t.odds(modifier, values)?;
-    let text = match &at.cell {
-        Some(c) => c.describe(lk, l),
-        None => l
-            .pick("se tira para la columna", "the column is rolled")
-            .to_string(),
-    };
-    Ok(LookupResult {
-        inputs: given_inputs(t, values),
-        cell: at
-            .cell
-            .as_ref()
-            .map(|c| c.code.clone())
-            .filter(|c| !c.is_empty()),
-        text,
-        note: at.note.map(|n| n.get(l).to_string()),
-        odds: list
-            .into_iter()
-            .map(|o| OddsLine {
-                key: o.key,
-                text: o.name.get(l).to_string(),
-                odds: o.odds,
-            })
-            .collect(),
-    })
 }

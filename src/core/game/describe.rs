@@ -41,6 +41,8 @@ impl Describer<'_> {
     }
 
     /// The line for `action`, with `self.state` the state before it.
+    // issue 22: split after the rules work lands
+    #[allow(clippy::too_many_lines)]
     pub(crate) fn describe(&self, action: &Action, l: Lang) -> String {
         use Action as A;
         let p = |es: &str, en: &str| l.pick(es, en).to_string();

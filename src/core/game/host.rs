@@ -149,6 +149,14 @@ impl Host {
         if self.game.path() == Some(path) {
             return Ok(self.game.save(path)?);
         }
+        // A dangling link is refused before anything (its lock included) is
+        // made, and before "exists", which --force would only answer wrongly.
+        crate::core::fsutil::write_target(path).map_err(|e| {
+            GameFileError::Data(crate::core::error::DataError::whole(
+                path.display().to_string(),
+                format!("cannot save: {e}"),
+            ))
+        })?;
         let lock = lock_for_writing(path)?;
         if !overwrite && (path.symlink_metadata().is_ok() || lock.target().exists()) {
             return Err(HostError::Exists {

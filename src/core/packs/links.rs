@@ -10,7 +10,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::check_roll::{ID_RULE, row_pos, valid_id};
+use super::check_kit::{ID_RULE, row_pos, valid_id};
 use super::locate::Region;
 use super::{Body, Pack};
 use crate::core::error::DataError;

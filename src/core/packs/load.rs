@@ -8,8 +8,8 @@
 use std::path::Path;
 
 use super::Origin;
+pub use super::check_kit::{check_nested, parse_range};
 use super::check_roll::build_table;
-pub use super::check_roll::{check_nested, parse_range};
 use super::format::{RawPack, RawTable};
 use super::links::check_pack;
 use super::locate::{Region, table_spans};
@@ -231,11 +231,11 @@ fn slug(name: &str) -> String {
 /// A pack folder: an optional `pack.yaml` (id, names, and tables too if
 /// wanted) and one table per other YAML file. Every file is checked; any
 /// error keeps the pack out.
-fn load_pack_folder(dir: &Path, budget: &mut ReadBudget) -> Result<Pack, Vec<DataError>> {
-    let files = yaml_files(dir);
+/// The YAML files of a pack folder, each read once within the budget.
+fn read_folder(dir: &Path, budget: &mut ReadBudget) -> (Vec<(String, String)>, Vec<DataError>) {
     let mut texts: Vec<(String, String)> = Vec::new();
     let mut errors = Vec::new();
-    for f in &files {
+    for f in &yaml_files(dir) {
         match read_checked(budget, f) {
             Ok(t) => texts.push((f.display().to_string(), t)),
             Err(e) => {
@@ -247,6 +247,24 @@ fn load_pack_folder(dir: &Path, budget: &mut ReadBudget) -> Result<Pack, Vec<Dat
             }
         }
     }
+    (texts, errors)
+}
+
+/// One table file of a pack folder (not its `pack.yaml`).
+fn loose_table<'a>(file: &'a str, text: &'a str) -> Result<(PackTable, Region<'a>), DataError> {
+    let whole = Region::whole(file, text);
+    if is_pack_file(text) {
+        return Err(whole.err(
+            whole.key_or_top("pack"),
+            "in a pack folder only pack.yaml says `pack:`; this file should hold one table (id, name, dice or inputs, rows)",
+        ));
+    }
+    let raw: RawTable = serde_yaml::from_str(text).map_err(|e| DataError::yaml(file, &e))?;
+    Ok((build_table(&raw, &whole)?, whole))
+}
+
+fn load_pack_folder(dir: &Path, budget: &mut ReadBudget) -> Result<Pack, Vec<DataError>> {
+    let (texts, mut errors) = read_folder(dir, budget);
     let folder = dir
         .file_name()
         .map(|n| n.to_string_lossy().to_string())
@@ -307,23 +325,8 @@ fn load_pack_folder(dir: &Path, budget: &mut ReadBudget) -> Result<Pack, Vec<Dat
                 }
             }
         } else {
-            let whole = Region::whole(file, text);
-            if is_pack_file(text) {
-                errors.push(whole.err(
-                    whole.key_or_top("pack"),
-                    "in a pack folder only pack.yaml says `pack:`; this file should hold one table (id, name, dice or inputs, rows)",
-                ));
-                continue;
-            }
-            let raw: RawTable = match serde_yaml::from_str(text) {
-                Ok(r) => r,
-                Err(e) => {
-                    errors.push(DataError::yaml(file, &e));
-                    continue;
-                }
-            };
-            match build_table(&raw, &whole) {
-                Ok(t) => {
+            match loose_table(file, text) {
+                Ok((t, whole)) => {
                     tables.push(t);
                     regions.push(whole);
                 }

@@ -10,11 +10,13 @@
 
 pub mod cell;
 mod check_grid;
+mod check_kit;
 mod check_lookup;
 mod check_roll;
 pub mod error;
 mod format;
 mod impia;
+mod input;
 pub mod links;
 pub mod load;
 mod locate;

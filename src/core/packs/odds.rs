@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::cell::{Cell, CellResult};
 use super::error::ReadError;
-use super::roll::InputValue;
+use super::input::InputValue;
 use super::{Body, LookupBody, OutOfRange, PackTable, RollBody};
 use crate::core::odds::{Odds, Prob};
 use crate::core::text::Text;

@@ -3,8 +3,8 @@
 
 use serde::Serialize;
 
+use super::input::InputValue;
 use super::nested::{self, NestedRoll};
-use super::roll::InputValue;
 use super::{Body, Input, InputKind, Key, LookupBody, Pack, PackTable};
 use crate::core::dice::Roller;
 use crate::core::dice_expr::DiceExpr;

@@ -178,7 +178,25 @@ pub fn derive_profile(model: &Model, rules: &RuleSet) -> Profile {
         keywords.remove(&Keyword::CannotClimb);
     }
 
-    // R41 Venom: the poison an upgrade puts on some melee weapons.
+    let melee = melee_lines(model, rules, &stats);
+    let ranged = ranged_lines(model, rules, &stats);
+
+    Profile {
+        stats,
+        dp: troop.map_or(0, |t| t.dp),
+        own_dp,
+        armour,
+        movement_cm,
+        melee,
+        ranged,
+        keywords,
+        rules: texts,
+    }
+}
+
+/// The model's melee lines (R34, R35) with its attributes added, and the
+/// poison an upgrade puts on a weapon (R41 Venom).
+fn melee_lines(model: &Model, rules: &RuleSet, stats: &Stats) -> Vec<MeleeLine> {
     let poisons: Vec<&crate::core::tables::Poison> = model
         .upgrades
         .iter()
@@ -222,6 +240,11 @@ pub fn derive_profile(model: &Model, rules: &RuleSet) -> Profile {
             melee.push(line);
         }
     }
+    melee
+}
+
+/// The model's ranged lines, a bonus strength added to its own.
+fn ranged_lines(model: &Model, rules: &RuleSet, stats: &Stats) -> Vec<RangedLine> {
     let mut ranged: Vec<RangedLine> = Vec::new();
     for r in model.weapons.iter().filter_map(|w| rules.ranged_weapon(w)) {
         if ranged.iter().any(|l| l.id == r.id) {
@@ -242,18 +265,7 @@ pub fn derive_profile(model: &Model, rules: &RuleSet) -> Profile {
             poison: r.poison,
         });
     }
-
-    Profile {
-        stats,
-        dp: troop.map_or(0, |t| t.dp),
-        own_dp,
-        armour,
-        movement_cm,
-        melee,
-        ranged,
-        keywords,
-        rules: texts,
-    }
+    ranged
 }
 
 fn labelled(name: &Text, text: &Text) -> Text {

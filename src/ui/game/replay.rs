@@ -112,3 +112,50 @@ impl GameView {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use egui_kittest::kittest::Queryable as _;
+
+    use crate::core::game::{Action, Status};
+    use crate::core::text::Lang;
+    use crate::ui::game::test_kit::*;
+
+    #[test]
+    fn replay_should_show_the_cards_as_they_were_at_each_step() {
+        let mut g = game_under_way();
+        g.act(Action::SetStatus {
+            model: crate::core::game::ModelRef::b(1),
+            status: Status::Down,
+        })
+        .expect("a model Down by hand");
+        let mut h = harness(app(g, Lang::En));
+        h.run();
+        h.get_by_label("↻ Replay").click();
+        h.run();
+        // After the first turn's start: nobody Down yet.
+        let r = h.state().game.replay.as_ref().expect("replaying");
+        assert_eq!(r.at, 1);
+        assert_eq!(
+            r.state
+                .model(crate::core::game::ModelRef::b(1))
+                .map(|m| m.status),
+            Some(Status::Standing)
+        );
+        h.get_by_label("⇥").click();
+        h.run();
+        let r = h.state().game.replay.as_ref().expect("replaying");
+        assert_eq!(r.at, 3);
+        assert_eq!(
+            r.state
+                .model(crate::core::game::ModelRef::b(1))
+                .map(|m| m.status),
+            Some(Status::Down)
+        );
+        // The live game is untouched, and the view goes back to it.
+        assert_eq!(game(&h).actions().len(), 3);
+        h.get_by_label("Back to the game").click();
+        h.run();
+        assert!(h.state().game.replay.is_none());
+    }
+}

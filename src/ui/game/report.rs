@@ -185,3 +185,38 @@ pub(crate) fn report_ui(ui: &mut egui::Ui, r: &Report, l: Lang) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use egui_kittest::kittest::Queryable as _;
+
+    use crate::core::game::{Now, Side};
+    use crate::core::text::Lang;
+    use crate::ui::game::test_kit::*;
+
+    #[test]
+    fn end_the_game_should_ask_then_show_the_winner_and_the_report() {
+        let mut h = harness(app(game_under_way(), Lang::En));
+        h.run();
+        h.get_by_label("🏁 End the game").click();
+        h.run();
+        // It asks first, saying who wins on VP.
+        h.get_by_label("End the game?");
+        assert!(!matches!(game(&h).now(), Now::Ended { .. }));
+        h.get_by_label("🏁 End it").click();
+        h.run();
+        assert!(matches!(
+            game(&h).now(),
+            Now::Ended {
+                winner: Some(Side::A)
+            }
+        ));
+        h.get_by_label("The luck of the dice");
+        h.get_by_label("Turn by turn");
+        assert!(
+            h.query_all_by_label_contains("Game over: won by Guardia del Paso de Hierro")
+                .next()
+                .is_some()
+        );
+    }
+}

@@ -260,3 +260,30 @@ fn fear_pips(ui: &mut egui::Ui, fear: i32, courage: i32) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use egui_kittest::kittest::Queryable as _;
+
+    use crate::core::game::{Action, ModelRef, Side};
+    use crate::core::text::Lang;
+    use crate::ui::game::test_kit::*;
+
+    #[test]
+    fn the_summary_should_count_models_by_status_under_the_players_names() {
+        let mut g = new_game();
+        let down = ModelRef::b(1);
+        g.apply(Action::SetStatus {
+            model: down,
+            status: crate::core::game::Status::Down,
+        })
+        .expect("down");
+        let standing = g.state().models_of(Side::B).count() - 1;
+        let mut h = harness(app(g, Lang::En));
+        h.run();
+        h.get_by_label("Ana");
+        h.get_by_label("Bea");
+        h.get_by_label(&format!("{standing} standing · 1 Down · 0 fled"));
+        h.get_by_label("VP tied 0–0");
+    }
+}

@@ -10,6 +10,8 @@ use crate::core::tables::{RuleSet, Stat};
 use crate::core::text::Lang;
 
 impl GameView {
+    // issue 22: split by what it does (left for want of time)
+    #[allow(clippy::too_many_lines)]
     pub(super) fn more_form_ui(
         &mut self,
         ui: &mut egui::Ui,

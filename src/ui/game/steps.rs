@@ -374,3 +374,78 @@ impl GameView {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use egui_kittest::kittest::Queryable as _;
+
+    use crate::core::game::{Action, Phase};
+    use crate::core::tables::RuleSet;
+    use crate::core::text::Lang;
+    use crate::ui::game::test_kit::*;
+
+    #[test]
+    fn the_dark_forces_banner_should_show_the_row_text_until_the_next_step() {
+        let rules = RuleSet::builtin().expect("tables");
+        let table = rules.roll_table("dark_forces").expect("table");
+        let row = table.rows[table.row_for(4)].text.get(Lang::En).to_string();
+        let mut a = app(new_game(), Lang::En);
+        a.game.real_die = 4;
+        let mut h = harness(a);
+        h.run();
+        h.get_by_label("Use this die").click();
+        h.run();
+        // The banner: the total and the row's own words.
+        h.get_by_label("Turn 1 — Dark Forces: 4");
+        assert!(h.query_by_label(&row).is_some(), "row text {row:?} shown");
+        // The next step (both players done changing rounds) takes it away.
+        h.get_by_label("Done changing for Ana").click();
+        h.run();
+        h.get_by_label("Done changing for Bea").click();
+        h.run();
+        assert_ne!(game(&h).state().phase, Phase::ChangeRound);
+        assert!(h.query_by_label("Turn 1 — Dark Forces: 4").is_none());
+    }
+
+    #[test]
+    fn end_turn_with_models_left_should_ask_naming_them() {
+        let mut g = new_game();
+        step_to_acting(&mut g);
+        let m = g.state().actor().expect("actor");
+        g.act(Action::EndActivation {
+            model: m,
+            terrain: Vec::new(),
+            near_enemy_totem: false,
+        })
+        .expect("end");
+        let turn = g.state().turn;
+        let mut h = harness(app(g, Lang::En));
+        h.run();
+        let left: Vec<String> = game(&h)
+            .state()
+            .models()
+            .filter(|(r, s)| r.side.is_warband() && s.status.in_play() && !s.acted)
+            .map(|(r, _)| game(&h).state().name(r))
+            .collect();
+        assert!(!left.is_empty());
+        h.get_by_label(&format!("⏹ End the turn ({} not acted)", left.len()))
+            .click();
+        h.run();
+        // It asks, naming them, and nothing has happened yet.
+        h.get_by_label(&format!("These have not acted yet: {}", left.join(", ")));
+        assert_eq!(game(&h).state().turn, turn);
+        assert!(!matches!(game(&h).actions().last(), Some(Action::EndTurn)));
+        h.get_by_label("Keep playing  [Esc]").click();
+        h.run();
+        assert!(
+            h.query_by_label_contains("These have not acted yet:")
+                .is_none()
+        );
+        h.get_by_label(&format!("⏹ End the turn ({} not acted)", left.len()))
+            .click();
+        h.run();
+        h.get_by_label("End the turn anyway").click();
+        h.run();
+        assert!(matches!(game(&h).actions().last(), Some(Action::EndTurn)));
+    }
+}

@@ -228,38 +228,7 @@ pub fn spells_ui(ui: &mut egui::Ui, rules: &RuleSet, l: Lang, m: &mut Model) {
                 remove = Some(k);
             }
         });
-        // R38: a spell may declare a hit (optional).
-        ui.horizontal(|ui| {
-            let mut has = s.hit.is_some();
-            if ui
-                .checkbox(&mut has, l.pick("Impacto:", "Hit:"))
-                .on_hover_text(l.pick(
-                    "El hechizo impacta a las miniaturas que nombra (R38)",
-                    "The spell hits the models it names (R38)",
-                ))
-                .changed()
-            {
-                s.hit = has.then_some(SpellHit {
-                    strength: 3,
-                    penetration: 0,
-                });
-            }
-            if let Some(h) = &mut s.hit {
-                let lbl = ui.label(glossary::stat(Stat::Strength).get(l));
-                ui.add_sized(
-                    [number_w, row_h],
-                    egui::DragValue::new(&mut h.strength).range(0..=10),
-                )
-                .labelled_by(lbl.id);
-                ui.label("/");
-                let lbl = ui.label(glossary::PENETRATION.get(l));
-                ui.add_sized(
-                    [number_w, row_h],
-                    egui::DragValue::new(&mut h.penetration).range(0..=10),
-                )
-                .labelled_by(lbl.id);
-            }
-        });
+        spell_hit_ui(ui, l, s, [number_w, row_h]);
     }
     if let Some(k) = remove {
         m.spells.remove(k);
@@ -273,4 +242,33 @@ pub fn spells_ui(ui: &mut egui::Ui, rules: &RuleSet, l: Lang, m: &mut Model) {
             hit: None,
         });
     }
+}
+
+/// R38: a spell may declare a hit (optional): its Strength and Penetration.
+fn spell_hit_ui(ui: &mut egui::Ui, l: Lang, s: &mut Spell, size: [f32; 2]) {
+    ui.horizontal(|ui| {
+        let mut has = s.hit.is_some();
+        if ui
+            .checkbox(&mut has, l.pick("Impacto:", "Hit:"))
+            .on_hover_text(l.pick(
+                "El hechizo impacta a las miniaturas que nombra (R38)",
+                "The spell hits the models it names (R38)",
+            ))
+            .changed()
+        {
+            s.hit = has.then_some(SpellHit {
+                strength: 3,
+                penetration: 0,
+            });
+        }
+        if let Some(h) = &mut s.hit {
+            let lbl = ui.label(glossary::stat(Stat::Strength).get(l));
+            ui.add_sized(size, egui::DragValue::new(&mut h.strength).range(0..=10))
+                .labelled_by(lbl.id);
+            ui.label("/");
+            let lbl = ui.label(glossary::PENETRATION.get(l));
+            ui.add_sized(size, egui::DragValue::new(&mut h.penetration).range(0..=10))
+                .labelled_by(lbl.id);
+        }
+    });
 }

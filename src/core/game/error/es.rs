@@ -5,6 +5,8 @@ use crate::core::text::Lang;
 use super::Refusal;
 
 /// `r` in Spanish, without its rule id.
+// issue 22: split after the rules work lands
+#[allow(clippy::too_many_lines)]
 pub(super) fn text(r: &Refusal) -> String {
     use Refusal as R;
     let l = Lang::Es;

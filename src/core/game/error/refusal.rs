@@ -393,6 +393,8 @@ impl Refusal {
     }
 
     /// What kind of refusal, for a view that reacts differently to some.
+    // issue 22: split after the rules work lands
+    #[allow(clippy::too_many_lines)]
     pub fn kind(&self) -> ErrorKind {
         use Refusal as R;
         match self {

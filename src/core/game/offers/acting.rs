@@ -8,6 +8,8 @@ use super::super::status::Status;
 use super::{Builder, in_play};
 use crate::core::tables::{Keyword, Stat};
 
+// issue 22: split after the rules work lands
+#[allow(clippy::too_many_lines)]
 pub(super) fn acting_offers(b: &mut Builder<'_>, a: ModelRef, active: ModelRef) {
     let st = b.st;
     let Some(x) = st.model(a) else {

@@ -26,16 +26,6 @@ impl Stat {
         Stat::Courage,
     ];
 
-    /// The summary's column head (Agilidad…) or its English name.
-    pub fn name(self, l: crate::core::text::Lang) -> &'static str {
-        crate::core::glossary::stat(self).get(l)
-    }
-
-    /// A short form for one-line profiles.
-    pub fn abbrev(self, l: crate::core::text::Lang) -> &'static str {
-        crate::core::glossary::stat_abbrev(self).get(l)
-    }
-
     pub fn id(self) -> &'static str {
         match self {
             Stat::Agility => "agility",

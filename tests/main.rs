@@ -1,0 +1,68 @@
+//! The integration tests, one binary (`cargo test --test main`): one module
+//! per area, each a file beside this one. The slow property, fuzz and kill
+//! tests are the other binary, `slow.rs`; both run with `cargo test`.
+//! A new test file is declared here (or in `slow.rs`): `every_test_file_is_declared`
+//! fails otherwise.
+
+mod game_support;
+mod roster_support;
+
+mod cli;
+mod concurrent_writers;
+mod file_sizes;
+mod game;
+mod game_chances;
+mod game_cli;
+mod game_history;
+mod game_host;
+mod game_report;
+mod game_rolls;
+mod game_rules3;
+mod game_rules3_more;
+mod game_rules4;
+mod game_script;
+mod hang;
+mod hardening_cli;
+mod hardening_files;
+mod hardening_packs;
+mod import_graph;
+mod links_and_temps;
+mod packs;
+mod pdf_bounded;
+mod records;
+mod records_safety;
+mod roster;
+mod roster_pdf;
+mod roster_text;
+mod save_errors;
+mod snapshot_json;
+mod tables;
+mod terminal_escapes;
+mod ui;
+mod ui_files;
+mod ui_roster_text;
+mod ui_tables;
+mod ui_warband;
+mod versions;
+
+/// With `autotests = false` a test file nobody declares is never compiled:
+/// every `tests/*.rs` must be a module of this binary or of `slow.rs`.
+#[test]
+fn every_test_file_is_declared() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let read = |name: &str| std::fs::read_to_string(dir.join(name)).expect("a test root");
+    let roots = format!("{}{}", read("main.rs"), read("slow.rs"));
+    let mut missing: Vec<String> = std::fs::read_dir(&dir)
+        .expect("the tests folder")
+        .map(|e| e.expect("a folder entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "rs"))
+        .filter_map(|p| Some(p.file_stem()?.to_str()?.to_owned()))
+        .filter(|m| m != "main" && m != "slow")
+        .filter(|m| !roots.lines().any(|l| l.trim() == format!("mod {m};")))
+        .collect();
+    missing.sort();
+    assert!(
+        missing.is_empty(),
+        "declare in tests/main.rs or tests/slow.rs: {missing:?}"
+    );
+}

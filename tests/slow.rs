@@ -1,0 +1,18 @@
+//! The slow integration tests, one binary (`cargo test --test slow`):
+//! properties over long random games and rosters, the loaders' fuzzing and
+//! the kill -9 tests. `cargo test` runs them after `main.rs`'s.
+
+#[path = "game_support/fixtures.rs"]
+mod game_support;
+mod roster_support;
+
+mod crash_roster;
+mod fuzz_game_concurrent;
+mod fuzz_loaders;
+mod game_kill;
+mod game_props;
+mod hang;
+mod kill_support;
+mod odds_props;
+mod props_game;
+mod props_roster;
