@@ -3,9 +3,7 @@
 //! answered at random is accepted by the rules, and every refused offer is
 //! refused naming the rule it breaks.
 
-mod game_support;
-
-use game_support::*;
+use crate::game_support::*;
 use impia::core::dice::Roller;
 use impia::core::game::{Action, Game, GameSetup, sim};
 use proptest::prelude::*;

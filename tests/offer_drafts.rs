@@ -4,9 +4,7 @@
 //! per rule moved into the core (they used to be decided in the view and
 //! in the random player).
 
-mod game_support;
-
-use game_support::*;
+use crate::game_support::*;
 use impia::core::game::draft::{declare, value};
 use impia::core::game::{Action, DeclKey, DeclKind, Declared, Game, GameSetup, Offer, Status};
 use impia::core::odds::Prob;

@@ -4,11 +4,9 @@
 //! chance to put Down follows its range band. Checked against the core's
 //! price of that draft and, for the blowpipe, against odds counted by hand.
 
-mod game_support;
-
+use crate::game_support::*;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
-use game_support::*;
 use impia::core::game::{Action, Game, GameSetup, Prepared, Status};
 use impia::core::odds::{Odds, Prob};
 use impia::core::tables::RuleSet;
