@@ -469,6 +469,112 @@ fn loot_items(st: &GameState, ctx: Ctx<'_>, body: ModelRef) -> Vec<Choice> {
     items
 }
 
+/// R26, R35, R42: a shot's band, its table options and the Imposing
+/// models near the shooter.
+fn shoot_declarations(st: &GameState, ctx: Ctx<'_>, shooter: ModelRef) -> Vec<Declaration> {
+    let mut out = Vec::new();
+    // R35: the band is one pick; its options are not ticked apart.
+    let row = ctx.rules.action("shoot");
+    let band_opt = |id: &str| {
+        row.and_then(|r| r.options.iter().find(|o| o.id == id))
+            .map(|o| with_effect(&o.name, &Effect::of_option(o)))
+    };
+    let medium = Text::new("Distancia media", "Medium range");
+    let choices = [
+        ("short", band_opt("short_range")),
+        ("medium", Some(medium)),
+        ("long", band_opt("long_range")),
+    ]
+    .into_iter()
+    .filter_map(|(id, label)| {
+        label.map(|label| Choice {
+            id: id.to_string(),
+            label,
+        })
+    })
+    .collect();
+    out.push(Declaration {
+        key: DeclKey::Band,
+        label: Text::new("Distancia", "Range"),
+        kind: DeclKind::Pick {
+            choices,
+            many: false,
+        },
+    });
+    // The defensive shot is an offer of its own (R26), not a tick.
+    out.extend(table_options(ctx, "shoot", |id| {
+        id.ends_with("_range") || id == super::kit::DEFENSIVE_SHOT
+    }));
+    let me = shooter;
+    out.extend(imposing(st, ctx, |m| m.side != me.side));
+    out
+}
+
+/// R30, R42: the hit's cover rows (not in close combat), Survival
+/// instinct and Inspiring.
+fn hit_declarations(
+    st: &GameState,
+    ctx: Ctx<'_>,
+    attacker: ModelRef,
+    target: ModelRef,
+) -> Vec<Declaration> {
+    let mut out = Vec::new();
+    // R30 (rules 3): no cover in close combat: the row is not offered.
+    if !(ctx.setup.all_rules() && melee_hit(st, attacker, target)) {
+        let choices = ctx
+            .rules
+            .cover
+            .rows
+            .iter()
+            .map(|c| Choice {
+                id: c.id.clone(),
+                label: with_effect(
+                    &c.name,
+                    &Effect {
+                        armour: c.armour,
+                        ..Default::default()
+                    },
+                ),
+            })
+            .collect();
+        out.push(Declaration {
+            key: DeclKey::Cover,
+            label: ctx.rules.cover.name.clone(),
+            kind: DeclKind::Pick {
+                choices,
+                many: true,
+            },
+        });
+    }
+    if ctx.setup.all_rules() {
+        if st
+            .model(target)
+            .is_some_and(|t| t.has(Keyword::SurvivalInstinct) && !t.instinct_used)
+        {
+            out.push(Declaration {
+                key: DeclKey::SurvivalInstinct,
+                label: upgrade_name(ctx, "survival_instinct"),
+                kind: DeclKind::Flag {
+                    effect: Effect::default(),
+                },
+            });
+        }
+        if st
+            .model(attacker)
+            .is_some_and(|x| x.has(Keyword::Inspiring))
+        {
+            out.push(Declaration {
+                key: DeclKey::Inspired,
+                label: upgrade_name(ctx, "inspiring"),
+                kind: DeclKind::Models {
+                    models: in_play(st, |m| m.side == attacker.side && m != attacker),
+                },
+            });
+        }
+    }
+    out
+}
+
 /// What the players may still declare on `action` now.
 pub(crate) fn declarations(st: &GameState, ctx: Ctx<'_>, action: &Action) -> Vec<Declaration> {
     use Action as A;
@@ -486,100 +592,10 @@ pub(crate) fn declarations(st: &GameState, ctx: Ctx<'_>, action: &Action) -> Vec
             let me = *attacker;
             out.extend(imposing(st, ctx, |m| m != me));
         }
-        A::Shoot { shooter, .. } => {
-            // R35: the band is one pick; its options are not ticked apart.
-            let row = ctx.rules.action("shoot");
-            let band_opt = |id: &str| {
-                row.and_then(|r| r.options.iter().find(|o| o.id == id))
-                    .map(|o| with_effect(&o.name, &Effect::of_option(o)))
-            };
-            let medium = Text::new("Distancia media", "Medium range");
-            let choices = [
-                ("short", band_opt("short_range")),
-                ("medium", Some(medium)),
-                ("long", band_opt("long_range")),
-            ]
-            .into_iter()
-            .filter_map(|(id, label)| {
-                label.map(|label| Choice {
-                    id: id.to_string(),
-                    label,
-                })
-            })
-            .collect();
-            out.push(Declaration {
-                key: DeclKey::Band,
-                label: Text::new("Distancia", "Range"),
-                kind: DeclKind::Pick {
-                    choices,
-                    many: false,
-                },
-            });
-            // The defensive shot is an offer of its own (R26), not a tick.
-            out.extend(table_options(ctx, "shoot", |id| {
-                id.ends_with("_range") || id == super::kit::DEFENSIVE_SHOT
-            }));
-            let me = *shooter;
-            out.extend(imposing(st, ctx, |m| m.side != me.side));
-        }
+        A::Shoot { shooter, .. } => out.extend(shoot_declarations(st, ctx, *shooter)),
         A::ResolveHit {
             attacker, target, ..
-        } => {
-            let (attacker, target) = (*attacker, *target);
-            // R30 (rules 3): no cover in close combat: the row is not offered.
-            if !(ctx.setup.all_rules() && melee_hit(st, attacker, target)) {
-                let choices = ctx
-                    .rules
-                    .cover
-                    .rows
-                    .iter()
-                    .map(|c| Choice {
-                        id: c.id.clone(),
-                        label: with_effect(
-                            &c.name,
-                            &Effect {
-                                armour: c.armour,
-                                ..Default::default()
-                            },
-                        ),
-                    })
-                    .collect();
-                out.push(Declaration {
-                    key: DeclKey::Cover,
-                    label: ctx.rules.cover.name.clone(),
-                    kind: DeclKind::Pick {
-                        choices,
-                        many: true,
-                    },
-                });
-            }
-            if ctx.setup.all_rules() {
-                if st
-                    .model(target)
-                    .is_some_and(|t| t.has(Keyword::SurvivalInstinct) && !t.instinct_used)
-                {
-                    out.push(Declaration {
-                        key: DeclKey::SurvivalInstinct,
-                        label: upgrade_name(ctx, "survival_instinct"),
-                        kind: DeclKind::Flag {
-                            effect: Effect::default(),
-                        },
-                    });
-                }
-                if st
-                    .model(attacker)
-                    .is_some_and(|x| x.has(Keyword::Inspiring))
-                {
-                    out.push(Declaration {
-                        key: DeclKey::Inspired,
-                        label: upgrade_name(ctx, "inspiring"),
-                        kind: DeclKind::Models {
-                            models: in_play(st, |m| m.side == attacker.side && m != attacker),
-                        },
-                    });
-                }
-            }
-        }
+        } => out.extend(hit_declarations(st, ctx, *attacker, *target)),
         A::Loot { body, .. } => {
             let choices = loot_items(st, ctx, *body);
             if !choices.is_empty() {
