@@ -10,16 +10,15 @@
 use serde::Serialize;
 
 use super::action::{Action, RangeBand};
-use super::chance::attack_chances;
-use super::error::GameError;
 use super::guard::Ctx;
-use super::offers::{cost, try_action};
-use super::prepare::{Prepared, prepare};
 use super::refs::ModelRef;
 use super::state::{GameState, HitSource};
-use crate::core::odds::Prob;
-use crate::core::tables::{CheckOption, Keyword};
+use crate::core::tables::Keyword;
 use crate::core::text::{Lang, Text};
+
+mod label;
+use label::with_effect;
+pub use label::{Effect, option_label};
 
 /// The table option of the Assault row that counts the Moves made just
 /// before it (R20): the draft fills it from the log.
@@ -55,117 +54,29 @@ pub enum DeclKey {
     Item,
 }
 
-/// A modifier as a table gives it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct Effect {
-    #[serde(skip_serializing_if = "is_zero")]
-    pub modifier: i32,
-    #[serde(skip_serializing_if = "is_zero_u")]
-    pub advantages: u32,
-    #[serde(skip_serializing_if = "is_zero_u")]
-    pub complications: u32,
-    /// Added to the hit the check leads to.
-    #[serde(skip_serializing_if = "is_zero")]
-    pub hit_strength: i32,
-    /// R30: added to the target's Armour.
-    #[serde(skip_serializing_if = "is_zero")]
-    pub armour: i32,
-}
-
-fn is_zero(n: &i32) -> bool {
-    *n == 0
-}
-
-fn is_zero_u(n: &u32) -> bool {
-    *n == 0
-}
-
-impl Effect {
-    fn of_option(o: &CheckOption) -> Effect {
-        Effect {
-            modifier: o.modifier,
-            advantages: o.advantages,
-            complications: o.complications,
-            hit_strength: o.hit_strength,
-            armour: 0,
-        }
-    }
-
-    /// The effect in words ("+1", "2 complicaciones", "+1 Blindaje").
-    pub fn text(&self) -> Text {
-        let mut es = Vec::new();
-        let mut en = Vec::new();
-        if self.modifier != 0 {
-            es.push(signed(self.modifier));
-            en.push(signed(self.modifier));
-        }
-        let count = |n: u32, es1: &str, esn: &str, en1: &str, enn: &str| {
-            (
-                format!("{n} {}", if n == 1 { es1 } else { esn }),
-                format!("{n} {}", if n == 1 { en1 } else { enn }),
-            )
-        };
-        if self.advantages > 0 {
-            let (a, b) = count(
-                self.advantages,
-                "ventaja",
-                "ventajas",
-                "advantage",
-                "advantages",
-            );
-            es.push(a);
-            en.push(b);
-        }
-        if self.complications > 0 {
-            let (a, b) = count(
-                self.complications,
-                "complicación",
-                "complicaciones",
-                "complication",
-                "complications",
-            );
-            es.push(a);
-            en.push(b);
-        }
-        if self.hit_strength != 0 {
-            es.push(format!("{} Fuerza al impacto", signed(self.hit_strength)));
-            en.push(format!("{} Strength to the hit", signed(self.hit_strength)));
-        }
-        if self.armour != 0 {
-            es.push(format!("{} Blindaje", signed(self.armour)));
-            en.push(format!("{} Armour", signed(self.armour)));
-        }
-        Text::new(es.join(", "), en.join(", "))
-    }
-}
-
-/// "+1", "−1" (a true minus sign).
-fn signed(n: i32) -> String {
-    if n < 0 {
-        format!("−{}", n.unsigned_abs())
-    } else {
-        format!("+{n}")
-    }
-}
-
-/// "name (effect)", or the name alone when it has no effect.
-fn with_effect(name: &Text, effect: &Effect) -> Text {
-    let e = effect.text();
-    if e.es.is_empty() {
-        return name.clone();
-    }
-    Text::new(
-        format!("{} ({})", name.es, e.es),
-        format!("{} ({})", name.en, e.en),
-    )
-}
-
 /// One choice of a pick.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Choice {
     pub id: String,
     /// Its name and effect from the tables.
     pub label: Text,
+}
+
+/// What the log tells beyond the state `st`: R20 the acting model's Moves
+/// just before now, in a row.
+pub(crate) fn facts(st: &GameState, log: &[Action]) -> Facts {
+    let actor = match st.now() {
+        super::Now::Acting { model, ordered } => ordered.unwrap_or(model),
+        _ => return Facts::default(),
+    };
+    let n = log
+        .iter()
+        .rev()
+        .take_while(|a| matches!(a, Action::Move { model } if *model == actor))
+        .count();
+    Facts {
+        trailing_moves: u32::try_from(n).unwrap_or(u32::MAX),
+    }
 }
 
 /// What kind of answer a declaration takes.
@@ -201,22 +112,6 @@ pub enum Declared {
     Models(Vec<ModelRef>),
     /// The ids picked (none, one or, for `many`, several).
     Picks(Vec<String>),
-}
-
-/// The price of a draft: its DP, the check it makes with every source in
-/// words (when it rolls), the chance the acting side wins that roll, and
-/// the chance each side ends Down, all for exactly this draft (the
-/// snapshot's `PriceView` is it in words).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Price {
-    pub dp: i32,
-    pub prepared: Option<Prepared>,
-    /// The roll succeeds (a check) or the acting side wins it (opposed).
-    pub win: Option<Prob>,
-    /// For an attack: the target ends Down (the roll and the hit chained).
-    pub down: Option<Prob>,
-    /// For a fight: the attacker ends Down (R23: a tie hits both).
-    pub attacker_down: Option<Prob>,
 }
 
 /// The band's id as a pick.
@@ -325,13 +220,6 @@ pub(crate) fn draft(ctx: Ctx<'_>, facts: Facts, action: &Action) -> Action {
             .insert(CONSECUTIVE_MOVES.to_string(), facts.trailing_moves);
     }
     a
-}
-
-/// The name and effect of the table option `id` of the action row `row`
-/// ("Disparo defensivo (1 complicación)"), for a client's words.
-pub fn option_label(rules: &crate::core::tables::RuleSet, row: &str, id: &str) -> Option<Text> {
-    let o = rules.action(row)?.options.iter().find(|o| o.id == id)?;
-    Some(with_effect(&o.name, &Effect::of_option(o)))
 }
 
 /// The table options of the row `row` (all but `skip`), as declarations.
@@ -617,30 +505,6 @@ pub(crate) fn declarations(st: &GameState, ctx: Ctx<'_>, action: &Action) -> Vec
         _ => {}
     }
     out
-}
-
-/// The price of `action` exactly as drafted; the refusal (naming its rule)
-/// when the rules would not take it now.
-pub(crate) fn price(st: &GameState, ctx: Ctx<'_>, action: &Action) -> Result<Price, GameError> {
-    try_action(st, ctx, action)?;
-    let prepared = if action.is_roll() {
-        prepare(st, ctx, action).ok()
-    } else {
-        None
-    };
-    let win = prepared.as_ref().and_then(|p| match p {
-        Prepared::Check(c) => Some(c.odds().0),
-        Prepared::Opposed(o) => Some(o.odds().active_wins.0),
-        _ => None,
-    });
-    let chances = attack_chances(st, ctx, action);
-    Ok(Price {
-        dp: cost(st, ctx, action),
-        prepared,
-        win,
-        down: chances.map(|c| c.down),
-        attacker_down: chances.and_then(|c| c.attacker_down),
-    })
 }
 
 impl Declaration {

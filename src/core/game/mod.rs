@@ -31,6 +31,7 @@ mod melee;
 mod offers;
 mod pending;
 mod prepare;
+mod price;
 pub mod refs;
 pub mod report;
 mod resolve;
@@ -58,12 +59,13 @@ pub use state::{GameState, HitSource, ModelState, Now, PendingHit, Phase, Score,
 pub use status::Status;
 
 pub use chance::Chances;
-pub use draft::{Choice, DeclKey, DeclKind, Declaration, Declared, Effect, Price};
+pub use draft::{Choice, DeclKey, DeclKind, Declaration, Declared, Effect};
 pub use file::Undone;
 pub use host::{Host, HostError};
 pub use offers::{Offer, Offers, Target};
 pub use pending::RollPart;
 pub use prepare::Prepared;
+pub use price::Price;
 pub use session::{
     Game, LogEntry, MAX_ACTION_BYTES, MAX_NOTE_BYTES, ReadOnly, ReplayError, replay,
 };

@@ -13,6 +13,7 @@ use std::sync::{Arc, OnceLock};
 
 use super::action::{Action, PendingRoll};
 use super::describe;
+use super::draft::facts as draft_facts;
 use super::engine;
 use super::error::{GameError, Refusal};
 use super::file;
@@ -549,33 +550,7 @@ impl Game {
     /// What can be done now: every offer of the current step, allowed or
     /// refused with its reason, with its DP and targets.
     pub fn offers(&self) -> Offers {
-        offers::offers(&self.state, self.ctx(), self.facts())
-    }
-
-    /// What the log tells the drafts beyond the state: R20 the acting
-    /// model's Moves just before now, in a row.
-    fn facts(&self) -> super::draft::Facts {
-        let actor = match self.state.now() {
-            super::Now::Acting { model, ordered } => ordered.unwrap_or(model),
-            _ => return super::draft::Facts::default(),
-        };
-        let n = self
-            .log
-            .iter()
-            .rev()
-            .take_while(|a| matches!(a, Action::Move { model } if *model == actor))
-            .count();
-        super::draft::Facts {
-            trailing_moves: u32::try_from(n).unwrap_or(u32::MAX),
-        }
-    }
-
-    /// The price of `action` exactly as drafted: its DP, its check with
-    /// every source, the chance to win it, the chance each side ends Down
-    /// (issue 23); the refusal, naming its rule, if the rules would not
-    /// take it now.
-    pub fn price(&self, action: &Action) -> Result<super::Price, GameError> {
-        super::draft::price(&self.state, self.ctx(), action)
+        offers::offers(&self.state, self.ctx(), draft_facts(&self.state, &self.log))
     }
 
     /// The exact chances of an attack `action` as the players set it (its
