@@ -230,6 +230,28 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
+/// Matches over an (action, declaration) pair, not dispatches over
+/// actions: a pair that does not exist has no value, whatever the action
+/// (`draft::value`, `draft::declare`); the dispatch that says which
+/// declarations an action has (`draft::declarations`) names every action.
+const LOOKUPS: &[(&str, &str)] = &[
+    ("src/core/game/draft.rs", "value"),
+    ("src/core/game/draft.rs", "declare"),
+];
+
+/// The name of the last `fn` that starts in `code`.
+fn enclosing_fn(code: &[u8]) -> String {
+    let text = String::from_utf8_lossy(code);
+    text.rfind("fn ")
+        .map(|i| {
+            text[i + 3..]
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 /// Every `match` over `Action` in the game's core and view, with the arms
 /// that would swallow a new action.
 fn catch_alls() -> Vec<String> {
@@ -250,6 +272,12 @@ fn catch_alls() -> Vec<String> {
             for a in arms.iter().filter(|a| catch_all(a)) {
                 let line = code[..at].iter().filter(|&&c| c == b'\n').count() + 1;
                 let rel = f.strip_prefix(root).unwrap_or(&f).display().to_string();
+                if LOOKUPS
+                    .iter()
+                    .any(|(file, name)| rel == *file && enclosing_fn(&code[..at]) == *name)
+                {
+                    continue;
+                }
                 bad.push(format!("{rel}:{line}: `{a} =>`"));
             }
         }

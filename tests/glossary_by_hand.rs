@@ -34,7 +34,6 @@ const KNOWN: &[(&str, &str, usize)] = &[
     ("src/ui/game/adjust.rs", "Dureza", 1),
     ("src/ui/game/adjust.rs", "Pavor", 2),
     ("src/ui/game/beast.rs", "Fuerzas Oscuras", 1),
-    ("src/ui/game/forms.rs", "Distancia", 1),
     ("src/ui/game/header.rs", "Ronda", 1),
     ("src/ui/game/header.rs", "Turno", 1),
     ("src/ui/game/report.rs", "Turno", 2),

@@ -14,5 +14,6 @@ mod game_props;
 mod hang;
 mod kill_support;
 mod odds_props;
+mod offer_declarations_props;
 mod props_game;
 mod props_roster;

@@ -17,6 +17,7 @@ mod adjust;
 mod attribute;
 mod chance;
 mod describe;
+pub mod draft;
 mod engine;
 pub mod error;
 mod fear;
@@ -30,6 +31,7 @@ mod melee;
 mod offers;
 mod pending;
 mod prepare;
+mod price;
 pub mod refs;
 pub mod report;
 mod resolve;
@@ -58,16 +60,19 @@ pub use state::{GameState, HitSource, ModelState, Now, PendingHit, Phase, Score,
 pub use status::Status;
 
 pub use chance::Chances;
+pub use draft::{Choice, DeclKey, DeclKind, Declaration, Declared, Effect};
 pub use file::Undone;
 pub use host::{Host, HostError};
 pub use offers::{Offer, Offers, Target};
 pub use pending::RollPart;
 pub use prepare::Prepared;
+pub use price::Price;
 pub use session::{
     Game, LogEntry, MAX_ACTION_BYTES, MAX_NOTE_BYTES, ReadOnly, ReplayError, replay,
 };
 pub use snapshot::{
-    Acting, Card, CheckView, DarkForces, DiceView, Engaged, GameStatus, LOG_LINES, LogLine,
-    OfferView, OffersView, OpposedCheck, PendingView, RerollView, RollState, RollView, Snapshot,
-    StatusHit, StatusModel, StatusSide, StatusVp, TargetView,
+    Acting, Card, CheckView, ChoiceView, DarkForces, DeclarationView, DiceView, Engaged,
+    GameStatus, LOG_LINES, LogLine, OfferView, OffersView, OpposedCheck, PendingView, PriceView,
+    RerollView, RollState, RollView, Snapshot, StatusHit, StatusModel, StatusSide, StatusVp,
+    TargetView,
 };

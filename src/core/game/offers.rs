@@ -6,6 +6,7 @@
 
 use super::action::{Action, HitOptions};
 use super::chance::attack_chances;
+use super::draft::{Declaration, Facts, declarations, draft};
 use super::engine;
 use super::error::GameError;
 use super::guard::Ctx;
@@ -32,6 +33,11 @@ pub struct Target {
     pub p_down: Option<Prob>,
     /// For a fight: the exact chance the attacker ends Down.
     pub p_attacker_down: Option<Prob>,
+    /// `action` pre-filled from what the tracker knows (issue 23); the
+    /// chances above are of `action`, `Game::price` prices the draft.
+    pub draft: Action,
+    /// What the players may still declare on this target's draft.
+    pub declarations: Vec<Declaration>,
 }
 
 /// One thing the players may do now.
@@ -53,6 +59,13 @@ pub struct Offer {
     /// Models the players may name in the action's list (friends within
     /// 15 cm who gain fear, models under a template, friends to rally…).
     pub choices: Vec<ModelRef>,
+    /// `action` pre-filled from what the tracker knows (issue 23: R20 the
+    /// consecutive Moves before an Assault).
+    pub draft: Action,
+    /// What the players may still declare on the draft (table options,
+    /// models within a distance, a pick among items or cover rows, a
+    /// number), labelled from the tables.
+    pub declarations: Vec<Declaration>,
 }
 
 /// What the game waits for and every offer for it.
@@ -136,26 +149,51 @@ pub(crate) fn cost(st: &GameState, ctx: Ctx<'_>, action: &Action) -> i32 {
 struct Builder<'a> {
     st: &'a GameState,
     ctx: Ctx<'a>,
+    facts: Facts,
     out: Vec<Offer>,
 }
 
 impl Builder<'_> {
+    /// An offer of `action`, its draft and declarations filled in.
+    fn make_offer(
+        &self,
+        model: Option<ModelRef>,
+        action: Action,
+        allowed: bool,
+        why_not: Option<GameError>,
+        targets: Vec<Target>,
+        choices: Vec<ModelRef>,
+    ) -> Offer {
+        let d = draft(self.ctx, self.facts, &action);
+        Offer {
+            id: action.id(),
+            model,
+            dp: cost(self.st, self.ctx, &action),
+            allowed,
+            why_not,
+            declarations: declarations(self.st, self.ctx, &d),
+            draft: d,
+            action,
+            targets,
+            choices,
+        }
+    }
+
     fn offer(&mut self, model: Option<ModelRef>, action: Action) {
         self.offer_with(model, action, Vec::new());
     }
 
     fn offer_with(&mut self, model: Option<ModelRef>, action: Action, choices: Vec<ModelRef>) {
         let verdict = try_action(self.st, self.ctx, &action);
-        self.out.push(Offer {
-            id: action.id(),
+        let offer = self.make_offer(
             model,
-            dp: cost(self.st, self.ctx, &action),
-            allowed: verdict.is_ok(),
-            why_not: verdict.err(),
             action,
-            targets: Vec::new(),
+            verdict.is_ok(),
+            verdict.err(),
+            Vec::new(),
             choices,
-        });
+        );
+        self.out.push(offer);
     }
 
     /// The candidates the rules allow as targets, each with its ready action
@@ -172,8 +210,11 @@ impl Builder<'_> {
             match try_action(self.st, self.ctx, &action) {
                 Ok(()) => {
                     let chances = attack_chances(self.st, self.ctx, &action);
+                    let d = draft(self.ctx, self.facts, &action);
                     targets.push(Target {
                         model: *c,
+                        declarations: declarations(self.st, self.ctx, &d),
+                        draft: d,
                         action,
                         p_down: chances.map(|c| c.down),
                         p_attacker_down: chances.and_then(|c| c.attacker_down),
@@ -203,16 +244,9 @@ impl Builder<'_> {
             return;
         };
         let allowed = !targets.is_empty();
-        self.out.push(Offer {
-            id: sample.id(),
-            model: Some(model),
-            dp: cost(self.st, self.ctx, &sample),
-            allowed,
-            why_not: if allowed { None } else { first_refusal },
-            action: sample,
-            targets,
-            choices: Vec::new(),
-        });
+        let why_not = if allowed { None } else { first_refusal };
+        let offer = self.make_offer(Some(model), sample, allowed, why_not, targets, Vec::new());
+        self.out.push(offer);
     }
 }
 
@@ -223,12 +257,14 @@ fn in_play(st: &GameState, pred: impl Fn(ModelRef) -> bool) -> Vec<ModelRef> {
         .collect()
 }
 
-/// Every offer for the step the game is at.
-pub(crate) fn offers(st: &GameState, ctx: Ctx<'_>) -> Offers {
+/// Every offer for the step the game is at; `facts` are what the log
+/// tells beyond the state (the drafts' pre-fill).
+pub(crate) fn offers(st: &GameState, ctx: Ctx<'_>, facts: Facts) -> Offers {
     let now = st.now();
     let mut b = Builder {
         st,
         ctx,
+        facts,
         out: Vec::new(),
     };
     let mut actor = None;

@@ -13,6 +13,7 @@ use std::sync::{Arc, OnceLock};
 
 use super::action::{Action, PendingRoll};
 use super::describe;
+use super::draft::facts as draft_facts;
 use super::engine;
 use super::error::{GameError, Refusal};
 use super::file;
@@ -549,7 +550,7 @@ impl Game {
     /// What can be done now: every offer of the current step, allowed or
     /// refused with its reason, with its DP and targets.
     pub fn offers(&self) -> Offers {
-        offers::offers(&self.state, self.ctx())
+        offers::offers(&self.state, self.ctx(), draft_facts(&self.state, &self.log))
     }
 
     /// The exact chances of an attack `action` as the players set it (its

@@ -6,10 +6,11 @@ use super::action::{
     Action, BeastChoice, DisengageRoll, FightOptions, HitOptions, RangeBand, ShootOptions,
     SpellChoice,
 };
+use super::draft::Declaration;
 use super::refs::{ModelRef, Side};
 use super::roll::{Role, SideDice};
 use super::setup::Beast;
-use super::state::{HitSource, Now};
+use super::state::Now;
 use super::status::Status;
 use super::{Game, GameError};
 use crate::core::dice::{OpposedOutcome, Roller};
@@ -26,6 +27,10 @@ fn pick<T: Copy>(rng: &mut Roller, items: &[T]) -> Option<T> {
 fn chance(rng: &mut Roller, percent: u32) -> bool {
     rng.die(100) <= percent
 }
+
+mod declare;
+use declare::declared;
+pub use declare::random_declarations;
 
 fn subset(rng: &mut Roller, items: &[ModelRef]) -> Vec<ModelRef> {
     items.iter().copied().filter(|_| chance(rng, 50)).collect()
@@ -203,25 +208,22 @@ pub fn next_action(g: &mut Game, rng: &mut Roller) -> Result<Action, GameError> 
                 .first()
                 .copied()
                 .unwrap_or((ModelRef::a(0), ModelRef::b(0)));
-            // R30 (rules 3): no cover in close combat.
-            let melee = g.setup().all_rules()
-                && g.state().pending_hits.iter().any(|h| {
-                    h.attacker == attacker
-                        && h.target == target
-                        && matches!(
-                            h.source,
-                            HitSource::Fight | HitSource::Assault | HitSource::Disengage
-                        )
-                });
-            let options = HitOptions {
-                iron_defence: g.dp_available(target) >= 1 && chance(rng, 30),
-                cover: if !melee && chance(rng, 20) {
-                    vec!["light".into()]
-                } else {
-                    Vec::new()
+            let base = Action::ResolveHit {
+                attacker,
+                target,
+                options: HitOptions {
+                    iron_defence: g.dp_available(target) >= 1 && chance(rng, 30),
+                    ..Default::default()
                 },
-                extra: Vec::new(),
-                ..Default::default()
+                roll: None,
+                witnesses: Vec::new(),
+            };
+            // The hit's declarations as the offer asks them (cover only
+            // where it applies, R30).
+            let options = if let Action::ResolveHit { options, .. } = declared(g, rng, &base) {
+                options
+            } else {
+                HitOptions::default()
             };
             let prep = g.hit_check(attacker, target, &options)?;
             let roll = prep.roll(rng);
@@ -258,21 +260,26 @@ pub fn next_action(g: &mut Game, rng: &mut Roller) -> Result<Action, GameError> 
 /// out: a random game goes on.
 fn from_offers(g: &Game, rng: &mut Roller, keep: impl Fn(&super::Offer) -> bool) -> Option<Action> {
     let offers = g.offers();
-    let actions: Vec<&Action> = offers
+    let drafts: Vec<(&Action, &[Declaration])> = offers
         .allowed()
         .filter(|o| o.id != "end_game" && keep(o))
         .flat_map(|o| {
             if o.targets.is_empty() {
-                vec![&o.action]
+                vec![(&o.draft, o.declarations.as_slice())]
             } else {
-                o.targets.iter().map(|t| &t.action).collect()
+                o.targets
+                    .iter()
+                    .map(|t| (&t.draft, t.declarations.as_slice()))
+                    .collect()
             }
         })
         .collect();
-    let i = pick(rng, &(0..actions.len()).collect::<Vec<_>>())?;
+    let i = pick(rng, &(0..drafts.len()).collect::<Vec<_>>())?;
+    let (draft, decls) = drafts[i];
+    let action = random_declarations(rng, draft, decls);
     // The dice from `rng`, as every other action here: the same seed plays
     // the same game whatever was undone before.
-    super::prepare::fill_dice(g.state(), g.ctx(), actions[i], rng).ok()
+    super::prepare::fill_dice(g.state(), g.ctx(), &action, rng).ok()
 }
 
 /// A roll waits (rules 2): now and then a re-roll (the totem's, R33, or
@@ -386,8 +393,16 @@ fn acting(
         1 | 2 if !enemies.is_empty() => {
             let defender = pick(rng, &enemies).unwrap_or(ModelRef::b(0));
             let brutal = chance(rng, 30);
-            let options = if chance(rng, 30) {
-                FightOptions::default().with("consecutive_moves", rng.die(2))
+            let base = Action::Assault {
+                attacker: actor,
+                defender,
+                brutal,
+                options: FightOptions::default(),
+                roll: None,
+            };
+            // The offer's draft (R20: the Moves just made), answered at random.
+            let options = if let Action::Assault { options, .. } = declared(g, rng, &base) {
+                options
             } else {
                 FightOptions::default()
             };

@@ -5,7 +5,7 @@
 //! activation is one click or E, with what it ends touching declared
 //! beside it.
 
-use super::forms::{Form, MeleeKind, trailing_moves};
+use super::forms::{Form, MeleeKind};
 use super::widgets::{self, key, keyed, toggle};
 use super::{EndDeclaration, GameView};
 use crate::core::game::ModelRef;
@@ -23,12 +23,9 @@ enum Click {
 }
 
 /// The action's row in `tables/actions.yaml`, its key, and what a click does.
-fn describe_offer(
-    o: &Offer,
-    g: &crate::core::game::Game,
-) -> Option<(&'static str, Option<egui::Key>, Click)> {
+fn describe_offer(o: &Offer) -> Option<(&'static str, Option<egui::Key>, Click)> {
     use egui::Key as K;
-    let actor = o.model?;
+    o.model?;
     Some(match &o.action {
         Action::Move { .. } => ("move", Some(K::M), Click::Act(o.action.clone())),
         Action::StandUp { .. } => ("stand_up", Some(K::U), Click::Act(o.action.clone())),
@@ -38,12 +35,12 @@ fn describe_offer(
             } else {
                 MeleeKind::Assault
             };
-            // R20: the Moves just made count as consecutive (from the log).
-            let moves = trailing_moves(g, actor);
-            let mut options = FightOptions::default();
-            if moves > 0 {
-                options.options.insert("consecutive_moves".into(), moves);
-            }
+            // The core's draft: what the tracker knows is filled in.
+            let options = if let Action::Assault { options, .. } = &o.draft {
+                options.clone()
+            } else {
+                FightOptions::default()
+            };
             (
                 if *brutal { "brutal_assault" } else { "assault" },
                 Some(if *brutal { K::B } else { K::A }),
@@ -234,7 +231,7 @@ impl GameView {
         let mut click: Option<Click> = None;
         ui.horizontal_wrapped(|ui| {
             for o in offers.iter().filter(|o| o.model == Some(actor)) {
-                let Some((id, k, what)) = describe_offer(o, g) else {
+                let Some((id, k, what)) = describe_offer(o) else {
                     continue;
                 };
                 let text = offer_text(o, id, rules, g, l);

@@ -5,14 +5,15 @@
 //! rules refuse.
 
 use super::GameView;
-use super::widgets::{self, big_button, choices_multi, models_multi, options_ui};
+use super::widgets::{self, big_button, choices_multi, models_multi, toggle};
 use crate::core::game::action::{by_hand, roll_life, turn_steps, unrolled_acts};
+use crate::core::game::draft::{declare, value};
 use crate::core::game::{
-    Action, FightOptions, Game, HitOptions, ModelRef, Offer, RangeBand, ShootOptions, SpellChoice,
-    Target,
+    Action, DeclKind, Declaration, Declared, FightOptions, Game, GameError, HitOptions, ModelRef,
+    Offer, Price, ShootOptions, SpellChoice, Target,
 };
-use crate::core::odds::Odds;
-use crate::core::tables::{Keyword, RuleSet, Stat};
+use crate::core::odds::{Odds, Prob};
+use crate::core::tables::{RuleSet, Stat};
 use crate::core::text::Lang;
 
 /// What the action panel is preparing.
@@ -112,26 +113,89 @@ pub fn down_text(t: &Target, l: Lang) -> String {
     parts.join(" · ")
 }
 
-/// R20: Moves made just before in this activation, read from the log, as
-/// the consecutive-move bonus's count (the players lower it without line
-/// of sight).
-pub fn trailing_moves(g: &Game, actor: ModelRef) -> u32 {
-    let n = g
-        .actions()
-        .iter()
-        .rev()
-        .take_while(|a| matches!(a, Action::Move { model } if *model == actor))
-        .count();
-    u32::try_from(n).unwrap_or(u32::MAX)
+/// The figures of one priced draft, each labelled: the chance to win the
+/// roll (`win` names it), to put the target Down, and the attacker's own
+/// risk of going Down; all of exactly the roll its button makes.
+pub fn price_text(p: &Price, win: &str, l: Lang) -> String {
+    let mut parts = Vec::new();
+    let mut push = |p: Option<Prob>, words: &str| {
+        if let Some(p) = p {
+            parts.push(format!("{} {words}", Odds(p).percent()));
+        }
+    };
+    push(p.win, win);
+    push(p.down, l.pick("de dejarla Abatida", "to put Down"));
+    push(p.attacker_down, l.pick("de caer Abatida", "to go Down"));
+    parts.join(" · ")
 }
 
-/// One row per target: a roll button with the name, then the odds.
-/// Returns the target clicked.
+/// One declaration of the core as a widget (a tick, a number, models, a
+/// pick), answered into `action`. Returns whether the answer changed.
+pub fn declaration_ui(
+    ui: &mut egui::Ui,
+    g: &Game,
+    d: &Declaration,
+    action: &mut Action,
+    l: Lang,
+) -> bool {
+    let Some(now) = value(action, &d.key) else {
+        return false;
+    };
+    let label = d.label.get(l);
+    let new = match (&d.kind, now) {
+        (DeclKind::Flag { .. }, Declared::Count(n)) => {
+            let mut on = n > 0;
+            ui.checkbox(&mut on, label)
+                .changed()
+                .then_some(Declared::Count(u32::from(on)))
+        }
+        (DeclKind::Count { max, .. }, Declared::Count(mut n)) => ui
+            .horizontal(|ui| {
+                let r = ui.add(egui::DragValue::new(&mut n).range(0..=*max));
+                let lbl = ui.label(label);
+                r.labelled_by(lbl.id).changed()
+            })
+            .inner
+            .then_some(Declared::Count(n)),
+        (DeclKind::Models { models }, Declared::Models(mut ms)) => {
+            ui.label(format!("{label}:"));
+            let before = ms.clone();
+            choices_multi(ui, g, models, &mut ms);
+            (ms != before).then_some(Declared::Models(ms))
+        }
+        (DeclKind::Pick { choices, many }, Declared::Picks(mut picked)) => {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(format!("{label}:"));
+                let mut changed = false;
+                for c in choices {
+                    let name = c.label.get(l);
+                    if *many {
+                        let mut on = picked.contains(&c.id);
+                        if ui.checkbox(&mut on, name).changed() {
+                            toggle(&mut picked, c.id.clone(), on);
+                            changed = true;
+                        }
+                    } else if ui.radio(picked.first() == Some(&c.id), name).clicked() {
+                        picked = vec![c.id.clone()];
+                        changed = true;
+                    }
+                }
+                changed.then_some(Declared::Picks(picked))
+            })
+            .inner
+        }
+        _ => None,
+    };
+    new.is_some_and(|v| declare(action, &d.key, &v))
+}
+
+/// One row per target: a roll button with the name, then the figures of
+/// exactly the draft that button sends. Returns the target clicked.
 fn target_rows(
     ui: &mut egui::Ui,
     g: &Game,
-    targets: &[Target],
-    odds: impl Fn(&Target) -> String,
+    rows: &[(ModelRef, Action, Result<Price, GameError>)],
+    win: &str,
     l: Lang,
 ) -> Option<Action> {
     let mut send = None;
@@ -139,21 +203,47 @@ fn target_rows(
         .num_columns(2)
         .spacing([12.0, 6.0])
         .show(ui, |ui| {
-            for t in targets {
-                let name = g.state().name(t.model);
+            for (model, action, price) in rows {
+                let name = g.state().name(*model);
                 if big_button(ui, &format!("🎲 {name}")).clicked() {
-                    send = Some(t.action.clone());
+                    send = Some(action.clone());
                 }
-                let mut line = odds(t);
-                let down = down_text(t, l);
-                if !down.is_empty() {
-                    line = format!("{line} · {down}");
-                }
-                ui.label(egui::RichText::new(line).size(16.0));
+                let line = match price {
+                    Ok(p) => price_text(p, win, l),
+                    Err(e) => e.message(l),
+                };
+                ui.add(egui::Label::new(egui::RichText::new(line).size(16.0)).wrap());
                 ui.end_row();
             }
         });
     send
+}
+
+/// The declarations of `offer` as widgets on its draft with the form's
+/// answers in it (`merged`); the draft after the players' answers.
+fn declarations_ui(ui: &mut egui::Ui, g: &Game, offer: &Offer, merged: Action, l: Lang) -> Action {
+    let mut draft = merged;
+    for d in &offer.declarations {
+        declaration_ui(ui, g, d, &mut draft, l);
+    }
+    draft
+}
+
+/// Each target of `offer`, its draft with the form's answers and its price.
+fn priced_targets(
+    g: &Game,
+    offer: &Offer,
+    answers: impl Fn(&Action) -> Action,
+) -> Vec<(ModelRef, Action, Result<Price, GameError>)> {
+    offer
+        .targets
+        .iter()
+        .map(|t| {
+            let action = answers(&t.draft);
+            let price = g.price(&action);
+            (t.model, action, price)
+        })
+        .collect()
 }
 
 impl GameView {
@@ -175,117 +265,42 @@ impl GameView {
             Form::None | Form::Hit { .. } => {}
             Form::Melee { kind, options } => {
                 let kind = *kind;
-                ui.strong(match kind {
-                    MeleeKind::Assault => l.pick("Asaltar (R20)", "Assault (R20)"),
-                    MeleeKind::Brutal => l.pick("Asalto brutal (R22)", "Brutal assault (R22)"),
-                    MeleeKind::Fight => l.pick("Combatir (R23)", "Fight (R23)"),
-                });
-                let id = if kind == MeleeKind::Fight {
-                    "fight"
-                } else {
-                    "assault"
+                let row = match kind {
+                    MeleeKind::Assault => "assault",
+                    MeleeKind::Brutal => "brutal_assault",
+                    MeleeKind::Fight => "fight",
                 };
-                options_ui(ui, rules, id, &mut options.options, l, |_| true);
-                // R42: imposing models of either side near the fight.
-                imposing_ui(ui, g, &mut options.imposing, |m| m != actor, l);
-                let options = options.clone();
+                if let Some(r) = rules.action(row) {
+                    ui.strong(r.name.get(l));
+                }
                 let Some(offer) = find_offer(offers, |a| kind.matches(a)) else {
                     return;
                 };
+                // The core's declarations, answered into the form's options.
+                let draft =
+                    declarations_ui(ui, g, offer, with_fight_options(&offer.draft, options), l);
+                if let Action::Assault { options: o, .. } | Action::Fight { options: o, .. } =
+                    &draft
+                {
+                    *options = o.clone();
+                }
+                let options = options.clone();
                 if let Some(e) = &offer.why_not {
                     widgets::error_label(ui, &e.message(l));
                 }
-                // The options chosen above go into each target's action.
-                let targets: Vec<Target> = offer
-                    .targets
-                    .iter()
-                    .map(|t| {
-                        // The chances follow the options chosen here.
-                        let action = with_fight_options(&t.action, &options);
-                        let c = g.chances(&action);
-                        Target {
-                            p_down: c.map(|c| c.down),
-                            p_attacker_down: c.and_then(|c| c.attacker_down),
-                            action,
-                            ..t.clone()
-                        }
-                    })
-                    .collect();
-                send = target_rows(
-                    ui,
-                    g,
-                    &targets,
-                    |t| {
-                        let check = match kind {
-                            MeleeKind::Fight => g.fight_check(actor, t.model, &options),
-                            _ => {
-                                g.assault_check(actor, t.model, kind == MeleeKind::Brutal, &options)
-                            }
-                        };
-                        check.map_or_else(
-                            |e| e.message(l),
-                            |c| {
-                                format!(
-                                    "{} {}",
-                                    c.odds().active_wins.percent(),
-                                    l.pick("de ganar", "to win")
-                                )
-                            },
-                        )
-                    },
-                    l,
-                );
+                let rows = priced_targets(g, offer, |a| with_fight_options(a, &options));
+                send = target_rows(ui, g, &rows, l.pick("de ganar", "to win"), l);
                 // R26 (rules 3): before the Assault is rolled, the enemies
                 // that may shoot defensively; each is rolled at once.
                 if kind != MeleeKind::Fight {
-                    send = send.or(defensive_shots(ui, g, offers, actor, l));
+                    send = send.or(defensive_shots(ui, g, rules, offers, actor, l));
                 }
             }
             Form::Shoot { options } => {
-                shoot_options_ui(ui, rules, options, l);
-                imposing_ui(ui, g, &mut options.imposing, |m| m.side != actor.side, l);
-                let options = options.clone();
-                let Some(offer) = find_offer(
-                    offers,
-                    |a| matches!(a, Action::Shoot { options: o, .. } if o.aimed == options.aimed),
-                ) else {
-                    return;
-                };
-                if let Some(e) = &offer.why_not {
-                    widgets::error_label(ui, &e.message(l));
-                }
-                let targets: Vec<Target> = offer
-                    .targets
-                    .iter()
-                    .map(|t| {
-                        // The chances follow the options chosen here.
-                        let action = with_shoot_options(&t.action, &options);
-                        let c = g.chances(&action);
-                        Target {
-                            p_down: c.map(|c| c.down),
-                            p_attacker_down: c.and_then(|c| c.attacker_down),
-                            action,
-                            ..t.clone()
-                        }
-                    })
-                    .collect();
-                send = target_rows(
-                    ui,
-                    g,
-                    &targets,
-                    |t| {
-                        g.shoot_check(actor, t.model, &options).map_or_else(
-                            |e| e.message(l),
-                            |c| {
-                                format!("{} {}", c.odds().percent(), l.pick("de acertar", "to hit"))
-                            },
-                        )
-                    },
-                    l,
-                );
+                send = shoot_form_ui(ui, g, rules, offers, actor, options, l);
             }
             Form::Disengage => {
-                ui.strong(l.pick("Separarse del combate (R25)", "Disengage (R25)"));
+                ui.strong(row_name(rules, "disengage", l));
                 match g.disengage_checks(actor) {
                     Ok(checks) => {
                         for c in &checks {
@@ -307,24 +322,21 @@ impl GameView {
                 }
             }
             Form::Loot => {
-                ui.strong(l.pick(
-                    "Rapiñar: ¿qué, y de quién? (R19)",
-                    "Loot: what, from whom? (R19)",
-                ));
+                ui.strong(row_name(rules, "loot", l));
                 send = loot_buttons(ui, g, offers, l);
             }
             Form::Order => {
-                ui.strong(l.pick(
-                    "Dar órdenes: ¿a qué aliada a 15 cm? (R32)",
-                    "Leader's order: which friend within 15 cm? (R32)",
-                ));
+                ui.strong(row_name(rules, "leader_order", l));
                 send = target_buttons(ui, g, offers, "leader_order");
             }
             Form::Rally { models } => {
-                ui.label(l.pick(
-                    "Aliadas a 10 cm (pierden 1 Pavor):",
-                    "Friends within 10 cm (lose 1 fear):",
-                ));
+                // The question and its distance are the table row's.
+                if let Some(ask) = rules
+                    .action("leader_rally")
+                    .and_then(|r| r.effect.ask.as_ref())
+                {
+                    ui.label(format!("{}:", ask.get(l)));
+                }
                 let choices = offers
                     .iter()
                     .find(|o| o.id == "leader_rally")
@@ -361,6 +373,11 @@ impl GameView {
     }
 }
 
+/// An action's name from `tables/actions.yaml` (its id if the row is gone).
+pub fn row_name<'a>(rules: &'a RuleSet, id: &'a str, l: Lang) -> &'a str {
+    rules.action(id).map_or(id, |r| r.name.get(l))
+}
+
 /// The targets of the offer `id` as buttons; the one clicked.
 fn target_buttons(ui: &mut egui::Ui, g: &Game, offers: &[Offer], id: &str) -> Option<Action> {
     let mut send = None;
@@ -376,8 +393,8 @@ fn target_buttons(ui: &mut egui::Ui, g: &Game, offers: &[Offer], id: &str) -> Op
     send
 }
 
-/// R19: one row per body the core offers, a button per item it carries (a
-/// weapon, a mystic herb); in older games, the body alone.
+/// One row per body the core offers: a button per item its declarations
+/// list, and the Loot with nothing named.
 fn loot_buttons(ui: &mut egui::Ui, g: &Game, offers: &[Offer], l: Lang) -> Option<Action> {
     let mut send = None;
     for t in offers
@@ -385,43 +402,23 @@ fn loot_buttons(ui: &mut egui::Ui, g: &Game, offers: &[Offer], l: Lang) -> Optio
         .filter(|o| o.id == "loot")
         .flat_map(|o| &o.targets)
     {
-        let Some(body) = g.state().model(t.model) else {
-            continue;
-        };
         ui.horizontal_wrapped(|ui| {
-            ui.label(format!("{}:", body.name));
-            let mut items: Vec<(String, String)> = Vec::new();
-            if g.setup().all_rules() {
-                let p = &body.profile;
-                items.extend(
-                    p.melee
-                        .iter()
-                        .filter(|w| w.carried)
-                        .map(|w| (w.id.clone(), w.name.get(l).to_string())),
-                );
-                items.extend(
-                    p.ranged
-                        .iter()
-                        .map(|w| (w.id.clone(), w.name.get(l).to_string())),
-                );
-                if body.herbs > 0 {
-                    let name = l.pick("Hierba mística", "Mystic herb").to_string();
-                    items.push(("mystic_herbs".into(), name));
-                }
-            }
-            for (id, name) in items {
-                if big_button(ui, &name).clicked()
-                    && let Action::Loot { model, body, .. } = &t.action
-                {
-                    send = Some(Action::Loot {
-                        model: *model,
-                        body: *body,
-                        item: id,
-                    });
+            ui.label(format!("{}:", g.state().name(t.model)));
+            for d in &t.declarations {
+                let DeclKind::Pick { choices, .. } = &d.kind else {
+                    continue;
+                };
+                for c in choices {
+                    let mut a = t.draft.clone();
+                    if big_button(ui, c.label.get(l)).clicked()
+                        && declare(&mut a, &d.key, &Declared::Picks(vec![c.id.clone()]))
+                    {
+                        send = Some(a);
+                    }
                 }
             }
             if ui.button(l.pick("otra cosa", "something else")).clicked() {
-                send = Some(t.action.clone());
+                send = Some(t.draft.clone());
             }
         });
     }
@@ -448,6 +445,7 @@ fn with_shoot_options(action: &Action, chosen: &ShootOptions) -> Action {
 fn defensive_shots(
     ui: &mut egui::Ui,
     g: &Game,
+    rules: &RuleSet,
     offers: &[Offer],
     actor: ModelRef,
     l: Lang,
@@ -460,9 +458,12 @@ fn defensive_shots(
         return None;
     }
     let mut send = None;
-    ui.label(l.pick(
-        "Antes de tirar el Asalto, disparo defensivo del rival (1 complicación, R26):",
-        "Before the Assault is rolled, the enemy's defensive shot (1 complication, R26):",
+    let what = crate::core::game::draft::option_label(rules, "shoot", "defensive_shot")
+        .map(|t| t.get(l).to_string())
+        .unwrap_or_default();
+    ui.label(format!(
+        "{} {what}:",
+        l.pick("Antes de tirar el Asalto:", "Before the Assault is rolled:")
     ));
     ui.horizontal_wrapped(|ui| {
         for o in reactions {
@@ -476,65 +477,46 @@ fn defensive_shots(
     send
 }
 
-/// R42 (rules 3): the models with Imposing presence the players say are
-/// within 10 cm of a model that rolls; only models that have it are listed
-/// (the core checks the rest: an opponent in contact counts by itself; a
-/// shot's target only when declared, rules 4).
-fn imposing_ui(
+/// A shot: aimed or not (two offers of the core), its declarations (the
+/// range band among them), and each target with the figures of exactly
+/// the shot its button sends.
+fn shoot_form_ui(
     ui: &mut egui::Ui,
     g: &Game,
-    value: &mut Vec<ModelRef>,
-    keep: impl Fn(ModelRef) -> bool,
+    rules: &RuleSet,
+    offers: &[Offer],
+    actor: ModelRef,
+    options: &mut ShootOptions,
     l: Lang,
-) {
-    let any = g
-        .state()
-        .models()
-        .any(|(m, ms)| keep(m) && ms.status.in_play() && ms.has(Keyword::ImposingPresence));
-    if !g.setup().all_rules() || !any {
-        return;
+) -> Option<Action> {
+    // The actor's own shots (the enemies' defensive shots are offers too).
+    let mine = |aimed: bool| {
+        offers.iter().find(|o| {
+            o.model == Some(actor)
+                && matches!(&o.action, Action::Shoot { options: op, .. } if op.aimed == aimed)
+        })
+    };
+    let aimed_offer = mine(true);
+    let row = if options.aimed { "aimed_shot" } else { "shoot" };
+    if let Some(r) = rules.action(row) {
+        ui.strong(r.name.get(l));
     }
-    ui.label(l.pick(
-        "Presencia imponente a 10 cm (1 complicación, R42):",
-        "Imposing presence within 10 cm (1 complication, R42):",
-    ));
-    models_multi(ui, g, value, |m, ms| {
-        keep(m) && ms.status.in_play() && ms.has(Keyword::ImposingPresence)
-    });
-}
-
-fn shoot_options_ui(ui: &mut egui::Ui, rules: &RuleSet, options: &mut ShootOptions, l: Lang) {
-    ui.strong(if options.aimed {
-        l.pick("Disparo apuntando (R26)", "Aimed shot (R26)")
-    } else {
-        l.pick("Disparar (R26)", "Shoot (R26)")
-    });
-    ui.horizontal(|ui| {
-        ui.label(l.pick("Distancia:", "Range:"));
-        ui.radio_value(
-            &mut options.band,
-            RangeBand::Short,
-            l.pick("corta (+1)", "short (+1)"),
-        );
-        ui.radio_value(
-            &mut options.band,
-            RangeBand::Medium,
-            l.pick("media", "medium"),
-        );
-        ui.radio_value(
-            &mut options.band,
-            RangeBand::Long,
-            l.pick("larga (−1)", "long (−1)"),
-        );
-    });
-    ui.checkbox(
-        &mut options.aimed,
-        l.pick("Apuntando: +1 PD, 1 ventaja", "Aimed: +1 DP, 1 advantage"),
-    );
-    // The range band is chosen above, not as an option.
-    options_ui(ui, rules, "shoot", &mut options.options, l, |id| {
-        !id.ends_with("_range")
-    });
+    if let (Some(o), Some(r)) = (aimed_offer, rules.action("aimed_shot")) {
+        let text = format!("{} ({} {})", r.name.get(l), o.dp, l.pick("PD", "DP"));
+        ui.add_enabled(o.allowed, egui::Checkbox::new(&mut options.aimed, text));
+    }
+    let aimed = options.aimed;
+    let offer = mine(aimed)?;
+    let draft = declarations_ui(ui, g, offer, with_shoot_options(&offer.draft, options), l);
+    if let Action::Shoot { options: o, .. } = &draft {
+        *options = o.clone();
+    }
+    if let Some(e) = &offer.why_not {
+        widgets::error_label(ui, &e.message(l));
+    }
+    let options = options.clone();
+    let rows = priced_targets(g, offer, |a| with_shoot_options(a, &options));
+    target_rows(ui, g, &rows, l.pick("de acertar", "to hit"), l)
 }
 
 #[cfg(test)]
@@ -548,6 +530,8 @@ mod tests {
         Target {
             model: m,
             action: Action::Move { model: m },
+            draft: Action::Move { model: m },
+            declarations: Vec::new(),
             p_down: p_down.map(|(a, b)| Ratio::new(a, b)),
             p_attacker_down: p_attacker_down.map(|(a, b)| Ratio::new(a, b)),
         }

@@ -5,11 +5,11 @@
 
 use super::GameView;
 use super::forms::Form;
-use super::widgets::{self, big_button, key, models_multi, odds_line, sources_ui, toggle};
+use super::widgets::{self, big_button, key, models_multi, odds_line, sources_ui};
 use crate::core::dice::{CheckSpec, OpposedSpec};
 use crate::core::game::action::RerollKind;
-use crate::core::game::{Action, GameError, HitOptions, HitSource, ModelRef, PreparedCheck};
-use crate::core::tables::{Keyword, RuleSet};
+use crate::core::game::{Action, GameError, HitOptions, ModelRef, PreparedCheck};
+use crate::core::tables::RuleSet;
 use crate::core::text::Lang;
 
 /// The Roll button of a prepared check, also with Space.
@@ -112,12 +112,16 @@ impl GameView {
         let iron_ok = iron.is_none_or(|o| o.allowed);
         let r = ui.add_enabled(
             iron_ok,
+            // Its name and cost from the tables and the core's offer.
             egui::Checkbox::new(
                 &mut options.iron_defence,
-                l.pick(
-                    "Defensa férrea (1 PD, 1 ventaja, R28)",
-                    "Iron defence (1 DP, 1 advantage, R28)",
-                ),
+                match (rules.action("iron_defence"), iron) {
+                    (Some(r), Some(o)) => {
+                        format!("{} ({} {})", r.name.get(l), o.dp, l.pick("PD", "DP"))
+                    }
+                    (Some(r), None) => r.name.get(l).to_string(),
+                    _ => String::new(),
+                },
             ),
         );
         if let Some(e) = iron.and_then(|o| o.why_not.as_ref()) {
@@ -126,39 +130,28 @@ impl GameView {
         if !iron_ok {
             options.iron_defence = false;
         }
-        // Rules 3 refuses cover on a hit in close combat (R30): the row is
-        // shown only where the core would take it.
-        let melee = g.setup().all_rules()
-            && g.state().pending_hits.iter().any(|h| {
-                h.attacker == attacker
-                    && h.target == target
-                    && matches!(
-                        h.source,
-                        HitSource::Fight | HitSource::Assault | HitSource::Disengage
-                    )
-            });
-        if melee {
-            options.cover.clear();
-        }
-        ui.horizontal_wrapped(|ui| {
-            ui.label(l.pick("Cobertura (R30):", "Cover (R30):"));
-            if melee {
-                ui.weak(l.pick(
-                    "ninguna: el impacto es cuerpo a cuerpo",
-                    "none: the hit is in close combat",
-                ));
-                return;
-            }
-            for c in &rules.cover.rows {
-                let mut on = options.cover.contains(&c.id);
-                if ui
-                    .checkbox(&mut on, format!("{} +{}", c.name.get(l), c.armour))
-                    .changed()
-                {
-                    toggle(&mut options.cover, c.id.clone(), on);
-                }
-            }
+        // The hit's declarations as the core offers them (cover only where
+        // it applies, the upgrades' facts of the table), answered here.
+        let plain = offers.offers.iter().find(|o| {
+            matches!(&o.action, Action::ResolveHit { attacker: a, target: t, options: op, .. }
+                if *a == attacker && *t == target && !op.iron_defence)
         });
+        if let Some(o) = plain {
+            let mut draft = o.draft.clone();
+            if let Action::ResolveHit { options: op, .. } = &mut draft {
+                *op = options.clone();
+            }
+            for d in &o.declarations {
+                super::forms::declaration_ui(ui, g, d, &mut draft, l);
+            }
+            if let Action::ResolveHit { options: op, .. } = draft {
+                // Iron defence stays the checkbox above (its own offer).
+                *options = HitOptions {
+                    iron_defence: options.iron_defence,
+                    ..op
+                };
+            }
+        }
         ui.label(l.pick(
             "Aliadas a 15 cm del impactado (ganan Pavor si cae, R31):",
             "Friends within 15 cm of the target (gain fear if it falls, R31):",
@@ -166,34 +159,6 @@ impl GameView {
         models_multi(ui, g, witnesses, |m, ms| {
             m.side == target.side && m != target && ms.status.in_play()
         });
-        // Rules 3: the upgrades' facts of the table (R42); the core checks them.
-        if g.setup().all_rules() {
-            let st = g.state();
-            if st
-                .model(target)
-                .is_some_and(|t| t.has(Keyword::SurvivalInstinct) && !t.instinct_used)
-            {
-                ui.checkbox(
-                    &mut options.survival_instinct,
-                    l.pick(
-                        "Instinto de supervivencia: aliada Abatida a 10 cm (1 ventaja, se gasta, R42)",
-                        "Survival instinct: a friend Down within 10 cm (1 advantage, spent, R42)",
-                    ),
-                );
-            }
-            if st
-                .model(attacker)
-                .is_some_and(|x| x.has(Keyword::Inspiring))
-            {
-                ui.label(l.pick(
-                    "Amigas a 15 cm de quien impacta (Inspirador: pierden 1 Pavor si abate, R42):",
-                    "Friends within 15 cm of the attacker (Inspiring: lose 1 fear if it puts Down, R42):",
-                ));
-                models_multi(ui, g, &mut options.inspired, |m, ms| {
-                    m.side == attacker.side && m != attacker && ms.status.in_play()
-                });
-            }
-        }
         let options = options.clone();
         let witnesses = witnesses.clone();
         let check = g.hit_check(attacker, target, &options);

@@ -29,7 +29,7 @@ impl GameView {
                 within_15cm,
                 targets,
             } => {
-                ui.strong(l.pick("Lanzar un Hechizo (R38)", "Cast a spell (R38)"));
+                ui.strong(super::forms::row_name(rules, "cast_spell", l));
                 let spells = g.state().model(actor).map(|m| m.spells.clone());
                 if let Some(spells) = spells {
                     ui.horizontal_wrapped(|ui| {
@@ -202,7 +202,7 @@ impl GameView {
                 modifier,
                 reason,
             } => {
-                ui.strong(l.pick("Tirada de Atributo (R01)", "Attribute check (R01)"));
+                ui.strong(l.pick("Tirada de Atributo", "Attribute check"));
                 ui.horizontal(|ui| {
                     for s in Stat::ALL {
                         ui.selectable_value(stat, s, s.name(l));
@@ -235,7 +235,7 @@ impl GameView {
                 height_cm,
                 witnesses,
             } => {
-                ui.strong(l.pick("Caída (R18)", "Fall (R18)"));
+                ui.strong(rules.fall.name.get(l));
                 ui.horizontal(|ui| {
                     let lbl = ui.label(l.pick("Altura (cm)", "Height (cm)"));
                     ui.add(

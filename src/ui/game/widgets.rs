@@ -3,7 +3,6 @@
 
 use crate::core::game::{Game, GameState, ModelRef, ModelState, Offer, Side};
 use crate::core::odds::Odds;
-use crate::core::tables::RuleSet;
 use crate::core::text::{Lang, Text};
 
 pub use crate::ui::style::{AMBER, CALM, GOLD, POOL_BLUE, RED};
@@ -96,44 +95,6 @@ pub fn choices_multi(ui: &mut egui::Ui, g: &Game, choices: &[ModelRef], value: &
             }
         }
     });
-}
-
-/// The situational options of an action, from `tables/actions.yaml`,
-/// those `keep` lets through.
-pub fn options_ui(
-    ui: &mut egui::Ui,
-    rules: &RuleSet,
-    action: &str,
-    values: &mut std::collections::BTreeMap<String, u32>,
-    l: Lang,
-    keep: impl Fn(&str) -> bool,
-) {
-    let Some(a) = rules.action(action) else {
-        return;
-    };
-    for o in a.options.iter().filter(|o| keep(&o.id)) {
-        let mut n = values.get(&o.id).copied().unwrap_or(0);
-        let changed = if o.per_count {
-            ui.horizontal(|ui| {
-                let r = ui.add(egui::DragValue::new(&mut n).range(0..=10));
-                let lbl = ui.label(o.name.get(l));
-                r.labelled_by(lbl.id).changed()
-            })
-            .inner
-        } else {
-            let mut on = n > 0;
-            let r = ui.checkbox(&mut on, o.name.get(l)).changed();
-            n = u32::from(on);
-            r
-        };
-        if changed {
-            if n == 0 {
-                values.remove(&o.id);
-            } else {
-                values.insert(o.id.clone(), n);
-            }
-        }
-    }
 }
 
 pub fn sources_ui(ui: &mut egui::Ui, sources: &[Text], l: Lang) {

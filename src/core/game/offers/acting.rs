@@ -5,7 +5,7 @@ use super::super::action::{Action, CheckOptions, FightOptions, ShootOptions, Spe
 use super::super::kit::DEFENSIVE_SHOT;
 use super::super::refs::ModelRef;
 use super::super::status::Status;
-use super::{Builder, Offer, cost, in_play};
+use super::{Builder, in_play};
 use crate::core::tables::{Keyword, Stat};
 
 // issue 22: split after the rules work lands
@@ -91,16 +91,9 @@ pub(super) fn acting_offers(b: &mut Builder<'_>, a: ModelRef, active: ModelRef) 
                 stray: None,
             });
             if let Some(t) = targets.first() {
-                b.out.push(Offer {
-                    id: "shoot",
-                    model: Some(*e),
-                    dp: cost(st, b.ctx, &t.action),
-                    allowed: true,
-                    why_not: None,
-                    action: t.action.clone(),
-                    targets,
-                    choices: Vec::new(),
-                });
+                let action = t.action.clone();
+                let offer = b.make_offer(Some(*e), action, true, None, targets, Vec::new());
+                b.out.push(offer);
             }
         }
     }

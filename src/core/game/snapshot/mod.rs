@@ -22,7 +22,8 @@ use crate::core::tables::Stats;
 use crate::core::text::Lang;
 
 pub use offers::{
-    CheckView, OfferView, OffersView, OpposedCheck, PendingView, RerollView, TargetView,
+    CheckView, ChoiceView, DeclarationView, OfferView, OffersView, OpposedCheck, PendingView,
+    PriceView, RerollView, TargetView,
 };
 pub use status::{GameStatus, StatusHit, StatusModel, StatusSide, StatusVp};
 

@@ -7,6 +7,7 @@
 use serde::Serialize;
 
 use crate::core::game::action::PendingRoll;
+use crate::core::game::draft::{Choice, DeclKey, DeclKind, Declaration};
 use crate::core::game::{Action, Game, ModelRef, Now, Offer, Offers, Prepared, PreparedCheck};
 use crate::core::odds::{Odds, OpposedOdds};
 use crate::core::text::{Lang, Text};
@@ -44,6 +45,53 @@ pub struct TargetView {
     pub p_attacker_down: Option<Odds>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub check: Option<CheckView>,
+    /// Issue 23: `action` pre-filled from what the tracker knows.
+    pub draft: Action,
+    /// What the players may still declare on the draft.
+    pub declarations: Vec<DeclarationView>,
+    /// The draft's price: its check, odds and chances, for exactly it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub price: Option<PriceView>,
+}
+
+/// One choice of a pick, in words.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ChoiceView {
+    pub id: String,
+    pub label: String,
+}
+
+/// One declaration in words: `key` says what it sets, `kind` how it is
+/// answered (`flag`, `count` up to `max`, `models` among `models`, `pick`
+/// among `choices`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DeclarationView {
+    pub key: DeclKey,
+    pub label: String,
+    pub kind: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max: Option<u32>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub models: Vec<ModelRef>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub choices: Vec<ChoiceView>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub many: bool,
+}
+
+/// A draft's price: its DP, its check, the chance the acting side wins and
+/// the chance each side ends Down.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PriceView {
+    pub dp: i32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub check: Option<CheckView>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub win: Option<Odds>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub p_down: Option<Odds>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub p_attacker_down: Option<Odds>,
 }
 
 /// One thing the players may do now.
@@ -61,6 +109,10 @@ pub struct OfferView {
     pub choices: Vec<ModelRef>,
     /// The check of an allowed offer without targets that rolls.
     pub check: Option<CheckView>,
+    /// Issue 23: `action` pre-filled from what the tracker knows.
+    pub draft: Action,
+    /// What the players may still declare on the draft.
+    pub declarations: Vec<DeclarationView>,
 }
 
 /// One re-roll of the pending roll (R33, R42): who, which roll, the d10
@@ -142,6 +194,58 @@ pub(super) fn check_view(g: &Game, a: &Action, l: Lang) -> Option<CheckView> {
     }
 }
 
+/// The declarations in `l`.
+pub fn declarations_view(ds: &[Declaration], l: Lang) -> Vec<DeclarationView> {
+    ds.iter()
+        .map(|d| {
+            let mut v = DeclarationView {
+                key: d.key.clone(),
+                label: d.label.get(l).to_string(),
+                kind: "flag",
+                max: None,
+                models: Vec::new(),
+                choices: Vec::new(),
+                many: false,
+            };
+            match &d.kind {
+                DeclKind::Flag { .. } => {}
+                DeclKind::Count { max, .. } => {
+                    v.kind = "count";
+                    v.max = Some(*max);
+                }
+                DeclKind::Models { models } => {
+                    v.kind = "models";
+                    v.models = models.clone();
+                }
+                DeclKind::Pick { choices, many } => {
+                    v.kind = "pick";
+                    v.many = *many;
+                    v.choices = choices
+                        .iter()
+                        .map(|Choice { id, label }| ChoiceView {
+                            id: id.clone(),
+                            label: label.get(l).to_string(),
+                        })
+                        .collect();
+                }
+            }
+            v
+        })
+        .collect()
+}
+
+/// The price of `draft` in words; `None` when the rules refuse it.
+fn price_view(g: &Game, draft: &Action, l: Lang) -> Option<PriceView> {
+    let p = g.price(draft).ok()?;
+    Some(PriceView {
+        dp: p.dp,
+        check: check_view(g, draft, l),
+        win: p.win.map(Odds),
+        p_down: p.down.map(Odds),
+        p_attacker_down: p.attacker_down.map(Odds),
+    })
+}
+
 fn offer(g: &Game, o: &Offer, l: Lang) -> OfferView {
     OfferView {
         id: o.id,
@@ -161,6 +265,9 @@ fn offer(g: &Game, o: &Offer, l: Lang) -> OfferView {
                 p_down: t.p_down.map(Odds),
                 p_attacker_down: t.p_attacker_down.map(Odds),
                 check: check_view(g, &t.action, l),
+                draft: t.draft.clone(),
+                declarations: declarations_view(&t.declarations, l),
+                price: price_view(g, &t.draft, l),
             })
             .collect(),
         choices: o.choices.clone(),
@@ -169,6 +276,8 @@ fn offer(g: &Game, o: &Offer, l: Lang) -> OfferView {
         } else {
             None
         },
+        draft: o.draft.clone(),
+        declarations: declarations_view(&o.declarations, l),
     }
 }
 

@@ -1,0 +1,536 @@
+//! ★ Drafts and declarations (issue 23): each offer's action pre-filled
+//! from what the tracker knows (the consecutive Moves before an Assault,
+//! R20), the list of what the players may still declare on it (table
+//! options with their effect, models within a distance, a pick among items
+//! or cover rows, a number), each labelled from `tables/`, and the price of
+//! any draft: its check, its sources, its odds, the chance to put each side
+//! Down and its DP, for exactly that draft. A client renders declarations
+//! generically and decides no rule.
+
+use serde::Serialize;
+
+use super::action::{Action, RangeBand};
+use super::guard::Ctx;
+use super::refs::ModelRef;
+use super::state::{GameState, HitSource};
+use crate::core::tables::Keyword;
+use crate::core::text::{Lang, Text};
+
+mod label;
+use label::with_effect;
+pub use label::{Effect, option_label};
+
+/// The table option of the Assault row that counts the Moves made just
+/// before it (R20): the draft fills it from the log.
+const CONSECUTIVE_MOVES: &str = "consecutive_moves";
+
+/// The largest count a counted option offers (far above any real table).
+const MAX_COUNT: u32 = 10;
+
+/// What the tracker knows beyond the state: read from the log.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Facts {
+    /// R20: the acting model's Moves just before now, in a row.
+    pub trailing_moves: u32,
+}
+
+/// What a declaration sets in the action.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "on", content = "id", rename_all = "snake_case")]
+pub enum DeclKey {
+    /// A table option of the action's row, by id (R20, R22, R24, R26).
+    Option(String),
+    /// R35: a shot's range band.
+    Band,
+    /// R42: models with Imposing presence within 10 cm.
+    Imposing,
+    /// R30: the cover rows the target is behind.
+    Cover,
+    /// R42 Survival instinct: a friend Down within 10 cm of the target.
+    SurvivalInstinct,
+    /// R42 Inspiring: the attacker's friends within 15 cm.
+    Inspired,
+    /// R19: what a Loot takes from the body.
+    Item,
+}
+
+/// One choice of a pick.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Choice {
+    pub id: String,
+    /// Its name and effect from the tables.
+    pub label: Text,
+}
+
+/// What the log tells beyond the state `st`: R20 the acting model's Moves
+/// just before now, in a row.
+pub(crate) fn facts(st: &GameState, log: &[Action]) -> Facts {
+    let actor = match st.now() {
+        super::Now::Acting { model, ordered } => ordered.unwrap_or(model),
+        _ => return Facts::default(),
+    };
+    let n = log
+        .iter()
+        .rev()
+        .take_while(|a| matches!(a, Action::Move { model } if *model == actor))
+        .count();
+    Facts {
+        trailing_moves: u32::try_from(n).unwrap_or(u32::MAX),
+    }
+}
+
+/// What kind of answer a declaration takes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum DeclKind {
+    /// Ticked or not.
+    Flag { effect: Effect },
+    /// A number from 0 to `max`; `effect` is per unit.
+    Count { max: u32, effect: Effect },
+    /// Any of these models.
+    Models { models: Vec<ModelRef> },
+    /// One of these (or none), or with `many` any of them.
+    Pick { choices: Vec<Choice>, many: bool },
+}
+
+/// One thing the players may still declare on a draft.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Declaration {
+    pub key: DeclKey,
+    /// What the players are asked, with its effect, from the tables.
+    pub label: Text,
+    #[serde(flatten)]
+    pub kind: DeclKind,
+}
+
+/// A declared answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Declared {
+    /// A flag (0 or 1) or a count.
+    Count(u32),
+    Models(Vec<ModelRef>),
+    /// The ids picked (none, one or, for `many`, several).
+    Picks(Vec<String>),
+}
+
+/// The band's id as a pick.
+fn band_id(b: RangeBand) -> &'static str {
+    match b {
+        RangeBand::Short => "short",
+        RangeBand::Medium => "medium",
+        RangeBand::Long => "long",
+    }
+}
+
+/// What the players declared so far for `key` in `action`.
+pub fn value(action: &Action, key: &DeclKey) -> Option<Declared> {
+    use Action as A;
+    use DeclKey as K;
+    let count = |m: &std::collections::BTreeMap<String, u32>, id: &str| {
+        Declared::Count(m.get(id).copied().unwrap_or(0))
+    };
+    Some(match (action, key) {
+        (A::Assault { options, .. } | A::Fight { options, .. }, K::Option(id)) => {
+            count(&options.options, id)
+        }
+        (A::Assault { options, .. } | A::Fight { options, .. }, K::Imposing) => {
+            Declared::Models(options.imposing.clone())
+        }
+        (A::Shoot { options, .. }, K::Option(id)) => count(&options.options, id),
+        (A::Shoot { options, .. }, K::Imposing) => Declared::Models(options.imposing.clone()),
+        (A::Shoot { options, .. }, K::Band) => {
+            Declared::Picks(vec![band_id(options.band).to_string()])
+        }
+        (A::ResolveHit { options, .. }, K::Cover) => Declared::Picks(options.cover.clone()),
+        (A::ResolveHit { options, .. }, K::SurvivalInstinct) => {
+            Declared::Count(u32::from(options.survival_instinct))
+        }
+        (A::ResolveHit { options, .. }, K::Inspired) => Declared::Models(options.inspired.clone()),
+        (A::Loot { item, .. }, K::Item) => Declared::Picks(if item.is_empty() {
+            Vec::new()
+        } else {
+            vec![item.clone()]
+        }),
+        _ => return None,
+    })
+}
+
+/// `action` with `key` declared as `v`; `false` (and `action` unchanged)
+/// when the action has no such declaration or `v` is the wrong kind.
+pub fn declare(action: &mut Action, key: &DeclKey, v: &Declared) -> bool {
+    use Action as A;
+    use DeclKey as K;
+    use Declared as V;
+    let set_count = |m: &mut std::collections::BTreeMap<String, u32>, id: &str, n: u32| {
+        if n == 0 {
+            m.remove(id);
+        } else {
+            m.insert(id.to_string(), n);
+        }
+    };
+    match (action, key, v) {
+        (A::Assault { options, .. } | A::Fight { options, .. }, K::Option(id), V::Count(n)) => {
+            set_count(&mut options.options, id, *n)
+        }
+        (A::Assault { options, .. } | A::Fight { options, .. }, K::Imposing, V::Models(ms)) => {
+            options.imposing = ms.clone()
+        }
+        (A::Shoot { options, .. }, K::Option(id), V::Count(n)) => {
+            set_count(&mut options.options, id, *n)
+        }
+        (A::Shoot { options, .. }, K::Imposing, V::Models(ms)) => options.imposing = ms.clone(),
+        (A::Shoot { options, .. }, K::Band, V::Picks(p)) => {
+            options.band = match p.first().map(String::as_str) {
+                Some("short") => RangeBand::Short,
+                Some("long") => RangeBand::Long,
+                _ => RangeBand::Medium,
+            }
+        }
+        (A::ResolveHit { options, .. }, K::Cover, V::Picks(p)) => options.cover = p.clone(),
+        (A::ResolveHit { options, .. }, K::SurvivalInstinct, V::Count(n)) => {
+            options.survival_instinct = *n > 0
+        }
+        (A::ResolveHit { options, .. }, K::Inspired, V::Models(ms)) => {
+            options.inspired = ms.clone()
+        }
+        (A::Loot { item, .. }, K::Item, V::Picks(p)) => {
+            *item = p.first().cloned().unwrap_or_default()
+        }
+        _ => return false,
+    }
+    true
+}
+
+/// The action of an offer pre-filled from what the tracker knows: R20 the
+/// Moves just made count as consecutive (the players lower the count when
+/// a Move had no line of sight).
+pub(crate) fn draft(ctx: Ctx<'_>, facts: Facts, action: &Action) -> Action {
+    let mut a = action.clone();
+    if let Action::Assault { options, .. } = &mut a
+        && facts.trailing_moves > 0
+        && !options.options.contains_key(CONSECUTIVE_MOVES)
+        && ctx
+            .rules
+            .action("assault")
+            .is_some_and(|r| r.options.iter().any(|o| o.id == CONSECUTIVE_MOVES))
+    {
+        options
+            .options
+            .insert(CONSECUTIVE_MOVES.to_string(), facts.trailing_moves);
+    }
+    a
+}
+
+/// The table options of the row `row` (all but `skip`), as declarations.
+fn table_options(ctx: Ctx<'_>, row: &str, skip: impl Fn(&str) -> bool) -> Vec<Declaration> {
+    let Some(r) = ctx.rules.action(row) else {
+        return Vec::new();
+    };
+    r.options
+        .iter()
+        .filter(|o| !skip(&o.id))
+        .map(|o| {
+            let effect = Effect::of_option(o);
+            Declaration {
+                key: DeclKey::Option(o.id.clone()),
+                label: with_effect(&o.name, &effect),
+                kind: if o.per_count {
+                    DeclKind::Count {
+                        max: MAX_COUNT,
+                        effect,
+                    }
+                } else {
+                    DeclKind::Flag { effect }
+                },
+            }
+        })
+        .collect()
+}
+
+/// The models in play that `keep` accepts.
+fn in_play(st: &GameState, keep: impl Fn(ModelRef) -> bool) -> Vec<ModelRef> {
+    st.models()
+        .filter(|(r, m)| m.status.in_play() && keep(*r))
+        .map(|(r, _)| r)
+        .collect()
+}
+
+/// The name of an upgrade of the tables, or `fallback`'s words.
+fn upgrade_name(ctx: Ctx<'_>, id: &str) -> Text {
+    ctx.rules
+        .upgrade(id)
+        .map(|u| u.name.clone())
+        .unwrap_or_else(|| Text::new(id, id))
+}
+
+/// R42: models with Imposing presence the players may declare within
+/// 10 cm of a model that rolls (the reading's title names the distance).
+fn imposing(st: &GameState, ctx: Ctx<'_>, keep: impl Fn(ModelRef) -> bool) -> Option<Declaration> {
+    if !ctx.setup.all_rules() {
+        return None;
+    }
+    let models = in_play(st, |m| {
+        keep(m)
+            && st
+                .model(m)
+                .is_some_and(|x| x.has(Keyword::ImposingPresence))
+    });
+    if models.is_empty() {
+        return None;
+    }
+    let label = ctx
+        .rules
+        .reference
+        .readings
+        .iter()
+        .find(|r| r.id == "imposing_presence_range")
+        .map(|r| r.title.clone())
+        .unwrap_or_else(|| upgrade_name(ctx, "imposing_presence"));
+    Some(Declaration {
+        key: DeclKey::Imposing,
+        label,
+        kind: DeclKind::Models { models },
+    })
+}
+
+/// R30 (rules 3): is the hit of `attacker` on `target` one of close combat?
+fn melee_hit(st: &GameState, attacker: ModelRef, target: ModelRef) -> bool {
+    st.pending_hits.iter().any(|h| {
+        h.attacker == attacker
+            && h.target == target
+            && matches!(
+                h.source,
+                HitSource::Fight | HitSource::Assault | HitSource::Disengage
+            )
+    })
+}
+
+/// R19: the items the body carries that a Loot may take, named by the
+/// tables (rules 3: weapons and herbs; rules 4: armour and equipment too).
+fn loot_items(st: &GameState, ctx: Ctx<'_>, body: ModelRef) -> Vec<Choice> {
+    let Some(b) = st.model(body) else {
+        return Vec::new();
+    };
+    if !ctx.setup.all_rules() {
+        return Vec::new();
+    }
+    let p = &b.profile;
+    let mut items: Vec<Choice> = p
+        .melee
+        .iter()
+        .filter(|w| w.carried)
+        .map(|w| Choice {
+            id: w.id.clone(),
+            label: w.name.clone(),
+        })
+        .collect();
+    items.extend(p.ranged.iter().map(|w| Choice {
+        id: w.id.clone(),
+        label: w.name.clone(),
+    }));
+    if b.herbs > 0
+        && let Some(e) = ctx.rules.equipment_item("mystic_herbs")
+    {
+        items.push(Choice {
+            id: e.id.clone(),
+            label: e.name.clone(),
+        });
+    }
+    if ctx.setup.exact_rules() {
+        for g in &b.gear {
+            let name = ctx
+                .rules
+                .armour(g)
+                .map(|a| a.name.clone())
+                .or_else(|| ctx.rules.equipment_item(g).map(|e| e.name.clone()));
+            if let Some(label) = name
+                && !items.iter().any(|c| c.id == *g)
+            {
+                items.push(Choice {
+                    id: g.clone(),
+                    label,
+                });
+            }
+        }
+    }
+    items
+}
+
+/// R26, R35, R42: a shot's band, its table options and the Imposing
+/// models near the shooter.
+fn shoot_declarations(st: &GameState, ctx: Ctx<'_>, shooter: ModelRef) -> Vec<Declaration> {
+    let mut out = Vec::new();
+    // R35: the band is one pick; its options are not ticked apart.
+    let row = ctx.rules.action("shoot");
+    let band_opt = |id: &str| {
+        row.and_then(|r| r.options.iter().find(|o| o.id == id))
+            .map(|o| with_effect(&o.name, &Effect::of_option(o)))
+    };
+    let medium = Text::new("Distancia media", "Medium range");
+    let choices = [
+        ("short", band_opt("short_range")),
+        ("medium", Some(medium)),
+        ("long", band_opt("long_range")),
+    ]
+    .into_iter()
+    .filter_map(|(id, label)| {
+        label.map(|label| Choice {
+            id: id.to_string(),
+            label,
+        })
+    })
+    .collect();
+    out.push(Declaration {
+        key: DeclKey::Band,
+        label: Text::new(
+            crate::core::glossary::RANGE.get(Lang::Es),
+            crate::core::glossary::RANGE.get(Lang::En),
+        ),
+        kind: DeclKind::Pick {
+            choices,
+            many: false,
+        },
+    });
+    // The defensive shot is an offer of its own (R26), not a tick.
+    out.extend(table_options(ctx, "shoot", |id| {
+        id.ends_with("_range") || id == super::kit::DEFENSIVE_SHOT
+    }));
+    let me = shooter;
+    out.extend(imposing(st, ctx, |m| m.side != me.side));
+    out
+}
+
+/// R30, R42: the hit's cover rows (not in close combat), Survival
+/// instinct and Inspiring.
+fn hit_declarations(
+    st: &GameState,
+    ctx: Ctx<'_>,
+    attacker: ModelRef,
+    target: ModelRef,
+) -> Vec<Declaration> {
+    let mut out = Vec::new();
+    // R30 (rules 3): no cover in close combat: the row is not offered.
+    if !(ctx.setup.all_rules() && melee_hit(st, attacker, target)) {
+        let choices = ctx
+            .rules
+            .cover
+            .rows
+            .iter()
+            .map(|c| Choice {
+                id: c.id.clone(),
+                label: with_effect(
+                    &c.name,
+                    &Effect {
+                        armour: c.armour,
+                        ..Default::default()
+                    },
+                ),
+            })
+            .collect();
+        out.push(Declaration {
+            key: DeclKey::Cover,
+            label: ctx.rules.cover.name.clone(),
+            kind: DeclKind::Pick {
+                choices,
+                many: true,
+            },
+        });
+    }
+    if ctx.setup.all_rules() {
+        if st
+            .model(target)
+            .is_some_and(|t| t.has(Keyword::SurvivalInstinct) && !t.instinct_used)
+        {
+            out.push(Declaration {
+                key: DeclKey::SurvivalInstinct,
+                label: upgrade_name(ctx, "survival_instinct"),
+                kind: DeclKind::Flag {
+                    effect: Effect::default(),
+                },
+            });
+        }
+        if st
+            .model(attacker)
+            .is_some_and(|x| x.has(Keyword::Inspiring))
+        {
+            out.push(Declaration {
+                key: DeclKey::Inspired,
+                label: upgrade_name(ctx, "inspiring"),
+                kind: DeclKind::Models {
+                    models: in_play(st, |m| m.side == attacker.side && m != attacker),
+                },
+            });
+        }
+    }
+    out
+}
+
+/// What the players may still declare on `action` now.
+pub(crate) fn declarations(st: &GameState, ctx: Ctx<'_>, action: &Action) -> Vec<Declaration> {
+    use Action as A;
+    let mut out = Vec::new();
+    match action {
+        A::Assault { attacker, .. } | A::Fight { attacker, .. } => {
+            let row = if matches!(action, A::Fight { .. }) {
+                "fight"
+            } else {
+                "assault"
+            };
+            // R24: the extra friends are counted from the tracked
+            // engagements (the core refuses the option as a tick).
+            out.extend(table_options(ctx, row, |id| id == super::kit::EXTRA_FRIEND));
+            let me = *attacker;
+            out.extend(imposing(st, ctx, |m| m != me));
+        }
+        A::Shoot { shooter, .. } => out.extend(shoot_declarations(st, ctx, *shooter)),
+        A::ResolveHit {
+            attacker, target, ..
+        } => out.extend(hit_declarations(st, ctx, *attacker, *target)),
+        A::Loot { body, .. } => {
+            let choices = loot_items(st, ctx, *body);
+            if !choices.is_empty() {
+                let label = ctx
+                    .rules
+                    .action("loot")
+                    .map(|r| r.name.clone())
+                    .unwrap_or_else(|| Text::new("loot", "loot"));
+                out.push(Declaration {
+                    key: DeclKey::Item,
+                    label,
+                    kind: DeclKind::Pick {
+                        choices,
+                        many: false,
+                    },
+                });
+            }
+        }
+        // Every other action declares nothing; named, so a new action is
+        // placed here or above on purpose.
+        crate::core::game::action::turn_steps!()
+        | crate::core::game::action::roll_life!()
+        | crate::core::game::action::by_hand!()
+        | A::Note { .. }
+        | A::Move { .. }
+        | A::StandUp { .. }
+        | A::TouchTerrain { .. }
+        | A::Breath { .. }
+        | A::LeaderOrder { .. }
+        | A::LeaderRally { .. }
+        | A::TotemOwn { .. }
+        | A::TotemEnemy { .. }
+        | A::UseHerb { .. }
+        | A::Disengage { .. }
+        | A::Fall { .. }
+        | A::Check { .. }
+        | A::CastSpell { .. } => {}
+    }
+    out
+}
+
+impl Declaration {
+    /// The label in `lang`.
+    pub fn label(&self, lang: Lang) -> &str {
+        self.label.get(lang)
+    }
+}
