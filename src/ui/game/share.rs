@@ -90,6 +90,61 @@ impl SharePanel {
     }
 
     /// Publish the game's state if it changed since the last one.
+    /// The address picker and Share/Stop: one row.
+    fn address_row(&mut self, ui: &mut egui::Ui, g: &Game, l: Lang) {
+        let running = self.is_running();
+        ui.horizontal(|ui| {
+            ui.label(l.pick("Dirección:", "Address:"));
+            let shown = self
+                .remembered
+                .map(|ip| ip.to_string())
+                .unwrap_or_else(|| l.pick("ninguna", "none").to_string());
+            ui.add_enabled_ui(!running, |ui| {
+                egui::ComboBox::from_id_salt("share_addr")
+                    .selected_text(shown)
+                    .width(300.0)
+                    .show_ui(ui, |ui| {
+                        for a in &self.addresses {
+                            let text = format!(
+                                "{} — {}{}",
+                                a.ip,
+                                a.iface,
+                                if a.default_route {
+                                    l.pick(" (ruta por defecto)", " (default route)")
+                                } else if a.ip.is_loopback() {
+                                    l.pick(" (solo este ordenador)", " (this computer only)")
+                                } else {
+                                    ""
+                                }
+                            );
+                            ui.selectable_value(&mut self.remembered, Some(a.ip), text);
+                        }
+                    });
+                if ui
+                    .button("⟳")
+                    .on_hover_text(l.pick("Buscar direcciones", "Look again"))
+                    .clicked()
+                {
+                    self.refresh_addresses();
+                }
+            });
+            if running {
+                if ui
+                    .button(l.pick("⏹ Dejar de compartir", "⏹ Stop sharing"))
+                    .clicked()
+                {
+                    self.stop();
+                }
+            } else if let Some(ip) = self.remembered {
+                if ui.button(l.pick("▶ Compartir", "▶ Share")).clicked() {
+                    self.start(g, ip, l);
+                }
+            } else {
+                ui.label(l.pick("No hay red local", "No local network"));
+            }
+        });
+    }
+
     pub fn sync(&mut self, game: Option<&Game>) {
         let Some(r) = self.running.as_mut() else {
             return;
@@ -183,58 +238,7 @@ impl GameView {
              game; they die when sharing stops.",
         ));
         ui.add_space(6.0);
-        let running = self.share.is_running();
-        ui.horizontal(|ui| {
-            ui.label(l.pick("Dirección:", "Address:"));
-            let shown = self
-                .share
-                .remembered
-                .map(|ip| ip.to_string())
-                .unwrap_or_else(|| l.pick("ninguna", "none").to_string());
-            ui.add_enabled_ui(!running, |ui| {
-                egui::ComboBox::from_id_salt("share_addr")
-                    .selected_text(shown)
-                    .width(300.0)
-                    .show_ui(ui, |ui| {
-                        for a in &self.share.addresses {
-                            let text = format!(
-                                "{} — {}{}",
-                                a.ip,
-                                a.iface,
-                                if a.default_route {
-                                    l.pick(" (ruta por defecto)", " (default route)")
-                                } else if a.ip.is_loopback() {
-                                    l.pick(" (solo este ordenador)", " (this computer only)")
-                                } else {
-                                    ""
-                                }
-                            );
-                            ui.selectable_value(&mut self.share.remembered, Some(a.ip), text);
-                        }
-                    });
-                if ui
-                    .button("⟳")
-                    .on_hover_text(l.pick("Buscar direcciones", "Look again"))
-                    .clicked()
-                {
-                    self.share.refresh_addresses();
-                }
-            });
-            if running {
-                if ui
-                    .button(l.pick("⏹ Dejar de compartir", "⏹ Stop sharing"))
-                    .clicked()
-                {
-                    self.share.stop();
-                }
-            } else if let Some(ip) = self.share.remembered {
-                if ui.button(l.pick("▶ Compartir", "▶ Share")).clicked() {
-                    self.share.start(g, ip, l);
-                }
-            } else {
-                ui.label(l.pick("No hay red local", "No local network"));
-            }
-        });
+        self.share.address_row(ui, g, l);
         if let Some(e) = &self.share.error {
             ui.colored_label(ui.visuals().error_fg_color, e);
         }
