@@ -28,6 +28,8 @@ mod setup;
 mod side;
 mod spell;
 mod steps;
+#[cfg(test)]
+mod testkit;
 mod widgets;
 
 use std::path::PathBuf;
@@ -84,6 +86,9 @@ pub struct GameView {
     pub confirm_end_game: bool,
     /// Stepping through the log: the cards show the state at that point.
     pub replay: Option<replay::Replay>,
+    /// The model to scroll into view this frame (it just began to act or
+    /// to be hit), if any.
+    pub focus: Option<ModelRef>,
 }
 
 /// The game view's buttons are at least this high (read at arm's length).
@@ -186,6 +191,7 @@ impl GameView {
             return;
         }
         self.shortcuts(ui.ctx(), l);
+        self.update_focus(ui.ctx());
         // Targets at arm's length: every button of the view at least this high.
         ui.spacing_mut().interact_size.y = TARGET_HEIGHT;
         egui::Panel::top("game_header").show(ui, |ui| self.header_ui(ui, l));
@@ -207,14 +213,16 @@ impl GameView {
                 .show(ui, |ui| self.side_ui(ui, side, l));
         }
         egui::CentralPanel::default().show(ui, |ui| {
+            let gid = self.game.as_ref().map(|g| g.setup().game_id());
             egui::ScrollArea::vertical()
-                .id_salt("game_centre")
+                .id_salt(("game_centre", gid))
                 .show(ui, |ui| {
                     if self.replay.is_some() {
                         self.replay_ui(ui, l);
                     } else {
                         self.now_ui(ui, rules, l);
                         ui.separator();
+                        self.beasts_ui(ui, l);
                         self.adjust_ui(ui, l);
                     }
                 });

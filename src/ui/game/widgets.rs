@@ -6,7 +6,7 @@ use crate::core::odds::Odds;
 use crate::core::tables::RuleSet;
 use crate::core::text::{Lang, Text};
 
-pub use crate::ui::style::{AMBER, CALM, GOLD, POOL_BLUE, RED};
+pub use crate::ui::style::{GOLD, POOL_BLUE, RED};
 
 /// The player's name for a side (from the setup), or its letter when none
 /// was given.
