@@ -35,7 +35,7 @@ mod widgets;
 use std::path::PathBuf;
 
 pub use forms::{Form, MeleeKind};
-pub use log::LogFilter;
+pub use log::{LogFilter, LogRows};
 pub use setup::NewGameForm;
 
 use crate::core::game::{Action, Host, ModelRef, Now, Side};
@@ -75,8 +75,8 @@ pub struct GameView {
     pub last_game: Option<PathBuf>,
     /// Which lines the log shows.
     pub log_filter: LogFilter,
-    /// Every line of the log, not only the newest.
-    pub log_all: bool,
+    /// The log's rows for its filter, kept between frames.
+    pub log_rows: LogRows,
     /// *End turn* was pressed with models that have not acted: ask.
     pub confirm_end_turn: bool,
     pub end: EndDeclaration,
