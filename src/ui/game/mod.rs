@@ -94,6 +94,14 @@ pub struct GameView {
 /// The game view's buttons are at least this high (read at arm's length).
 pub const TARGET_HEIGHT: f32 = 32.0;
 
+/// The models that have fled the battle.
+fn fled(st: &crate::core::game::GameState) -> Vec<ModelRef> {
+    st.models()
+        .filter(|(_, m)| m.status == crate::core::game::Status::Fled)
+        .map(|(r, _)| r)
+        .collect()
+}
+
 impl GameView {
     fn say(&mut self, text: impl Into<String>, error: bool) {
         self.message = Some((text.into(), error));
@@ -104,10 +112,30 @@ impl GameView {
         let Some(g) = self.game.as_mut() else {
             return false;
         };
+        let fled_before = fled(g.state());
         match g.apply(action) {
             Ok(()) => {
                 self.message = None;
                 self.form = Form::None;
+                // R31: a model that flees is announced, not only greyed.
+                let st = g.state();
+                let now: Vec<String> = fled(st)
+                    .into_iter()
+                    .filter(|m| !fled_before.contains(m))
+                    .map(|m| st.name(m))
+                    .collect();
+                if !now.is_empty() {
+                    let text = format!(
+                        "{}: {}",
+                        if now.len() == 1 {
+                            l.pick("Huye de la batalla", "Flees the battle")
+                        } else {
+                            l.pick("Huyen de la batalla", "Flee the battle")
+                        },
+                        now.join(", ")
+                    );
+                    self.say(text, false);
+                }
                 self.records_error(l);
                 true
             }
@@ -279,5 +307,42 @@ impl GameView {
             ui.separator();
             self.beast_ui(ui, l);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::testkit;
+    use crate::core::game::{Action, Status};
+    use crate::core::text::Lang;
+
+    /// R31: a model ending its activation at twice its Courage in fear
+    /// flees, and the view says so by name.
+    #[test]
+    fn r31_a_model_that_flees_should_be_announced() {
+        let mut g = testkit::new_game();
+        testkit::step_to_acting(&mut g, 1);
+        let m = g.state().actor().expect("actor");
+        let courage = g.state().model(m).expect("model").courage();
+        g.apply(Action::AdjustFear {
+            model: m,
+            delta: 2 * courage,
+        })
+        .expect("fear");
+        let name = g.state().name(m);
+        let mut app = testkit::app(g, Lang::En, 1.0);
+        assert!(app.game.apply(
+            Action::EndActivation {
+                model: m,
+                terrain: Vec::new(),
+                near_enemy_totem: false,
+            },
+            Lang::En
+        ));
+        let g = app.game.game.as_ref().expect("game");
+        assert_eq!(g.state().model(m).map(|x| x.status), Some(Status::Fled));
+        let (text, error) = app.game.message.clone().expect("a message");
+        assert!(!error);
+        assert_eq!(text, format!("Flees the battle: {name}"));
     }
 }
