@@ -89,6 +89,12 @@ pub struct GameView {
     /// The model to scroll into view this frame (it just began to act or
     /// to be hit), if any.
     pub focus: Option<ModelRef>,
+    /// The game's report for (log length, redo length, game, language).
+    #[allow(clippy::type_complexity)]
+    pub report_cache: Option<(
+        (usize, usize, String, Lang),
+        Result<crate::core::game::report::Report, String>,
+    )>,
 }
 
 /// The game view's buttons are at least this high (read at arm's length).
