@@ -212,11 +212,18 @@ impl GameView {
                     let mut job = egui::text::LayoutJob::single_section(text, format);
                     job.wrap.max_rows = 2;
                     job.wrap.max_width = ui.available_width();
-                    let (rect, _) = ui.allocate_exact_size(
-                        egui::vec2(ui.available_width(), row_h),
-                        egui::Sense::hover(),
+                    // Exactly one row high, the text left-aligned at its top.
+                    let w = ui.available_width();
+                    let inner = ui.allocate_ui_with_layout(
+                        egui::vec2(w, row_h),
+                        egui::Layout::top_down(egui::Align::Min),
+                        |ui| {
+                            ui.set_min_size(egui::vec2(w, row_h));
+                            ui.set_max_height(row_h);
+                            ui.add(egui::Label::new(job))
+                        },
                     );
-                    let r = ui.put(rect, egui::Label::new(job));
+                    let (rect, r) = (inner.response.rect, inner.inner);
                     if line.turn_start {
                         ui.painter().hline(
                             rect.x_range(),

@@ -37,10 +37,14 @@ impl GameView {
     /// of the language, not on every frame (issue 27: a 100,000-action
     /// game replayed itself each repaint).
     fn report_of(&mut self, l: Lang) -> &Result<Report, String> {
-        let key = self
-            .game
-            .as_ref()
-            .map(|g| (g.actions().len(), g.redo_list().len(), g.setup().game_id(), l));
+        let key = self.game.as_ref().map(|g| {
+            (
+                g.actions().len(),
+                g.redo_list().len(),
+                g.setup().game_id(),
+                l,
+            )
+        });
         let fresh = matches!(&self.report_cache, Some((k, _)) if Some(k) == key.as_ref());
         if !fresh {
             let r = match self.game.as_ref() {
