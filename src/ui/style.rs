@@ -105,6 +105,8 @@ pub fn game_sizes(width: f32) -> GameSizes {
 
 /// Turn and round in the header at 1280×800.
 pub const SIZE_HEADER: f32 = 26.0;
+/// The header's buttons (Undo, Redo, Close, Report, Replay).
+pub const SIZE_HEADER_BUTTON: f32 = 17.0;
 /// Who leads on VP, in the header.
 pub const SIZE_HEADER_SCORE: f32 = 22.0;
 

@@ -123,6 +123,11 @@ impl GameView {
         // Close never move; End turn and End the game come and go last,
         // so they push nothing under the mouse (issue 27).
         ui.horizontal_wrapped(|ui| {
+            // Labels read at arm's length, like the view's other buttons.
+            ui.style_mut().text_styles.insert(
+                egui::TextStyle::Button,
+                egui::FontId::proportional(style::SIZE_HEADER_BUTTON),
+            );
             if ui
                 .add_enabled(can_undo, egui::Button::new(l.pick("↶ Deshacer", "↶ Undo")))
                 .on_hover_text("Ctrl+Z")

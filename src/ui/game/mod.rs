@@ -89,6 +89,8 @@ pub struct GameView {
     /// The model to scroll into view this frame (it just began to act or
     /// to be hit), if any.
     pub focus: Option<ModelRef>,
+    /// The window's width last frame, to see it change.
+    pub last_width: Option<f32>,
     /// The game's report for (log length, redo length, game, language).
     #[allow(clippy::type_complexity)]
     pub report_cache: Option<(
@@ -232,19 +234,34 @@ impl GameView {
         // Columns in proportion to the window (and the UI scale), so that
         // the centre keeps room for the actions when zoomed in.
         let total = ui.available_width();
-        let side_w = (total * 0.2).clamp(180.0, 300.0);
-        let log = egui::Panel::right("game_log")
+        // Up to 1280 points a fifth each; past it the cards take a third of
+        // the extra width, so a wide window grows the cards, not the centre.
+        let side_w = (total * 0.2)
+            .max(256.0 + (total - 1280.0) * 0.35)
+            .max(180.0);
+        // A panel keeps the width it had, so when the window (or the zoom)
+        // changes the columns are set again to its proportions.
+        let resized = self.last_width.is_some_and(|w| (w - total).abs() > 1.0);
+        self.last_width = Some(total);
+        let log_w = (total * 0.25).clamp(220.0, 420.0);
+        let mut log = egui::Panel::right("game_log")
             .resizable(true)
-            .default_size((total * 0.25).clamp(220.0, 400.0))
-            .size_range(200.0..=(total * 0.3).max(220.0))
-            .show(ui, |ui| self.log_ui(ui, l));
+            .default_size(log_w)
+            .size_range(200.0..=(total * 0.3).max(220.0));
+        if resized {
+            log = log.exact_size(log_w);
+        }
+        let log = log.show(ui, |ui| self.log_ui(ui, l));
         widgets::splitter_grip(ui, log.response.rect.left(), log.response.rect);
         for (id, side) in [("side_a", Side::A), ("side_b", Side::B)] {
-            egui::Panel::left(id)
+            let mut panel = egui::Panel::left(id)
                 .resizable(true)
                 .default_size(side_w)
-                .size_range(180.0..=(total * 0.2).max(180.0))
-                .show(ui, |ui| self.side_ui(ui, side, l));
+                .size_range(180.0..=side_w.max(total * 0.2));
+            if resized {
+                panel = panel.exact_size(side_w);
+            }
+            panel.show(ui, |ui| self.side_ui(ui, side, l));
         }
         egui::CentralPanel::default().show(ui, |ui| {
             let gid = self.game.as_ref().map(|g| g.setup().game_id());
