@@ -105,7 +105,7 @@ fn game_words(ctx: &egui::Context, p: &Path, rules: &RuleSet, l: Lang) -> String
         Some((_, v)) => v,
         None => {
             let v = (|| {
-                let g = crate::core::game::Game::load(p, rules).ok()?;
+                let g = crate::core::game::Host::view(p, rules).ok()?;
                 let st = g.state();
                 let name = |s| {
                     st.side(s)
@@ -295,7 +295,7 @@ impl GameView {
             .spacing([12.0, 8.0])
             .show(ui, |ui| {
                 for (k, side) in ["A", "B"].iter().enumerate() {
-                    ui.label(format!("{} {side}", l.pick("Banda", "Warband")));
+                    let lbl = ui.label(format!("{} {side}", l.pick("Banda", "Warband")));
                     ui.horizontal(|ui| {
                         let slot = if k == 0 {
                             &mut f.roster_a
@@ -326,7 +326,9 @@ impl GameView {
                                     let (name, path) = roster_line(ui.ctx(), &p, rules, l);
                                     ui.selectable_value(slot, Some(p), name).on_hover_text(path);
                                 }
-                            });
+                            })
+                            .response
+                            .labelled_by(lbl.id);
                         if ui.button(l.pick("Otra…", "Other…")).clicked()
                             && let Some(p) = pick_file("rosters")
                         {
