@@ -34,8 +34,6 @@ const KNOWN: &[(&str, &str, usize)] = &[
     ("src/ui/game/adjust.rs", "Dureza", 1),
     ("src/ui/game/adjust.rs", "Pavor", 2),
     ("src/ui/game/beast.rs", "Fuerzas Oscuras", 1),
-    ("src/ui/game/header.rs", "Ronda", 1),
-    ("src/ui/game/header.rs", "Turno", 1),
     ("src/ui/game/report.rs", "Turno", 2),
     ("src/ui/game/side.rs", "Pavor", 1),
     ("src/ui/game/side.rs", "Ronda", 1),

@@ -362,7 +362,9 @@ impl Describer<'_> {
                 if options.iron_defence {
                     s.push_str(&format!(" ({})", p("Defensa férrea", "Iron defence")));
                 }
-                if !witnesses.is_empty() {
+                // R31: witnesses gain fear only when the target is put
+                // Down; a withstood hit frightens no one.
+                if down && !witnesses.is_empty() {
                     s.push_str(&format!(
                         "; {}: {}",
                         p("Pavor a", "fear to"),

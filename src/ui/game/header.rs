@@ -5,7 +5,9 @@
 use super::GameView;
 use super::widgets::{self, GOLD, player};
 use crate::core::game::{Action, Game, ModelRef, Side};
+use crate::core::glossary;
 use crate::core::text::Lang;
+use crate::ui::style;
 
 /// What the game waits for, in the core's words (the players by name).
 fn now_line(g: &Game, l: Lang) -> String {
@@ -91,96 +93,122 @@ impl GameView {
         // 0 undo, 1 redo, 2 close, 3 end turn, 4 report, 5 end game, 7 share.
         let mut clicked = None;
         let sharing = self.share.is_running();
-        ui.horizontal(|ui| {
-            ui.label(
-                egui::RichText::new(format!("{} {}", l.pick("Turno", "Turn"), st.turn))
-                    .size(24.0)
-                    .strong(),
+        // Turn, round and score first, in one wrapped label: at any zoom
+        // it wraps or drops to a second row, and no button sits on it.
+        let turn = match (self.replay.is_some(), g.now()) {
+            // Before a turn is rolled the header names the turn to roll,
+            // as the line under it does ("Turn 1: roll the dark forces").
+            (false, crate::core::game::Now::StartTurn { turn }) => turn,
+            _ => st.turn.max(1),
+        };
+        let round = st.round.as_ref().map_or(String::new(), |r| {
+            format!(" · {} {}", glossary::ROUND.get(l), r.round)
+        });
+        ui.horizontal_wrapped(|ui| {
+            ui.add(
+                egui::Label::new(
+                    egui::RichText::new(format!("{} {turn}{round}", glossary::TURN.get(l)))
+                        .size(style::SIZE_HEADER)
+                        .strong(),
+                )
+                .wrap(),
             );
-            if let Some(r) = st.round.as_ref().map(|r| r.round) {
-                ui.label(
-                    egui::RichText::new(format!("· {} {r}", l.pick("Ronda", "Round"))).size(24.0),
-                );
+            ui.separator();
+            ui.add(
+                egui::Label::new(
+                    egui::RichText::new(leader_line(g, l))
+                        .size(style::SIZE_HEADER_SCORE)
+                        .strong(),
+                )
+                .wrap(),
+            );
+        });
+        // The buttons, always in this order from the left: Undo, Redo and
+        // Close never move; End turn and End the game come and go last,
+        // so they push nothing under the mouse (issue 27).
+        ui.horizontal_wrapped(|ui| {
+            // Labels read at arm's length, like the view's other buttons.
+            ui.style_mut().text_styles.insert(
+                egui::TextStyle::Button,
+                egui::FontId::proportional(style::SIZE_HEADER_BUTTON),
+            );
+            if ui
+                .add_enabled(can_undo, egui::Button::new(l.pick("↶ Deshacer", "↶ Undo")))
+                .on_hover_text("Ctrl+Z")
+                .clicked()
+            {
+                clicked = Some(0);
+            }
+            if ui
+                .add_enabled(can_redo, egui::Button::new(l.pick("↷ Rehacer", "↷ Redo")))
+                .on_hover_text("Ctrl+Y")
+                .clicked()
+            {
+                clicked = Some(1);
+            }
+            if ui
+                .button(l.pick("Cerrar partida", "Close game"))
+                .on_hover_text(l.pick("La partida queda guardada", "The game stays saved"))
+                .clicked()
+            {
+                clicked = Some(2);
             }
             ui.separator();
-            ui.label(egui::RichText::new(leader_line(g, l)).size(18.0).strong());
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                let share = if sharing { "📱 ● " } else { "📱 " };
-                if ui
-                    .button(format!(
-                        "{share}{}",
-                        l.pick("Compartir la mesa", "Share the table")
-                    ))
-                    .on_hover_text(l.pick(
-                        "La partida en vivo en el teléfono de cada jugador (solo lectura)",
-                        "The game live on each player's phone (read only)",
-                    ))
-                    .clicked()
-                {
-                    clicked = Some(7);
-                }
-                if ui
-                    .button(l.pick("↻ Repetición", "↻ Replay"))
-                    .on_hover_text(l.pick(
-                        "Recorre la partida turno a turno y acción a acción",
-                        "Step through the game turn by turn and action by action",
-                    ))
-                    .clicked()
-                {
-                    clicked = Some(6);
-                }
-                if ui
-                    .button(l.pick("📜 Informe", "📜 Report"))
-                    .on_hover_text(l.pick(
-                        "La historia de la partida, sus bajas y la suerte de los dados",
-                        "The game's story, its losses and the luck of the dice",
-                    ))
-                    .clicked()
-                {
-                    clicked = Some(4);
-                }
-                if let Some(o) = &end_game {
-                    let text = format!("🏁 {}", l.pick("Terminar la partida", "End the game"));
-                    if widgets::offer_button(ui, o, &text, None, l) {
-                        clicked = Some(5);
+            if ui
+                .button(l.pick("📜 Informe", "📜 Report"))
+                .on_hover_text(l.pick(
+                    "La historia de la partida, sus bajas y la suerte de los dados",
+                    "The game's story, its losses and the luck of the dice",
+                ))
+                .clicked()
+            {
+                clicked = Some(4);
+            }
+            if ui
+                .button(l.pick("↻ Repetición", "↻ Replay"))
+                .on_hover_text(l.pick(
+                    "Recorre la partida turno a turno y acción a acción",
+                    "Step through the game turn by turn and action by action",
+                ))
+                .clicked()
+            {
+                clicked = Some(6);
+            }
+            let share = if sharing { "📱 ● " } else { "📱 " };
+            if ui
+                .button(format!(
+                    "{share}{}",
+                    l.pick("Compartir la mesa", "Share the table")
+                ))
+                .on_hover_text(l.pick(
+                    "La partida en vivo en el teléfono de cada jugador (solo lectura)",
+                    "The game live on each player's phone (read only)",
+                ))
+                .clicked()
+            {
+                clicked = Some(7);
+            }
+            ui.separator();
+            if let Some(o) = &end_turn {
+                let text = format!(
+                    "⏹ {}{}",
+                    l.pick("Terminar el turno", "End the turn"),
+                    if left.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" ({} {})", left.len(), l.pick("sin actuar", "not acted"))
                     }
+                );
+                if widgets::offer_button(ui, o, &text, None, l) {
+                    clicked = Some(3);
                 }
-                if ui
-                    .button(l.pick("Cerrar partida", "Close game"))
-                    .on_hover_text(l.pick("La partida queda guardada", "The game stays saved"))
-                    .clicked()
-                {
-                    clicked = Some(2);
+            }
+            if let Some(o) = &end_game {
+                let text = format!("🏁 {}", l.pick("Terminar la partida", "End the game"));
+                if widgets::offer_button(ui, o, &text, None, l) {
+                    clicked = Some(5);
                 }
-                if ui
-                    .add_enabled(can_redo, egui::Button::new(l.pick("↷ Rehacer", "↷ Redo")))
-                    .on_hover_text("Ctrl+Y")
-                    .clicked()
-                {
-                    clicked = Some(1);
-                }
-                if ui
-                    .add_enabled(can_undo, egui::Button::new(l.pick("↶ Deshacer", "↶ Undo")))
-                    .on_hover_text("Ctrl+Z")
-                    .clicked()
-                {
-                    clicked = Some(0);
-                }
-                if let Some(o) = &end_turn {
-                    let text = format!(
-                        "⏹ {}{}",
-                        l.pick("Terminar el turno", "End the turn"),
-                        if left.is_empty() {
-                            String::new()
-                        } else {
-                            format!(" ({} {})", left.len(), l.pick("sin actuar", "not acted"))
-                        }
-                    );
-                    if widgets::offer_button(ui, o, &text, None, l) {
-                        clicked = Some(3);
-                    }
-                }
-            });
+            }
         });
         fixed_rows(
             ui,
@@ -235,6 +263,7 @@ impl GameView {
 mod tests {
     use egui_kittest::kittest::Queryable as _;
 
+    use super::super::testkit;
     use crate::core::text::Lang;
     use crate::ui::game::test_kit::*;
 
@@ -248,5 +277,96 @@ mod tests {
         assert!((h.state().prefs.ui_scale - 1.1).abs() < 1e-4);
         assert!((h.ctx.zoom_factor() - 1.1).abs() < 1e-4);
         h.get_by_label("110 %");
+    }
+
+    /// Issue 27: at 80, 100, 130 and 150 % in a 1280×800 window the header
+    /// shows turn, round and score, whole, inside the window, and no
+    /// button lies over them.
+    #[test]
+    fn the_header_should_show_turn_round_and_score_at_every_zoom() {
+        for scale in [0.8, 1.0, 1.3, 1.5] {
+            for lang in [Lang::En, Lang::Es] {
+                let mut g = testkit::new_game();
+                testkit::step_to_acting(&mut g, 1);
+                testkit::end_activation(&mut g);
+                let round = g.state().round.as_ref().map(|r| r.round).expect("a round");
+                let mut h = testkit::harness(testkit::app(g, lang, scale));
+                h.run();
+                h.run();
+                let turn = format!(
+                    "{} 1 · {} {round}",
+                    crate::core::glossary::TURN.get(lang),
+                    crate::core::glossary::ROUND.get(lang)
+                );
+                let score = lang.pick("Empate a PV 0–0", "VP tied 0–0");
+                let screen = egui::Rect::from_min_size(
+                    egui::Pos2::ZERO,
+                    egui::vec2(1280.0 / scale, 800.0 / scale),
+                );
+                let rects = [h.get_by_label(&turn).rect(), h.get_by_label(score).rect()];
+                assert!(
+                    !rects[0].intersects(rects[1].shrink(1.0)),
+                    "{scale}: overlap"
+                );
+                let end = h
+                    .get_by_label_contains(lang.pick("Terminar el turno", "End the turn"))
+                    .rect();
+                let mut buttons = vec![end];
+                for b in [
+                    lang.pick("↶ Deshacer", "↶ Undo"),
+                    lang.pick("Cerrar partida", "Close game"),
+                    lang.pick("📜 Informe", "📜 Report"),
+                    lang.pick("↻ Repetición", "↻ Replay"),
+                ] {
+                    buttons.push(h.get_by_label(b).rect());
+                }
+                for rect in rects {
+                    assert!(
+                        screen.expand(1.0).contains_rect(rect),
+                        "{scale}: header {rect:?} outside {screen:?}"
+                    );
+                    for b in &buttons {
+                        assert!(!b.intersects(rect.shrink(1.0)), "{scale}: {b:?} over it");
+                        assert!(screen.expand(1.0).contains_rect(*b), "{scale}: {b:?} cut");
+                    }
+                }
+            }
+        }
+    }
+
+    /// Issue 27: Undo, Redo and Close keep their place whether End turn
+    /// and End the game are offered or not.
+    #[test]
+    fn undo_and_close_should_not_move_when_end_turn_comes_and_goes() {
+        let g = testkit::new_game();
+        let mut h = testkit::harness(testkit::app(g, Lang::En, 1.0));
+        h.run();
+        let before = (
+            h.get_by_label("↶ Undo").rect(),
+            h.get_by_label("Close game").rect(),
+        );
+        assert!(h.query_by_label_contains("End the turn").is_none());
+        let mut g = testkit::new_game();
+        testkit::step_to_acting(&mut g, 1);
+        testkit::end_activation(&mut g);
+        let mut h = testkit::harness(testkit::app(g, Lang::En, 1.0));
+        h.run();
+        h.get_by_label_contains("End the turn");
+        let after = (
+            h.get_by_label("↶ Undo").rect(),
+            h.get_by_label("Close game").rect(),
+        );
+        assert_eq!(before.0.min, after.0.min);
+        assert_eq!(before.1.min, after.1.min);
+    }
+
+    /// Before the first turn is rolled the header names turn 1, as the
+    /// line under it does, not "Turn 0".
+    #[test]
+    fn the_header_should_not_say_turn_zero() {
+        let mut h = testkit::harness(testkit::app(testkit::new_game(), Lang::En, 1.0));
+        h.run();
+        assert!(h.query_by_label_contains("Turn 0").is_none());
+        h.get_by_label("Turn 1");
     }
 }

@@ -31,12 +31,14 @@ mod spell;
 mod steps;
 #[cfg(test)]
 mod test_kit;
+#[cfg(test)]
+mod testkit;
 mod widgets;
 
 use std::path::PathBuf;
 
 pub use forms::{Form, MeleeKind};
-pub use log::LogFilter;
+pub use log::{LogFilter, LogRows};
 pub use setup::NewGameForm;
 pub use share::SharePanel;
 
@@ -77,8 +79,8 @@ pub struct GameView {
     pub last_game: Option<PathBuf>,
     /// Which lines the log shows.
     pub log_filter: LogFilter,
-    /// Every line of the log, not only the newest.
-    pub log_all: bool,
+    /// The log's rows for its filter, kept between frames.
+    pub log_rows: LogRows,
     /// *End turn* was pressed with models that have not acted: ask.
     pub confirm_end_turn: bool,
     pub end: EndDeclaration,
@@ -90,10 +92,29 @@ pub struct GameView {
     pub replay: Option<replay::Replay>,
     /// The table on every phone (issue 25).
     pub share: SharePanel,
+    /// The model to scroll into view this frame (it just began to act or
+    /// to be hit), if any.
+    pub focus: Option<ModelRef>,
+    /// The window's width last frame, to see it change.
+    pub last_width: Option<f32>,
+    /// The game's report for (log length, redo length, game, language).
+    #[allow(clippy::type_complexity)]
+    pub report_cache: Option<(
+        (usize, usize, String, Lang),
+        Result<crate::core::game::report::Report, String>,
+    )>,
 }
 
 /// The game view's buttons are at least this high (read at arm's length).
 pub const TARGET_HEIGHT: f32 = 32.0;
+
+/// The models that have fled the battle.
+fn fled(st: &crate::core::game::GameState) -> Vec<ModelRef> {
+    st.models()
+        .filter(|(_, m)| m.status == crate::core::game::Status::Fled)
+        .map(|(r, _)| r)
+        .collect()
+}
 
 impl GameView {
     fn say(&mut self, text: impl Into<String>, error: bool) {
@@ -105,10 +126,30 @@ impl GameView {
         let Some(g) = self.game.as_mut() else {
             return false;
         };
+        let fled_before = fled(g.state());
         match g.apply(action) {
             Ok(()) => {
                 self.message = None;
                 self.form = Form::None;
+                // R31: a model that flees is announced, not only greyed.
+                let st = g.state();
+                let now: Vec<String> = fled(st)
+                    .into_iter()
+                    .filter(|m| !fled_before.contains(m))
+                    .map(|m| st.name(m))
+                    .collect();
+                if !now.is_empty() {
+                    let text = format!(
+                        "{}: {}",
+                        if now.len() == 1 {
+                            l.pick("Huye de la batalla", "Flees the battle")
+                        } else {
+                            l.pick("Huyen de la batalla", "Flee the battle")
+                        },
+                        now.join(", ")
+                    );
+                    self.say(text, false);
+                }
                 self.records_error(l);
                 true
             }
@@ -193,35 +234,53 @@ impl GameView {
             return;
         }
         self.shortcuts(ui.ctx(), l);
+        self.update_focus(ui.ctx());
         // Targets at arm's length: every button of the view at least this high.
         ui.spacing_mut().interact_size.y = TARGET_HEIGHT;
         egui::Panel::top("game_header").show(ui, |ui| self.header_ui(ui, l));
         // Columns in proportion to the window (and the UI scale), so that
         // the centre keeps room for the actions when zoomed in.
         let total = ui.available_width();
-        let side_w = (total * 0.2).clamp(180.0, 300.0);
-        let log = egui::Panel::right("game_log")
+        // Up to 1280 points a fifth each; past it the cards take a third of
+        // the extra width, so a wide window grows the cards, not the centre.
+        let side_w = (total * 0.2)
+            .max(256.0 + (total - 1280.0) * 0.35)
+            .max(180.0);
+        // A panel keeps the width it had, so when the window (or the zoom)
+        // changes the columns are set again to its proportions.
+        let resized = self.last_width.is_some_and(|w| (w - total).abs() > 1.0);
+        self.last_width = Some(total);
+        let log_w = (total * 0.25).clamp(220.0, 420.0);
+        let mut log = egui::Panel::right("game_log")
             .resizable(true)
-            .default_size((total * 0.25).clamp(220.0, 400.0))
-            .size_range(200.0..=(total * 0.3).max(220.0))
-            .show(ui, |ui| self.log_ui(ui, l));
+            .default_size(log_w)
+            .size_range(200.0..=(total * 0.3).max(220.0));
+        if resized {
+            log = log.exact_size(log_w);
+        }
+        let log = log.show(ui, |ui| self.log_ui(ui, l));
         widgets::splitter_grip(ui, log.response.rect.left(), log.response.rect);
         for (id, side) in [("side_a", Side::A), ("side_b", Side::B)] {
-            egui::Panel::left(id)
+            let mut panel = egui::Panel::left(id)
                 .resizable(true)
                 .default_size(side_w)
-                .size_range(180.0..=(total * 0.2).max(180.0))
-                .show(ui, |ui| self.side_ui(ui, side, l));
+                .size_range(180.0..=side_w.max(total * 0.2));
+            if resized {
+                panel = panel.exact_size(side_w);
+            }
+            panel.show(ui, |ui| self.side_ui(ui, side, l));
         }
         egui::CentralPanel::default().show(ui, |ui| {
+            let gid = self.game.as_ref().map(|g| g.setup().game_id());
             egui::ScrollArea::vertical()
-                .id_salt("game_centre")
+                .id_salt(("game_centre", gid))
                 .show(ui, |ui| {
                     if self.replay.is_some() {
                         self.replay_ui(ui, l);
                     } else {
                         self.now_ui(ui, rules, l);
                         ui.separator();
+                        self.beasts_ui(ui, l);
                         self.adjust_ui(ui, l);
                     }
                 });
@@ -286,11 +345,12 @@ impl GameView {
 
 #[cfg(test)]
 mod tests {
-    use egui_kittest::kittest::Queryable as _;
-
     use super::test_kit::*;
+    use super::testkit;
+    use crate::core::game::Status;
     use crate::core::game::{Action, Now, Side};
     use crate::core::text::Lang;
+    use egui_kittest::kittest::Queryable as _;
 
     #[test]
     fn r39_rolling_the_dark_forces_should_start_the_turn_and_fill_the_pools() {
@@ -442,5 +502,35 @@ mod tests {
             Some(Action::EndActivation { .. })
         ));
         assert!(game(&h).state().model(m).is_some_and(|s| s.acted));
+    }
+
+    /// R31: a model ending its activation at twice its Courage in fear
+    /// flees, and the view says so by name.
+    #[test]
+    fn r31_a_model_that_flees_should_be_announced() {
+        let mut g = testkit::new_game();
+        testkit::step_to_acting(&mut g, 1);
+        let m = g.state().actor().expect("actor");
+        let courage = g.state().model(m).expect("model").courage();
+        g.apply(Action::AdjustFear {
+            model: m,
+            delta: 2 * courage,
+        })
+        .expect("fear");
+        let name = g.state().name(m);
+        let mut app = testkit::app(g, Lang::En, 1.0);
+        assert!(app.game.apply(
+            Action::EndActivation {
+                model: m,
+                terrain: Vec::new(),
+                near_enemy_totem: false,
+            },
+            Lang::En
+        ));
+        let g = app.game.game.as_ref().expect("game");
+        assert_eq!(g.state().model(m).map(|x| x.status), Some(Status::Fled));
+        let (text, error) = app.game.message.clone().expect("a message");
+        assert!(!error);
+        assert_eq!(text, format!("Flees the battle: {name}"));
     }
 }

@@ -10,6 +10,8 @@ use crate::core::game::Action;
 use crate::core::game::report::{Report, report};
 use crate::core::text::Lang;
 
+static NO_REPORT: Result<Report, String> = Err(String::new());
+
 impl GameView {
     /// The game is over: the winner and the report, in the centre.
     pub(super) fn ended_ui(&mut self, ui: &mut egui::Ui, l: Lang) {
@@ -23,11 +25,37 @@ impl GameView {
         );
         ui.label(l.pick("Deshacer reabre la partida.", "Undo reopens the game."));
         ui.separator();
-        match report(g, l) {
-            Ok(r) => report_ui(ui, &r, l),
+        match self.report_of(l) {
+            Ok(r) => report_ui(ui, r, l),
             Err(e) => {
-                ui.colored_label(ui.visuals().error_fg_color, e.message(l));
+                ui.colored_label(ui.visuals().error_fg_color, e);
             }
+        }
+    }
+
+    /// The report, built from the whole log once per change of the log or
+    /// of the language, not on every frame (issue 27: a 100,000-action
+    /// game replayed itself each repaint).
+    fn report_of(&mut self, l: Lang) -> &Result<Report, String> {
+        let key = self.game.as_ref().map(|g| {
+            (
+                g.actions().len(),
+                g.redo_list().len(),
+                g.setup().game_id(),
+                l,
+            )
+        });
+        let fresh = matches!(&self.report_cache, Some((k, _)) if Some(k) == key.as_ref());
+        if !fresh {
+            let r = match self.game.as_ref() {
+                Some(g) => report(g, l).map_err(|e| e.message(l).to_string()),
+                None => Err(String::new()),
+            };
+            self.report_cache = key.map(|k| (k, r));
+        }
+        match &self.report_cache {
+            Some((_, r)) => r,
+            None => &NO_REPORT,
         }
     }
 
@@ -36,11 +64,11 @@ impl GameView {
         if !self.show_report {
             return;
         }
-        let Some(g) = self.game.as_ref() else {
+        if self.game.is_none() {
             return;
-        };
+        }
         let mut open = true;
-        let r = report(g, l);
+        let r = self.report_of(l).clone();
         egui::Window::new(l.pick("Informe de la partida", "Game report"))
             .open(&mut open)
             .default_size([620.0, 520.0])
@@ -48,7 +76,7 @@ impl GameView {
             .show(ctx, |ui| match &r {
                 Ok(r) => report_ui(ui, r, l),
                 Err(e) => {
-                    ui.colored_label(ui.visuals().error_fg_color, e.message(l));
+                    ui.colored_label(ui.visuals().error_fg_color, e);
                 }
             });
         self.show_report = open;

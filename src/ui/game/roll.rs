@@ -8,7 +8,7 @@ use super::forms::Form;
 use super::widgets::{self, big_button, key, models_multi, odds_line, sources_ui};
 use crate::core::dice::{CheckSpec, OpposedSpec};
 use crate::core::game::action::RerollKind;
-use crate::core::game::{Action, GameError, HitOptions, ModelRef, PreparedCheck};
+use crate::core::game::{Action, GameError, HitOptions, ModelRef, PreparedCheck, Side};
 use crate::core::tables::RuleSet;
 use crate::core::text::Lang;
 
@@ -103,6 +103,23 @@ impl GameView {
         let Form::Hit { options, witnesses } = &mut self.form else {
             return;
         };
+        // R28, R42: the target's player chooses before the roll; at a
+        // table that is the player away from the keyboard, so say so.
+        if target.side.is_warband() {
+            waiting_on(
+                ui,
+                &format!(
+                    "{}: {} {} — {}",
+                    widgets::player(g.state(), target.side, l),
+                    l.pick("tu miniatura", "your model"),
+                    g.state().name(target),
+                    l.pick(
+                        "elige antes de tirar (Defensa férrea, cobertura, Instinto)",
+                        "choose before the roll (Iron defence, cover, Survival instinct)"
+                    )
+                ),
+            );
+        }
         // Iron defence as the core offers it: disabled with its reason.
         let offers = g.offers();
         let iron = offers.offers.iter().find(|o| {
@@ -223,6 +240,29 @@ impl GameView {
             ));
         }
         let offers = g.offers();
+        // R33: a re-roll of the other side waits on its player: named.
+        let acting = st.actor().map(|m| m.side);
+        let mut others: Vec<Side> = offers
+            .offers
+            .iter()
+            .filter(|o| o.allowed && (o.id == "totem_reroll" || o.id == "headstrong_reroll"))
+            .filter_map(|o| o.model.map(|m| m.side))
+            .filter(|s| s.is_warband() && Some(*s) != acting)
+            .collect();
+        others.dedup();
+        for s in others {
+            waiting_on(
+                ui,
+                &format!(
+                    "{}: {}",
+                    widgets::player(st, s, l),
+                    l.pick(
+                        "puedes repetir tu tirada antes de aceptar",
+                        "you may re-roll your dice before it is accepted"
+                    )
+                ),
+            );
+        }
         let mut send: Option<Action> = None;
         let mut witnesses = self.accept_witnesses.clone();
         ui.horizontal_wrapped(|ui| {
@@ -309,4 +349,19 @@ impl GameView {
             self.act(a, l);
         }
     }
+}
+
+/// A line that names the player whose choice the game waits on (issue 27:
+/// the player away from the keyboard).
+fn waiting_on(ui: &mut egui::Ui, text: &str) {
+    let pal = crate::ui::style::palette(ui.visuals().dark_mode);
+    ui.add(
+        egui::Label::new(
+            egui::RichText::new(format!("✋ {text}"))
+                .size(crate::ui::style::SIZE_RESULT)
+                .strong()
+                .color(pal.amber),
+        )
+        .wrap(),
+    );
 }

@@ -42,6 +42,91 @@ fn roster_files() -> Vec<PathBuf> {
     v
 }
 
+/// A roster file's name, points against its limit and validity, read
+/// once per file (and again when it changes on disk).
+fn roster_summary(
+    ctx: &egui::Context,
+    p: &Path,
+    rules: &RuleSet,
+) -> Option<(String, u32, u32, bool)> {
+    let stamp = std::fs::metadata(p).and_then(|m| m.modified()).ok();
+    let id = egui::Id::unique(("roster_summary", p.to_path_buf()));
+    type Cached = (
+        Option<std::time::SystemTime>,
+        Option<(String, u32, u32, bool)>,
+    );
+    if let Some((at, v)) = ctx.data(|d| d.get_temp::<Cached>(id))
+        && at == stamp
+    {
+        return v;
+    }
+    let v = roster::load_roster(p, rules).ok().map(|r| {
+        let c = roster::check(&r, rules);
+        (r.name.clone(), c.total, c.points_limit, c.valid())
+    });
+    ctx.data_mut(|d| d.insert_temp::<Cached>(id, (stamp, v.clone())));
+    v
+}
+
+/// A roster as listed at setup: "Círculo · 197/200 pts ✔" (issue 27: not
+/// its path), and its path for the hover.
+fn roster_line(ctx: &egui::Context, p: &Path, rules: &RuleSet, l: Lang) -> (String, String) {
+    let path = p.display().to_string();
+    let text = match roster_summary(ctx, p, rules) {
+        Some((name, total, limit, valid)) => format!(
+            "{name} · {total}/{limit} {} {}",
+            l.pick("pts", "pts"),
+            if valid {
+                "✔"
+            } else {
+                l.pick("⚠ no válida", "⚠ not valid")
+            }
+        ),
+        None => format!(
+            "{} ({})",
+            p.file_stem()
+                .map_or(path.clone(), |s| s.to_string_lossy().into_owned()),
+            l.pick("no se puede leer", "cannot be read")
+        ),
+    };
+    (text, path)
+}
+
+/// The last game in words: "Círculo vs Jauría, turn 2" (its path on
+/// hover), read once per file version.
+fn game_words(ctx: &egui::Context, p: &Path, rules: &RuleSet, l: Lang) -> String {
+    let stamp = std::fs::metadata(p).and_then(|m| m.modified()).ok();
+    let id = egui::Id::unique(("game_words", p.to_path_buf()));
+    type Cached = (Option<std::time::SystemTime>, Option<(String, String, u32)>);
+    let cached = ctx
+        .data(|d| d.get_temp::<Cached>(id))
+        .filter(|(at, _)| *at == stamp);
+    let v = match cached {
+        Some((_, v)) => v,
+        None => {
+            let v = (|| {
+                let g = crate::core::game::Host::view(p, rules).ok()?;
+                let st = g.state();
+                let name = |s| {
+                    st.side(s)
+                        .map_or(String::new(), |x| x.warband.as_ref().to_string())
+                };
+                Some((
+                    name(crate::core::game::Side::A),
+                    name(crate::core::game::Side::B),
+                    st.turn,
+                ))
+            })();
+            ctx.data_mut(|d| d.insert_temp::<Cached>(id, (stamp, v.clone())));
+            v
+        }
+    };
+    match v {
+        Some((a, b, turn)) => format!("{a} vs {b}, {} {}", l.pick("turno", "turn"), turn.max(1)),
+        None => p.display().to_string(),
+    }
+}
+
 impl GameView {
     /// Start a game from two rosters, autosaving to a new file under
     /// `games/` (the host names it and never overwrites one).
@@ -161,6 +246,8 @@ impl GameView {
         }
     }
 
+    // issue 22: split by what it does (left for want of time)
+    #[allow(clippy::too_many_lines)]
     pub(super) fn setup_ui(
         &mut self,
         ui: &mut egui::Ui,
@@ -176,9 +263,13 @@ impl GameView {
                 let label = format!(
                     "▶ {} ({})",
                     l.pick("Continuar la última partida", "Continue the last game"),
-                    p.display()
+                    game_words(ui.ctx(), &p, rules, l)
                 );
-                if ui.button(egui::RichText::new(label).size(18.0)).clicked() {
+                if ui
+                    .button(egui::RichText::new(label).size(18.0))
+                    .on_hover_text(p.display().to_string())
+                    .clicked()
+                {
                     self.open(&p, rules, l);
                 }
             });
@@ -196,7 +287,7 @@ impl GameView {
             .spacing([12.0, 8.0])
             .show(ui, |ui| {
                 for (k, side) in ["A", "B"].iter().enumerate() {
-                    ui.label(format!("{} {side}", l.pick("Banda", "Warband")));
+                    let lbl = ui.label(format!("{} {side}", l.pick("Banda", "Warband")));
                     ui.horizontal(|ui| {
                         let slot = if k == 0 {
                             &mut f.roster_a
@@ -215,7 +306,7 @@ impl GameView {
                                     l.pick("elige una lista…", "pick a roster…").to_string()
                                 }
                             },
-                            |p| p.display().to_string(),
+                            |p| roster_line(ui.ctx(), p, rules, l).0,
                         );
                         // The rosters folder as a list: works where no file
                         // dialog is available, and is quicker at the table.
@@ -224,10 +315,12 @@ impl GameView {
                             .width(280.0)
                             .show_ui(ui, |ui| {
                                 for p in roster_files() {
-                                    let name = p.display().to_string();
-                                    ui.selectable_value(slot, Some(p), name);
+                                    let (name, path) = roster_line(ui.ctx(), &p, rules, l);
+                                    ui.selectable_value(slot, Some(p), name).on_hover_text(path);
                                 }
-                            });
+                            })
+                            .response
+                            .labelled_by(lbl.id);
                         if ui.button(l.pick("Otra…", "Other…")).clicked()
                             && let Some(p) = pick_file("rosters")
                         {
@@ -249,6 +342,38 @@ impl GameView {
                 ui.text_edit_singleline(&mut f.seed).labelled_by(lbl.id);
                 ui.end_row();
             });
+        // Two warbands built to different limits: say so before the game.
+        let limit = |p: &Option<PathBuf>| -> Option<(u32, u32)> {
+            let r = match p {
+                Some(p) => roster_summary(ui.ctx(), p, rules)?,
+                None => {
+                    let c = roster::check(open_roster, rules);
+                    (open_roster.name.clone(), c.total, c.points_limit, c.valid())
+                }
+            };
+            Some((r.1, r.2))
+        };
+        if let (Some(a), Some(b)) = (
+            limit(&f.roster_a),
+            f.roster_b.as_ref().and(limit(&f.roster_b)),
+        ) && a.1 != b.1
+        {
+            ui.label(
+                egui::RichText::new(format!(
+                    "⚠ {}: {}/{} {} {}/{}",
+                    l.pick(
+                        "Las bandas tienen límites distintos",
+                        "The warbands have different limits"
+                    ),
+                    a.0,
+                    a.1,
+                    l.pick("contra", "against"),
+                    b.0,
+                    b.1
+                ))
+                .color(ui.visuals().warn_fg_color),
+            );
+        }
         ui.add_space(8.0);
         if ui
             .button(

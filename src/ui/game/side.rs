@@ -4,10 +4,11 @@
 //! own DP; a model that has acted is dimmed.
 
 use super::GameView;
-use super::widgets::{AMBER, CALM, GOLD, POOL_BLUE, RED, player};
+use super::widgets::player;
 use crate::core::game::{GameState, ModelRef, ModelState, Side, Status};
 use crate::core::tables::Stat;
 use crate::core::text::Lang;
+use crate::ui::style::{self, GameSizes, Palette};
 
 /// Models standing (or Prone), Down, and fled or removed.
 pub fn counts(st: &GameState, side: Side) -> (usize, usize, usize) {
@@ -33,37 +34,47 @@ impl GameView {
             return;
         };
         let acting = st.actor();
+        let sz = style::game_sizes(ui.ctx().content_rect().width());
+        let pal = style::palette(ui.visuals().dark_mode);
         ui.label(
             egui::RichText::new(player(st, side, l))
-                .size(22.0)
+                .size(sz.player)
                 .strong()
-                .color(GOLD),
+                .color(pal.gold),
         );
         ui.add(
-            egui::Label::new(egui::RichText::new(s.warband.as_ref()).strong().size(16.0)).wrap(),
+            egui::Label::new(
+                egui::RichText::new(s.warband.as_ref())
+                    .strong()
+                    .size(sz.card_text),
+            )
+            .wrap(),
         );
-        ui.label(format!(
-            "{} {}{}",
-            l.pick("Tótem:", "Totem:"),
-            s.totem.as_deref().unwrap_or("—"),
-            if s.totem_standing {
-                ""
-            } else {
-                l.pick(" (destruido)", " (destroyed)")
-            }
-        ));
-        ui.horizontal(|ui| {
+        ui.label(
+            egui::RichText::new(format!(
+                "{} {}{}",
+                l.pick("Tótem:", "Totem:"),
+                s.totem.as_deref().unwrap_or("—"),
+                if s.totem_standing {
+                    ""
+                } else {
+                    l.pick(" (destruido)", " (destroyed)")
+                }
+            ))
+            .size(sz.card_text),
+        );
+        ui.horizontal_wrapped(|ui| {
             ui.label(
                 egui::RichText::new(format!("{} {}", s.pool, l.pick("PD", "DP")))
-                    .size(30.0)
+                    .size(sz.pool)
                     .strong()
-                    .color(POOL_BLUE),
+                    .color(pal.pool_blue),
             )
             .on_hover_text(l.pick("Reserva común de PD", "Destiny pool"));
             ui.add_space(16.0);
             ui.label(
                 egui::RichText::new(format!("{} {}", s.score.total(), l.pick("PV", "VP")))
-                    .size(30.0)
+                    .size(sz.pool)
                     .strong(),
             )
             .on_hover_text(format!(
@@ -81,22 +92,34 @@ impl GameView {
             egui::RichText::new(format!(
                 "{standing} {} · {down} {} · {fled} {}",
                 l.pick("en pie", "standing"),
-                l.pick("abatidas", "Down"),
-                l.pick("huidas", "fled"),
+                l.pick(if down == 1 { "abatida" } else { "abatidas" }, "Down"),
+                l.pick(if fled == 1 { "huida" } else { "huidas" }, "fled"),
             ))
-            .size(16.0),
+            .size(sz.card_text),
         );
         ui.separator();
         let mut clicked = None;
+        let focus = self.focus;
+        // Keyed by the game: a new game starts scrolled to the top.
         egui::ScrollArea::vertical()
-            .id_salt(("cards", side))
+            .id_salt(("cards", side, g.setup().game_id()))
             .show(ui, |ui| {
                 // Room for the scroll bar, which floats over the content.
                 ui.set_max_width(ui.available_width() - 12.0);
                 for (m, ms) in st.models_of(side) {
                     let selected = self.selected == Some(m);
-                    if model_card(ui, st, m, ms, selected, acting == Some(m), l).clicked() {
+                    let card = Card {
+                        selected,
+                        acting: acting == Some(m),
+                        sz,
+                        pal,
+                    };
+                    let r = model_card(ui, st, m, ms, card, l);
+                    if r.clicked() {
                         clicked = Some(m);
+                    }
+                    if focus == Some(m) {
+                        r.scroll_to_me(None);
                     }
                 }
             });
@@ -105,6 +128,80 @@ impl GameView {
             self.open_adjust = true;
         }
     }
+
+    /// The model to bring into view this frame, once each time it
+    /// changes: the one acting, or the first target of a hit to resolve
+    /// (issue 27: the acting or threatened model scrolled out of view).
+    pub(super) fn update_focus(&mut self, ctx: &egui::Context) {
+        self.focus = None;
+        let Some(g) = self.game.as_ref() else {
+            return;
+        };
+        let st = g.state();
+        let want = match st.now() {
+            crate::core::game::Now::ResolveHits { hits } => hits.first().map(|h| h.1),
+            _ => st.actor(),
+        };
+        let id = egui::Id::unique("game_focus_model");
+        let before = ctx.data(|d| d.get_temp::<Option<ModelRef>>(id)).flatten();
+        if before != want {
+            ctx.data_mut(|d| d.insert_temp(id, want));
+            self.focus = want;
+        }
+    }
+
+    /// Dark Forces beasts in play (R39): a card each, so that their fear
+    /// and status are seen and adjusted like any model's.
+    pub(super) fn beasts_ui(&mut self, ui: &mut egui::Ui, l: Lang) {
+        let Some(g) = self.game.as_ref() else {
+            return;
+        };
+        let st = self.replay.as_ref().map_or(g.state(), |r| &r.state);
+        if st.models_of(Side::Beast).next().is_none() {
+            return;
+        }
+        let sz = style::game_sizes(ui.ctx().content_rect().width());
+        let pal = style::palette(ui.visuals().dark_mode);
+        ui.label(
+            egui::RichText::new(format!(
+                "{} ({})",
+                l.pick("Bestias", "Beasts"),
+                crate::core::glossary::DARK_FORCES.get(l)
+            ))
+            .size(sz.player)
+            .strong(),
+        );
+        let acting = st.actor();
+        let mut clicked = None;
+        ui.horizontal_wrapped(|ui| {
+            for (m, ms) in st.models_of(Side::Beast) {
+                let card = Card {
+                    selected: self.selected == Some(m),
+                    acting: acting == Some(m),
+                    sz,
+                    pal,
+                };
+                ui.allocate_ui(egui::vec2(sz.card_text * 16.0, 0.0), |ui| {
+                    if model_card(ui, st, m, ms, card, l).clicked() {
+                        clicked = Some(m);
+                    }
+                });
+            }
+        });
+        if let Some(m) = clicked {
+            self.selected = Some(m);
+            self.open_adjust = true;
+        }
+    }
+}
+
+/// How a card is drawn.
+#[derive(Clone, Copy)]
+struct Card {
+    selected: bool,
+    acting: bool,
+    sz: GameSizes,
+    pal: Palette,
 }
 
 /// A model's card: name, status, fear pips against Courage, engagement,
@@ -114,13 +211,18 @@ fn model_card(
     st: &GameState,
     m: ModelRef,
     ms: &ModelState,
-    selected: bool,
-    acting: bool,
+    card: Card,
     l: Lang,
 ) -> egui::Response {
+    let Card {
+        selected,
+        acting,
+        pal,
+        ..
+    } = card;
     let visuals = ui.visuals().clone();
     let stroke = if acting {
-        egui::Stroke::new(3.0, GOLD)
+        egui::Stroke::new(3.0, pal.gold)
     } else if selected {
         egui::Stroke::new(2.0, visuals.selection.stroke.color)
     } else {
@@ -138,35 +240,52 @@ fn model_card(
             if (ms.acted || out) && !acting {
                 ui.multiply_opacity(0.45);
             }
-            frame.show(ui, |ui| card_body(ui, st, ms, out, l)).response
+            frame
+                .show(ui, |ui| card_body(ui, st, ms, out, card, l))
+                .response
         })
         .inner;
     let id = ui.scope_id().with(("card", m));
     ui.interact(resp.rect, id, egui::Sense::click())
         .on_hover_text(format!(
-            "{} {}/{} · {}",
-            l.pick("Pavor", "Fear"),
-            ms.fear,
-            ms.courage(),
+            "{} · {}",
+            fear_words(ms, l),
             l.pick("pulsa para ajustar a mano", "click to adjust by hand")
         ))
 }
 
-fn card_body(ui: &mut egui::Ui, st: &GameState, ms: &ModelState, out: bool, l: Lang) {
+/// Fear against Courage in words, with what it does (R31): one
+/// complication from fear = Courage, flight at twice Courage.
+fn fear_words(ms: &ModelState, l: Lang) -> String {
+    let (fear, courage) = (ms.fear, ms.courage());
+    let what = match pip_tone(fear - 1, courage) {
+        _ if fear == 0 => "",
+        PipTone::Calm => "",
+        PipTone::Amber => l.pick(" · 1 complicación", " · 1 complication"),
+        PipTone::Red => l.pick(
+            " · huye al final de su activación",
+            " · flees at the end of its activation",
+        ),
+    };
+    format!("{} {fear}/{courage}{what}", l.pick("Pavor", "Fear"))
+}
+
+fn card_body(ui: &mut egui::Ui, st: &GameState, ms: &ModelState, out: bool, card: Card, l: Lang) {
+    let Card { sz, pal, .. } = card;
     ui.set_width(ui.available_width());
     let visuals = ui.visuals().clone();
     // The name on its own line, whole (wrapped at spaces), then the status.
     let mut name = egui::RichText::new(format!("{}{}", if ms.leader { "★ " } else { "" }, ms.name))
         .strong()
-        .size(17.0);
+        .size(sz.card_name);
     if out {
         name = name.strikethrough().weak();
     }
     ui.add(egui::Label::new(name).wrap());
     let color = match ms.status {
         Status::Standing => visuals.text_color(),
-        Status::Prone => AMBER,
-        _ => RED,
+        Status::Prone => pal.amber,
+        _ => pal.red,
     };
     let status = if ms.acted {
         format!("✔ {}", ms.status.label(l))
@@ -174,7 +293,7 @@ fn card_body(ui: &mut egui::Ui, st: &GameState, ms: &ModelState, out: bool, l: L
         ms.status.label(l).to_string()
     };
     ui.horizontal_wrapped(|ui| {
-        ui.label(egui::RichText::new(status).color(color).size(15.0))
+        ui.label(egui::RichText::new(status).color(color).size(sz.card_text))
             .on_hover_text(if ms.acted {
                 l.pick("Ya actuó este turno", "Has acted this turn")
             } else {
@@ -188,7 +307,7 @@ fn card_body(ui: &mut egui::Ui, st: &GameState, ms: &ModelState, out: bool, l: L
                 l.pick("PD propios", "own DP"),
                 ms.own_total()
             ))
-            .size(15.0),
+            .size(sz.card_text),
         );
     });
     let p = &ms.profile.stats;
@@ -207,9 +326,24 @@ fn card_body(ui: &mut egui::Ui, st: &GameState, ms: &ModelState, out: bool, l: L
             Stat::Courage.abbrev(l),
             ms.courage()
         ))
-        .size(15.0),
+        .size(sz.card_text),
     );
-    fear_pips(ui, ms.fear, ms.courage());
+    ui.horizontal_wrapped(|ui| {
+        fear_pips(ui, ms.fear, ms.courage(), sz.pip, pal);
+        if ms.fear > 0 {
+            let tone = pip_tone(ms.fear - 1, ms.courage());
+            let color = match tone {
+                PipTone::Calm => visuals.text_color(),
+                PipTone::Amber => pal.amber,
+                PipTone::Red => pal.red,
+            };
+            ui.label(
+                egui::RichText::new(fear_words(ms, l))
+                    .size(sz.card_text)
+                    .color(color),
+            );
+        }
+    });
     if !ms.engaged.is_empty() {
         let names: Vec<String> = ms.engaged.iter().map(|e| st.name(*e)).collect();
         ui.add(
@@ -219,44 +353,75 @@ fn card_body(ui: &mut egui::Ui, st: &GameState, ms: &ModelState, out: bool, l: L
                     l.pick("trabada con", "engaged with"),
                     names.join(", ")
                 ))
-                .size(15.0)
-                .color(AMBER),
+                .size(sz.card_text)
+                .color(pal.amber),
             )
             .wrap(),
         );
     }
     if let Some(fall) = ms.pending_fall(l) {
-        ui.add(egui::Label::new(egui::RichText::new(fall).size(15.0).color(RED)).wrap());
+        ui.add(
+            egui::Label::new(egui::RichText::new(fall).size(sz.card_text).color(pal.red)).wrap(),
+        );
     }
 }
 
-/// Fear markers as pips: filled up to the fear, a gap at Courage (one
-/// complication, R31), red at twice Courage (the model flees).
-fn fear_pips(ui: &mut egui::Ui, fear: i32, courage: i32) {
+/// A fear pip's colour against Courage (R31, as on the sheet).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PipTone {
+    Calm,
+    /// Fear = Courage: one complication on every roll.
+    Amber,
+    /// Fear = twice Courage: the model flees at the end of its activation.
+    Red,
+}
+
+/// The tone of the pip `i` (from 0): the pip that makes fear equal
+/// Courage is the first amber one, the one that makes it twice Courage the
+/// first red one.
+pub fn pip_tone(i: i32, courage: i32) -> PipTone {
+    let marker = i + 1;
+    if marker >= courage * 2 {
+        PipTone::Red
+    } else if marker >= courage {
+        PipTone::Amber
+    } else {
+        PipTone::Calm
+    }
+}
+
+/// Fear markers as pips: filled up to the fear, a gap before the pip that
+/// reaches Courage (one complication, R31) and before the one at twice
+/// Courage (the model flees).
+fn fear_pips(ui: &mut egui::Ui, fear: i32, courage: i32, size: f32, pal: Palette) {
     let total = (courage * 2).max(fear).max(1);
-    let size = 11.0;
+    let step = size + 3.0;
+    let gap = size * 0.6;
     let (rect, _) = ui.allocate_exact_size(
-        egui::vec2(total as f32 * (size + 3.0) + 6.0, size + 4.0),
+        egui::vec2(total as f32 * step + 2.0 * gap, size + 4.0),
         egui::Sense::hover(),
     );
     let painter = ui.painter_at(rect);
     for i in 0..total {
-        let gap = if i >= courage { 6.0 } else { 0.0 };
+        let tone = pip_tone(i, courage);
+        let shift = match tone {
+            PipTone::Calm => 0.0,
+            PipTone::Amber => gap,
+            PipTone::Red => 2.0 * gap,
+        };
         let c = egui::pos2(
-            rect.left() + i as f32 * (size + 3.0) + size / 2.0 + gap,
+            rect.left() + i as f32 * step + size / 2.0 + shift,
             rect.center().y,
         );
-        let color = if i >= courage * 2 - 1 {
-            RED
-        } else if i >= courage {
-            AMBER
-        } else {
-            CALM
+        let color = match tone {
+            PipTone::Calm => pal.calm,
+            PipTone::Amber => pal.amber,
+            PipTone::Red => pal.red,
         };
         if i < fear {
             painter.circle_filled(c, size / 2.0, color);
         } else {
-            painter.circle_stroke(c, size / 2.0 - 0.5, egui::Stroke::new(1.0, color));
+            painter.circle_stroke(c, size / 2.0 - 0.5, egui::Stroke::new(1.5, color));
         }
     }
 }
@@ -265,6 +430,8 @@ fn fear_pips(ui: &mut egui::Ui, fear: i32, courage: i32) {
 mod tests {
     use egui_kittest::kittest::Queryable as _;
 
+    use super::super::testkit;
+    use super::{PipTone, pip_tone};
     use crate::core::game::{Action, ModelRef, Side};
     use crate::core::text::Lang;
     use crate::ui::game::test_kit::*;
@@ -285,5 +452,59 @@ mod tests {
         h.get_by_label("Bea");
         h.get_by_label(&format!("{standing} standing · 1 Down · 0 fled"));
         h.get_by_label("VP tied 0–0");
+    }
+
+    /// R31 as on the sheet: the pip that makes fear equal Courage is
+    /// amber (one complication), the one at twice Courage red.
+    #[test]
+    fn r31_fear_pips_should_turn_amber_at_courage_and_red_at_twice() {
+        let tones: Vec<PipTone> = (0..6).map(|i| pip_tone(i, 3)).collect();
+        assert_eq!(
+            tones,
+            [
+                PipTone::Calm,
+                PipTone::Calm,
+                PipTone::Amber,
+                PipTone::Amber,
+                PipTone::Amber,
+                PipTone::Red
+            ]
+        );
+    }
+
+    /// R31: a card at fear = Courage says its complication beside an
+    /// amber pip.
+    #[test]
+    fn r31_a_card_at_fear_equal_to_courage_should_show_the_complication() {
+        let mut g = testkit::new_game();
+        testkit::step_to_acting(&mut g, 1);
+        let m = ModelRef::new(Side::A, 0);
+        let courage = g.state().model(m).expect("model").courage();
+        g.apply(Action::AdjustFear {
+            model: m,
+            delta: courage,
+        })
+        .expect("adjust");
+        assert_eq!(pip_tone(courage - 1, courage), PipTone::Amber);
+        let mut h = testkit::harness(testkit::app(g, Lang::En, 1.0));
+        h.run();
+        h.get_by_label(&format!("Fear {courage}/{courage} · 1 complication"));
+    }
+
+    /// R39: a beast of the Dark Forces gets a card like any model.
+    #[test]
+    fn r39_a_beast_in_play_should_have_a_card() {
+        let mut g = testkit::new_game();
+        testkit::step_to_acting(&mut g, 8);
+        assert!(g.state().beast_due);
+        g.apply(Action::BeastAppears {
+            beast: crate::core::game::BeastChoice::Bestiary { index: 0 },
+        })
+        .expect("beast");
+        let name = g.state().name(ModelRef::beast(0));
+        let mut h = testkit::harness(testkit::app(g, Lang::Es, 1.0));
+        h.run();
+        h.get_by_label("Bestias (Fuerzas Oscuras)");
+        h.get_by_label(&name);
     }
 }

@@ -5,7 +5,7 @@ use crate::core::game::{Game, GameState, ModelRef, ModelState, Offer, Side};
 use crate::core::odds::Odds;
 use crate::core::text::{Lang, Text};
 
-pub use crate::ui::style::{AMBER, CALM, GOLD, POOL_BLUE, RED};
+pub use crate::ui::style::{GOLD, POOL_BLUE, RED};
 
 /// The player's name for a side (from the setup), or its letter when none
 /// was given.
