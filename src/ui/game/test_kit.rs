@@ -4,11 +4,11 @@
 
 use egui_kittest::Harness;
 
-use crate::core::game::{Action, Game, GameSetup, ModelRef, Now, Side};
+use crate::core::game::{Action, Game, GameSetup, ModelRef, Side};
 use crate::core::roster::load_roster;
 use crate::core::tables::RuleSet;
 use crate::core::text::Lang;
-use crate::ui::{ImpiaApp, Prefs, View};
+use crate::ui::ImpiaApp;
 
 /// Ana (Guardia del Paso) against Bea (Jauría de la Ciénaga), seed 7.
 pub fn new_game() -> Game {
@@ -38,57 +38,15 @@ pub fn game_under_way() -> Game {
 
 /// The first allowed offer of the kinds a game needs to reach an activation.
 pub fn step_to_acting(g: &mut Game) {
-    for _ in 0..20 {
-        if matches!(g.now(), Now::Acting { .. }) {
-            return;
-        }
-        let offers = g.offers();
-        let o = offers
-            .allowed()
-            .find(|o| {
-                matches!(
-                    o.id,
-                    "start_turn" | "end_change_round" | "roll_off" | "choose_start" | "activate"
-                )
-            })
-            .expect("a way on")
-            .action
-            .clone();
-        let o = if let Action::StartTurn { .. } = o {
-            Action::StartTurn {
-                dark_forces: vec![1],
-            }
-        } else {
-            o
-        };
-        g.act(o).expect("allowed");
-    }
-    panic!("no activation reached: {:?}", g.now());
+    super::testkit::step_to_acting(g, 1);
 }
 
-/// The app on the Game view with `game` open.
+/// The app on the Game view with `game` open, at 100 %.
 pub fn app(game: Game, lang: Lang) -> ImpiaApp {
-    let rules = RuleSet::builtin().expect("tables");
-    let mut app = ImpiaApp::with_rules(
-        Prefs {
-            lang,
-            dark: true,
-            last_roster: None,
-            last_game: None,
-            view: View::Game,
-            ui_scale: 1.0,
-        },
-        rules,
-    );
-    app.game.game = Some(crate::core::game::Host::detached(game));
-    app
+    super::testkit::app(game, lang, 1.0)
 }
 
-pub fn harness(app: ImpiaApp) -> Harness<'static, ImpiaApp> {
-    Harness::builder()
-        .with_size([1280.0, 800.0])
-        .build_ui_state(|ui, app: &mut ImpiaApp| app.show(ui), app)
-}
+pub use super::testkit::harness;
 
 pub fn game<'a>(h: &'a Harness<'static, ImpiaApp>) -> &'a Game {
     h.state().game.game.as_ref().expect("a game")
