@@ -1,6 +1,7 @@
 //! The pure core: dice and odds, rule data, rosters and games. Nothing here
 //! knows about the UI, the PDF writer or the CLI.
 
+pub mod date;
 pub mod dice;
 pub mod dice_expr;
 pub mod error;

@@ -295,9 +295,7 @@ fn change(
     let at = rec.games.iter().position(is_this_game);
     // The day it was first recorded stays: touching an ended game again a
     // day later is no change.
-    let date = at.map_or_else(crate::core::game::host::today, |i| {
-        rec.games[i].date.clone()
-    });
+    let date = at.map_or_else(crate::core::date::today, |i| rec.games[i].date.clone());
     rec.games.retain(|g| !is_this_game(g));
     if st.ended.is_some() {
         let (vf, va) = (me.score.total(), them.score.total());

@@ -23,7 +23,6 @@ use super::session::{Game, ReadOnly};
 use super::setup::GameSetup;
 use crate::core::tables::RuleSet;
 
-pub(crate) use folder::today;
 pub use folder::{GAMES_DIR, game_file_name};
 
 /// Why a writer could not open a game.
