@@ -33,7 +33,11 @@ fn base() -> [Value; 2] {
     let a = load_roster(Path::new("rosters/circulo-de-la-ceniza.yaml"), &rules).expect("roster");
     let b = load_roster(Path::new("rosters/guardia-del-paso.yaml"), &rules).expect("roster");
     let g = Game::new(GameSetup::new(a, b).with_seed(7), &rules);
-    [view::seat_json(&g, Lang::Es), view::seat_json(&g, Lang::En)]
+    let offered = g.offers();
+    [
+        view::seat_json(&g, &offered, Lang::Es),
+        view::seat_json(&g, &offered, Lang::En),
+    ]
 }
 
 fn state(base: &[Value; 2], index: u64) -> State {

@@ -7,7 +7,7 @@
 use serde_json::{Value, json};
 
 use super::{Seat, State};
-use crate::core::game::{Game, GameStatus, OffersView, Status};
+use crate::core::game::{Game, GameStatus, Offers, OffersView, Status};
 use crate::core::glossary;
 use crate::core::tables::Stat;
 use crate::core::text::Lang;
@@ -17,12 +17,12 @@ use crate::core::text::Lang;
 pub const LOG_LINES: usize = 300;
 
 /// What every seat sees in one language (the seat is set by [`State::new`]).
-pub fn seat_json(g: &Game, l: Lang) -> Value {
+/// `offered` is `g.offers()`, worked out once for both languages.
+pub fn seat_json(g: &Game, offered: &Offers, l: Lang) -> Value {
     // The core's parts of the snapshot, the very values `game status
     // --json` and `game offers --json` print (one door).
     let status = serde_json::to_value(GameStatus::of(g, l)).unwrap_or(Value::Null);
-    let offered = g.offers();
-    let offers = serde_json::to_value(OffersView::of(g, l)).unwrap_or(Value::Null);
+    let offers = serde_json::to_value(OffersView::of_offers(g, offered, l)).unwrap_or(Value::Null);
     let log: Vec<Value> = g
         .log()
         .rev()
@@ -66,7 +66,11 @@ pub fn seat_json(g: &Game, l: Lang) -> Value {
 
 /// The game's state for every seat in both languages, as `index`.
 pub fn state(g: &Game, index: u64) -> State {
-    let per_lang = [seat_json(g, Lang::Es), seat_json(g, Lang::En)];
+    let offered = g.offers();
+    let per_lang = [
+        seat_json(g, &offered, Lang::Es),
+        seat_json(g, &offered, Lang::En),
+    ];
     State::new(index, |_seat: Seat, l| match l {
         Lang::Es => per_lang[0].clone(),
         Lang::En => per_lang[1].clone(),

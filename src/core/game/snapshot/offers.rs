@@ -314,7 +314,13 @@ pub(super) fn offers_view(g: &Game, offers: &Offers, now: String, l: Lang) -> Of
 impl OffersView {
     /// The offers in `lang` of a game now.
     pub fn of(g: &Game, lang: Lang) -> OffersView {
-        offers_view(g, &g.offers(), g.now_text(lang), lang)
+        OffersView::of_offers(g, &g.offers(), lang)
+    }
+
+    /// The same from offers already worked out (they hold no words, so one
+    /// set serves every language).
+    pub fn of_offers(g: &Game, offers: &Offers, lang: Lang) -> OffersView {
+        offers_view(g, offers, g.now_text(lang), lang)
     }
 }
 
