@@ -24,6 +24,38 @@ fn status(g: &Game, m: ModelRef) -> Status {
     g.state().model(m).expect("model").status
 }
 
+// --- R07 one activation at a time ---
+
+#[test]
+fn r07_a_model_finishes_its_activation_before_another_acts_or_starts() {
+    let mut g = game();
+    turn(&mut g, 4);
+    skip_to(&mut g, a(0));
+    // Another model of the same warband may not act while a0 acts…
+    let e = refused(&mut g, Action::Move { model: a(1) });
+    assert_eq!(e.rule, Some("R07"));
+    // …nor start its own activation.
+    let e = refused(&mut g, Action::Activate { model: a(1) });
+    assert_eq!(e.rule, Some("R07"));
+    // Once a0 has ended its activation, the next pick is open again.
+    ok(
+        &mut g,
+        Action::EndActivation {
+            model: a(0),
+            terrain: Vec::new(),
+            near_enemy_totem: false,
+        },
+    );
+    assert!(
+        g.check(&Action::EndActivation {
+            model: a(0),
+            terrain: Vec::new(),
+            near_enemy_totem: false,
+        })
+        .is_err()
+    );
+}
+
 // --- R39 dark forces, R10–R12 destiny points ---
 
 #[test]
