@@ -235,8 +235,8 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 /// (`draft::value`, `draft::declare`); the dispatch that says which
 /// declarations an action has (`draft::declarations`) names every action.
 const LOOKUPS: &[(&str, &str)] = &[
-    ("src/core/game/draft.rs", "value"),
-    ("src/core/game/draft.rs", "declare"),
+    ("src/core/game/draft/answer.rs", "value"),
+    ("src/core/game/draft/answer.rs", "declare"),
 ];
 
 /// The name of the last `fn` that starts in `code`.

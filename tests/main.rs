@@ -33,6 +33,7 @@ mod hardening_files;
 mod hardening_packs;
 mod import_graph;
 mod links_and_temps;
+mod offer_declared_forms;
 mod offer_drafts;
 mod packs;
 mod pdf_bounded;

@@ -15,6 +15,14 @@
 //! still be there with its value). Added so far: issue 23's `draft` and
 //! `declarations` on each offer and each target, and `price` on each
 //! target (the draft's check, win odds, chance to put Down and DP).
+//!
+//! One change of shape, on purpose (issue 23): the Aimed shot (R26) and
+//! Iron defence (R28) were offers of their own (a second `shoot` offer
+//! whose action has `options.aimed`, a second `resolve_hit` with
+//! `options.iron_defence`); they are now declarations (`{"on": "row",
+//! "id": "aimed_shot"}`) of the one Shoot and hit offer, priced with their
+//! DP. The saved files keep the old offers; [`without_declared_forms`]
+//! drops them before comparing, and every other offer must still equal.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -116,6 +124,36 @@ fn an_added_key_is_no_difference_from_a_saved_file_but_a_lost_one_is() {
     assert!(first_difference("", &more, &saved).is_some());
 }
 
+/// The saved offers without those that are declarations since issue 23:
+/// an offer whose action is an aimed shot or takes Iron defence.
+fn without_declared_forms(mut saved: Value) -> Value {
+    if let Some(offers) = saved.get_mut("offers").and_then(Value::as_array_mut) {
+        offers.retain(|o| {
+            let opts = &o["action"]["options"];
+            !(opts["aimed"] == Value::Bool(true) || opts["iron_defence"] == Value::Bool(true))
+        });
+    }
+    saved
+}
+
+#[test]
+fn the_declared_forms_are_the_only_offers_dropped_from_the_saved_files() {
+    let saved = serde_json::json!({"offers": [
+        {"id": "shoot", "action": {"options": {"band": "medium"}}},
+        {"id": "shoot", "action": {"options": {"band": "medium", "aimed": true}}},
+        {"id": "resolve_hit", "action": {"options": {"iron_defence": true}}},
+        {"id": "end_game", "action": {"action": "end_game"}},
+    ]});
+    let kept = without_declared_forms(saved);
+    let ids: Vec<&str> = kept["offers"]
+        .as_array()
+        .expect("offers")
+        .iter()
+        .filter_map(|o| o["id"].as_str())
+        .collect();
+    assert_eq!(ids, ["shoot", "end_game"]);
+}
+
 fn check(command: &str) {
     let games = games();
     assert!(games.len() >= 15, "fixtures missing: {}", games.len());
@@ -127,6 +165,7 @@ fn check(command: &str) {
                     .unwrap_or_else(|e| panic!("{}: {e}", saved.display())),
             )
             .expect("saved JSON");
+            let want = without_declared_forms(want);
             let got = printed(&file, command, lang);
             if let Some(d) = first_difference_from_saved("", &got, &want) {
                 panic!("{name} {command} --lang {lang}: {d}");

@@ -9,14 +9,16 @@
 
 use serde::Serialize;
 
-use super::action::{Action, RangeBand};
+use super::action::Action;
 use super::guard::Ctx;
 use super::refs::ModelRef;
 use super::state::{GameState, HitSource};
 use crate::core::tables::Keyword;
 use crate::core::text::{Lang, Text};
 
+mod answer;
 mod label;
+pub use answer::{declare, value};
 use label::with_effect;
 pub use label::{Effect, option_label};
 
@@ -52,7 +54,19 @@ pub enum DeclKey {
     Inspired,
     /// R19: what a Loot takes from the body.
     Item,
+    /// A form of the action with a row of its own in `tables/actions.yaml`
+    /// and its DP, by the row's id: R26 `aimed_shot` on a Shoot, R28
+    /// `iron_defence` on a hit.
+    Row(String),
+    /// R31: the friends within 15 cm of a model the roll may put Down
+    /// (they gain fear if it is).
+    Witnesses,
 }
+
+/// R26: the Shoot's declared form with its own row.
+pub const AIMED_SHOT: &str = "aimed_shot";
+/// R28: the hit's declared form with its own row.
+pub const IRON_DEFENCE: &str = "iron_defence";
 
 /// One choice of a pick.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -112,94 +126,6 @@ pub enum Declared {
     Models(Vec<ModelRef>),
     /// The ids picked (none, one or, for `many`, several).
     Picks(Vec<String>),
-}
-
-/// The band's id as a pick.
-fn band_id(b: RangeBand) -> &'static str {
-    match b {
-        RangeBand::Short => "short",
-        RangeBand::Medium => "medium",
-        RangeBand::Long => "long",
-    }
-}
-
-/// What the players declared so far for `key` in `action`.
-pub fn value(action: &Action, key: &DeclKey) -> Option<Declared> {
-    use Action as A;
-    use DeclKey as K;
-    let count = |m: &std::collections::BTreeMap<String, u32>, id: &str| {
-        Declared::Count(m.get(id).copied().unwrap_or(0))
-    };
-    Some(match (action, key) {
-        (A::Assault { options, .. } | A::Fight { options, .. }, K::Option(id)) => {
-            count(&options.options, id)
-        }
-        (A::Assault { options, .. } | A::Fight { options, .. }, K::Imposing) => {
-            Declared::Models(options.imposing.clone())
-        }
-        (A::Shoot { options, .. }, K::Option(id)) => count(&options.options, id),
-        (A::Shoot { options, .. }, K::Imposing) => Declared::Models(options.imposing.clone()),
-        (A::Shoot { options, .. }, K::Band) => {
-            Declared::Picks(vec![band_id(options.band).to_string()])
-        }
-        (A::ResolveHit { options, .. }, K::Cover) => Declared::Picks(options.cover.clone()),
-        (A::ResolveHit { options, .. }, K::SurvivalInstinct) => {
-            Declared::Count(u32::from(options.survival_instinct))
-        }
-        (A::ResolveHit { options, .. }, K::Inspired) => Declared::Models(options.inspired.clone()),
-        (A::Loot { item, .. }, K::Item) => Declared::Picks(if item.is_empty() {
-            Vec::new()
-        } else {
-            vec![item.clone()]
-        }),
-        _ => return None,
-    })
-}
-
-/// `action` with `key` declared as `v`; `false` (and `action` unchanged)
-/// when the action has no such declaration or `v` is the wrong kind.
-pub fn declare(action: &mut Action, key: &DeclKey, v: &Declared) -> bool {
-    use Action as A;
-    use DeclKey as K;
-    use Declared as V;
-    let set_count = |m: &mut std::collections::BTreeMap<String, u32>, id: &str, n: u32| {
-        if n == 0 {
-            m.remove(id);
-        } else {
-            m.insert(id.to_string(), n);
-        }
-    };
-    match (action, key, v) {
-        (A::Assault { options, .. } | A::Fight { options, .. }, K::Option(id), V::Count(n)) => {
-            set_count(&mut options.options, id, *n)
-        }
-        (A::Assault { options, .. } | A::Fight { options, .. }, K::Imposing, V::Models(ms)) => {
-            options.imposing = ms.clone()
-        }
-        (A::Shoot { options, .. }, K::Option(id), V::Count(n)) => {
-            set_count(&mut options.options, id, *n)
-        }
-        (A::Shoot { options, .. }, K::Imposing, V::Models(ms)) => options.imposing = ms.clone(),
-        (A::Shoot { options, .. }, K::Band, V::Picks(p)) => {
-            options.band = match p.first().map(String::as_str) {
-                Some("short") => RangeBand::Short,
-                Some("long") => RangeBand::Long,
-                _ => RangeBand::Medium,
-            }
-        }
-        (A::ResolveHit { options, .. }, K::Cover, V::Picks(p)) => options.cover = p.clone(),
-        (A::ResolveHit { options, .. }, K::SurvivalInstinct, V::Count(n)) => {
-            options.survival_instinct = *n > 0
-        }
-        (A::ResolveHit { options, .. }, K::Inspired, V::Models(ms)) => {
-            options.inspired = ms.clone()
-        }
-        (A::Loot { item, .. }, K::Item, V::Picks(p)) => {
-            *item = p.first().cloned().unwrap_or_default()
-        }
-        _ => return false,
-    }
-    true
 }
 
 /// The action of an offer pre-filled from what the tracker knows: R20 the
@@ -289,6 +215,47 @@ fn imposing(st: &GameState, ctx: Ctx<'_>, keep: impl Fn(ModelRef) -> bool) -> Op
         .unwrap_or_else(|| upgrade_name(ctx, "imposing_presence"));
     Some(Declaration {
         key: DeclKey::Imposing,
+        label,
+        kind: DeclKind::Models { models },
+    })
+}
+
+/// A declared form of the action `base` with its own row `id` (R26 an
+/// aimed shot, R28 Iron defence): a flag labelled with the row's name, its
+/// effect and the DP it adds, every number from the table. The offers keep
+/// it only where the rules would take it (its DP paid, no Move before an
+/// aimed shot).
+fn form_row(ctx: Ctx<'_>, base: &str, id: &str) -> Option<Declaration> {
+    let form = ctx.rules.action(id)?;
+    let effect = Effect::of_form(form, ctx.rules.action(base));
+    Some(Declaration {
+        key: DeclKey::Row(id.to_string()),
+        label: with_effect(&form.name, &effect),
+        kind: DeclKind::Flag { effect },
+    })
+}
+
+/// R31: the friends of `m` the players may name as within 15 cm of it,
+/// who gain fear if the roll puts it Down (a beast has none); labelled by
+/// the reading that says how they are named.
+pub(crate) fn witnesses(st: &GameState, ctx: Ctx<'_>, m: ModelRef) -> Option<Declaration> {
+    if !m.side.is_warband() {
+        return None;
+    }
+    let models = in_play(st, |f| f.side == m.side && f != m);
+    if models.is_empty() {
+        return None;
+    }
+    let label = ctx
+        .rules
+        .reference
+        .readings
+        .iter()
+        .find(|r| r.id == "fear_witnesses")
+        .map(|r| r.title.clone())
+        .unwrap_or_else(|| Text::new("R31", "R31"));
+    Some(Declaration {
+        key: DeclKey::Witnesses,
         label,
         kind: DeclKind::Models { models },
     })
@@ -398,6 +365,8 @@ fn shoot_declarations(st: &GameState, ctx: Ctx<'_>, shooter: ModelRef) -> Vec<De
     }));
     let me = shooter;
     out.extend(imposing(st, ctx, |m| m.side != me.side));
+    // R26: the aimed shot, its DP and advantage from its row.
+    out.extend(form_row(ctx, "shoot", AIMED_SHOT));
     out
 }
 
@@ -409,7 +378,11 @@ fn hit_declarations(
     attacker: ModelRef,
     target: ModelRef,
 ) -> Vec<Declaration> {
-    let mut out = Vec::new();
+    // R28: Iron defence, its DP and advantage from its row (the hit
+    // itself costs nothing).
+    let mut out: Vec<Declaration> = form_row(ctx, "resolve_hit", IRON_DEFENCE)
+        .into_iter()
+        .collect();
     // R30 (rules 3): no cover in close combat: the row is not offered.
     if !(ctx.setup.all_rules() && melee_hit(st, attacker, target)) {
         let choices = ctx
@@ -486,7 +459,18 @@ pub(crate) fn declarations(st: &GameState, ctx: Ctx<'_>, action: &Action) -> Vec
         A::Shoot { shooter, .. } => out.extend(shoot_declarations(st, ctx, *shooter)),
         A::ResolveHit {
             attacker, target, ..
-        } => out.extend(hit_declarations(st, ctx, *attacker, *target)),
+        } => {
+            out.extend(hit_declarations(st, ctx, *attacker, *target));
+            // R31: named with the roll from rules 2 on, when accepting it
+            // ignores them for a hit withstood (rules 1 applies the hit at
+            // once and refuses them then: they are named by hand).
+            if ctx.setup.pending_rolls() {
+                out.extend(witnesses(st, ctx, *target));
+            }
+        }
+        A::Fall { model, .. } if ctx.setup.pending_rolls() => {
+            out.extend(witnesses(st, ctx, *model))
+        }
         A::Loot { body, .. } => {
             let choices = loot_items(st, ctx, *body);
             if !choices.is_empty() {

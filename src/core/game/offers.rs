@@ -6,7 +6,7 @@
 
 use super::action::{Action, HitOptions};
 use super::chance::attack_chances;
-use super::draft::{Declaration, Facts, declarations, draft};
+use super::draft::{DeclKey, Declaration, Declared, Facts, declarations, declare, draft};
 use super::engine;
 use super::error::GameError;
 use super::guard::Ctx;
@@ -154,6 +154,22 @@ struct Builder<'a> {
 }
 
 impl Builder<'_> {
+    /// The declarations of draft `d`; a declared form with its own row and
+    /// DP (R26 aimed shot, R28 Iron defence) only where the rules would
+    /// take it now, so that every declaration offered may be made.
+    fn declarations_of(&self, d: &Action) -> Vec<Declaration> {
+        let mut out = declarations(self.st, self.ctx, d);
+        out.retain(|decl| {
+            if !matches!(decl.key, DeclKey::Row(_)) {
+                return true;
+            }
+            let mut on = d.clone();
+            declare(&mut on, &decl.key, &Declared::Count(1))
+                && try_action(self.st, self.ctx, &on).is_ok()
+        });
+        out
+    }
+
     /// An offer of `action`, its draft and declarations filled in.
     fn make_offer(
         &self,
@@ -171,7 +187,7 @@ impl Builder<'_> {
             dp: cost(self.st, self.ctx, &action),
             allowed,
             why_not,
-            declarations: declarations(self.st, self.ctx, &d),
+            declarations: self.declarations_of(&d),
             draft: d,
             action,
             targets,
@@ -213,7 +229,7 @@ impl Builder<'_> {
                     let d = draft(self.ctx, self.facts, &action);
                     targets.push(Target {
                         model: *c,
-                        declarations: declarations(self.st, self.ctx, &d),
+                        declarations: self.declarations_of(&d),
                         draft: d,
                         action,
                         p_down: chances.map(|c| c.down),
@@ -310,21 +326,17 @@ pub(crate) fn offers(st: &GameState, ctx: Ctx<'_>, facts: Facts) -> Offers {
         }
         Now::ResolveHits { hits } => {
             for (attacker, target) in hits {
-                for iron_defence in [false, true] {
-                    b.offer(
-                        Some(*target),
-                        Action::ResolveHit {
-                            attacker: *attacker,
-                            target: *target,
-                            options: HitOptions {
-                                iron_defence,
-                                ..Default::default()
-                            },
-                            roll: None,
-                            witnesses: Vec::new(),
-                        },
-                    );
-                }
+                // R28: Iron defence is a declaration of the hit.
+                b.offer(
+                    Some(*target),
+                    Action::ResolveHit {
+                        attacker: *attacker,
+                        target: *target,
+                        options: HitOptions::default(),
+                        roll: None,
+                        witnesses: Vec::new(),
+                    },
+                );
                 herb_offer(&mut b, *target);
             }
         }
@@ -397,20 +409,32 @@ fn rolled_offers(b: &mut Builder<'_>) {
     };
     // Who would be put Down: their friends may witness it (R31).
     let mut after = st.clone();
-    let mut witnesses = Vec::new();
-    if engine::step(&mut after, b.ctx, &plain).is_ok() {
-        for (r, m) in after.models() {
-            let was = st.model(r).map(|x| x.status);
-            if m.status == Status::Down
-                && was != Some(Status::Down)
-                && r.side.is_warband()
-                && matches!(p.action, Action::ResolveHit { .. } | Action::Fall { .. })
-            {
-                witnesses.extend(in_play(st, |f| f.side == r.side && f != r));
-            }
-        }
+    let mut down = None;
+    if matches!(p.action, Action::ResolveHit { .. } | Action::Fall { .. })
+        && engine::step(&mut after, b.ctx, &plain).is_ok()
+    {
+        down = after
+            .models()
+            .find(|(r, m)| {
+                m.status == Status::Down
+                    && st.model(*r).map(|x| x.status) != Some(Status::Down)
+                    && r.side.is_warband()
+            })
+            .map(|(r, _)| r);
     }
-    b.offer_with(None, plain, witnesses);
+    let witnesses = down.and_then(|m| super::draft::witnesses(st, b.ctx, m));
+    let choices = match &witnesses {
+        Some(Declaration {
+            kind: super::draft::DeclKind::Models { models },
+            ..
+        }) => models.clone(),
+        _ => Vec::new(),
+    };
+    b.offer_with(None, plain, choices);
+    // R31: the same friends, as the accept's declaration.
+    if let (Some(o), Some(d)) = (b.out.last_mut(), witnesses) {
+        o.declarations.push(d);
+    }
     // R26: a miss the into-combat penalty caused hits a friend.
     if let Action::Shoot { shooter, .. } = &p.action {
         let shooter = *shooter;

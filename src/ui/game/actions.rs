@@ -56,14 +56,12 @@ fn describe_offer(o: &Offer) -> Option<(&'static str, Option<egui::Key>, Click)>
             }),
         ),
         Action::Disengage { .. } => ("disengage", Some(K::D), Click::Open(Form::Disengage)),
-        Action::Shoot { options, .. } => (
-            if options.aimed { "aimed_shot" } else { "shoot" },
-            Some(if options.aimed { K::P } else { K::S }),
+        // R26: the aimed shot is a declaration of its form.
+        Action::Shoot { .. } => (
+            "shoot",
+            Some(K::S),
             Click::Open(Form::Shoot {
-                options: ShootOptions {
-                    aimed: options.aimed,
-                    ..Default::default()
-                },
+                options: ShootOptions::default(),
             }),
         ),
         Action::Breath { .. } => (

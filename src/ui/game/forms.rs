@@ -477,9 +477,9 @@ fn defensive_shots(
     send
 }
 
-/// A shot: aimed or not (two offers of the core), its declarations (the
-/// range band among them), and each target with the figures of exactly
-/// the shot its button sends.
+/// A shot: its declarations as the core offers them (the range band, the
+/// aimed shot with its DP among them), and each target with the figures of
+/// exactly the shot its button sends.
 fn shoot_form_ui(
     ui: &mut egui::Ui,
     g: &Game,
@@ -489,24 +489,11 @@ fn shoot_form_ui(
     options: &mut ShootOptions,
     l: Lang,
 ) -> Option<Action> {
-    // The actor's own shots (the enemies' defensive shots are offers too).
-    let mine = |aimed: bool| {
-        offers.iter().find(|o| {
-            o.model == Some(actor)
-                && matches!(&o.action, Action::Shoot { options: op, .. } if op.aimed == aimed)
-        })
-    };
-    let aimed_offer = mine(true);
-    let row = if options.aimed { "aimed_shot" } else { "shoot" };
-    if let Some(r) = rules.action(row) {
-        ui.strong(r.name.get(l));
-    }
-    if let (Some(o), Some(r)) = (aimed_offer, rules.action("aimed_shot")) {
-        let text = format!("{} ({} {})", r.name.get(l), o.dp, l.pick("PD", "DP"));
-        ui.add_enabled(o.allowed, egui::Checkbox::new(&mut options.aimed, text));
-    }
-    let aimed = options.aimed;
-    let offer = mine(aimed)?;
+    ui.strong(row_name(rules, "shoot", l));
+    // The actor's own shot (the enemies' defensive shots are offers too).
+    let offer = offers
+        .iter()
+        .find(|o| o.model == Some(actor) && matches!(o.action, Action::Shoot { .. }))?;
     let draft = declarations_ui(ui, g, offer, with_shoot_options(&offer.draft, options), l);
     if let Action::Shoot { options: o, .. } = &draft {
         *options = o.clone();

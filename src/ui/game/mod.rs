@@ -333,7 +333,7 @@ impl GameView {
             Now::Acting { model, ordered } => {
                 self.acting_ui(ui, rules, ordered.unwrap_or(model), l)
             }
-            Now::ResolveHits { hits } => self.hits_ui(ui, rules, &hits, l),
+            Now::ResolveHits { hits } => self.hits_ui(ui, &hits, l),
             Now::Ended { .. } => self.ended_ui(ui, l),
         }
         if beast_due {

@@ -8,8 +8,7 @@ use super::forms::Form;
 use super::widgets::{self, big_button, key, models_multi, odds_line, sources_ui};
 use crate::core::dice::{CheckSpec, OpposedSpec};
 use crate::core::game::action::RerollKind;
-use crate::core::game::{Action, GameError, HitOptions, ModelRef, PreparedCheck, Side};
-use crate::core::tables::RuleSet;
+use crate::core::game::{Action, DeclKey, GameError, HitOptions, ModelRef, PreparedCheck, Side};
 use crate::core::text::Lang;
 
 /// The Roll button of a prepared check, also with Space.
@@ -68,13 +67,7 @@ impl GameView {
     /// would see it fall, the odds, and the roll.
     // issue 22: split by what it does (left for want of time)
     #[allow(clippy::too_many_lines)]
-    pub(super) fn hits_ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        rules: &RuleSet,
-        hits: &[(ModelRef, ModelRef)],
-        l: Lang,
-    ) {
+    pub(super) fn hits_ui(&mut self, ui: &mut egui::Ui, hits: &[(ModelRef, ModelRef)], l: Lang) {
         let Some(&(attacker, target)) = hits.first() else {
             return;
         };
@@ -120,62 +113,49 @@ impl GameView {
                 ),
             );
         }
-        // Iron defence as the core offers it: disabled with its reason.
+        // The hit's declarations as the core offers them (Iron defence
+        // with its DP where it may be paid, cover only where it applies,
+        // the upgrades' facts of the table), answered here.
         let offers = g.offers();
-        let iron = offers.offers.iter().find(|o| {
-            matches!(&o.action, Action::ResolveHit { attacker: a, target: t, options: op, .. }
-                if *a == attacker && *t == target && op.iron_defence)
+        let offer = offers.offers.iter().find(|o| {
+            matches!(&o.action, Action::ResolveHit { attacker: a, target: t, .. }
+                if *a == attacker && *t == target)
         });
-        let iron_ok = iron.is_none_or(|o| o.allowed);
-        let r = ui.add_enabled(
-            iron_ok,
-            // Its name and cost from the tables and the core's offer.
-            egui::Checkbox::new(
-                &mut options.iron_defence,
-                match (rules.action("iron_defence"), iron) {
-                    (Some(r), Some(o)) => {
-                        format!("{} ({} {})", r.name.get(l), o.dp, l.pick("PD", "DP"))
-                    }
-                    (Some(r), None) => r.name.get(l).to_string(),
-                    _ => String::new(),
-                },
-            ),
-        );
-        if let Some(e) = iron.and_then(|o| o.why_not.as_ref()) {
-            r.on_disabled_hover_text(e.message(l));
-        }
-        if !iron_ok {
-            options.iron_defence = false;
-        }
-        // The hit's declarations as the core offers them (cover only where
-        // it applies, the upgrades' facts of the table), answered here.
-        let plain = offers.offers.iter().find(|o| {
-            matches!(&o.action, Action::ResolveHit { attacker: a, target: t, options: op, .. }
-                if *a == attacker && *t == target && !op.iron_defence)
-        });
-        if let Some(o) = plain {
+        if let Some(o) = offer {
             let mut draft = o.draft.clone();
-            if let Action::ResolveHit { options: op, .. } = &mut draft {
+            if let Action::ResolveHit {
+                options: op,
+                witnesses: ws,
+                ..
+            } = &mut draft
+            {
                 *op = options.clone();
+                *ws = witnesses.clone();
             }
             for d in &o.declarations {
                 super::forms::declaration_ui(ui, g, d, &mut draft, l);
             }
-            if let Action::ResolveHit { options: op, .. } = draft {
-                // Iron defence stays the checkbox above (its own offer).
-                *options = HitOptions {
-                    iron_defence: options.iron_defence,
-                    ..op
-                };
+            if let Action::ResolveHit {
+                options: op,
+                witnesses: ws,
+                ..
+            } = draft
+            {
+                *options = op;
+                *witnesses = ws;
             }
         }
-        ui.label(l.pick(
-            "Aliadas a 15 cm del impactado (ganan Pavor si cae, R31):",
-            "Friends within 15 cm of the target (gain fear if it falls, R31):",
-        ));
-        models_multi(ui, g, witnesses, |m, ms| {
-            m.side == target.side && m != target && ms.status.in_play()
-        });
+        // Rules 1 apply the hit at once: the core asks no witnesses before
+        // the roll (R31), the players name them here.
+        if !offer.is_some_and(|o| o.declarations.iter().any(|d| d.key == DeclKey::Witnesses)) {
+            ui.label(l.pick(
+                "Aliadas a 15 cm del impactado (ganan Pavor si cae, R31):",
+                "Friends within 15 cm of the target (gain fear if it falls, R31):",
+            ));
+            models_multi(ui, g, witnesses, |m, ms| {
+                m.side == target.side && m != target && ms.status.in_play()
+            });
+        }
         let options = options.clone();
         let witnesses = witnesses.clone();
         let check = g.hit_check(attacker, target, &options);

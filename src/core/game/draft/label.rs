@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use crate::core::tables::{CheckOption, RuleSet};
+use crate::core::tables::{ActionCost, CheckOption, RuleSet};
 use crate::core::text::{Lang, Text};
 
 /// A modifier as a table gives it.
@@ -22,6 +22,9 @@ pub struct Effect {
     /// R30: added to the target's Armour.
     #[serde(skip_serializing_if = "is_zero")]
     pub armour: i32,
+    /// The DP it adds to the action's (R26 aimed shot, R28 Iron defence).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub dp: i32,
 }
 
 fn is_zero(n: &i32) -> bool {
@@ -40,6 +43,22 @@ impl Effect {
             complications: o.complications,
             hit_strength: o.hit_strength,
             armour: 0,
+            dp: 0,
+        }
+    }
+
+    /// The effect of the declared form `form` of the row `base` (R26 an
+    /// aimed shot, R28 Iron defence): the form's own effect and the DP it
+    /// costs beyond `base`'s, both from `tables/actions.yaml`.
+    pub(super) fn of_form(form: &ActionCost, base: Option<&ActionCost>) -> Effect {
+        let dp = |r: &ActionCost| r.dp.unwrap_or(0) as i32;
+        Effect {
+            modifier: form.effect.modifier,
+            advantages: form.effect.advantages,
+            complications: 0,
+            hit_strength: 0,
+            armour: 0,
+            dp: dp(form) - base.map_or(0, dp),
         }
     }
 
@@ -47,6 +66,11 @@ impl Effect {
     pub fn text(&self) -> Text {
         let mut es = Vec::new();
         let mut en = Vec::new();
+        if self.dp != 0 {
+            let word = |l| crate::core::glossary::DP.get(l);
+            es.push(format!("{} {}", signed(self.dp), word(Lang::Es)));
+            en.push(format!("{} {}", signed(self.dp), word(Lang::En)));
+        }
         if self.modifier != 0 {
             es.push(signed(self.modifier));
             en.push(signed(self.modifier));

@@ -46,34 +46,30 @@ pub(super) fn acting_offers(b: &mut Builder<'_>, a: ModelRef, active: ModelRef) 
         );
     }
     if !x.profile.ranged.is_empty() {
-        for aimed in [false, true] {
-            b.targeted(a, &enemies, |t| Action::Shoot {
-                shooter: a,
-                target: t,
-                options: ShootOptions {
-                    aimed,
-                    ..Default::default()
-                },
-                roll: None,
-                stray: None,
-            });
-            // R42 (rules 4): the enemies with Imposing presence the players
-            // may declare within 10 cm of the shooter (its `imposing` list);
-            // undeclared, a shot takes no complication from them.
-            if b.ctx.setup.exact_rules()
-                && let Some(o) = b.out.last_mut()
-                && o.id == "shoot"
-                && o.model == Some(a)
-            {
-                o.choices = enemies
-                    .iter()
-                    .copied()
-                    .filter(|e| {
-                        st.model(*e)
-                            .is_some_and(|y| y.has(Keyword::ImposingPresence))
-                    })
-                    .collect();
-            }
+        // R26: the aimed shot is a declaration of this offer.
+        b.targeted(a, &enemies, |t| Action::Shoot {
+            shooter: a,
+            target: t,
+            options: ShootOptions::default(),
+            roll: None,
+            stray: None,
+        });
+        // R42 (rules 4): the enemies with Imposing presence the players
+        // may declare within 10 cm of the shooter (its `imposing` list);
+        // undeclared, a shot takes no complication from them.
+        if b.ctx.setup.exact_rules()
+            && let Some(o) = b.out.last_mut()
+            && o.id == "shoot"
+            && o.model == Some(a)
+        {
+            o.choices = enemies
+                .iter()
+                .copied()
+                .filter(|e| {
+                    st.model(*e)
+                        .is_some_and(|y| y.has(Keyword::ImposingPresence))
+                })
+                .collect();
         }
     }
     // R26 (rules 3): each enemy that could shoot the acting model before its
