@@ -17,3 +17,4 @@ mod odds_props;
 mod offer_declarations_props;
 mod props_game;
 mod props_roster;
+mod sim_walks_offers;

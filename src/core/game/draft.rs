@@ -61,6 +61,9 @@ pub enum DeclKey {
     /// R31: the friends within 15 cm of a model the roll may put Down
     /// (they gain fear if it is).
     Witnesses,
+    /// The models the action's row asks for (its `ask`: R32 the friends a
+    /// Leader rallies, R38 the models near a caster).
+    Listed,
 }
 
 /// R26: the Shoot's declared form with its own row.
@@ -256,6 +259,17 @@ pub(crate) fn witnesses(st: &GameState, ctx: Ctx<'_>, m: ModelRef) -> Option<Dec
         .unwrap_or_else(|| Text::new("R31", "R31"));
     Some(Declaration {
         key: DeclKey::Witnesses,
+        label,
+        kind: DeclKind::Models { models },
+    })
+}
+
+/// The models the row `row` asks the players to name (its `ask`), among
+/// `models`.
+fn listed(ctx: Ctx<'_>, row: &str, models: Vec<ModelRef>) -> Option<Declaration> {
+    let label = ctx.rules.action(row)?.effect.ask.clone()?;
+    (!models.is_empty()).then_some(Declaration {
+        key: DeclKey::Listed,
         label,
         kind: DeclKind::Models { models },
     })
@@ -468,6 +482,18 @@ pub(crate) fn declarations(st: &GameState, ctx: Ctx<'_>, action: &Action) -> Vec
                 out.extend(witnesses(st, ctx, *target));
             }
         }
+        A::LeaderRally { leader, .. } => {
+            let me = *leader;
+            out.extend(listed(
+                ctx,
+                "leader_rally",
+                in_play(st, |m| m.side == me.side && m != me),
+            ));
+        }
+        A::CastSpell { caster, .. } => {
+            let me = *caster;
+            out.extend(listed(ctx, "cast_spell", in_play(st, |m| m != me)));
+        }
         A::Fall { model, .. } if ctx.setup.pending_rolls() => {
             out.extend(witnesses(st, ctx, *model))
         }
@@ -500,14 +526,12 @@ pub(crate) fn declarations(st: &GameState, ctx: Ctx<'_>, action: &Action) -> Vec
         | A::TouchTerrain { .. }
         | A::Breath { .. }
         | A::LeaderOrder { .. }
-        | A::LeaderRally { .. }
         | A::TotemOwn { .. }
         | A::TotemEnemy { .. }
         | A::UseHerb { .. }
         | A::Disengage { .. }
         | A::Fall { .. }
-        | A::Check { .. }
-        | A::CastSpell { .. } => {}
+        | A::Check { .. } => {}
     }
     out
 }

@@ -1,21 +1,19 @@
-//! Random legal play from a seed: builds the same actions a view would send,
-//! with rolled dice. For tests (long games, undo/redo, replay), the
+//! Random legal play from a seed (issue 23): it walks the core's offers,
+//! every allowed offer and target, answers their declarations at random
+//! and rolls the dice; it builds by hand only what no offer lists (hand
+//! corrections, notes, the app's free tools: see `by_hand`). For tests (long games, undo/redo, replay), the
 //! benchmark and the crash test (`tests/game_kill.rs`).
 
-use super::action::{
-    Action, BeastChoice, DisengageRoll, FightOptions, HitOptions, RangeBand, ShootOptions,
-    SpellChoice,
-};
+use super::action::{Action, BeastChoice, SpellChoice};
 use super::draft::Declaration;
 use super::refs::{ModelRef, Side};
-use super::roll::{Role, SideDice};
 use super::setup::Beast;
 use super::state::Now;
 use super::status::Status;
 use super::{Game, GameError};
-use crate::core::dice::{OpposedOutcome, Roller};
+use crate::core::dice::Roller;
 use crate::core::roster::SpellHit;
-use crate::core::tables::{Keyword, Stat, Stats};
+use crate::core::tables::{Keyword, Stats};
 
 fn pick<T: Copy>(rng: &mut Roller, items: &[T]) -> Option<T> {
     if items.is_empty() {
@@ -29,7 +27,6 @@ fn chance(rng: &mut Roller, percent: u32) -> bool {
 }
 
 mod declare;
-use declare::declared;
 pub use declare::random_declarations;
 
 fn subset(rng: &mut Roller, items: &[ModelRef]) -> Vec<ModelRef> {
@@ -75,64 +72,54 @@ fn friends_of(g: &Game, m: ModelRef) -> Vec<ModelRef> {
     in_play(g, m.side).into_iter().filter(|r| *r != m).collect()
 }
 
-/// A random action that the game should accept now (when no roll goes
-/// wrong); `Err` only when the game cannot build a check.
-// issue 22: split after the rules work lands
-#[allow(clippy::too_many_lines)]
-pub fn next_action(g: &mut Game, rng: &mut Roller) -> Result<Action, GameError> {
-    let st = g.state().clone();
+/// Actions no offer lists, made by hand at the table: corrections
+/// (`by_hand!()`), notes, and the app's free tools (a fall, touching
+/// terrain, a spell of any level), which the players declare and the core
+/// checks when sent. Drawn now and then to keep a long game alive and to
+/// exercise them; `None` most of the time.
+fn by_hand(g: &Game, rng: &mut Roller) -> Option<Action> {
+    let st = g.state();
+    let out_of_play = |side: Option<Side>| -> Vec<ModelRef> {
+        st.models()
+            .filter(|(r, m)| !m.status.in_play() && side.is_none_or(|s| r.side == s))
+            .map(|(r, _)| r)
+            .collect()
+    };
+    let standing = |m| Action::SetStatus {
+        model: m,
+        status: Status::Standing,
+    };
     // A warband down to its last model gets one back by hand: a random game
     // goes on instead of ending (rules 3 end it when none is left standing).
     if st.pending.is_none() && st.pending_hits.is_empty() && st.ended.is_none() {
         for side in Side::WARBANDS {
-            let out: Vec<ModelRef> = st
-                .models_of(side)
-                .filter(|(_, m)| !m.status.in_play())
-                .map(|(r, _)| r)
-                .collect();
             if in_play(g, side).len() <= 1
-                && let Some(m) = pick(rng, &out)
+                && let Some(m) = pick(rng, &out_of_play(Some(side)))
             {
-                return Ok(Action::SetStatus {
-                    model: m,
-                    status: Status::Standing,
-                });
+                return Some(standing(m));
             }
         }
     }
     let r = rng.die(200);
-    // Rare hand changes keep a long game alive and exercise them.
     if r <= 2 {
-        let out: Vec<ModelRef> = st
-            .models()
-            .filter(|(_, m)| !m.status.in_play())
-            .map(|(r, _)| r)
-            .collect();
-        if let Some(m) = pick(rng, &out) {
-            return Ok(Action::SetStatus {
-                model: m,
-                status: Status::Standing,
-            });
-        }
+        return pick(rng, &out_of_play(None)).map(standing);
     }
     if r == 3 {
         let all: Vec<ModelRef> = st.models().map(|(r, _)| r).collect();
-        if let Some(m) = pick(rng, &all) {
-            return Ok(Action::AdjustFear {
-                model: m,
-                delta: if chance(rng, 50) { 1 } else { -1 },
-            });
-        }
+        return pick(rng, &all).map(|m| Action::AdjustFear {
+            model: m,
+            delta: if chance(rng, 50) { 1 } else { -1 },
+        });
     }
     if r == 4 {
-        return Ok(Action::ScenarioPoints {
+        return Some(Action::ScenarioPoints {
             side: if chance(rng, 50) { Side::A } else { Side::B },
             points: 1,
             note: "objetivo".into(),
         });
     }
     if (r == 5 || st.beast_due) && st.beasts.len() < 2 {
-        return Ok(Action::BeastAppears {
+        return Some(Action::BeastAppears {
             beast: if g.setup().bestiary.is_empty() {
                 BeastChoice::New(sample_beast())
             } else {
@@ -141,336 +128,64 @@ pub fn next_action(g: &mut Game, rng: &mut Roller) -> Result<Action, GameError> 
         });
     }
     if r == 6 {
-        return Ok(Action::Note {
+        return Some(Action::Note {
             text: "nota".into(),
         });
     }
-    let now = st.now();
-    if let Now::StartTurn { .. } = now {
+    if let Now::StartTurn { .. } = st.now() {
         // Bring fallen models back now and then so a long game keeps playing.
         for side in Side::WARBANDS {
-            let out: Vec<ModelRef> = st
-                .models_of(side)
-                .filter(|(_, m)| !m.status.in_play())
-                .map(|(r, _)| r)
-                .collect();
             if in_play(g, side).len() < 3
                 && chance(rng, 60)
-                && let Some(m) = pick(rng, &out)
+                && let Some(m) = pick(rng, &out_of_play(Some(side)))
             {
-                return Ok(Action::SetStatus {
-                    model: m,
-                    status: Status::Standing,
-                });
+                return Some(standing(m));
             }
         }
     }
-    match now {
-        // Over (a warband wiped out, rules 3): only notes are left.
-        Now::Ended { .. } => Ok(Action::Note { text: "fin".into() }),
-        Now::StartTurn { .. } => Ok(Action::StartTurn {
-            dark_forces: vec![rng.die(10)],
-        }),
-        Now::ChangeRound { side } => {
-            let side = side.unwrap_or(if chance(rng, 50) { Side::A } else { Side::B });
-            let models = in_play(g, side);
-            if chance(rng, 30)
-                && let Some(m) = pick(rng, &models)
-                && g.dp_available(m) >= 1
-            {
-                let up = chance(rng, 50) || st.model(m).is_some_and(|x| x.round <= 1);
-                return Ok(Action::ChangeRound {
-                    model: m,
-                    steps: if up { 1 } else { -1 },
-                });
-            }
-            Ok(Action::EndChangeRound { side })
+    match st.now() {
+        // A sorcerer knowing no spell casts only this way (r 10 to 30).
+        Now::Acting { model, ordered } if (7..=30).contains(&r) => {
+            free_tool(g, rng, ordered.unwrap_or(model), r)
         }
-        Now::RollOff { .. } => {
-            let mut rolls = Vec::new();
-            loop {
-                let (a, b) = (rng.die(10), rng.die(10));
-                rolls.push([a, b]);
-                if a != b {
-                    break;
-                }
-            }
-            Ok(Action::RollOff {
-                rolls,
-                starts: Some(if chance(rng, 50) { Side::A } else { Side::B }),
-            })
-        }
-        Now::Pick { models, .. } => Ok(Action::Activate {
-            model: pick(rng, &models).unwrap_or(ModelRef::a(0)),
-        }),
-        Now::ResolveHits { hits } => {
-            let (attacker, target) = hits
-                .first()
-                .copied()
-                .unwrap_or((ModelRef::a(0), ModelRef::b(0)));
-            let base = Action::ResolveHit {
-                attacker,
-                target,
-                options: HitOptions {
-                    iron_defence: g.dp_available(target) >= 1 && chance(rng, 30),
-                    ..Default::default()
-                },
+        _ => None,
+    }
+}
+
+/// The app's free tools for the acting model: a fall (its R31 witnesses as
+/// the core declares them), touching terrain, a spell of any level.
+fn free_tool(g: &Game, rng: &mut Roller, actor: ModelRef, r: u32) -> Option<Action> {
+    let st = g.state();
+    let x = st.model(actor)?;
+    let enemies = enemies_of(g, actor);
+    let friends = friends_of(g, actor);
+    match r {
+        7 | 8 => {
+            let h = [3.0, 8.0, 12.0, 25.0][(rng.die(4) - 1) as usize];
+            let base = Action::Fall {
+                model: actor,
+                height_cm: h,
                 roll: None,
                 witnesses: Vec::new(),
             };
-            // The hit's declarations as the offer asks them (cover only
-            // where it applies, R30).
-            let options = if let Action::ResolveHit { options, .. } = declared(g, rng, &base) {
-                options
-            } else {
-                HitOptions::default()
-            };
-            let prep = g.hit_check(attacker, target, &options)?;
-            let roll = prep.roll(rng);
-            let attacker_role = prep.role_of(attacker);
-            let down = matches!(
-                (attacker_role, roll.outcome()),
-                (Some(Role::Active), OpposedOutcome::ActiveWins)
-                    | (Some(Role::Passive), OpposedOutcome::PassiveWins)
-            );
-            let witnesses = if down && target.side.is_warband() {
-                subset(rng, &friends_of(g, target))
-            } else {
-                Vec::new()
-            };
-            Ok(Action::ResolveHit {
-                attacker,
-                target,
-                options,
-                roll: Some(roll),
-                witnesses,
-            })
+            let decls = super::draft::declarations(st, g.ctx(), &base);
+            let a = random_declarations(rng, &base, &decls);
+            super::prepare::fill_dice(st, g.ctx(), &a, rng).ok()
         }
-        Now::Rolled => Ok(settle_roll(g, rng)),
-        Now::ChooseStart { .. } => Ok(Action::ChooseStart {
-            side: if chance(rng, 50) { Side::A } else { Side::B },
-        }),
-        Now::Acting { model, ordered } => acting(g, rng, model, ordered.unwrap_or(model)),
-    }
-}
-
-/// One of the actions the offers allow now, dice filled, drawn at random:
-/// every kind the offers list is reached this way, re-rolls and reactions
-/// included. `keep` says which offers to draw from. The game's end is left
-/// out: a random game goes on.
-fn from_offers(g: &Game, rng: &mut Roller, keep: impl Fn(&super::Offer) -> bool) -> Option<Action> {
-    let offers = g.offers();
-    let drafts: Vec<(&Action, &[Declaration])> = offers
-        .allowed()
-        .filter(|o| o.id != "end_game" && keep(o))
-        .flat_map(|o| {
-            if o.targets.is_empty() {
-                vec![(&o.draft, o.declarations.as_slice())]
-            } else {
-                o.targets
-                    .iter()
-                    .map(|t| (&t.draft, t.declarations.as_slice()))
-                    .collect()
-            }
-        })
-        .collect();
-    let i = pick(rng, &(0..drafts.len()).collect::<Vec<_>>())?;
-    let (draft, decls) = drafts[i];
-    let action = random_declarations(rng, draft, decls);
-    // The dice from `rng`, as every other action here: the same seed plays
-    // the same game whatever was undone before.
-    super::prepare::fill_dice(g.state(), g.ctx(), &action, rng).ok()
-}
-
-/// A roll waits (rules 2): now and then a re-roll (the totem's, R33, or
-/// Headstrong's, R42), else accept it as the offers allow (the friend a
-/// stray shot hits among those they name, R26).
-fn settle_roll(g: &Game, rng: &mut Roller) -> Action {
-    let st = g.state();
-    if chance(rng, 60)
-        && let Some(a) = from_offers(g, rng, |o| o.id == "headstrong_reroll")
-    {
-        return a;
-    }
-    if !chance(rng, 20)
-        && let Some(a) = from_offers(g, rng, |o| o.id == "accept")
-    {
-        return a;
-    }
-    if let Some(p) = st.pending.as_ref()
-        && chance(rng, 20)
-    {
-        let parts = super::pending::roll_parts(st, &p.action);
-        let ready: Vec<_> = parts
-            .iter()
-            .filter(|r| g.can_reroll(r.model))
-            .copied()
-            .collect();
-        if let Some(part) = ready.first()
-            && let Some((_, spec)) = super::pending::dice_of(&p.action, part)
-        {
-            return Action::TotemReroll {
-                by: part.model,
-                roll: part.roll,
-                dice: Some(SideDice::roll(rng, &spec)),
-            };
-        }
-    }
-    Action::Accept {
-        witnesses: None,
-        stray: None,
-        within_30cm: None,
-    }
-}
-
-fn end(g: &Game, rng: &mut Roller, model: ModelRef) -> Action {
-    let enemy_totem = model
-        .side
-        .opponent()
-        .and_then(|o| g.state().side(o))
-        .is_some_and(|s| s.totem_standing);
-    Action::EndActivation {
-        model,
-        terrain: if chance(rng, 10) {
-            vec!["water".into()]
-        } else {
-            Vec::new()
-        },
-        near_enemy_totem: enemy_totem && chance(rng, 10),
-    }
-}
-
-// issue 22: split after the rules work lands
-#[allow(clippy::too_many_lines)]
-fn acting(
-    g: &mut Game,
-    rng: &mut Roller,
-    model: ModelRef,
-    actor: ModelRef,
-) -> Result<Action, GameError> {
-    let st = g.state().clone();
-    let Some(x) = st.model(actor) else {
-        return Ok(end(g, rng, model));
-    };
-    if g.dp_available(actor) < 1 || chance(rng, 25) {
-        return Ok(end(g, rng, model));
-    }
-    if x.status == Status::Prone {
-        return Ok(Action::StandUp { model: actor });
-    }
-    if !x.engaged.is_empty() {
-        if chance(rng, 70) {
-            let defender = pick(rng, &x.engaged).unwrap_or(ModelRef::b(0));
-            let prep = g.fight_check(actor, defender, &FightOptions::default())?;
-            let roll = Some(prep.roll(rng));
-            return Ok(Action::Fight {
-                attacker: actor,
-                defender,
-                options: FightOptions::default(),
-                roll,
-            });
-        }
-        let preps = g.disengage_checks(actor)?;
-        let rolls = preps
-            .iter()
-            .map(|p| DisengageRoll {
-                opponent: p.passive.unwrap_or(ModelRef::b(0)),
-                roll: p.roll(rng),
-            })
-            .collect();
-        return Ok(Action::Disengage {
+        9 => Some(Action::TouchTerrain {
             model: actor,
-            rolls,
-        });
-    }
-    let enemies = enemies_of(g, actor);
-    let friends = friends_of(g, actor);
-    let choice = rng.die(13);
-    match choice {
-        // Any action the offers list: the Dreadful check (R41), Breath on
-        // one target, loot, the enemies' defensive shots (R26), herbs…
-        12 | 13 => Ok(from_offers(g, rng, |_| true).unwrap_or_else(|| end(g, rng, model))),
-        1 | 2 if !enemies.is_empty() => {
-            let defender = pick(rng, &enemies).unwrap_or(ModelRef::b(0));
-            let brutal = chance(rng, 30);
-            let base = Action::Assault {
-                attacker: actor,
-                defender,
-                brutal,
-                options: FightOptions::default(),
-                roll: None,
-            };
-            // The offer's draft (R20: the Moves just made), answered at random.
-            let options = if let Action::Assault { options, .. } = declared(g, rng, &base) {
-                options
-            } else {
-                FightOptions::default()
-            };
-            let prep = g.assault_check(actor, defender, brutal, &options)?;
-            Ok(Action::Assault {
-                attacker: actor,
-                defender,
-                brutal,
-                options,
-                roll: Some(prep.roll(rng)),
-            })
-        }
-        3 if !enemies.is_empty() && !x.profile.ranged.is_empty() => {
-            let target = pick(rng, &enemies).unwrap_or(ModelRef::b(0));
-            let mut options = ShootOptions {
-                band: [RangeBand::Short, RangeBand::Medium, RangeBand::Long]
-                    [(rng.die(3) - 1) as usize],
-                // R26 (rules 3): no aimed shot after a Move.
-                aimed: chance(rng, 30) && (!g.setup().all_rules() || g.state().moved == 0),
-                ..Default::default()
-            };
-            if chance(rng, 20) {
-                options = options.with("into_combat", 1);
-            }
-            let prep = g.shoot_check(actor, target, &options)?;
-            let roll = prep.roll(rng);
-            // R26 (rules 3): an engaged target is shot into a combat.
-            let into = options.options.contains_key("into_combat")
-                || (g.setup().all_rules()
-                    && g.state()
-                        .model(target)
-                        .is_some_and(|t| !t.engaged.is_empty()));
-            let by_penalty = into && !roll.success() && roll.roll.d10 as i32 <= roll.target() + 3;
-            // R26 (rules 4): the friend hit is one engaged with the target.
-            let engaged = super::shooting::stray_friends(g.state(), actor, target);
-            let stray = if !by_penalty {
-                None
-            } else if g.setup().exact_rules() && !engaged.is_empty() {
-                pick(rng, &engaged)
-            } else {
-                pick(rng, &friends)
-            };
-            Ok(Action::Shoot {
-                shooter: actor,
-                target,
-                options,
-                roll: Some(roll),
-                stray,
-            })
-        }
-        4 if x.has(Keyword::Breath) => Ok(Action::Breath {
-            model: actor,
-            targets: subset(rng, &enemies),
+            terrain: if chance(rng, 50) { "cursed" } else { "water" }.into(),
         }),
-        5 if x.is_sorcerer() || !x.spells.is_empty() => {
-            let spell = if x.spells.is_empty() {
-                SpellChoice::Custom {
-                    name: String::new(),
-                    level: rng.die(2),
-                    cost: 1,
-                    // R38 (rules 3): a custom spell may declare a hit.
-                    hit: (g.setup().all_rules() && chance(rng, 40)).then_some(SpellHit {
-                        strength: 3,
-                        penetration: 0,
-                    }),
-                }
-            } else {
-                SpellChoice::Known { index: 0 }
+        10..=30 if x.is_sorcerer() && x.spells.is_empty() => {
+            let spell = SpellChoice::Custom {
+                name: String::new(),
+                level: rng.die(2),
+                cost: 1,
+                // R38 (rules 3): a custom spell may declare a hit.
+                hit: (g.setup().all_rules() && chance(rng, 40)).then_some(SpellHit {
+                    strength: 3,
+                    penetration: 0,
+                }),
             };
             let hits = matches!(spell, SpellChoice::Custom { hit: Some(_), .. });
             let die = rng.die(10);
@@ -481,7 +196,7 @@ fn acting(
                 .and_then(|t| t.rows.get(t.row_for(total)))
                 .is_some_and(|r| r.effect.fear_within_30cm != 0);
             let all: Vec<ModelRef> = friends.iter().chain(enemies.iter()).copied().collect();
-            Ok(Action::CastSpell {
+            Some(Action::CastSpell {
                 caster: actor,
                 spell,
                 target: pick(rng, &enemies)
@@ -496,64 +211,91 @@ fn acting(
                 },
             })
         }
-        6 if x.leader => Ok(Action::LeaderRally {
-            leader: actor,
-            models: subset(rng, &friends),
-        }),
-        7 if x.leader && st.ordered.is_none() && !friends.is_empty() => Ok(Action::LeaderOrder {
-            leader: actor,
-            model: pick(rng, &friends).unwrap_or(actor),
-        }),
-        8 if st.side(actor.side).is_some_and(|s| s.totem_standing) && x.fear > 0 => {
-            Ok(Action::TotemOwn { model: actor })
-        }
-        9 if chance(rng, 10)
-            && actor
-                .side
-                .opponent()
-                .and_then(|o| st.side(o))
-                .is_some_and(|s| s.totem_standing) =>
-        {
-            Ok(Action::TotemEnemy { model: actor })
-        }
-        10 => {
-            if chance(rng, 50) {
-                Ok(Action::TouchTerrain {
-                    model: actor,
-                    terrain: "cursed".into(),
-                })
+        _ => None,
+    }
+}
+
+/// How often, in the draw among the allowed offers' ids, each is taken:
+/// the steps that move a game on less often than acting, so a random game
+/// is long and varied.
+fn weight(id: &str) -> u32 {
+    match id {
+        "end_turn" | "change_round" | "end_activation" => 4,
+        "accept" => 24,
+        "headstrong_reroll" => 12,
+        "use_herb" => 1,
+        _ => 8,
+    }
+}
+
+/// A random action that the game should accept now (when no roll goes
+/// wrong): by hand now and then, else one of the allowed offers, drawn
+/// at random (see [`weight`]), a target at random, its declarations
+/// answered at random and its dice rolled. The game is never ended: a
+/// random game goes on ([`next_action_ending`] ends it too).
+pub fn next_action(g: &mut Game, rng: &mut Roller) -> Result<Action, GameError> {
+    next_action_ending(g, rng, 0)
+}
+
+/// As [`next_action`], and with one chance in `one_in` (never when 0) the
+/// players end the game where the offers allow it (issue 15).
+pub fn next_action_ending(g: &Game, rng: &mut Roller, one_in: u32) -> Result<Action, GameError> {
+    if let Some(a) = by_hand(g, rng) {
+        return Ok(a);
+    }
+    if let Now::Ended { .. } = g.now() {
+        // Over: only notes are left.
+        return Ok(Action::Note { text: "fin".into() });
+    }
+    let offers = g.offers();
+    let ending = one_in > 0 && rng.die(one_in) == 1;
+    let drafts: Vec<(&str, &Action, &[Declaration])> = offers
+        .allowed()
+        .filter(|o| (o.id == "end_game") == ending)
+        .flat_map(|o| {
+            if o.targets.is_empty() {
+                vec![(o.id, &o.draft, o.declarations.as_slice())]
             } else {
-                let stat = [Stat::Agility, Stat::Courage][(rng.die(2) - 1) as usize];
-                let prep = g.attribute_check(actor, stat, 0)?;
-                Ok(Action::Check {
-                    model: actor,
-                    stat,
-                    modifier: 0,
-                    reason: "salto".into(),
-                    options: Default::default(),
-                    roll: Some(prep.roll(rng)),
-                })
+                o.targets
+                    .iter()
+                    .map(|t| (o.id, &t.draft, t.declarations.as_slice()))
+                    .collect()
             }
-        }
-        11 => {
-            let h = [3.0, 8.0, 12.0, 25.0][(rng.die(4) - 1) as usize];
-            let prep = g.fall_check(actor, h)?;
-            let roll = prep.as_ref().map(|p| p.roll(rng));
-            let down = roll
-                .as_ref()
-                .is_some_and(|r| r.outcome() == OpposedOutcome::PassiveWins);
-            Ok(Action::Fall {
-                model: actor,
-                height_cm: h,
-                roll,
-                witnesses: if down && actor.side.is_warband() {
-                    subset(rng, &friends)
-                } else {
-                    Vec::new()
-                },
-            })
-        }
-        _ => Ok(Action::Move { model: actor }),
+        })
+        .collect();
+    let mut ids: Vec<&str> = drafts.iter().map(|d| d.0).collect();
+    ids.dedup();
+    let total: u32 = ids.iter().map(|id| weight(id)).sum();
+    let Some(mut roll) = (total > 0).then(|| rng.die(total)) else {
+        return Ok(Action::Note {
+            text: "paso".into(),
+        });
+    };
+    let id = ids
+        .iter()
+        .copied()
+        .find(|id| {
+            if roll <= weight(id) {
+                return true;
+            }
+            roll -= weight(id);
+            false
+        })
+        .unwrap_or(ids[0]);
+    let of_id: Vec<usize> = (0..drafts.len()).filter(|i| drafts[*i].0 == id).collect();
+    let i = pick(rng, &of_id).unwrap_or(0);
+    let (_, draft, decls) = drafts[i];
+    let action = random_declarations(rng, draft, decls);
+    // The dice from `rng`: the same seed plays the same game whatever was
+    // undone before.
+    super::prepare::fill_dice(g.state(), g.ctx(), &action, rng)
+}
+
+fn end(model: ModelRef) -> Action {
+    Action::EndActivation {
+        model,
+        terrain: Vec::new(),
+        near_enemy_totem: false,
     }
 }
 
@@ -568,13 +310,20 @@ pub fn play(g: &mut Game, rng: &mut Roller, n: usize) -> Result<(), GameError> {
 
 /// Apply one random action (see [`play`]).
 pub fn step(g: &mut Game, rng: &mut Roller) -> Result<(), GameError> {
-    let a = next_action(g, rng)?;
+    step_ending(g, rng, 0)
+}
+
+/// As [`step`], ending the game with one chance in `one_in` where the
+/// offers allow it (never when 0): for the walks that must reach every
+/// action, the game's end included.
+pub fn step_ending(g: &mut Game, rng: &mut Roller, one_in: u32) -> Result<(), GameError> {
+    let a = next_action_ending(g, rng, one_in)?;
     match g.apply(a) {
         Ok(()) => Ok(()),
         Err(e) if e.is_applied() => Err(e),
         Err(_) => {
             let fallback = match g.now() {
-                Now::Acting { model, .. } => end(g, rng, model),
+                Now::Acting { model, .. } => end(model),
                 _ => Action::Note {
                     text: "paso".into(),
                 },

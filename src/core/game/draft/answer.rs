@@ -49,6 +49,8 @@ pub fn value(action: &Action, key: &DeclKey) -> Option<Declared> {
         (A::Accept { witnesses, .. }, K::Witnesses) => {
             Declared::Models(witnesses.clone().unwrap_or_default())
         }
+        (A::LeaderRally { models, .. }, K::Listed) => Declared::Models(models.clone()),
+        (A::CastSpell { within_15cm, .. }, K::Listed) => Declared::Models(within_15cm.clone()),
         (A::Loot { item, .. }, K::Item) => Declared::Picks(if item.is_empty() {
             Vec::new()
         } else {
@@ -114,6 +116,8 @@ pub fn declare(action: &mut Action, key: &DeclKey, v: &Declared) -> bool {
         (A::Accept { witnesses, .. }, K::Witnesses, V::Models(ms)) => {
             *witnesses = (!ms.is_empty()).then(|| ms.clone())
         }
+        (A::LeaderRally { models, .. }, K::Listed, V::Models(ms)) => *models = ms.clone(),
+        (A::CastSpell { within_15cm, .. }, K::Listed, V::Models(ms)) => *within_15cm = ms.clone(),
         _ => return false,
     }
     true

@@ -1,7 +1,6 @@
 //! The random player's declarations (issue 23): it answers what an offer
 //! asks, at random, and decides no rule itself.
 
-use super::super::Game;
 use super::super::action::Action;
 use super::super::draft::{DeclKind, Declaration, Declared, declare};
 use super::{chance, pick, subset};
@@ -45,20 +44,4 @@ pub fn random_declarations(rng: &mut Roller, draft: &Action, decls: &[Declaratio
         declare(&mut a, &d.key, &v);
     }
     a
-}
-
-/// `base` as an offer of the core drafts it (its target's draft when it
-/// names one), declarations answered at random; `base` itself when no
-/// offer has it.
-pub(super) fn declared(g: &Game, rng: &mut Roller, base: &Action) -> Action {
-    let offers = g.offers();
-    for o in offers.allowed() {
-        if let Some(t) = o.targets.iter().find(|t| t.action == *base) {
-            return random_declarations(rng, &t.draft, &t.declarations);
-        }
-        if o.action == *base && o.targets.is_empty() {
-            return random_declarations(rng, &o.draft, &o.declarations);
-        }
-    }
-    base.clone()
 }
