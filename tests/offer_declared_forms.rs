@@ -6,8 +6,9 @@
 use crate::game_support::*;
 use impia::core::game::draft::{AIMED_SHOT, IRON_DEFENCE, declare, value};
 use impia::core::game::{
-    Action, DeclKey, DeclKind, Declaration, Declared, Game, Now, Offer, Side, Status,
+    Action, DeclKey, DeclKind, Declaration, Declared, Game, Now, Offer, OffersView, Side, Status,
 };
+use impia::core::text::Lang;
 
 fn row_dp(g: &Game, id: &str) -> i32 {
     g.rules()
@@ -244,4 +245,34 @@ fn r31_rules_1_ask_no_witnesses_before_the_hit_is_rolled() {
         .find(|o| o.id == "resolve_hit")
         .expect("the hit");
     assert!(find(&hit.declarations, &DeclKey::Witnesses).is_none());
+}
+
+#[test]
+fn r28_the_offers_json_shows_one_hit_with_iron_defence_to_declare_and_its_price() {
+    let mut g = game();
+    ulrak_hits_vask(&mut g);
+    let v = serde_json::to_value(OffersView::of(&g, Lang::En)).expect("serialises");
+    let hits: Vec<&serde_json::Value> = v["offers"]
+        .as_array()
+        .expect("offers")
+        .iter()
+        .filter(|o| o["id"] == "resolve_hit")
+        .collect();
+    assert_eq!(hits.len(), 1, "{hits:?}");
+    let hit = hits[0];
+    let iron = hit["declarations"]
+        .as_array()
+        .expect("declarations")
+        .iter()
+        .find(|d| d["key"]["on"] == "row" && d["key"]["id"] == IRON_DEFENCE)
+        .expect("Iron defence to declare");
+    assert_eq!(iron["kind"], "flag");
+    assert_eq!(iron["effect"]["dp"], row_dp(&g, "iron_defence"));
+    assert_eq!(
+        iron["effect"]["advantages"],
+        row_advantages(&g, "iron_defence")
+    );
+    // The offer's own draft is priced: nothing declared, nothing paid.
+    assert_eq!(hit["price"]["dp"], 0);
+    assert!(hit["price"]["check"].is_object(), "{hit}");
 }

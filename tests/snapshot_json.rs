@@ -14,7 +14,9 @@
 //! key of today's output that the saved object lacks (every saved key must
 //! still be there with its value). Added so far: issue 23's `draft` and
 //! `declarations` on each offer and each target, and `price` on each
-//! target (the draft's check, win odds, chance to put Down and DP).
+//! target (the draft's check, win odds, chance to put Down and DP), the
+//! same `price` on an allowed offer without targets, and each flag's or
+//! count's `effect` (its DP among them) on a declaration.
 //!
 //! One change of shape, on purpose (issue 23): the Aimed shot (R26) and
 //! Iron defence (R28) were offers of their own (a second `shoot` offer

@@ -7,7 +7,7 @@
 use serde::Serialize;
 
 use crate::core::game::action::PendingRoll;
-use crate::core::game::draft::{Choice, DeclKey, DeclKind, Declaration};
+use crate::core::game::draft::{Choice, DeclKey, DeclKind, Declaration, Effect};
 use crate::core::game::{Action, Game, ModelRef, Now, Offer, Offers, Prepared, PreparedCheck};
 use crate::core::odds::{Odds, OpposedOdds};
 use crate::core::text::{Lang, Text};
@@ -77,6 +77,10 @@ pub struct DeclarationView {
     pub choices: Vec<ChoiceView>,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub many: bool,
+    /// A flag's effect, or a count's per unit, as the tables give it (the
+    /// DP it adds among them: R26 aimed shot, R28 Iron defence).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub effect: Option<Effect>,
 }
 
 /// A draft's price: its DP, its check, the chance the acting side wins and
@@ -113,6 +117,10 @@ pub struct OfferView {
     pub draft: Action,
     /// What the players may still declare on the draft.
     pub declarations: Vec<DeclarationView>,
+    /// The draft's price, for an allowed offer without targets (a target
+    /// carries its own): its DP with what is declared, its check and odds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub price: Option<PriceView>,
 }
 
 /// One re-roll of the pending roll (R33, R42): who, which roll, the d10
@@ -206,12 +214,14 @@ pub fn declarations_view(ds: &[Declaration], l: Lang) -> Vec<DeclarationView> {
                 models: Vec::new(),
                 choices: Vec::new(),
                 many: false,
+                effect: None,
             };
             match &d.kind {
-                DeclKind::Flag { .. } => {}
-                DeclKind::Count { max, .. } => {
+                DeclKind::Flag { effect } => v.effect = Some(*effect),
+                DeclKind::Count { max, effect } => {
                     v.kind = "count";
                     v.max = Some(*max);
+                    v.effect = Some(*effect);
                 }
                 DeclKind::Models { models } => {
                     v.kind = "models";
@@ -278,6 +288,11 @@ fn offer(g: &Game, o: &Offer, l: Lang) -> OfferView {
         },
         draft: o.draft.clone(),
         declarations: declarations_view(&o.declarations, l),
+        price: if o.allowed && o.targets.is_empty() {
+            price_view(g, &o.draft, l)
+        } else {
+            None
+        },
     }
 }
 
