@@ -1,6 +1,7 @@
 //! Issue 23: the random player walks the core's offers. Every action it
 //! draws from them (every allowed offer and target, declarations answered
-//! at random, dice rolled) is accepted, and across a few seeded games
+//! at random, dice rolled) is accepted, every refused offer names its
+//! rule, and across a few seeded games
 //! every kind of action is played, but those no offer lists, which the
 //! players make by hand (each with its reason).
 
@@ -75,6 +76,15 @@ fn walk(setup: GameSetup, seed: u64, steps: usize) -> (BTreeSet<ActionKind>, usi
             break;
         }
         walked += 1;
+        // Every refused offer names the rule it breaks.
+        for o in g.offers().offers.iter().filter(|o| !o.allowed) {
+            let rule = o.why_not.as_ref().and_then(|e| e.rule);
+            assert!(
+                rule.is_some(),
+                "seed {seed}: {} refused without a rule",
+                o.id
+            );
+        }
         let a = sim::next_action_ending(&g, &mut rng, 300).expect("a random action");
         let kind = a.kind();
         let text = format!("{a:?}");
