@@ -51,6 +51,7 @@ mod terminal_escapes;
 mod ui;
 mod ui_files;
 mod ui_game_declarations;
+mod ui_game_declared_forms;
 mod ui_game_setup_words;
 mod ui_roster_text;
 mod ui_tables;

@@ -1,0 +1,105 @@
+//! Issue 23: the Game view renders the Aimed shot (R26) as the core
+//! declares it on the one Shoot offer: a tick labelled from its row, whose
+//! figures and roll are those of the draft with it declared.
+
+use crate::game_support::*;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use impia::core::game::draft::AIMED_SHOT;
+use impia::core::game::{Action, DeclKey, Game, Status};
+use impia::core::odds::Odds;
+use impia::core::tables::RuleSet;
+use impia::core::text::Lang;
+use impia::ui::{ImpiaApp, Prefs, View};
+
+fn harness(game: Game) -> Harness<'static, ImpiaApp> {
+    let rules = RuleSet::builtin().expect("tables");
+    let mut app = ImpiaApp::with_rules(
+        Prefs {
+            lang: Lang::En,
+            dark: true,
+            last_roster: None,
+            last_game: None,
+            view: View::Game,
+            ui_scale: 1.0,
+        },
+        rules,
+    );
+    app.game.game = Some(impia::core::game::Host::detached(game));
+    Harness::builder()
+        .with_size([1280.0, 1600.0])
+        .build_ui_state(|ui, app: &mut ImpiaApp| app.show(ui), app)
+}
+
+fn the_game<'a>(h: &'a Harness<'static, ImpiaApp>) -> &'a Game {
+    h.state().game.game.as_ref().expect("a game")
+}
+
+fn target_line(h: &Harness<'static, ImpiaApp>) -> String {
+    let n = h.get_by_label_contains("to hit");
+    let n = n.accesskit_node();
+    n.value().or_else(|| n.label()).unwrap_or_default()
+}
+
+#[test]
+fn r26_the_shot_form_ticks_the_aimed_shot_the_core_declares_and_rolls_it() {
+    let mut g = game();
+    for i in 1..5 {
+        ok(
+            &mut g,
+            Action::SetStatus {
+                model: b(i),
+                status: Status::Removed,
+            },
+        );
+    }
+    turn(&mut g, 4);
+    skip_to(&mut g, a(2));
+    let offers = g.offers();
+    let shot = offers
+        .offers
+        .iter()
+        .find(|o| o.id == "shoot" && o.model == Some(a(2)))
+        .expect("Kel's shot");
+    let t = shot.targets.first().expect("Vask");
+    let label = t
+        .declarations
+        .iter()
+        .find(|d| d.key == DeclKey::Row(AIMED_SHOT.into()))
+        .expect("the aimed shot declared")
+        .label
+        .en
+        .clone();
+    let plain = g.price(&t.draft).expect("priced");
+    let mut on = t.draft.clone();
+    if let Action::Shoot { options, .. } = &mut on {
+        options.aimed = true;
+    }
+    let aimed = g.price(&on).expect("priced");
+    let mut h = harness(g);
+    h.run();
+    h.get_by_label_contains("Shoot (").click();
+    h.run();
+    let before = target_line(&h);
+    let win0 = Odds(plain.win.expect("win")).percent();
+    assert!(before.contains(&format!("{win0} to hit")), "{before}");
+    h.get_by_role_and_label(egui::accesskit::Role::CheckBox, &label)
+        .click();
+    h.run();
+    let after = target_line(&h);
+    assert_ne!(before, after);
+    let win1 = Odds(aimed.win.expect("win")).percent();
+    assert!(after.contains(&format!("{win1} to hit")), "{after}");
+    h.get_by_label("🎲 Vask").click();
+    h.run();
+    let game = the_game(&h);
+    let shot = game
+        .pending()
+        .map(|p| p.action.clone())
+        .or_else(|| game.actions().last().cloned())
+        .expect("the shot");
+    assert!(
+        matches!(&shot, Action::Shoot { options, .. } if options.aimed),
+        "{shot:?}"
+    );
+}
