@@ -276,3 +276,27 @@ fn r28_the_offers_json_shows_one_hit_with_iron_defence_to_declare_and_its_price(
     assert_eq!(hit["price"]["dp"], 0);
     assert!(hit["price"]["check"].is_object(), "{hit}");
 }
+
+#[test]
+fn r31_a_fall_declares_the_fallers_friends_as_witnesses_from_rules_2_on() {
+    let mut g = game();
+    turn(&mut g, 4);
+    skip_to(&mut g, a(1));
+    let fall = Action::Fall {
+        model: a(1),
+        height_cm: 25.0,
+        roll: None,
+        witnesses: Vec::new(),
+    };
+    let ds = g.declarations(&fall);
+    let d = find(&ds, &DeclKey::Witnesses).expect("witnesses declared");
+    let DeclKind::Models { models } = &d.kind else {
+        panic!("{d:?}");
+    };
+    assert!(models.iter().all(|m| m.side == Side::A && *m != a(1)));
+    assert!(!models.is_empty());
+    let mut old = game_rules_1();
+    turn(&mut old, 4);
+    skip_to(&mut old, a(1));
+    assert!(find(&old.declarations(&fall), &DeclKey::Witnesses).is_none());
+}

@@ -4,6 +4,7 @@
 
 use super::action::Action;
 use super::chance::attack_chances;
+use super::draft::{Declaration, declarations};
 use super::error::GameError;
 use super::guard::Ctx;
 use super::offers::{cost, try_action};
@@ -58,5 +59,11 @@ impl Game {
     /// refusal, naming its rule, if the rules would not take it now.
     pub fn price(&self, action: &Action) -> Result<Price, GameError> {
         price(self.state(), self.ctx(), action)
+    }
+
+    /// What the players may declare on `action`, a draft no offer lists
+    /// (the app's free tools: R18 a fall and its R31 witnesses).
+    pub fn declarations(&self, action: &Action) -> Vec<Declaration> {
+        declarations(self.state(), self.ctx(), action)
     }
 }

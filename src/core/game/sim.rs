@@ -168,7 +168,7 @@ fn free_tool(g: &Game, rng: &mut Roller, actor: ModelRef, r: u32) -> Option<Acti
                 roll: None,
                 witnesses: Vec::new(),
             };
-            let decls = super::draft::declarations(st, g.ctx(), &base);
+            let decls = g.declarations(&base);
             let a = random_declarations(rng, &base, &decls);
             super::prepare::fill_dice(st, g.ctx(), &a, rng).ok()
         }
