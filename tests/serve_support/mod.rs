@@ -3,6 +3,8 @@
 //! stream read line by line.
 #![allow(dead_code)]
 
+pub mod table;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::Duration;
@@ -115,6 +117,19 @@ pub fn get(addr: SocketAddr, path: &str) -> Reply {
     raw(
         addr,
         format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").as_bytes(),
+    )
+}
+
+/// POST a JSON body (issue 26's `act`, `undo`, `price`, `confirm`).
+pub fn post(addr: SocketAddr, path: &str, body: &str) -> Reply {
+    raw(
+        addr,
+        format!(
+            "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
+             Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        )
+        .as_bytes(),
     )
 }
 
