@@ -43,6 +43,7 @@ mod roster_pdf;
 mod roster_text;
 mod save_errors;
 mod serve;
+mod serve_act;
 mod serve_browser;
 mod snapshot_json;
 mod tables;

@@ -8,7 +8,8 @@
 
 use std::collections::HashMap;
 use std::convert::Infallible;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, mpsc};
 use std::time::Duration;
 
 use axum::Router;
@@ -21,7 +22,8 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::net::TcpListener;
 use tokio::sync::{Semaphore, oneshot, watch};
 
-use super::{Seat, State};
+use super::{Answer, Ask, Seat, State};
+use crate::core::game::{Action, SideDice};
 use crate::core::text::Lang;
 
 /// Open connections at most: two phones, an onlooker's and a few reloads.
@@ -35,12 +37,57 @@ const MAX_URI: usize = 256;
 /// Comments on an event stream so that proxies and phones keep it open.
 const KEEP_ALIVE: Duration = Duration::from_secs(15);
 
+/// How long a phone's request waits for the owner's answer: generous, it
+/// only catches an owner gone (503); a seat waiting for the laptop's
+/// "allow" waits within it.
+pub const REPLY_TIMEOUT: Duration = Duration::from_secs(120);
+
 const PAGE: &str = include_str!("page.html");
+
+type Waker = Arc<dyn Fn() + Send + Sync>;
 
 pub(super) struct Hub {
     pub seats: HashMap<String, Seat>,
     pub latest: watch::Receiver<Arc<State>>,
     pub lang: Lang,
+    /// To the owner: each phone's request.
+    pub requests: mpsc::Sender<super::Request>,
+    pub waker: Mutex<Option<Waker>>,
+    /// Open event streams per seat.
+    pub connected: [AtomicUsize; 3],
+    /// Tokens killed (a refused seat, a seat stopped).
+    pub revoked: watch::Sender<[bool; 3]>,
+}
+
+impl Hub {
+    pub fn new(
+        seats: HashMap<String, Seat>,
+        latest: watch::Receiver<Arc<State>>,
+        lang: Lang,
+        requests: mpsc::Sender<super::Request>,
+    ) -> Hub {
+        Hub {
+            seats,
+            latest,
+            lang,
+            requests,
+            waker: Mutex::new(None),
+            connected: Default::default(),
+            revoked: watch::Sender::new([false; 3]),
+        }
+    }
+
+    /// Tell the owner something happened (a request, a page came or went).
+    pub fn wake(&self) {
+        let w = self.waker.lock().ok().and_then(|w| w.clone());
+        if let Some(w) = w {
+            w();
+        }
+    }
+
+    fn is_revoked(&self, seat: Seat) -> bool {
+        self.revoked.borrow()[seat.slot()]
+    }
 }
 
 pub(super) async fn serve(listener: TcpListener, hub: Arc<Hub>, mut stop: oneshot::Receiver<()>) {
@@ -149,10 +196,19 @@ async fn handle(
     let Some(&seat) = hub.seats.get(token) else {
         return bare(StatusCode::NOT_FOUND);
     };
+    if hub.is_revoked(seat) {
+        return bare(StatusCode::NOT_FOUND);
+    }
+    let lang = lang_of(uri.query(), hub.lang);
+    if req.method() == Method::POST {
+        let Some(kind) = PostKind::of(tail) else {
+            return bare(StatusCode::NOT_FOUND);
+        };
+        return closed(post(&hub, seat, lang, kind, req).await);
+    }
     if req.method() != Method::GET && req.method() != Method::HEAD {
         return bare(StatusCode::METHOD_NOT_ALLOWED);
     }
-    let lang = lang_of(uri.query(), hub.lang);
     match tail {
         // The page's links are relative: it must be served from the folder.
         "" => {
@@ -174,26 +230,220 @@ async fn handle(
             )
         }
         "/events" => closed(events(&hub, seat, lang).into_response()),
+        "/act" | "/undo" | "/price" | "/confirm" => bare(StatusCode::METHOD_NOT_ALLOWED),
         _ => bare(StatusCode::NOT_FOUND),
     }
 }
 
+/// An open event stream of a seat: counted while it lives, so the owner
+/// knows which phones are connected.
+struct Open {
+    hub: Arc<Hub>,
+    slot: usize,
+}
+
+impl Open {
+    fn new(hub: &Arc<Hub>, seat: Seat) -> Open {
+        hub.connected[seat.slot()].fetch_add(1, Ordering::SeqCst);
+        hub.wake();
+        Open {
+            hub: hub.clone(),
+            slot: seat.slot(),
+        }
+    }
+}
+
+impl Drop for Open {
+    fn drop(&mut self) {
+        self.hub.connected[self.slot].fetch_sub(1, Ordering::SeqCst);
+        self.hub.wake();
+    }
+}
+
 /// The event stream: the current state at once, then each new one (a slow
-/// reader skips to the newest); it ends when the share stops.
+/// reader skips to the newest); it ends when the share stops or the seat's
+/// token is revoked.
 fn events(
-    hub: &Hub,
+    hub: &Arc<Hub>,
     seat: Seat,
     lang: Lang,
 ) -> Sse<impl futures_util::Stream<Item = Result<Event, Infallible>> + use<>> {
     let mut rx = hub.latest.clone();
     rx.mark_changed();
-    let stream = futures_util::stream::unfold(rx, move |mut rx| async move {
-        rx.changed().await.ok()?;
-        let s = rx.borrow_and_update().clone();
-        let ev = Event::default()
-            .id(s.index.to_string())
-            .data(s.json(seat, lang));
-        Some((Ok(ev), rx))
-    });
+    let revoked = hub.revoked.subscribe();
+    let open = Open::new(hub, seat);
+    let slot = seat.slot();
+    let stream = futures_util::stream::unfold(
+        (rx, revoked, open),
+        move |(mut rx, mut revoked, open)| async move {
+            loop {
+                if revoked.borrow_and_update()[slot] {
+                    return None;
+                }
+                tokio::select! {
+                    r = rx.changed() => { r.ok()?; break; }
+                    r = revoked.changed() => { r.ok()?; }
+                }
+            }
+            let s = rx.borrow_and_update().clone();
+            let ev = Event::default()
+                .id(s.index.to_string())
+                .data(s.json(seat, lang));
+            Some((Ok(ev), (rx, revoked, open)))
+        },
+    );
     Sse::new(stream).keep_alive(KeepAlive::new().interval(KEEP_ALIVE))
+}
+
+/// The routes that act (issue 26).
+#[derive(Clone, Copy, Debug)]
+enum PostKind {
+    Act,
+    Undo,
+    Price,
+    Confirm,
+}
+
+impl PostKind {
+    fn of(tail: &str) -> Option<PostKind> {
+        Some(match tail {
+            "/act" => PostKind::Act,
+            "/undo" => PostKind::Undo,
+            "/price" => PostKind::Price,
+            "/confirm" => PostKind::Confirm,
+            _ => return None,
+        })
+    }
+
+    /// The body's keys, the required first.
+    fn keys(self) -> (&'static [&'static str], &'static [&'static str]) {
+        match self {
+            PostKind::Act => (&["index", "action"], &["dice"]),
+            PostKind::Undo | PostKind::Confirm => (&["index"], &[]),
+            PostKind::Price => (&["action"], &[]),
+        }
+    }
+}
+
+fn json_answer(status: StatusCode, body: &serde_json::Value) -> Response {
+    let mut r = (
+        [(header::CONTENT_TYPE, "application/json")],
+        body.to_string(),
+    )
+        .into_response();
+    *r.status_mut() = status;
+    r
+}
+
+fn error(status: StatusCode, text: String) -> Response {
+    json_answer(status, &serde_json::json!({ "error": text }))
+}
+
+/// A POST's body read (within [`MAX_BODY`]) and understood, or the 400/413
+/// that says why not, in the request's language.
+fn ask_of(kind: PostKind, body: &[u8], l: Lang) -> Result<Ask, String> {
+    let bad = |es: String, en: String| l.pick(&es, &en).to_string();
+    let value: serde_json::Value = serde_json::from_slice(body).map_err(|e| {
+        bad(
+            format!("el cuerpo no es JSON: {e}"),
+            format!("the body is not JSON: {e}"),
+        )
+    })?;
+    let Some(map) = value.as_object() else {
+        return Err(bad(
+            "el cuerpo debe ser un objeto JSON".into(),
+            "the body must be a JSON object".into(),
+        ));
+    };
+    let (required, optional) = kind.keys();
+    if let Some(k) = map
+        .keys()
+        .find(|k| !required.contains(&k.as_str()) && !optional.contains(&k.as_str()))
+    {
+        return Err(bad(
+            format!("clave desconocida \"{k}\""),
+            format!("unknown key \"{k}\""),
+        ));
+    }
+    if let Some(k) = required.iter().find(|k| !map.contains_key(**k)) {
+        return Err(bad(format!("falta \"{k}\""), format!("missing \"{k}\"")));
+    }
+    let index = || -> Result<u64, String> {
+        map.get("index").and_then(|v| v.as_u64()).ok_or_else(|| {
+            bad(
+                "\"index\" debe ser un número entero".into(),
+                "\"index\" must be a whole number".into(),
+            )
+        })
+    };
+    let action = || -> Result<Action, String> {
+        let a = map.get("action").map(|v| v.to_string()).unwrap_or_default();
+        Action::from_json(&a).map_err(|e| {
+            bad(
+                format!("\"action\" no es una acción: {e}"),
+                format!("\"action\" is not an action: {e}"),
+            )
+        })
+    };
+    Ok(match kind {
+        PostKind::Act => {
+            let dice: Vec<SideDice> = match map.get("dice") {
+                None | Some(serde_json::Value::Null) => Vec::new(),
+                Some(d) => serde_json::from_value(d.clone()).map_err(|e| {
+                    bad(
+                        format!("\"dice\" debe ser una lista de {{\"d10\", \"d3\"}}: {e}"),
+                        format!("\"dice\" must be a list of {{\"d10\", \"d3\"}}: {e}"),
+                    )
+                })?,
+            };
+            Ask::Act {
+                index: index()?,
+                action: action()?,
+                dice,
+            }
+        }
+        PostKind::Undo => Ask::Undo { index: index()? },
+        PostKind::Confirm => Ask::Confirm { index: index()? },
+        PostKind::Price => Ask::Price { action: action()? },
+    })
+}
+
+/// A phone's POST: its body read and understood here, then answered by the
+/// game's owner (who alone holds the game), waited for within
+/// [`REPLY_TIMEOUT`].
+async fn post(hub: &Arc<Hub>, seat: Seat, l: Lang, kind: PostKind, req: Request) -> Response {
+    let body = match axum::body::to_bytes(req.into_body(), MAX_BODY as usize).await {
+        Ok(b) => b,
+        Err(_) => return bare(StatusCode::PAYLOAD_TOO_LARGE),
+    };
+    let ask = match ask_of(kind, &body, l) {
+        Ok(a) => a,
+        Err(e) => return error(StatusCode::BAD_REQUEST, e),
+    };
+    let gone = || {
+        error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            l.pick(
+                "el ordenador de la partida no responde",
+                "the game's computer does not answer",
+            )
+            .to_string(),
+        )
+    };
+    let (request, answer) = super::Request::new(seat, ask, l);
+    if hub.requests.send(request).is_err() {
+        return gone();
+    }
+    hub.wake();
+    match tokio::time::timeout(REPLY_TIMEOUT, answer).await {
+        Ok(Ok(Answer { status, body })) => {
+            let status = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+            if body.is_null() {
+                bare(status)
+            } else {
+                json_answer(status, &body)
+            }
+        }
+        Ok(Err(_)) | Err(_) => gone(),
+    }
 }

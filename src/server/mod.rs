@@ -12,22 +12,33 @@
 //! `GET /t/TOKEN/` the page; `GET /t/TOKEN/state` the seat's JSON
 //! `{index, seat, lang, status, offers, log, profiles}`; `GET
 //! /t/TOKEN/events` Server-Sent Events, the current state first, then each
-//! new one. `?lang=es|en` picks the language. An unknown token gets a bare
-//! 404. Acting from the phones (`POST /t/TOKEN/act`, issue 26) is a route
-//! away: the body limit and the seat behind each token are already here.
+//! new one. `?lang=es|en` picks the language. An unknown or revoked token
+//! gets a bare 404.
+//!
+//! Acting from the phones (issue 26): `POST /t/TOKEN/act`, `undo`, `price`
+//! and `confirm` take a small JSON body; the server never holds the game,
+//! so each becomes a [`Request`] for the owner ([`Share::take_requests`],
+//! [`Share::next_request`]), who answers it with [`Seats::handle`] (one at
+//! a time, so two phones sending the same index apply once). The HTTP task
+//! waits for that answer; an owner gone answers 503.
 
 mod http;
-pub use http::{IDLE, MAX_BODY, MAX_CONNECTIONS};
+pub use http::{IDLE, MAX_BODY, MAX_CONNECTIONS, REPLY_TIMEOUT};
 pub mod net;
 pub mod qr;
+mod seats;
+pub use seats::{Done, May, Seats};
 pub mod view;
 
 use std::net::SocketAddr;
-use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex, mpsc};
 use std::thread::JoinHandle;
+use std::time::Duration;
 
 use serde_json::Value;
 
+use crate::core::game::{Action, SideDice};
 use crate::core::text::Lang;
 
 /// Who a link is for: a player's seat, or the table (an onlooker, a second
@@ -56,6 +67,73 @@ impl Seat {
             Seat::B => 1,
             Seat::Table => 2,
         }
+    }
+
+    /// The warband this seat plays; `None` for the table.
+    pub fn side(self) -> Option<crate::core::game::Side> {
+        match self {
+            Seat::A => Some(crate::core::game::Side::A),
+            Seat::B => Some(crate::core::game::Side::B),
+            Seat::Table => None,
+        }
+    }
+}
+
+/// What a phone asks of the game's owner (issue 26). `index` is the state's
+/// index the page drew its buttons from.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Ask {
+    /// Take an action; `dice` typed from real dice, in the order of the
+    /// price's `dice` list (empty: the game rolls).
+    Act {
+        index: u64,
+        action: Action,
+        dice: Vec<SideDice>,
+    },
+    /// Undo the last action (only one this seat's side took).
+    Undo { index: u64 },
+    /// The price of a draft: read-only, no index.
+    Price { action: Action },
+    /// The seat confirms the ended game's report.
+    Confirm { index: u64 },
+}
+
+/// The owner's answer to a request: an HTTP status and its JSON body.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Answer {
+    pub status: u16,
+    pub body: Value,
+}
+
+/// A phone's request waiting for the game's owner; answered once (dropped
+/// unanswered, the phone gets 503).
+#[derive(Debug)]
+pub struct Request {
+    pub seat: Seat,
+    pub ask: Ask,
+    pub lang: Lang,
+    reply: tokio::sync::oneshot::Sender<Answer>,
+}
+
+impl Request {
+    /// A request and the receiver of its answer (the server's side).
+    fn new(seat: Seat, ask: Ask, lang: Lang) -> (Request, tokio::sync::oneshot::Receiver<Answer>) {
+        let (reply, rx) = tokio::sync::oneshot::channel();
+        (
+            Request {
+                seat,
+                ask,
+                lang,
+                reply,
+            },
+            rx,
+        )
+    }
+
+    /// Answer it: the phone receives `status` and `body`.
+    pub fn answer(self, status: u16, body: Value) {
+        // A phone that gave up (closed the page) no longer listens.
+        let _ = self.reply.send(Answer { status, body });
     }
 }
 
@@ -137,6 +215,8 @@ pub enum ServeError {
 pub struct Share {
     addr: SocketAddr,
     links: Links,
+    hub: Arc<http::Hub>,
+    requests: Mutex<mpsc::Receiver<Request>>,
     tx: tokio::sync::watch::Sender<Arc<State>>,
     shutdown: Option<tokio::sync::oneshot::Sender<()>>,
     thread: Option<JoinHandle<()>>,
@@ -167,17 +247,15 @@ impl Share {
             .zip(tokens.iter())
             .map(|(s, t)| (t.clone(), *s))
             .collect();
-        let hub = Arc::new(http::Hub {
-            seats,
-            latest: rx,
-            lang,
-        });
+        let (req_tx, req_rx) = mpsc::channel();
+        let hub = Arc::new(http::Hub::new(seats, rx, lang, req_tx));
+        let server_hub = hub.clone();
         let thread = std::thread::Builder::new()
             .name("impia-share".into())
             .spawn(move || {
                 rt.block_on(async move {
                     match tokio::net::TcpListener::from_std(std_listener) {
-                        Ok(l) => http::serve(l, hub, stop_rx).await,
+                        Ok(l) => http::serve(l, server_hub, stop_rx).await,
                         Err(e) => eprintln!("impia: share: {e}"),
                     }
                 });
@@ -205,6 +283,8 @@ impl Share {
                 b: link(&tokens[1]),
                 table: link(&tokens[2]),
             },
+            hub,
+            requests: Mutex::new(req_rx),
             tx,
             shutdown: Some(stop_tx),
             thread: Some(thread),
@@ -230,6 +310,46 @@ impl Share {
     /// The index of the current state.
     pub fn index(&self) -> u64 {
         self.tx.borrow().index
+    }
+
+    /// Requests waiting for the owner, without blocking (the app, once a
+    /// frame).
+    pub fn take_requests(&self) -> Vec<Request> {
+        let Ok(rx) = self.requests.lock() else {
+            return Vec::new();
+        };
+        rx.try_iter().collect()
+    }
+
+    /// Wait up to `timeout` for the next request (the CLI's loop).
+    pub fn next_request(&self, timeout: Duration) -> Option<Request> {
+        let rx = self.requests.lock().ok()?;
+        rx.recv_timeout(timeout).ok()
+    }
+
+    /// `f` is called on the server's thread whenever a request arrives or a
+    /// page connects or disconnects (the app passes its repaint).
+    pub fn set_waker(&self, f: impl Fn() + Send + Sync + 'static) {
+        if let Ok(mut w) = self.hub.waker.lock() {
+            *w = Some(Arc::new(f));
+        }
+    }
+
+    /// How many event streams of `seat` are open now: its page is
+    /// connected when this is above 0.
+    pub fn connected(&self, seat: Seat) -> usize {
+        self.hub.connected[seat.slot()].load(Ordering::SeqCst)
+    }
+
+    /// Kill a seat's token: its pages and requests get 404 from now on, its
+    /// open event streams end.
+    pub fn revoke(&self, seat: Seat) {
+        self.hub.revoked.send_modify(|r| r[seat.slot()] = true);
+    }
+
+    /// Whether `seat`'s token was revoked.
+    pub fn is_revoked(&self, seat: Seat) -> bool {
+        self.hub.revoked.borrow()[seat.slot()]
     }
 
     /// Stop listening, close every connection and wait for the thread.

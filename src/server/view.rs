@@ -6,7 +6,7 @@
 
 use serde_json::{Value, json};
 
-use super::{Seat, State};
+use super::{May, Seat, State};
 use crate::core::game::{Game, GameStatus, Offers, OffersView, Status};
 use crate::core::glossary;
 use crate::core::tables::Stat;
@@ -64,17 +64,136 @@ pub fn seat_json(g: &Game, offered: &Offers, l: Lang) -> Value {
     })
 }
 
-/// The game's state for every seat in both languages, as `index`.
+/// What the owner's [`super::Seats`] add to each seat's JSON (issue 26):
+/// who may play, which pages are connected, the end's confirmations.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatsView {
+    /// Seat A's and seat B's approval (the table only watches).
+    pub may: [May; 2],
+    /// Whether seat A's and seat B's pages are connected.
+    pub connected: [bool; 2],
+    /// Whether each seat confirmed the ended game's report.
+    pub confirmed: [bool; 2],
+    /// The ended game is in the records.
+    pub recorded: bool,
+}
+
+impl Default for SeatsView {
+    /// No seat allowed yet, none connected, nothing confirmed.
+    fn default() -> Self {
+        SeatsView {
+            may: [May::Ask; 2],
+            connected: [false; 2],
+            confirmed: [false; 2],
+            recorded: false,
+        }
+    }
+}
+
+impl SeatsView {
+    /// A seat's approval; the table watches.
+    pub fn may(&self, seat: Seat) -> May {
+        match seat {
+            Seat::A => self.may[0],
+            Seat::B => self.may[1],
+            Seat::Table => May::Watch,
+        }
+    }
+}
+
+/// The game's state for every seat in both languages, as `index`, with no
+/// seat allowed yet (see [`state_with`]).
 pub fn state(g: &Game, index: u64) -> State {
+    state_with(g, index, &SeatsView::default())
+}
+
+/// The game's state for every seat in both languages, as `index`: what all
+/// seats see, and per seat its `side`, `may`, `undo`, `connected` and the
+/// game's `end` (issue 26).
+pub fn state_with(g: &Game, index: u64, seats: &SeatsView) -> State {
     let offered = g.offers();
     let per_lang = [
         seat_json(g, &offered, Lang::Es),
         seat_json(g, &offered, Lang::En),
     ];
-    State::new(index, |_seat: Seat, l| match l {
-        Lang::Es => per_lang[0].clone(),
-        Lang::En => per_lang[1].clone(),
+    let ends = [end_json(g, seats, Lang::Es), end_json(g, seats, Lang::En)];
+    State::new(index, |seat: Seat, l| {
+        let i = match l {
+            Lang::Es => 0,
+            Lang::En => 1,
+        };
+        let mut v = per_lang[i].clone();
+        if let Value::Object(m) = &mut v {
+            let may = seats.may(seat);
+            let undo = seat
+                .side()
+                .is_some_and(|side| !matches!(may, May::Refused | May::Watch) && g.may_undo(side));
+            m.insert(
+                "side".into(),
+                seat.side().map_or(Value::Null, |s| {
+                    serde_json::to_value(s).unwrap_or(Value::Null)
+                }),
+            );
+            m.insert("may".into(), may.id().into());
+            m.insert("undo".into(), undo.into());
+            m.insert(
+                "connected".into(),
+                json!({"a": seats.connected[0], "b": seats.connected[1]}),
+            );
+            m.insert("end".into(), ends[i].clone());
+        }
+        v
     })
+}
+
+/// `null` while the game goes on; once ended, who confirmed its report,
+/// whether it is in the records, and the report in words.
+fn end_json(g: &Game, seats: &SeatsView, l: Lang) -> Value {
+    if g.state().ended.is_none() {
+        return Value::Null;
+    }
+    json!({
+        "confirmed": {"a": seats.confirmed[0], "b": seats.confirmed[1]},
+        "recorded": seats.recorded,
+        "report": report_text(g, l),
+    })
+}
+
+/// The game's report in a few lines: the result, each warband's VP and
+/// models, then each turn's story (as `game report` tells it).
+pub fn report_text(g: &Game, l: Lang) -> String {
+    let Ok(r) = crate::core::game::report::report(g, l) else {
+        return String::new();
+    };
+    let p = |es: &'static str, en: &'static str| l.pick(es, en);
+    let mut lines = vec![match &r.winner {
+        Some(w) => format!("{} {w}", p("Gana", "Won by")),
+        None => p("Empate", "A draw").to_string(),
+    }];
+    for s in &r.sides {
+        lines.push(format!(
+            "{} ({}): {} {}; {} {}, {} {}, {} {}",
+            s.warband,
+            s.player,
+            s.vp.total,
+            glossary::VP.get(l),
+            s.standing,
+            p("en pie", "standing"),
+            s.down,
+            Status::Down.label(l),
+            s.fled,
+            p("huidas", "fled"),
+        ));
+    }
+    for t in &r.turns {
+        lines.push(format!(
+            "{} {}: {}",
+            glossary::TURN.get(l),
+            t.turn,
+            t.story(l).join("; ")
+        ));
+    }
+    lines.join("\n")
 }
 
 /// An offered action in the history's words, without the outcome a roll

@@ -118,6 +118,19 @@ pub fn get(addr: SocketAddr, path: &str) -> Reply {
     )
 }
 
+/// POST a JSON body (issue 26's `act`, `undo`, `price`, `confirm`).
+pub fn post(addr: SocketAddr, path: &str, body: &str) -> Reply {
+    raw(
+        addr,
+        format!(
+            "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
+             Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        )
+        .as_bytes(),
+    )
+}
+
 /// An open event stream.
 pub struct Events {
     pub reader: BufReader<TcpStream>,

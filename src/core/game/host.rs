@@ -63,6 +63,9 @@ impl HostError {
 pub struct Host {
     game: Game,
     records_error: Option<std::io::Error>,
+    /// Issue 26: while the game is shared, an ended game enters the records
+    /// only once both players agree on it ([`Host::release_records`]).
+    hold_records: bool,
 }
 
 impl Deref for Host {
@@ -96,6 +99,7 @@ impl Host {
         Host {
             game,
             records_error: None,
+            hold_records: false,
         }
     }
 
@@ -192,12 +196,37 @@ impl Host {
         self.records_error.take()
     }
 
+    /// Issue 26, a shared game: from now on an ended game waits to enter
+    /// the records until [`Host::release_records`] (both players have
+    /// confirmed its end, or the laptop for them). A game that leaves its
+    /// end (undo) still leaves the records at once.
+    pub fn hold_records(&mut self) {
+        self.hold_records = true;
+    }
+
+    /// The hold lifted: an ended game enters the records now, as any game
+    /// does when it ends.
+    pub fn release_records(&mut self) {
+        if std::mem::take(&mut self.hold_records) {
+            self.sync_records(true);
+        }
+    }
+
+    /// Whether an ended game waits for [`Host::release_records`].
+    pub fn records_held(&self) -> bool {
+        self.hold_records
+    }
+
     /// After a change: an ended game is in both warbands' records, and
     /// leaves them when its end is undone.
     fn sync_records(&mut self, was_ended: bool) {
         let Some(path) = self.game.path().map(Path::to_path_buf) else {
             return;
         };
+        if self.hold_records && self.game.state().ended.is_some() {
+            // Its end waits for both players (issue 26).
+            return;
+        }
         if let Err(e) = crate::core::records::sync(&self.game, &path, was_ended) {
             self.records_error = Some(e);
         }

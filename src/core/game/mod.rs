@@ -45,7 +45,9 @@ mod sources;
 mod spell;
 pub mod state;
 pub mod status;
+mod taker;
 mod turn;
+mod typed;
 mod upgrades;
 
 pub use action::{
@@ -58,6 +60,8 @@ pub use roll::{CheckDice, OpposedDice, PreparedCheck, Reroll, Role, SideDice};
 pub use setup::{Beast, GameSetup};
 pub use state::{GameState, HitSource, ModelState, Now, PendingHit, Phase, Score, SideState};
 pub use status::Status;
+pub use taker::Taker;
+pub use typed::DiceSlot;
 
 pub use chance::Chances;
 pub use draft::{Choice, DeclKey, DeclKind, Declaration, Declared, Effect};
@@ -74,5 +78,5 @@ pub use snapshot::{
     Acting, Card, CheckView, ChoiceView, DarkForces, DeclarationView, DiceView, Engaged,
     GameStatus, LOG_LINES, LogLine, OfferView, OffersView, OpposedCheck, PendingView, PriceView,
     RerollView, RollState, RollView, Snapshot, StatusHit, StatusModel, StatusSide, StatusVp,
-    TargetView,
+    TargetView, TypeDiceView,
 };

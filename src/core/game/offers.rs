@@ -18,6 +18,7 @@ use crate::core::game::action::{by_hand, roll_life, unrolled_acts};
 mod acting;
 use super::state::{GameState, Now};
 use super::status::Status;
+use super::taker::{Taker, taker};
 use crate::core::dice::Roller;
 use crate::core::odds::Prob;
 use crate::core::tables::Keyword;
@@ -38,6 +39,8 @@ pub struct Target {
     pub draft: Action,
     /// What the players may still declare on this target's draft.
     pub declarations: Vec<Declaration>,
+    /// Who may take it (issue 26).
+    pub by: Taker,
 }
 
 /// One thing the players may do now.
@@ -66,6 +69,10 @@ pub struct Offer {
     /// models within a distance, a pick among items or cover rows, a
     /// number), labelled from the tables.
     pub declarations: Vec<Declaration>,
+    /// Who may take it (issue 26): the acting side for its model's
+    /// actions, the defender for its choices in a hit, either for the
+    /// table's steps.
+    pub by: Taker,
 }
 
 /// What the game waits for and every offer for it.
@@ -167,6 +174,7 @@ impl Builder<'_> {
         let d = draft(self.ctx, self.facts, &action);
         Offer {
             id: action.id(),
+            by: taker(self.st, &action),
             model,
             dp: cost(self.st, self.ctx, &action),
             allowed,
@@ -213,6 +221,7 @@ impl Builder<'_> {
                     let d = draft(self.ctx, self.facts, &action);
                     targets.push(Target {
                         model: *c,
+                        by: taker(self.st, &action),
                         declarations: declarations(self.st, self.ctx, &d),
                         draft: d,
                         action,

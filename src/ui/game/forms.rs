@@ -529,6 +529,7 @@ mod tests {
         let m = ModelRef::new(Side::B, 0);
         Target {
             model: m,
+            by: crate::core::game::Taker::B,
             action: Action::Move { model: m },
             draft: Action::Move { model: m },
             declarations: Vec::new(),

@@ -185,6 +185,9 @@ pub(super) fn text(r: &Refusal) -> String {
             "table {table} is rolled with {expr}: {} die/dice, not {given}",
             expr.count
         ),
+        R::DiceCount { want, given } => {
+            format!("this roll takes {want} sets of dice (a d10 and its d3 each), not {given}")
+        }
         R::D3Count { want, given } => {
             format!("this roll takes {want} advantage or complication d3, not {given}")
         }

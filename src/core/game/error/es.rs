@@ -195,6 +195,9 @@ pub(super) fn text(r: &Refusal) -> String {
             "la tabla {table} se tira con {expr}: {} dado(s), no {given}",
             expr.count
         ),
+        R::DiceCount { want, given } => {
+            format!("esta tirada lleva {want} juegos de dados (un d10 y sus d3 cada uno), no {given}")
+        }
         R::D3Count { want, given } => {
             format!("esta tirada lleva {want} d3 de ventaja o complicación, no {given}")
         }

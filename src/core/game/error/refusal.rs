@@ -214,6 +214,8 @@ pub enum Refusal {
     },
     /// R04: a check with the wrong number of d3.
     D3Count { want: usize, given: usize },
+    /// R01, R02: dice typed for a roll: one set per rolling side (issue 26).
+    DiceCount { want: usize, given: usize },
 
     // Hand changes (adjust).
     /// A bestiary entry that does not exist.
@@ -322,7 +324,7 @@ impl Refusal {
         Some(match self {
             R::NoDice => "R01",
             R::RollOffMissing | R::DieOutOfRange { .. } | R::TableDiceCount { .. } => "R04",
-            R::D3Count { .. } => "R04",
+            R::D3Count { .. } | R::DiceCount { .. } => "R04",
             R::NotRounds | R::TurnNotOver | R::NoOneLeft | R::AlreadyActed { .. } => "R05",
             R::WrongRound { .. } | R::LowestRound => "R06",
             R::OtherActivation { .. } | R::NotActivated { .. } => "R07",
@@ -449,6 +451,7 @@ impl Refusal {
             | R::TiesRerolled
             | R::TableDiceCount { .. }
             | R::D3Count { .. }
+            | R::DiceCount { .. }
             | R::NoDice => ErrorKind::BadRoll,
             R::StaleCheck { .. } | R::StaleCombat => ErrorKind::StaleCheck,
             R::SaveFailed { .. } => ErrorKind::Autosave,

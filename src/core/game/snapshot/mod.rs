@@ -23,7 +23,7 @@ use crate::core::text::Lang;
 
 pub use offers::{
     CheckView, ChoiceView, DeclarationView, OfferView, OffersView, OpposedCheck, PendingView,
-    PriceView, RerollView, TargetView,
+    PriceView, RerollView, TargetView, TypeDiceView,
 };
 pub use status::{GameStatus, StatusHit, StatusModel, StatusSide, StatusVp};
 

@@ -8,7 +8,10 @@ use serde::Serialize;
 
 use crate::core::game::action::PendingRoll;
 use crate::core::game::draft::{Choice, DeclKey, DeclKind, Declaration};
-use crate::core::game::{Action, Game, ModelRef, Now, Offer, Offers, Prepared, PreparedCheck};
+use crate::core::game::{
+    Action, DiceSlot, Game, GameError, ModelRef, Now, Offer, Offers, Prepared, PreparedCheck, Role,
+    Taker,
+};
 use crate::core::odds::{Odds, OpposedOdds};
 use crate::core::text::{Lang, Text};
 
@@ -52,6 +55,8 @@ pub struct TargetView {
     /// The draft's price: its check, odds and chances, for exactly it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub price: Option<PriceView>,
+    /// Who may take it (issue 26): `a`, `b` or `either`.
+    pub by: Taker,
 }
 
 /// One choice of a pick, in words.
@@ -92,6 +97,69 @@ pub struct PriceView {
     pub p_down: Option<Odds>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub p_attacker_down: Option<Odds>,
+    /// Issue 26: the sets of dice to type for real dice, in the order
+    /// `Game::with_typed_dice` takes them.
+    pub dice: Vec<TypeDiceView>,
+}
+
+/// One set of dice to type (issue 26): who rolls it, which side of the
+/// check (`active`, `passive`, or `check` for a plain check), one d10 and
+/// `d3` d3 (R04), and a label in words.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TypeDiceView {
+    pub model: Option<ModelRef>,
+    pub role: &'static str,
+    pub d10: u32,
+    pub d3: u32,
+    pub label: String,
+}
+
+impl TypeDiceView {
+    fn of(g: &Game, s: &DiceSlot, l: Lang) -> TypeDiceView {
+        let role = match s.role {
+            None => "check",
+            Some(Role::Active) => "active",
+            Some(Role::Passive) => "passive",
+        };
+        let who = s.model.map(|m| g.state().name(m)).unwrap_or_default();
+        let side = match s.role {
+            None => None,
+            Some(Role::Active) => Some(l.pick("activa", "active")),
+            Some(Role::Passive) => Some(l.pick("pasiva", "passive")),
+        };
+        TypeDiceView {
+            model: s.model,
+            role,
+            d10: 1,
+            d3: s.d3(),
+            label: match side {
+                Some(w) => format!("{who} ({w})"),
+                None => who,
+            },
+        }
+    }
+}
+
+impl PriceView {
+    /// The price of `draft` in words with the dice to type (issue 26: the
+    /// phone's `POST price`); the refusal, naming its rule, when the rules
+    /// would not take it now.
+    pub fn of(g: &Game, draft: &Action, l: Lang) -> Result<PriceView, GameError> {
+        let p = g.price(draft)?;
+        let dice = g
+            .dice_slots(draft)?
+            .iter()
+            .map(|s| TypeDiceView::of(g, s, l))
+            .collect();
+        Ok(PriceView {
+            dp: p.dp,
+            check: check_view(g, draft, l),
+            win: p.win.map(Odds),
+            p_down: p.down.map(Odds),
+            p_attacker_down: p.attacker_down.map(Odds),
+            dice,
+        })
+    }
 }
 
 /// One thing the players may do now.
@@ -113,6 +181,8 @@ pub struct OfferView {
     pub draft: Action,
     /// What the players may still declare on the draft.
     pub declarations: Vec<DeclarationView>,
+    /// Who may take it (issue 26): `a`, `b` or `either`.
+    pub by: Taker,
 }
 
 /// One re-roll of the pending roll (R33, R42): who, which roll, the d10
@@ -236,19 +306,13 @@ pub fn declarations_view(ds: &[Declaration], l: Lang) -> Vec<DeclarationView> {
 
 /// The price of `draft` in words; `None` when the rules refuse it.
 fn price_view(g: &Game, draft: &Action, l: Lang) -> Option<PriceView> {
-    let p = g.price(draft).ok()?;
-    Some(PriceView {
-        dp: p.dp,
-        check: check_view(g, draft, l),
-        win: p.win.map(Odds),
-        p_down: p.down.map(Odds),
-        p_attacker_down: p.attacker_down.map(Odds),
-    })
+    PriceView::of(g, draft, l).ok()
 }
 
 fn offer(g: &Game, o: &Offer, l: Lang) -> OfferView {
     OfferView {
         id: o.id,
+        by: o.by,
         model: o.model,
         dp: o.dp,
         allowed: o.allowed,
@@ -259,6 +323,7 @@ fn offer(g: &Game, o: &Offer, l: Lang) -> OfferView {
             .iter()
             .map(|t| TargetView {
                 model: t.model,
+                by: t.by,
                 action: t.action.clone(),
                 // Issue 12: the chance to put the target (and, in a fight,
                 // the attacker) Down, on attack offers only.

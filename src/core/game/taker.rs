@@ -1,0 +1,118 @@
+//! Who chooses (issue 26): each action names the player who may take it,
+//! so that a phone acts only for its own warband. The core decides it from
+//! the action and the state, never the server.
+
+use serde::{Deserialize, Serialize};
+
+use super::action::{Action, by_hand};
+use super::refs::{ModelRef, Side};
+use super::session::Game;
+use super::state::{GameState, Now};
+
+/// The player who may take an action now: one warband's, or either.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Taker {
+    A,
+    B,
+    /// Either player (the table's steps, beasts, hand adjustments).
+    Either,
+}
+
+impl Taker {
+    /// A warband's player; beasts belong to neither, so either player
+    /// moves them (RULES.md §3).
+    pub fn of_side(side: Side) -> Taker {
+        match side {
+            Side::A => Taker::A,
+            Side::B => Taker::B,
+            Side::Beast => Taker::Either,
+        }
+    }
+
+    fn of_model(m: ModelRef) -> Taker {
+        Taker::of_side(m.side)
+    }
+
+    /// May the player of `side` take it?
+    pub fn allows(self, side: Side) -> bool {
+        self == Taker::Either || self == Taker::of_side(side)
+    }
+}
+
+/// Who may take `action` in state `st` (the state before it):
+/// - a model's own actions in its activation, its round change (R09), its
+///   activation (R07), its re-rolls (R33 totem, R42 Headstrong): the
+///   model's side;
+/// - R27–R30 a hit: the side of the model hit, whose choices it makes
+///   (R29 Iron defence, R42 Survival instinct, cover); a herb burnt then
+///   (R37) is its owner's;
+/// - R09 the end of the round changes: that side; R08 who starts: the
+///   roll-off's winner;
+/// - R39 the dark forces, R08 the roll-off, accepting a roll, the end of
+///   the turn and of the game, beasts and hand adjustments: either.
+pub(crate) fn taker(st: &GameState, action: &Action) -> Taker {
+    use Action as A;
+    match action {
+        A::Move { model }
+        | A::StandUp { model }
+        | A::Loot { model, .. }
+        | A::TouchTerrain { model, .. }
+        | A::Breath { model, .. }
+        | A::TotemOwn { model }
+        | A::TotemEnemy { model }
+        | A::UseHerb { model }
+        | A::Disengage { model, .. }
+        | A::Fall { model, .. }
+        | A::Check { model, .. }
+        | A::ChangeRound { model, .. }
+        | A::Activate { model }
+        | A::EndActivation { model, .. } => Taker::of_model(*model),
+        A::LeaderOrder { leader, .. } | A::LeaderRally { leader, .. } => Taker::of_model(*leader),
+        A::Assault { attacker, .. } | A::Fight { attacker, .. } => Taker::of_model(*attacker),
+        A::Shoot { shooter, .. } => Taker::of_model(*shooter),
+        A::CastSpell { caster, .. } => Taker::of_model(*caster),
+        A::ResolveHit { target, .. } => Taker::of_model(*target),
+        A::TotemReroll { by, .. } | A::HeadstrongReroll { by, .. } => Taker::of_model(*by),
+        A::EndChangeRound { side } => Taker::of_side(*side),
+        A::ChooseStart { .. } => match st.now() {
+            Now::ChooseStart { winner, .. } => Taker::of_side(winner),
+            // Not its step: the rules refuse it whoever sends it.
+            _ => Taker::Either,
+        },
+        A::StartTurn { .. }
+        | A::RollOff { .. }
+        | A::Accept { .. }
+        | A::EndTurn
+        | A::EndGame
+        | A::Note { .. }
+        | by_hand!() => Taker::Either,
+    }
+}
+
+impl Game {
+    /// Who may take `action` now (issue 26): see the rules in
+    /// `core::game::taker`.
+    pub fn taker(&self, action: &Action) -> Taker {
+        taker(self.state(), action)
+    }
+
+    /// Who took the last action of the log, as it was taken (the state
+    /// before it); `None` when the log is empty.
+    pub fn last_taker(&self) -> Option<Taker> {
+        let n = self.actions().len();
+        let last = self.actions().last()?;
+        match last {
+            // Only here does the state before matter (the roll-off's winner);
+            // a log that would not replay names no one.
+            Action::ChooseStart { .. } => Some(taker(&self.state_at(n - 1).ok()?, last)),
+            _ => Some(taker(self.state(), last)),
+        }
+    }
+
+    /// A player may undo only what their side (or either) took (issue 26):
+    /// the last action of the log is theirs to take back.
+    pub fn may_undo(&self, side: Side) -> bool {
+        self.last_taker().is_some_and(|t| t.allows(side))
+    }
+}
