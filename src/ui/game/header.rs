@@ -244,7 +244,10 @@ impl GameView {
         match clicked {
             Some(0) => self.undo(l),
             Some(1) => self.redo(l),
-            Some(2) => self.game = None,
+            Some(2) => {
+                self.share_stop();
+                self.game = None;
+            }
             Some(7) => self.share.open = !self.share.open,
             Some(3) if !left.is_empty() => self.confirm_end_turn = true,
             Some(3) => {

@@ -1,15 +1,20 @@
-//! "Compartir la mesa / Share the table" (issue 25): the open game served
-//! read-only to the players' phones. The view stays the game's one writer;
-//! after every change (an action, undo, redo, whoever made it here) the
-//! new state is published to the server, which never opens the file.
+//! "Compartir la mesa / Share the table" (issues 25, 26): the open game
+//! served to the players' phones. The view stays the game's one writer:
+//! every frame it answers the phones' requests through [`Seats`] (which
+//! publishes what they change), and after a change made here (an action,
+//! undo, redo) it publishes the new state; the server never opens the
+//! file. The server wakes the view on each request, so a phone's action
+//! shows without a click. A phone's first action asks here "Ana's phone
+//! wants to play Círculo — Allow / Refuse"; a shared game that ends waits
+//! for both players' confirmation, or "Confirm for both".
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 
 use super::GameView;
-use crate::core::game::{Game, Side};
+use crate::core::game::{Game, Host, Side};
 use crate::core::text::Lang;
-use crate::server::{Seat, Share, net, qr, view};
+use crate::server::{May, Seat, Seats, Share, net, qr};
 
 /// What identifies a state of the open game: a change to any of these is
 /// a change worth publishing.
@@ -26,9 +31,14 @@ fn fingerprint(g: &Game) -> Fingerprint {
 
 struct Running {
     share: Share,
+    /// Approvals, pending requests, the end's confirmations.
+    seats: Seats,
     qr: Vec<Option<qr::Modules>>,
     published: Fingerprint,
-    index: u64,
+    /// Seats asking last frame: a new one opens the window.
+    asked: Vec<Seat>,
+    /// The game had ended last frame: an end opens the window.
+    ended: bool,
 }
 
 /// The share window's state; the chosen address is remembered by the app.
@@ -60,12 +70,17 @@ impl SharePanel {
         }
     }
 
-    /// Start sharing `g` on `ip` (port 0: any free port).
-    pub fn start(&mut self, g: &Game, ip: Ipv4Addr, l: Lang) {
-        self.stop();
+    /// Start sharing the game on `ip` (port 0: any free port); `waker`
+    /// is repainted on every phone's request.
+    pub fn start(&mut self, host: &mut Host, ip: Ipv4Addr, l: Lang, waker: Option<egui::Context>) {
+        self.stop(Some(&mut *host));
         let bind = SocketAddr::new(IpAddr::V4(ip), 0);
-        match Share::start(bind, view::state(g, 1), l) {
+        let seats = Seats::new(host);
+        match Share::start(bind, seats.state(host, None, 1), l) {
             Ok(share) => {
+                if let Some(ctx) = waker {
+                    share.set_waker(move || ctx.request_repaint());
+                }
                 let qr = Seat::ALL
                     .iter()
                     .map(|s| qr::Modules::of(share.links().get(*s)))
@@ -73,28 +88,79 @@ impl SharePanel {
                 self.error = None;
                 self.running = Some(Running {
                     share,
+                    seats,
                     qr,
-                    published: fingerprint(g),
-                    index: 1,
+                    published: fingerprint(host),
+                    asked: Vec::new(),
+                    ended: host.state().ended.is_some(),
                 });
             }
-            Err(e) => self.error = Some(e.to_string()),
+            Err(e) => {
+                seats.close(host);
+                self.error = Some(e.to_string());
+            }
         }
     }
 
-    /// Stop sharing: the links die.
-    pub fn stop(&mut self) {
+    /// Stop sharing: the links die; an ended game no longer waits for the
+    /// phones' confirmation (`host`: the game, if still open).
+    pub fn stop(&mut self, host: Option<&mut Host>) {
         if let Some(r) = self.running.take() {
+            if let Some(h) = host {
+                r.seats.close(h);
+            }
             r.share.stop();
         }
     }
 
-    /// Publish the game's state if it changed since the last one.
+    /// The index of the state published last, while sharing.
+    pub fn index(&self) -> Option<u64> {
+        self.running.as_ref().map(|r| r.share.index())
+    }
+
+    /// Seats asking to play now.
+    pub fn asking(&self) -> Vec<Seat> {
+        self.running
+            .as_ref()
+            .map(|r| r.seats.asking())
+            .unwrap_or_default()
+    }
+
+    /// Whether a seat's phone has the page open now.
+    pub fn connected(&self, seat: Seat) -> bool {
+        self.running
+            .as_ref()
+            .is_some_and(|r| r.share.connected(seat) > 0)
+    }
+
+    /// The laptop answers an asking seat: its waiting requests are
+    /// answered now (allowed) or refused, its token then dead.
+    pub fn answer(&mut self, seat: Seat, allow: bool, host: &mut Host) {
+        let Some(r) = self.running.as_mut() else {
+            return;
+        };
+        if allow {
+            r.seats.allow(seat, host, &r.share);
+        } else {
+            r.seats.refuse(seat, &r.share);
+        }
+        r.published = fingerprint(host);
+    }
+
+    /// The laptop confirms the ended game for both players: it enters the
+    /// records now.
+    pub fn confirm_for_both(&mut self, host: &mut Host) {
+        if let Some(r) = self.running.as_mut() {
+            r.seats.confirm_for_both(host, &r.share);
+            r.published = fingerprint(host);
+        }
+    }
+
     /// The address picker and Share/Stop: one row.
-    fn address_row(&mut self, ui: &mut egui::Ui, g: &Game, l: Lang) {
+    fn address_row(&mut self, ui: &mut egui::Ui, host: &mut Host, l: Lang) {
         let running = self.is_running();
         ui.horizontal(|ui| {
-            ui.label(l.pick("Dirección:", "Address:"));
+            let addr_lbl = ui.label(l.pick("Dirección:", "Address:"));
             let shown = self
                 .remembered
                 .map(|ip| ip.to_string())
@@ -119,7 +185,9 @@ impl SharePanel {
                             );
                             ui.selectable_value(&mut self.remembered, Some(a.ip), text);
                         }
-                    });
+                    })
+                    .response
+                    .labelled_by(addr_lbl.id);
                 if ui
                     .button("⟳")
                     .on_hover_text(l.pick("Buscar direcciones", "Look again"))
@@ -133,11 +201,11 @@ impl SharePanel {
                     .button(l.pick("⏹ Dejar de compartir", "⏹ Stop sharing"))
                     .clicked()
                 {
-                    self.stop();
+                    self.stop(Some(host));
                 }
             } else if let Some(ip) = self.remembered {
                 if ui.button(l.pick("▶ Compartir", "▶ Share")).clicked() {
-                    self.start(g, ip, l);
+                    self.start(host, ip, l, Some(ui.ctx().clone()));
                 }
             } else {
                 ui.label(l.pick("No hay red local", "No local network"));
@@ -145,21 +213,37 @@ impl SharePanel {
         });
     }
 
-    pub fn sync(&mut self, game: Option<&Game>) {
+    /// Once a frame: answer the phones' requests (their changes are
+    /// published by the seats), then publish a change made here, and the
+    /// phones' connections. `true` when a seat began to ask or the game
+    /// ended: the window opens.
+    pub fn sync(&mut self, game: Option<&mut Host>) -> bool {
         let Some(r) = self.running.as_mut() else {
-            return;
+            return false;
         };
-        let Some(g) = game else {
+        let Some(host) = game else {
             // The game closed: so does the table.
-            self.stop();
-            return;
+            self.stop(None);
+            return false;
         };
-        let now = fingerprint(g);
-        if now != r.published {
-            r.index += 1;
-            r.share.publish(view::state(g, r.index));
-            r.published = now;
+        for req in r.share.take_requests() {
+            r.seats.handle(host, &r.share, req);
+            r.published = fingerprint(host);
         }
+        let now = fingerprint(host);
+        if now != r.published {
+            r.seats.publish(host, &r.share);
+            r.published = now;
+        } else {
+            // A page connected or left: the pages' dots follow.
+            r.seats.refresh(host, &r.share);
+        }
+        let asking = r.seats.asking();
+        let ended = host.state().ended.is_some();
+        let open = asking.iter().any(|s| !r.asked.contains(s)) || (ended && !r.ended);
+        r.asked = asking;
+        r.ended = ended;
+        open
     }
 }
 
@@ -196,10 +280,52 @@ fn seat_name(g: &Game, seat: Seat, l: Lang) -> String {
     }
 }
 
+/// "Ana's phone wants to play Círculo de la Ceniza Negra".
+fn asks_line(g: &Game, seat: Seat, l: Lang) -> String {
+    let side = if seat == Seat::B { Side::B } else { Side::A };
+    let player = g.state().player_name(side, l);
+    let warband = g
+        .state()
+        .side(side)
+        .map(|s| s.warband.to_string())
+        .unwrap_or_default();
+    match l {
+        Lang::Es => format!("El teléfono de {player} quiere jugar con {warband}"),
+        Lang::En => format!("{player}'s phone wants to play {warband}"),
+    }
+}
+
+/// A seat's phone in words: connected or not, and what it may do.
+fn phone_line(may: May, connected: bool, l: Lang) -> String {
+    let link = if connected {
+        l.pick("● teléfono conectado", "● phone connected")
+    } else {
+        l.pick("○ sin teléfono", "○ no phone")
+    };
+    let may = match may {
+        May::Watch => l.pick("solo mira", "watches"),
+        May::Ask => l.pick("aún sin permiso para jugar", "not yet allowed to play"),
+        May::Asking => l.pick("pide jugar", "asks to play"),
+        May::Play => l.pick("juega", "plays"),
+        May::Refused => l.pick("rechazado", "refused"),
+    };
+    format!("{link} · {may}")
+}
+
 impl GameView {
-    /// Called once a frame: publish a change, stop with the game.
+    /// Called once a frame: answer the phones, publish a change, stop
+    /// with the game; a seat asking to play or the game's end opens the
+    /// window.
     pub(super) fn share_sync(&mut self) {
-        self.share.sync(self.game.as_deref());
+        if self.share.sync(self.game.as_mut()) {
+            self.share.open = true;
+        }
+    }
+
+    /// Stop sharing before the open game is closed or replaced (the
+    /// seats hand an ended game to the records).
+    pub(super) fn share_stop(&mut self) {
+        self.share.stop(self.game.as_mut());
     }
 
     pub(super) fn share_window(&mut self, ctx: &egui::Context, l: Lang) {
@@ -221,7 +347,7 @@ impl GameView {
     }
 
     fn share_body(&mut self, ui: &mut egui::Ui, l: Lang) {
-        let Some(g) = self.game.as_ref() else {
+        let Some(host) = self.game.as_mut() else {
             return;
         };
         // Read at arm's length, like the rest of the Game view.
@@ -231,17 +357,49 @@ impl GameView {
             .insert(egui::TextStyle::Heading, egui::FontId::proportional(17.0));
         ui.label(l.pick(
             "Cada jugador abre su enlace en el teléfono, en la misma red que este ordenador: \
-             ve la partida en vivo (solo lectura). Los enlaces son las llaves: quien tiene \
-             uno ve la partida; mueren al dejar de compartir.",
+             ve la partida en vivo y juega por su banda. La primera acción de cada teléfono \
+             pide permiso aquí. Los enlaces son las llaves: mueren al dejar de compartir.",
             "Each player opens their link on a phone on the same network as this computer: \
-             the game live (read only). The links are the keys: whoever has one sees the \
-             game; they die when sharing stops.",
+             the game live, and they play for their warband. Each phone's first action asks \
+             for leave here. The links are the keys: they die when sharing stops.",
         ));
         ui.add_space(6.0);
-        self.share.address_row(ui, g, l);
+        self.share.address_row(ui, host, l);
         if let Some(e) = &self.share.error {
             ui.colored_label(ui.visuals().error_fg_color, e);
         }
+        if !self.share.is_running() {
+            return;
+        }
+        // A phone asks to play: the laptop decides, first and big.
+        for seat in self.share.asking() {
+            let (mut allow, mut refuse) = (false, false);
+            ui.add_space(6.0);
+            egui::Frame::group(ui.style())
+                .stroke(egui::Stroke::new(2.0, ui.visuals().warn_fg_color))
+                .show(ui, |ui| {
+                    ui.horizontal_wrapped(|ui| {
+                        ui.label(
+                            egui::RichText::new(format!("📱 {}", asks_line(host, seat, l)))
+                                .size(20.0)
+                                .strong(),
+                        );
+                        allow = ui
+                            .button(egui::RichText::new(l.pick("Permitir", "Allow")).size(20.0))
+                            .clicked();
+                        refuse = ui
+                            .button(egui::RichText::new(l.pick("Rechazar", "Refuse")).size(20.0))
+                            .clicked();
+                    });
+                });
+            if allow || refuse {
+                self.share.answer(seat, allow, host);
+            }
+        }
+        self.share_end(ui, l);
+        let Some(host) = self.game.as_ref() else {
+            return;
+        };
         let Some(r) = self.share.running.as_ref() else {
             return;
         };
@@ -251,10 +409,19 @@ impl GameView {
                 ui.vertical(|ui| {
                     ui.set_width(240.0);
                     ui.label(
-                        egui::RichText::new(seat_name(g, seat, l))
+                        egui::RichText::new(seat_name(host, seat, l))
                             .size(18.0)
                             .strong(),
                     );
+                    if seat != Seat::Table {
+                        let on = r.share.connected(seat) > 0;
+                        let text = phone_line(r.seats.may(seat), on, l);
+                        if on {
+                            ui.colored_label(egui::Color32::from_rgb(0x3a, 0xa0, 0x4a), text);
+                        } else {
+                            ui.label(egui::RichText::new(text).weak());
+                        }
+                    }
                     if let Some(Some(m)) = r.qr.get(i) {
                         qr_code(ui, m, 220.0);
                     }
@@ -270,10 +437,184 @@ impl GameView {
         });
         ui.label(
             egui::RichText::new(match l {
-                Lang::Es => format!("Estado publicado n.º {}", r.index),
-                Lang::En => format!("Published state #{}", r.index),
+                Lang::Es => format!("Estado publicado n.º {}", r.share.index()),
+                Lang::En => format!("Published state #{}", r.share.index()),
             })
             .weak(),
         );
+    }
+
+    /// A shared game that ended: who confirmed its report on their phone,
+    /// and "Confirm for both" while it waits for them.
+    fn share_end(&mut self, ui: &mut egui::Ui, l: Lang) {
+        let Some(host) = self.game.as_mut() else {
+            return;
+        };
+        let Some(r) = self.share.running.as_ref() else {
+            return;
+        };
+        if host.state().ended.is_none() {
+            return;
+        }
+        let confirmed = r.seats.confirmed();
+        let held = host.records_held();
+        let mut both = false;
+        ui.add_space(6.0);
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(
+                    egui::RichText::new(l.pick("Fin de la partida:", "The game is over:")).strong(),
+                );
+                for (side, ok) in [(Side::A, confirmed[0]), (Side::B, confirmed[1])] {
+                    let who = host.state().player_name(side, l);
+                    ui.label(if ok {
+                        format!("{who} ✔ {}", l.pick("confirmado", "confirmed"))
+                    } else {
+                        format!("{who} — {}", l.pick("sin confirmar", "not confirmed"))
+                    });
+                }
+                if held {
+                    both = ui
+                        .button(l.pick("✔ Confirmar por ambos", "✔ Confirm for both"))
+                        .clicked();
+                } else {
+                    ui.label(l.pick(
+                        "Anotada en el historial de las bandas",
+                        "In the warbands' records",
+                    ));
+                }
+            });
+        });
+        if both {
+            self.share.confirm_for_both(host);
+            self.records_error(l);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::{Read, Write};
+    use std::net::{Ipv4Addr, SocketAddr, TcpStream};
+    use std::thread::JoinHandle;
+    use std::time::{Duration, Instant};
+
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable as _;
+
+    use super::super::test_kit::*;
+    use crate::core::text::Lang;
+    use crate::ui::ImpiaApp;
+
+    /// Only catches a hang; never times a loaded machine.
+    const HANG: Duration = Duration::from_secs(60);
+
+    /// A phone: POST `body` to `route` of the seat's `link`, on its own
+    /// thread (only ever to 127.0.0.1); the HTTP status and the reply.
+    fn phone_posts(link: &str, route: &str, body: String) -> JoinHandle<(u16, String)> {
+        let rest = link.strip_prefix("http://").expect("an http link");
+        let i = rest.find('/').expect("a path");
+        let addr: SocketAddr = rest[..i].parse().expect("IP:PORT");
+        assert!(addr.ip().is_loopback(), "tests only talk to loopback");
+        let path = format!("{}{route}", &rest[i..]);
+        std::thread::spawn(move || {
+            let mut s = TcpStream::connect_timeout(&addr, HANG).expect("connect");
+            s.set_read_timeout(Some(HANG)).expect("timeout");
+            let head = format!(
+                "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
+                 Content-Length: {}\r\nConnection: close\r\n\r\n",
+                body.len()
+            );
+            s.write_all(head.as_bytes()).expect("send");
+            s.write_all(body.as_bytes()).expect("send");
+            let mut out = String::new();
+            let _ = s.read_to_string(&mut out);
+            let status = out
+                .split_whitespace()
+                .nth(1)
+                .and_then(|c| c.parse().ok())
+                .unwrap_or(0);
+            (status, out)
+        })
+    }
+
+    /// Draw frames, never clicking, until `done`: the phone's request
+    /// arrives on the server's thread whenever it does.
+    fn frames_until(
+        h: &mut Harness<'static, ImpiaApp>,
+        done: impl Fn(&Harness<'static, ImpiaApp>) -> bool,
+    ) {
+        let t0 = Instant::now();
+        while !done(h) {
+            assert!(t0.elapsed() < HANG, "the view never showed it");
+            h.step();
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        h.run();
+    }
+
+    /// Issue 26: a phone's first action asks the laptop ("Ana's phone
+    /// wants to play …"); allowed, it applies; the next one shows in the
+    /// Game view without a click.
+    #[test]
+    fn a_phones_action_should_show_in_the_game_view_without_a_click() {
+        let mut h = harness(app(new_game(), Lang::En));
+        h.run();
+        {
+            let v = &mut h.state_mut().game;
+            let host = v.game.as_mut().expect("a game");
+            v.share.start(host, Ipv4Addr::LOCALHOST, Lang::En, None);
+        }
+        let link = h.state().game.share.links().expect("sharing").a.clone();
+        h.run();
+        // R39: seat A rolls the dark forces (a 4: nothing happens).
+        let first = phone_posts(
+            &link,
+            "act",
+            r#"{"index": 1, "action": {"action": "start_turn", "dark_forces": [4]}}"#.into(),
+        );
+        frames_until(&mut h, |h| {
+            h.query_by_label_contains("phone wants to play").is_some()
+        });
+        assert_eq!(
+            game(&h).state().turn,
+            0,
+            "nothing applies before the laptop allows"
+        );
+        assert!(
+            h.query_by_label_contains("Ana's phone wants to play Guardia")
+                .is_some()
+        );
+        h.get_by_label("Allow").click();
+        h.run();
+        let (status, reply) = first.join().expect("the phone's thread");
+        assert_eq!(status, 200, "{reply}");
+        assert_eq!(game(&h).state().turn, 1);
+
+        // R09: seat A passes the change of rounds; the laptop only draws.
+        let n = game(&h).actions().len();
+        let index = h.state().game.share.index().expect("sharing");
+        let second = phone_posts(
+            &link,
+            "act",
+            format!(
+                r#"{{"index": {index}, "action": {{"action": "end_change_round", "side": "a"}}}}"#
+            ),
+        );
+        frames_until(&mut h, |h| game(h).actions().len() > n);
+        let (status, reply) = second.join().expect("the phone's thread");
+        assert_eq!(status, 200, "{reply}");
+        let last = game(&h)
+            .log()
+            .last()
+            .expect("an entry")
+            .describe(Lang::En)
+            .to_string();
+        assert!(
+            h.query_by_label_contains(&format!("Last: {last}"))
+                .is_some(),
+            "the header tells the phone's action: {last}"
+        );
+        h.state_mut().game.share_stop();
     }
 }
