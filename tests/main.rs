@@ -45,6 +45,7 @@ mod save_errors;
 mod serve;
 mod serve_act;
 mod serve_browser;
+mod serve_phones;
 mod snapshot_json;
 mod tables;
 mod terminal_escapes;
