@@ -290,6 +290,18 @@ fn an_activation_and_the_end_of_the_turn(a: &Driver, b: &Driver, shots: &Path) {
     let (me, other) = if side == "a" { (a, b) } else { (b, a) };
     step(me, &["[data-id=activate]"], &phones);
     step(me, &["[data-id=move]"], &phones);
+    // A seat undoes only its own side's last action: Undo on its phone
+    // alone; it takes the move back, and the move is made again.
+    assert_eq!(
+        other.js("return document.querySelector('[data-id=undo]') === null"),
+        Value::Bool(true),
+        "the other phone may not undo this side's move"
+    );
+    let moves = |d: &Driver| state(d)["status"]["actions"].as_u64();
+    let before = moves(me);
+    step(me, &["[data-id=undo]"], &phones);
+    assert_eq!(moves(other), before.map(|n| n - 1), "the move undone");
+    step(me, &["[data-id=move]"], &phones);
     assert_eq!(
         other.js("return document.querySelector('[data-id=move]') === null"),
         Value::Bool(true),

@@ -617,4 +617,38 @@ mod tests {
         );
         h.state_mut().game.share_stop();
     }
+
+    /// Issue 26: a phone the laptop refuses gets 403, nothing applies, and
+    /// its link dies.
+    #[test]
+    fn a_refused_phone_should_get_403_and_its_link_should_die() {
+        let mut h = harness(app(new_game(), Lang::Es));
+        h.run();
+        {
+            let v = &mut h.state_mut().game;
+            let host = v.game.as_mut().expect("a game");
+            v.share.start(host, Ipv4Addr::LOCALHOST, Lang::Es, None);
+        }
+        let link = h.state().game.share.links().expect("sharing").b.clone();
+        let body = r#"{"index": 1, "action": {"action": "start_turn"}}"#;
+        let ask = phone_posts(&link, "act", body.into());
+        frames_until(&mut h, |h| {
+            h.query_by_label_contains("quiere jugar con").is_some()
+        });
+        assert!(
+            h.query_by_label_contains("El teléfono de Bea quiere jugar con Jauría")
+                .is_some()
+        );
+        h.get_by_label("Rechazar").click();
+        h.run();
+        let (status, reply) = ask.join().expect("the phone's thread");
+        assert_eq!(status, 403, "{reply}");
+        assert_eq!(game(&h).state().turn, 0, "nothing applied");
+        assert!(h.query_by_label_contains("quiere jugar con").is_none());
+        let (status, _) = phone_posts(&link, "act", body.into())
+            .join()
+            .expect("the phone's thread");
+        assert_eq!(status, 404, "a refused link is dead");
+        h.state_mut().game.share_stop();
+    }
 }
