@@ -102,10 +102,13 @@ pub enum GameCommand {
     /// good part. Exit 0 (recovered, or nothing to recover), 2 unreadable,
     /// 75 busy.
     Recover { file: PathBuf },
-    /// Show the game live on the players' phones: prints a link (and QR
-    /// code) for seat A, seat B and the table, then applies action JSON
-    /// lines from stdin (or `undo`, `redo`) like `game act`. Ctrl+C or the
-    /// end of stdin stops it.
+    /// Show the game live on the players' phones, and let each player act
+    /// for their own warband from theirs: prints a link (and QR code) for
+    /// seat A, seat B and the table, then applies action JSON lines from
+    /// stdin (or `undo`, `redo`, `confirm`: the end confirmed for both)
+    /// like `game act`. A phone's first action asks here "allow? [y/N]"
+    /// (the next line answers); each phone's action is printed. Ctrl+C or
+    /// the end of stdin stops it.
     Serve {
         file: PathBuf,
         /// The address to listen on (default: this machine's address on the
@@ -118,6 +121,9 @@ pub enum GameCommand {
         /// Keep serving after the end of stdin, until Ctrl+C.
         #[arg(long)]
         stay: bool,
+        /// Every phone may play without asking (scripts and tests).
+        #[arg(long)]
+        allow_all: bool,
     },
 }
 
@@ -261,7 +267,18 @@ pub fn run(cli: &Cli, cmd: &GameCommand) -> Result<ExitCode, CliError> {
             bind,
             port,
             stay,
-        } => super::game_serve::serve(file, &rules, *bind, *port, *stay, l),
+            allow_all,
+        } => super::game_serve::serve(
+            file,
+            &rules,
+            super::game_serve::ServeOptions {
+                bind: *bind,
+                port: *port,
+                stay: *stay,
+                allow_all: *allow_all,
+            },
+            l,
+        ),
     }
 }
 

@@ -1,8 +1,12 @@
-//! `impia game serve FILE`: the table on every phone (issue 25). The
+//! `impia game serve FILE`: the table on every phone (issues 25, 26). The
 //! command holds the game as its one writer (the same door as `game act`),
-//! serves a read-only page of it on the local network, prints the three
-//! links and their QR codes, and applies action JSON lines read on stdin,
-//! publishing the new state after each.
+//! serves its page on the local network, prints the three links and their
+//! QR codes, applies action JSON lines read on stdin, and answers the
+//! phones' actions through [`Seats`]: the first action of a phone asks on
+//! the terminal ("allow? [y/N]") unless `--allow-all`; each phone's action
+//! is printed as the log line it made. A shared game's end enters the
+//! records when both phones confirm it, the line `confirm` confirms it for
+//! both, or the command ends.
 
 use std::io::Write;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
@@ -10,13 +14,15 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use super::CliError;
+use std::time::Duration;
+
 use super::game_play::{
     MAX_STDIN_LINE, MAX_STDIN_LINES, load_writable, parse_action, read_line_bounded, records_error,
 };
 use crate::core::game::{ErrorKind, Game, Side};
 use crate::core::tables::RuleSet;
 use crate::core::text::{Lang, escape_controls};
-use crate::server::{Seat, Share, net, qr, view};
+use crate::server::{Done, Seat, Seats, Share, net, qr};
 
 /// The address to listen on: the one given, else this machine's address on
 /// the local network (the default route's). Every interface (0.0.0.0) only
@@ -46,22 +52,103 @@ fn who(g: &Game, seat: Seat, l: Lang) -> String {
     }
 }
 
+/// One line of stdin, read on its own thread so that the phones' requests
+/// are answered while the terminal waits.
+enum Line {
+    Text(usize, String),
+    NotUtf8(usize),
+    Failed(usize, String),
+    End,
+}
+
+/// Read stdin line by line, each bounded like `game act`'s (issue 21): a
+/// stream of zeros or a runaway script cannot fill the memory.
+fn read_stdin(tx: std::sync::mpsc::Sender<Line>) {
+    let mut stdin = std::io::stdin().lock();
+    let mut buf = Vec::new();
+    for n in 1..=MAX_STDIN_LINES {
+        let line = match read_line_bounded(&mut stdin, &mut buf, MAX_STDIN_LINE) {
+            Ok(true) => match std::str::from_utf8(&buf) {
+                Ok(t) => Line::Text(n, t.trim().to_string()),
+                Err(_) => Line::NotUtf8(n),
+            },
+            Ok(false) => break,
+            Err(e) => Line::Failed(n, e.to_string()),
+        };
+        let failed = matches!(line, Line::Failed(..));
+        if tx.send(line).is_err() || failed {
+            return;
+        }
+    }
+    let _ = tx.send(Line::End);
+}
+
+/// The terminal's question for a seat asking to play (issue 26).
+fn question(g: &Game, seat: Seat, l: Lang) -> String {
+    let side = seat.side().unwrap_or(Side::A);
+    let player = escape_controls(&g.state().player_name(side, l)).into_owned();
+    let warband = g
+        .state()
+        .side(side)
+        .map(|s| escape_controls(&s.warband).into_owned())
+        .unwrap_or_default();
+    match l {
+        Lang::Es => {
+            format!("El teléfono de {player} quiere jugar con {warband} — ¿permitir? [s/N]")
+        }
+        Lang::En => format!("{player}'s phone wants to play {warband} — allow? [y/N]"),
+    }
+}
+
+fn is_answer(line: &str) -> bool {
+    line.is_empty() || is_yes(line) || matches!(line.to_lowercase().as_str(), "n" | "no")
+}
+
+fn is_yes(line: &str) -> bool {
+    matches!(
+        line.to_lowercase().as_str(),
+        "y" | "yes" | "s" | "si" | "sí"
+    )
+}
+
+/// What a phone did, as the terminal tells it: the log line it made.
+fn tell(g: &Game, done: Done, index: u64, l: Lang) {
+    let (seat, what) = match done {
+        Done::Acted(s) => (
+            s,
+            g.log()
+                .last()
+                .map(|e| e.describe(l).to_string())
+                .unwrap_or_default(),
+        ),
+        Done::Undid(s) => (s, l.pick("deshace", "undoes").to_string()),
+        Done::Confirmed(s) => (
+            s,
+            l.pick("confirma el final", "confirms the end").to_string(),
+        ),
+    };
+    outln!("{index}: {}: {what}", label(seat));
+}
+
+// One loop for the phones and the terminal; its steps are short.
+#[allow(clippy::too_many_lines)]
 pub(crate) fn serve(
     path: &Path,
     rules: &RuleSet,
-    bind: Option<IpAddr>,
-    port: u16,
-    stay: bool,
+    opts: ServeOptions,
     l: Lang,
 ) -> Result<ExitCode, CliError> {
     let mut g = match load_writable(path, rules)? {
         Ok(g) => g,
         Err(code) => return Ok(code),
     };
-    let addr = bind_addr(bind, port, l)?;
-    let mut index = 1u64;
+    let addr = bind_addr(opts.bind, opts.port, l)?;
+    let mut seats = Seats::new(&mut g);
+    if opts.allow_all {
+        seats.allow_all();
+    }
     let share =
-        Share::start(addr, view::state(&g, index), l).map_err(|e| CliError(e.to_string()))?;
+        Share::start(addr, seats.state(&g, None, 1), l).map_err(|e| CliError(e.to_string()))?;
     let links = share.links().clone();
     let mut out = std::io::stdout().lock();
     for seat in Seat::ALL {
@@ -87,29 +174,86 @@ pub(crate) fn serve(
         );
     }
 
-    // Line by line, each bounded like `game act`'s (issue 21): a stream of
-    // zeros or a runaway script cannot fill the memory.
-    let mut stdin = std::io::stdin().lock();
-    let mut buf = Vec::new();
-    for n in 1..=MAX_STDIN_LINES {
-        match read_line_bounded(&mut stdin, &mut buf, MAX_STDIN_LINE) {
-            Ok(true) => {}
-            Ok(false) => break,
-            Err(e) => return Err(CliError(format!("stdin, line {n}: {e}"))),
+    let (tx, lines) = std::sync::mpsc::channel();
+    // Never joined: it may sit in a blocking read when the command ends.
+    std::thread::Builder::new()
+        .name("impia-stdin".into())
+        .spawn(move || read_stdin(tx))
+        .map_err(|e| CliError(format!("stdin: {e}")))?;
+    // Seats asked about on the terminal, the one waiting for an answer first.
+    let mut questions: std::collections::VecDeque<Seat> = Default::default();
+    let mut stdin_open = true;
+    loop {
+        if let Some(req) = share.next_request(Duration::from_millis(50))
+            && let Some(done) = seats.handle(&mut g, &share, req)
+        {
+            records_error(&mut g, l);
+            tell(&g, done, share.index(), l);
         }
-        let Ok(line) = std::str::from_utf8(&buf) else {
-            errln!("impia: line {n}: not UTF-8");
+        seats.refresh(&g, &share);
+        for seat in seats.asking() {
+            if !questions.contains(&seat) {
+                questions.push_back(seat);
+                if questions.len() == 1 {
+                    outln!("{}", question(&g, seat, l));
+                }
+            }
+        }
+        if !stdin_open {
             continue;
+        }
+        let line = match lines.try_recv() {
+            Ok(line) => line,
+            Err(std::sync::mpsc::TryRecvError::Empty) => continue,
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => Line::End,
         };
-        let line = line.trim();
+        let (n, line) = match line {
+            Line::Text(n, t) => (n, t),
+            Line::NotUtf8(n) => {
+                errln!("impia: line {n}: not UTF-8");
+                continue;
+            }
+            Line::Failed(n, e) => return Err(CliError(format!("stdin, line {n}: {e}"))),
+            Line::End if opts.stay => {
+                // Until Ctrl+C: the page and the phones go on.
+                stdin_open = false;
+                continue;
+            }
+            Line::End => break,
+        };
+        // A seat asking: a yes or no (or an empty line: no) answers it;
+        // any other line is an action, as ever.
+        if let Some(seat) = questions.front().copied().filter(|_| is_answer(&line)) {
+            questions.pop_front();
+            if is_yes(&line) {
+                for done in seats.allow(seat, &mut g, &share) {
+                    records_error(&mut g, l);
+                    tell(&g, done, share.index(), l);
+                }
+            } else {
+                seats.refuse(seat, &share);
+                seats.refresh(&g, &share);
+            }
+            if let Some(next) = questions.front() {
+                outln!("{}", question(&g, *next, l));
+            }
+            continue;
+        }
         if line.is_empty() {
             continue;
         }
         // The host applies, saves and keeps the records (one door).
-        let done = match line {
+        let done = match line.as_str() {
             "undo" => g.undo().map(|_| ()),
             "redo" => g.redo().map(|_| ()),
-            _ => match parse_action(line) {
+            "confirm" => {
+                // The laptop confirms the end for both players.
+                seats.confirm_for_both(&mut g, &share);
+                records_error(&mut g, l);
+                outln!("{}: {}", share.index(), g.now_text(l));
+                continue;
+            }
+            _ => match parse_action(&line) {
                 Ok(a) => g.act(a),
                 Err(e) => {
                     errln!("impia: line {n}: not an action: {e}");
@@ -126,18 +270,26 @@ pub(crate) fn serve(
             continue;
         }
         records_error(&mut g, l);
-        index += 1;
-        share.publish(view::state(&g, index));
-        outln!("{index}: {}", g.now_text(l));
+        seats.publish(&mut g, &share);
+        outln!("{}: {}", share.index(), g.now_text(l));
     }
-    if stay {
-        // Until Ctrl+C: the page stays up after the script ends.
-        loop {
-            std::thread::park();
-        }
-    }
+    // Requests still waiting get 503 as the share stops; an ended game
+    // no longer waits for the phones' confirmation.
     share.stop();
+    seats.close(&mut g);
+    records_error(&mut g, l);
     Ok(ExitCode::SUCCESS)
+}
+
+/// `game serve`'s options.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ServeOptions {
+    pub bind: Option<IpAddr>,
+    pub port: u16,
+    /// Keep serving after the end of stdin.
+    pub stay: bool,
+    /// Every phone may play without asking.
+    pub allow_all: bool,
 }
 
 /// The word before each link: `A`, `B`, `table`.

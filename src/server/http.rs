@@ -202,7 +202,11 @@ async fn handle(
     let lang = lang_of(uri.query(), hub.lang);
     if req.method() == Method::POST {
         let Some(kind) = PostKind::of(tail) else {
-            return bare(StatusCode::NOT_FOUND);
+            // The read-only routes take GET only.
+            return bare(match tail {
+                "" | "/" | "/state" | "/events" => StatusCode::METHOD_NOT_ALLOWED,
+                _ => StatusCode::NOT_FOUND,
+            });
         };
         return closed(post(&hub, seat, lang, kind, req).await);
     }

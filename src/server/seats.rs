@@ -226,9 +226,7 @@ impl Seats {
     /// Answer the request of an allowed seat.
     fn answer(&mut self, host: &mut Host, share: &Share, req: Request) -> Option<Done> {
         let l = req.lang;
-        let Some(side) = req.seat.side() else {
-            return None;
-        };
+        let side = req.seat.side()?;
         let index = match &req.ask {
             Ask::Act { index, .. } | Ask::Undo { index } | Ask::Confirm { index } => *index,
             Ask::Price { .. } => share.index(),
