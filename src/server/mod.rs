@@ -27,8 +27,9 @@ pub use http::{IDLE, MAX_BODY, MAX_CONNECTIONS, REPLY_TIMEOUT};
 pub mod net;
 pub mod qr;
 mod seats;
-pub use seats::{Done, May, Seats};
+pub use seats::{Done, Seats};
 pub mod view;
+pub use view::May;
 
 use std::net::SocketAddr;
 use std::sync::atomic::Ordering;

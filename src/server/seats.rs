@@ -7,38 +7,10 @@
 
 use serde_json::{Value, json};
 
-use super::view::{self, SeatsView};
+use super::view::{self, May, SeatsView};
 use super::{Ask, Request, Seat, Share, State};
 use crate::core::game::{GameError, Host, PriceView, Side};
 use crate::core::text::Lang;
-
-/// A seat's standing with the laptop.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum May {
-    /// The table's link: it only watches.
-    Watch,
-    /// Not allowed yet: its first action asks the laptop.
-    Ask,
-    /// Its first action waits for the laptop's answer.
-    Asking,
-    /// Allowed: it acts for its warband.
-    Play,
-    /// Refused: its token is dead.
-    Refused,
-}
-
-impl May {
-    /// Its name in the seat's JSON.
-    pub fn id(self) -> &'static str {
-        match self {
-            May::Watch => "watch",
-            May::Ask => "ask",
-            May::Asking => "asking",
-            May::Play => "play",
-            May::Refused => "refused",
-        }
-    }
-}
 
 /// What a handled request changed in the game, for the owner to tell
 /// (the CLI prints it).

@@ -6,7 +6,7 @@
 
 use serde_json::{Value, json};
 
-use super::{May, Seat, State};
+use super::{Seat, State};
 use crate::core::game::{Game, GameStatus, Offers, OffersView, Status};
 use crate::core::glossary;
 use crate::core::tables::Stat;
@@ -62,6 +62,34 @@ pub fn seat_json(g: &Game, offered: &Offers, l: Lang) -> Value {
         "profiles": profiles,
         "words": {"status": statuses, "offers": actions},
     })
+}
+
+/// A seat's standing with the laptop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum May {
+    /// The table's link: it only watches.
+    Watch,
+    /// Not allowed yet: its first action asks the laptop.
+    Ask,
+    /// Its first action waits for the laptop's answer.
+    Asking,
+    /// Allowed: it acts for its warband.
+    Play,
+    /// Refused: its token is dead.
+    Refused,
+}
+
+impl May {
+    /// Its name in the seat's JSON.
+    pub fn id(self) -> &'static str {
+        match self {
+            May::Watch => "watch",
+            May::Ask => "ask",
+            May::Asking => "asking",
+            May::Play => "play",
+            May::Refused => "refused",
+        }
+    }
 }
 
 /// What the owner's [`super::Seats`] add to each seat's JSON (issue 26):

@@ -3,6 +3,8 @@
 //! stream read line by line.
 #![allow(dead_code)]
 
+pub mod table;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::Duration;

@@ -49,6 +49,7 @@ mod taker;
 mod turn;
 mod typed;
 mod upgrades;
+mod who;
 
 pub use action::{
     Action, ActionKind, BeastChoice, CheckOptions, DisengageRoll, ExtraModifier, FightOptions,

@@ -6,7 +6,6 @@ use serde::{Deserialize, Serialize};
 
 use super::action::{Action, by_hand};
 use super::refs::{ModelRef, Side};
-use super::session::Game;
 use super::state::{GameState, Now};
 
 /// The player who may take an action now: one warband's, or either.
@@ -75,11 +74,14 @@ pub(crate) fn taker(st: &GameState, action: &Action) -> Taker {
         A::ResolveHit { target, .. } => Taker::of_model(*target),
         A::TotemReroll { by, .. } | A::HeadstrongReroll { by, .. } => Taker::of_model(*by),
         A::EndChangeRound { side } => Taker::of_side(*side),
-        A::ChooseStart { .. } => match st.now() {
-            Now::ChooseStart { winner, .. } => Taker::of_side(winner),
-            // Not its step: the rules refuse it whoever sends it.
-            _ => Taker::Either,
-        },
+        // Not its step: the rules refuse it whoever sends it.
+        A::ChooseStart { .. } => {
+            if let Now::ChooseStart { winner, .. } = st.now() {
+                Taker::of_side(winner)
+            } else {
+                Taker::Either
+            }
+        }
         A::StartTurn { .. }
         | A::RollOff { .. }
         | A::Accept { .. }
@@ -87,32 +89,5 @@ pub(crate) fn taker(st: &GameState, action: &Action) -> Taker {
         | A::EndGame
         | A::Note { .. }
         | by_hand!() => Taker::Either,
-    }
-}
-
-impl Game {
-    /// Who may take `action` now (issue 26): see the rules in
-    /// `core::game::taker`.
-    pub fn taker(&self, action: &Action) -> Taker {
-        taker(self.state(), action)
-    }
-
-    /// Who took the last action of the log, as it was taken (the state
-    /// before it); `None` when the log is empty.
-    pub fn last_taker(&self) -> Option<Taker> {
-        let n = self.actions().len();
-        let last = self.actions().last()?;
-        match last {
-            // Only here does the state before matter (the roll-off's winner);
-            // a log that would not replay names no one.
-            Action::ChooseStart { .. } => Some(taker(&self.state_at(n - 1).ok()?, last)),
-            _ => Some(taker(self.state(), last)),
-        }
-    }
-
-    /// A player may undo only what their side (or either) took (issue 26):
-    /// the last action of the log is theirs to take back.
-    pub fn may_undo(&self, side: Side) -> bool {
-        self.last_taker().is_some_and(|t| t.allows(side))
     }
 }

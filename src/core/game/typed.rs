@@ -128,15 +128,16 @@ pub(crate) fn with_typed_dice(
         d.check(&s.spec)?;
     }
     // The opposed checks as the game builds them (R02; R23 a Combat roll).
-    let specs: Vec<OpposedSpec> = match &slots.first().and_then(|s| s.role) {
-        Some(_) if action.is_roll() || matches!(action, A::Fall { .. }) => {
-            prepare(st, ctx, action)?
-                .opposed()
-                .iter()
-                .map(|c| c.spec)
-                .collect()
-        }
-        _ => Vec::new(),
+    let opposed_roll = slots.first().is_some_and(|s| s.role.is_some())
+        && (action.is_roll() || matches!(action, A::Fall { .. }));
+    let specs: Vec<OpposedSpec> = if opposed_roll {
+        prepare(st, ctx, action)?
+            .opposed()
+            .iter()
+            .map(|c| c.spec)
+            .collect()
+    } else {
+        Vec::new()
     };
     let opposed = |k: usize| -> Result<OpposedDice, GameError> {
         let (Some(spec), Some(a), Some(p)) = (specs.get(k), dice.get(2 * k), dice.get(2 * k + 1))
