@@ -284,6 +284,8 @@ mod tests {
         }
         let link = h.state().game.share.links().expect("sharing").a.clone();
         h.run();
+        // The header says which phones are connected: none yet.
+        assert!(h.query_by_label_contains("📱 A○ B○").is_some());
         // R39: seat A rolls the dark forces (a 4: nothing happens).
         let first = phone_posts(
             &link,
