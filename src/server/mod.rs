@@ -131,6 +131,12 @@ impl Request {
         )
     }
 
+    /// The phone stopped waiting (closed the page, or waited past
+    /// [`REPLY_TIMEOUT`]): no one would see the answer.
+    pub fn is_abandoned(&self) -> bool {
+        self.reply.is_closed()
+    }
+
     /// Answer it: the phone receives `status` and `body`.
     pub fn answer(self, status: u16, body: Value) {
         // A phone that gave up (closed the page) no longer listens.

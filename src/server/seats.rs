@@ -311,8 +311,10 @@ impl Seats {
             .into_iter()
             .partition(|r| r.seat == seat);
         self.pending = rest;
+        // A phone that stopped waiting is not acted for: it was told 503.
         let done = mine
             .into_iter()
+            .filter(|r| !r.is_abandoned())
             .filter_map(|r| self.answer(host, share, r))
             .collect();
         self.refresh(host, share);
