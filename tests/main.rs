@@ -48,6 +48,7 @@ mod serve;
 mod serve_act;
 mod serve_act_cli;
 mod serve_browser;
+mod serve_phones;
 mod serve_seats;
 mod snapshot_json;
 mod tables;

@@ -25,7 +25,7 @@ const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 /// the measured figure is printed, not asserted.)
 const ARRIVE: Duration = Duration::from_secs(20);
 
-struct Driver {
+pub(crate) struct Driver {
     child: Child,
     addr: SocketAddr,
     session: String,
@@ -44,7 +44,7 @@ impl Drop for Driver {
     }
 }
 
-fn call(addr: SocketAddr, method: &str, path: &str, body: Option<&Value>) -> Value {
+pub(crate) fn call(addr: SocketAddr, method: &str, path: &str, body: Option<&Value>) -> Value {
     let body = body.map(|b| b.to_string()).unwrap_or_default();
     let req = format!(
         "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
@@ -66,7 +66,7 @@ fn free_port() -> u16 {
         .expect("a free port")
 }
 
-fn browser() -> Option<Driver> {
+pub(crate) fn browser() -> Option<Driver> {
     if !Path::new(CHROMIUM).exists() || !Path::new(CHROMEDRIVER).exists() {
         let msg = format!(
             "{CHROMIUM} or {CHROMEDRIVER} missing (apt-get install chromium chromium-driver)"
@@ -122,7 +122,7 @@ fn browser() -> Option<Driver> {
 }
 
 impl Driver {
-    fn post(&self, what: &str, body: Value) -> Value {
+    pub(crate) fn post(&self, what: &str, body: Value) -> Value {
         call(
             self.addr,
             "POST",
@@ -131,14 +131,14 @@ impl Driver {
         )["value"]
             .clone()
     }
-    fn go(&self, url: &str) {
+    pub(crate) fn go(&self, url: &str) {
         self.post("url", json!({"url": url}));
     }
-    fn js(&self, script: &str) -> Value {
+    pub(crate) fn js(&self, script: &str) -> Value {
         self.post("execute/sync", json!({"script": script, "args": []}))
     }
     /// Wait until `script` returns something truthy.
-    fn wait(&self, script: &str, limit: Duration) -> Option<(Value, Duration)> {
+    pub(crate) fn wait(&self, script: &str, limit: Duration) -> Option<(Value, Duration)> {
         let t0 = Instant::now();
         while t0.elapsed() < limit {
             let v = self.js(script);
@@ -149,7 +149,7 @@ impl Driver {
         }
         None
     }
-    fn screenshot(&self, path: &Path) {
+    pub(crate) fn screenshot(&self, path: &Path) {
         use base64::Engine;
         let v = call(
             self.addr,

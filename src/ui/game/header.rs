@@ -174,15 +174,32 @@ impl GameView {
             {
                 clicked = Some(6);
             }
-            let share = if sharing { "📱 ● " } else { "📱 " };
+            // Sharing: which seats' phones are connected, at a glance.
+            let share = if sharing {
+                let dot = |seat| {
+                    if self.share.connected(seat) {
+                        "●"
+                    } else {
+                        "○"
+                    }
+                };
+                format!(
+                    "📱 A{} B{} ",
+                    dot(crate::server::Seat::A),
+                    dot(crate::server::Seat::B)
+                )
+            } else {
+                "📱 ".to_string()
+            };
             if ui
                 .button(format!(
                     "{share}{}",
                     l.pick("Compartir la mesa", "Share the table")
                 ))
                 .on_hover_text(l.pick(
-                    "La partida en vivo en el teléfono de cada jugador (solo lectura)",
-                    "The game live on each player's phone (read only)",
+                    "La partida en vivo en el teléfono de cada jugador, que juega desde él \
+                     (● teléfono conectado)",
+                    "The game live on each player's phone, to play from it (● phone connected)",
                 ))
                 .clicked()
             {
@@ -244,7 +261,10 @@ impl GameView {
         match clicked {
             Some(0) => self.undo(l),
             Some(1) => self.redo(l),
-            Some(2) => self.game = None,
+            Some(2) => {
+                self.share_stop();
+                self.game = None;
+            }
             Some(7) => self.share.open = !self.share.open,
             Some(3) if !left.is_empty() => self.confirm_end_turn = true,
             Some(3) => {

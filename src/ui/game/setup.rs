@@ -131,6 +131,7 @@ impl GameView {
     /// Start a game from two rosters, autosaving to a new file under
     /// `games/` (the host names it and never overwrites one).
     pub fn start(&mut self, setup: GameSetup, rules: &RuleSet, l: Lang) -> Option<PathBuf> {
+        self.share_stop();
         let mut game = Host::new(setup, rules);
         let warnings = game.warnings(l);
         let saved = game.save_in(Path::new(GAMES_DIR));
@@ -168,6 +169,8 @@ impl GameView {
 
     /// Open a game file (continue after a crash or a closed laptop).
     pub fn open(&mut self, path: &Path, rules: &RuleSet, l: Lang) -> bool {
+        // Sharing ends with the game it shares (its seats release its end).
+        self.share_stop();
         // Reopening the game this view has open: let go of its writer's lock
         // first, or the view would open its own game read-only.
         if self

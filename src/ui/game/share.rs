@@ -1,15 +1,22 @@
-//! "Compartir la mesa / Share the table" (issue 25): the open game served
-//! read-only to the players' phones. The view stays the game's one writer;
-//! after every change (an action, undo, redo, whoever made it here) the
-//! new state is published to the server, which never opens the file.
+//! "Compartir la mesa / Share the table" (issues 25, 26): the open game
+//! served to the players' phones. The view stays the game's one writer:
+//! every frame it answers the phones' requests through [`Seats`] (which
+//! publishes what they change), and after a change made here (an action,
+//! undo, redo) it publishes the new state; the server never opens the
+//! file. The server wakes the view on each request, so a phone's action
+//! shows without a click. A phone's first action asks here "Ana's phone
+//! wants to play Círculo — Allow / Refuse"; a shared game that ends waits
+//! for both players' confirmation, or "Confirm for both".
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 
 use super::GameView;
-use crate::core::game::{Game, Side};
+
+mod window;
+use crate::core::game::{Game, Host};
 use crate::core::text::Lang;
-use crate::server::{Seat, Share, net, qr, view};
+use crate::server::{Seat, Seats, Share, net, qr};
 
 /// What identifies a state of the open game: a change to any of these is
 /// a change worth publishing.
@@ -26,9 +33,14 @@ fn fingerprint(g: &Game) -> Fingerprint {
 
 struct Running {
     share: Share,
+    /// Approvals, pending requests, the end's confirmations.
+    seats: Seats,
     qr: Vec<Option<qr::Modules>>,
     published: Fingerprint,
-    index: u64,
+    /// Seats asking last frame: a new one opens the window.
+    asked: Vec<Seat>,
+    /// The game had ended last frame: an end opens the window.
+    ended: bool,
 }
 
 /// The share window's state; the chosen address is remembered by the app.
@@ -60,12 +72,17 @@ impl SharePanel {
         }
     }
 
-    /// Start sharing `g` on `ip` (port 0: any free port).
-    pub fn start(&mut self, g: &Game, ip: Ipv4Addr, l: Lang) {
-        self.stop();
+    /// Start sharing the game on `ip` (port 0: any free port); `waker`
+    /// is repainted on every phone's request.
+    pub fn start(&mut self, host: &mut Host, ip: Ipv4Addr, l: Lang, waker: Option<egui::Context>) {
+        self.stop(Some(&mut *host));
         let bind = SocketAddr::new(IpAddr::V4(ip), 0);
-        match Share::start(bind, view::state(g, 1), l) {
+        let seats = Seats::new(host);
+        match Share::start(bind, seats.state(host, None, 1), l) {
             Ok(share) => {
+                if let Some(ctx) = waker {
+                    share.set_waker(move || ctx.request_repaint());
+                }
                 let qr = Seat::ALL
                     .iter()
                     .map(|s| qr::Modules::of(share.links().get(*s)))
@@ -73,207 +90,284 @@ impl SharePanel {
                 self.error = None;
                 self.running = Some(Running {
                     share,
+                    seats,
                     qr,
-                    published: fingerprint(g),
-                    index: 1,
+                    published: fingerprint(host),
+                    asked: Vec::new(),
+                    ended: host.state().ended.is_some(),
                 });
             }
-            Err(e) => self.error = Some(e.to_string()),
+            Err(e) => {
+                seats.close(host);
+                self.error = Some(e.to_string());
+            }
         }
     }
 
-    /// Stop sharing: the links die.
-    pub fn stop(&mut self) {
+    /// Stop sharing: the links die; an ended game no longer waits for the
+    /// phones' confirmation (`host`: the game, if still open).
+    pub fn stop(&mut self, host: Option<&mut Host>) {
         if let Some(r) = self.running.take() {
+            if let Some(h) = host {
+                r.seats.close(h);
+            }
             r.share.stop();
         }
     }
 
-    /// Publish the game's state if it changed since the last one.
-    /// The address picker and Share/Stop: one row.
-    fn address_row(&mut self, ui: &mut egui::Ui, g: &Game, l: Lang) {
-        let running = self.is_running();
-        ui.horizontal(|ui| {
-            ui.label(l.pick("Dirección:", "Address:"));
-            let shown = self
-                .remembered
-                .map(|ip| ip.to_string())
-                .unwrap_or_else(|| l.pick("ninguna", "none").to_string());
-            ui.add_enabled_ui(!running, |ui| {
-                egui::ComboBox::from_id_salt("share_addr")
-                    .selected_text(shown)
-                    .width(300.0)
-                    .show_ui(ui, |ui| {
-                        for a in &self.addresses {
-                            let text = format!(
-                                "{} — {}{}",
-                                a.ip,
-                                a.iface,
-                                if a.default_route {
-                                    l.pick(" (ruta por defecto)", " (default route)")
-                                } else if a.ip.is_loopback() {
-                                    l.pick(" (solo este ordenador)", " (this computer only)")
-                                } else {
-                                    ""
-                                }
-                            );
-                            ui.selectable_value(&mut self.remembered, Some(a.ip), text);
-                        }
-                    });
-                if ui
-                    .button("⟳")
-                    .on_hover_text(l.pick("Buscar direcciones", "Look again"))
-                    .clicked()
-                {
-                    self.refresh_addresses();
-                }
-            });
-            if running {
-                if ui
-                    .button(l.pick("⏹ Dejar de compartir", "⏹ Stop sharing"))
-                    .clicked()
-                {
-                    self.stop();
-                }
-            } else if let Some(ip) = self.remembered {
-                if ui.button(l.pick("▶ Compartir", "▶ Share")).clicked() {
-                    self.start(g, ip, l);
-                }
-            } else {
-                ui.label(l.pick("No hay red local", "No local network"));
-            }
-        });
+    /// The index of the state published last, while sharing.
+    pub fn index(&self) -> Option<u64> {
+        self.running.as_ref().map(|r| r.share.index())
     }
 
-    pub fn sync(&mut self, game: Option<&Game>) {
+    /// Seats asking to play now.
+    pub fn asking(&self) -> Vec<Seat> {
+        self.running
+            .as_ref()
+            .map(|r| r.seats.asking())
+            .unwrap_or_default()
+    }
+
+    /// Whether a seat's phone has the page open now.
+    pub fn connected(&self, seat: Seat) -> bool {
+        self.running
+            .as_ref()
+            .is_some_and(|r| r.share.connected(seat) > 0)
+    }
+
+    /// The laptop answers an asking seat: its waiting requests are
+    /// answered now (allowed) or refused, its token then dead.
+    pub fn answer(&mut self, seat: Seat, allow: bool, host: &mut Host) {
         let Some(r) = self.running.as_mut() else {
             return;
         };
-        let Some(g) = game else {
-            // The game closed: so does the table.
-            self.stop();
-            return;
+        if allow {
+            r.seats.allow(seat, host, &r.share);
+        } else {
+            r.seats.refuse(seat, &r.share);
+        }
+        r.published = fingerprint(host);
+    }
+
+    /// The laptop confirms the ended game for both players: it enters the
+    /// records now.
+    pub fn confirm_for_both(&mut self, host: &mut Host) {
+        if let Some(r) = self.running.as_mut() {
+            r.seats.confirm_for_both(host, &r.share);
+            r.published = fingerprint(host);
+        }
+    }
+
+    /// Once a frame: answer the phones' requests (their changes are
+    /// published by the seats), then publish a change made here, and the
+    /// phones' connections. `true` when a seat began to ask or the game
+    /// ended: the window opens.
+    pub fn sync(&mut self, game: Option<&mut Host>) -> bool {
+        let Some(r) = self.running.as_mut() else {
+            return false;
         };
-        let now = fingerprint(g);
+        let Some(host) = game else {
+            // The game closed: so does the table.
+            self.stop(None);
+            return false;
+        };
+        for req in r.share.take_requests() {
+            r.seats.handle(host, &r.share, req);
+            r.published = fingerprint(host);
+        }
+        let now = fingerprint(host);
         if now != r.published {
-            r.index += 1;
-            r.share.publish(view::state(g, r.index));
+            r.seats.publish(host, &r.share);
             r.published = now;
+        } else {
+            // A page connected or left: the pages' dots follow.
+            r.seats.refresh(host, &r.share);
         }
-    }
-}
-
-/// A QR code drawn with egui: dark modules on a white quiet zone (phones
-/// read it in the dark theme too).
-fn qr_code(ui: &mut egui::Ui, m: &qr::Modules, side: f32) {
-    let (rect, _) = ui.allocate_exact_size(egui::vec2(side, side), egui::Sense::hover());
-    let p = ui.painter_at(rect);
-    p.rect_filled(rect, 4.0, egui::Color32::WHITE);
-    let quiet = 2.0;
-    let cell = side / (m.width as f32 + 2.0 * quiet);
-    for y in 0..m.width {
-        for x in 0..m.width {
-            if m.is_dark(x, y) {
-                let min =
-                    rect.min + egui::vec2((x as f32 + quiet) * cell, (y as f32 + quiet) * cell);
-                p.rect_filled(
-                    egui::Rect::from_min_size(min, egui::vec2(cell, cell)).expand(0.2),
-                    0.0,
-                    egui::Color32::BLACK,
-                );
-            }
-        }
-    }
-}
-
-fn seat_name(g: &Game, seat: Seat, l: Lang) -> String {
-    match seat {
-        Seat::A => format!("A — {}", g.state().player_name(Side::A, l)),
-        Seat::B => format!("B — {}", g.state().player_name(Side::B, l)),
-        Seat::Table => l
-            .pick("Mesa (solo mirar)", "Table (watch only)")
-            .to_string(),
+        let asking = r.seats.asking();
+        let ended = host.state().ended.is_some();
+        let open = asking.iter().any(|s| !r.asked.contains(s)) || (ended && !r.ended);
+        r.asked = asking;
+        r.ended = ended;
+        open
     }
 }
 
 impl GameView {
-    /// Called once a frame: publish a change, stop with the game.
+    /// Called once a frame: answer the phones, publish a change, stop
+    /// with the game; a seat asking to play or the game's end opens the
+    /// window.
     pub(super) fn share_sync(&mut self) {
-        self.share.sync(self.game.as_deref());
+        if self.share.sync(self.game.as_mut()) {
+            self.share.open = true;
+        }
     }
 
-    pub(super) fn share_window(&mut self, ctx: &egui::Context, l: Lang) {
-        if !self.share.open {
-            return;
-        }
-        if self.share.addresses.is_empty() {
-            self.share.refresh_addresses();
-        }
-        let mut open = true;
-        egui::Window::new(l.pick("Compartir la mesa", "Share the table"))
-            .open(&mut open)
-            .resizable(true)
-            .default_width(760.0)
-            .pivot(egui::Align2::CENTER_TOP)
-            .default_pos(egui::pos2(ctx.content_rect().center().x, 90.0))
-            .show(ctx, |ui| self.share_body(ui, l));
-        self.share.open = open;
+    /// Stop sharing before the open game is closed or replaced (the
+    /// seats hand an ended game to the records).
+    pub(super) fn share_stop(&mut self) {
+        self.share.stop(self.game.as_mut());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::{Read, Write};
+    use std::net::{Ipv4Addr, SocketAddr, TcpStream};
+    use std::thread::JoinHandle;
+    use std::time::{Duration, Instant};
+
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable as _;
+
+    use super::super::test_kit::*;
+    use crate::core::text::Lang;
+    use crate::ui::ImpiaApp;
+
+    /// Only catches a hang; never times a loaded machine.
+    const HANG: Duration = Duration::from_secs(60);
+
+    /// A phone: POST `body` to `route` of the seat's `link`, on its own
+    /// thread (only ever to 127.0.0.1); the HTTP status and the reply.
+    fn phone_posts(link: &str, route: &str, body: String) -> JoinHandle<(u16, String)> {
+        let rest = link.strip_prefix("http://").expect("an http link");
+        let i = rest.find('/').expect("a path");
+        let addr: SocketAddr = rest[..i].parse().expect("IP:PORT");
+        assert!(addr.ip().is_loopback(), "tests only talk to loopback");
+        let path = format!("{}{route}", &rest[i..]);
+        std::thread::spawn(move || {
+            let mut s = TcpStream::connect_timeout(&addr, HANG).expect("connect");
+            s.set_read_timeout(Some(HANG)).expect("timeout");
+            let head = format!(
+                "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
+                 Content-Length: {}\r\nConnection: close\r\n\r\n",
+                body.len()
+            );
+            s.write_all(head.as_bytes()).expect("send");
+            s.write_all(body.as_bytes()).expect("send");
+            let mut out = String::new();
+            let _ = s.read_to_string(&mut out);
+            let status = out
+                .split_whitespace()
+                .nth(1)
+                .and_then(|c| c.parse().ok())
+                .unwrap_or(0);
+            (status, out)
+        })
     }
 
-    fn share_body(&mut self, ui: &mut egui::Ui, l: Lang) {
-        let Some(g) = self.game.as_ref() else {
-            return;
-        };
-        // Read at arm's length, like the rest of the Game view.
-        ui.style_mut().override_text_style = Some(egui::TextStyle::Heading);
-        ui.style_mut()
-            .text_styles
-            .insert(egui::TextStyle::Heading, egui::FontId::proportional(17.0));
-        ui.label(l.pick(
-            "Cada jugador abre su enlace en el teléfono, en la misma red que este ordenador: \
-             ve la partida en vivo (solo lectura). Los enlaces son las llaves: quien tiene \
-             uno ve la partida; mueren al dejar de compartir.",
-            "Each player opens their link on a phone on the same network as this computer: \
-             the game live (read only). The links are the keys: whoever has one sees the \
-             game; they die when sharing stops.",
-        ));
-        ui.add_space(6.0);
-        self.share.address_row(ui, g, l);
-        if let Some(e) = &self.share.error {
-            ui.colored_label(ui.visuals().error_fg_color, e);
+    /// Draw frames, never clicking, until `done`: the phone's request
+    /// arrives on the server's thread whenever it does.
+    fn frames_until(
+        h: &mut Harness<'static, ImpiaApp>,
+        done: impl Fn(&Harness<'static, ImpiaApp>) -> bool,
+    ) {
+        let t0 = Instant::now();
+        while !done(h) {
+            assert!(t0.elapsed() < HANG, "the view never showed it");
+            h.step();
+            std::thread::sleep(Duration::from_millis(5));
         }
-        let Some(r) = self.share.running.as_ref() else {
-            return;
-        };
-        ui.add_space(8.0);
-        ui.horizontal_top(|ui| {
-            for (i, seat) in Seat::ALL.into_iter().enumerate() {
-                ui.vertical(|ui| {
-                    ui.set_width(240.0);
-                    ui.label(
-                        egui::RichText::new(seat_name(g, seat, l))
-                            .size(18.0)
-                            .strong(),
-                    );
-                    if let Some(Some(m)) = r.qr.get(i) {
-                        qr_code(ui, m, 220.0);
-                    }
-                    let link = r.share.links().get(seat).to_string();
-                    ui.add(
-                        egui::Label::new(egui::RichText::new(&link).monospace().size(14.0)).wrap(),
-                    );
-                    if ui.small_button(l.pick("Copiar", "Copy")).clicked() {
-                        ui.ctx().copy_text(link);
-                    }
-                });
-            }
-        });
-        ui.label(
-            egui::RichText::new(match l {
-                Lang::Es => format!("Estado publicado n.º {}", r.index),
-                Lang::En => format!("Published state #{}", r.index),
-            })
-            .weak(),
+        h.run();
+    }
+
+    /// Issue 26: a phone's first action asks the laptop ("Ana's phone
+    /// wants to play …"); allowed, it applies; the next one shows in the
+    /// Game view without a click.
+    #[test]
+    fn a_phones_action_should_show_in_the_game_view_without_a_click() {
+        let mut h = harness(app(new_game(), Lang::En));
+        h.run();
+        {
+            let v = &mut h.state_mut().game;
+            let host = v.game.as_mut().expect("a game");
+            v.share.start(host, Ipv4Addr::LOCALHOST, Lang::En, None);
+        }
+        let link = h.state().game.share.links().expect("sharing").a.clone();
+        h.run();
+        // The header says which phones are connected: none yet.
+        assert!(h.query_by_label_contains("📱 A○ B○").is_some());
+        // R39: seat A rolls the dark forces (a 4: nothing happens).
+        let first = phone_posts(
+            &link,
+            "act",
+            r#"{"index": 1, "action": {"action": "start_turn", "dark_forces": [4]}}"#.into(),
         );
+        frames_until(&mut h, |h| {
+            h.query_by_label_contains("phone wants to play").is_some()
+        });
+        assert_eq!(
+            game(&h).state().turn,
+            0,
+            "nothing applies before the laptop allows"
+        );
+        assert!(
+            h.query_by_label_contains("Ana's phone wants to play Guardia")
+                .is_some()
+        );
+        h.get_by_label("Allow").click();
+        h.run();
+        let (status, reply) = first.join().expect("the phone's thread");
+        assert_eq!(status, 200, "{reply}");
+        assert_eq!(game(&h).state().turn, 1);
+
+        // R09: seat A passes the change of rounds; the laptop only draws.
+        let n = game(&h).actions().len();
+        let index = h.state().game.share.index().expect("sharing");
+        let second = phone_posts(
+            &link,
+            "act",
+            format!(
+                r#"{{"index": {index}, "action": {{"action": "end_change_round", "side": "a"}}}}"#
+            ),
+        );
+        frames_until(&mut h, |h| game(h).actions().len() > n);
+        let (status, reply) = second.join().expect("the phone's thread");
+        assert_eq!(status, 200, "{reply}");
+        let last = game(&h)
+            .log()
+            .last()
+            .expect("an entry")
+            .describe(Lang::En)
+            .to_string();
+        assert!(
+            h.query_by_label_contains(&format!("Last: {last}"))
+                .is_some(),
+            "the header tells the phone's action: {last}"
+        );
+        h.state_mut().game.share_stop();
+    }
+
+    /// Issue 26: a phone the laptop refuses gets 403, nothing applies, and
+    /// its link dies.
+    #[test]
+    fn a_refused_phone_should_get_403_and_its_link_should_die() {
+        let mut h = harness(app(new_game(), Lang::Es));
+        h.run();
+        {
+            let v = &mut h.state_mut().game;
+            let host = v.game.as_mut().expect("a game");
+            v.share.start(host, Ipv4Addr::LOCALHOST, Lang::Es, None);
+        }
+        let link = h.state().game.share.links().expect("sharing").b.clone();
+        let body = r#"{"index": 1, "action": {"action": "start_turn"}}"#;
+        let ask = phone_posts(&link, "act", body.into());
+        frames_until(&mut h, |h| {
+            h.query_by_label_contains("quiere jugar con").is_some()
+        });
+        assert!(
+            h.query_by_label_contains("El teléfono de Bea quiere jugar con Jauría")
+                .is_some()
+        );
+        h.get_by_label("Rechazar").click();
+        h.run();
+        let (status, reply) = ask.join().expect("the phone's thread");
+        assert_eq!(status, 403, "{reply}");
+        assert_eq!(game(&h).state().turn, 0, "nothing applied");
+        assert!(h.query_by_label_contains("quiere jugar con").is_none());
+        let (status, _) = phone_posts(&link, "act", body.into())
+            .join()
+            .expect("the phone's thread");
+        assert_eq!(status, 404, "a refused link is dead");
+        h.state_mut().game.share_stop();
     }
 }

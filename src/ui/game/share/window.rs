@@ -1,0 +1,298 @@
+//! The share window: the address and Share/Stop, a phone asking to play
+//! (Allow / Refuse), the end waiting for both players (Confirm for both),
+//! and each seat's QR code, link and phone.
+
+use super::super::GameView;
+use super::SharePanel;
+use crate::core::game::{Game, Host, Side};
+use crate::core::text::Lang;
+use crate::server::{May, Seat, qr};
+
+impl SharePanel {
+    /// The address picker and Share/Stop: one row.
+    fn address_row(&mut self, ui: &mut egui::Ui, host: &mut Host, l: Lang) {
+        let running = self.is_running();
+        ui.horizontal(|ui| {
+            let addr_lbl = ui.label(l.pick("Dirección:", "Address:"));
+            let shown = self
+                .remembered
+                .map(|ip| ip.to_string())
+                .unwrap_or_else(|| l.pick("ninguna", "none").to_string());
+            ui.add_enabled_ui(!running, |ui| {
+                egui::ComboBox::from_id_salt("share_addr")
+                    .selected_text(shown)
+                    .width(300.0)
+                    .show_ui(ui, |ui| {
+                        for a in &self.addresses {
+                            let text = format!(
+                                "{} — {}{}",
+                                a.ip,
+                                a.iface,
+                                if a.default_route {
+                                    l.pick(" (ruta por defecto)", " (default route)")
+                                } else if a.ip.is_loopback() {
+                                    l.pick(" (solo este ordenador)", " (this computer only)")
+                                } else {
+                                    ""
+                                }
+                            );
+                            ui.selectable_value(&mut self.remembered, Some(a.ip), text);
+                        }
+                    })
+                    .response
+                    .labelled_by(addr_lbl.id);
+                if ui
+                    .button("⟳")
+                    .on_hover_text(l.pick("Buscar direcciones", "Look again"))
+                    .clicked()
+                {
+                    self.refresh_addresses();
+                }
+            });
+            if running {
+                if ui
+                    .button(l.pick("⏹ Dejar de compartir", "⏹ Stop sharing"))
+                    .clicked()
+                {
+                    self.stop(Some(host));
+                }
+            } else if let Some(ip) = self.remembered {
+                if ui.button(l.pick("▶ Compartir", "▶ Share")).clicked() {
+                    self.start(host, ip, l, Some(ui.ctx().clone()));
+                }
+            } else {
+                ui.label(l.pick("No hay red local", "No local network"));
+            }
+        });
+    }
+}
+
+/// A QR code drawn with egui: dark modules on a white quiet zone (phones
+/// read it in the dark theme too).
+fn qr_code(ui: &mut egui::Ui, m: &qr::Modules, side: f32) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(side, side), egui::Sense::hover());
+    let p = ui.painter_at(rect);
+    p.rect_filled(rect, 4.0, egui::Color32::WHITE);
+    let quiet = 2.0;
+    let cell = side / (m.width as f32 + 2.0 * quiet);
+    for y in 0..m.width {
+        for x in 0..m.width {
+            if m.is_dark(x, y) {
+                let min =
+                    rect.min + egui::vec2((x as f32 + quiet) * cell, (y as f32 + quiet) * cell);
+                p.rect_filled(
+                    egui::Rect::from_min_size(min, egui::vec2(cell, cell)).expand(0.2),
+                    0.0,
+                    egui::Color32::BLACK,
+                );
+            }
+        }
+    }
+}
+
+fn seat_name(g: &Game, seat: Seat, l: Lang) -> String {
+    match seat {
+        Seat::A => format!("A — {}", g.state().player_name(Side::A, l)),
+        Seat::B => format!("B — {}", g.state().player_name(Side::B, l)),
+        Seat::Table => l
+            .pick("Mesa (solo mirar)", "Table (watch only)")
+            .to_string(),
+    }
+}
+
+/// "Ana's phone wants to play Círculo de la Ceniza Negra".
+fn asks_line(g: &Game, seat: Seat, l: Lang) -> String {
+    let side = if seat == Seat::B { Side::B } else { Side::A };
+    let player = g.state().player_name(side, l);
+    let warband = g
+        .state()
+        .side(side)
+        .map(|s| s.warband.to_string())
+        .unwrap_or_default();
+    match l {
+        Lang::Es => format!("El teléfono de {player} quiere jugar con {warband}"),
+        Lang::En => format!("{player}'s phone wants to play {warband}"),
+    }
+}
+
+/// A seat's phone in words: connected or not, and what it may do.
+fn phone_line(may: May, connected: bool, l: Lang) -> String {
+    let link = if connected {
+        l.pick("● teléfono conectado", "● phone connected")
+    } else {
+        l.pick("○ sin teléfono", "○ no phone")
+    };
+    let may = match may {
+        May::Watch => l.pick("solo mira", "watches"),
+        May::Ask => l.pick("aún sin permiso para jugar", "not yet allowed to play"),
+        May::Asking => l.pick("pide jugar", "asks to play"),
+        May::Play => l.pick("juega", "plays"),
+        May::Refused => l.pick("rechazado", "refused"),
+    };
+    format!("{link} · {may}")
+}
+
+impl GameView {
+    pub(in crate::ui::game) fn share_window(&mut self, ctx: &egui::Context, l: Lang) {
+        if !self.share.open {
+            return;
+        }
+        if self.share.addresses.is_empty() {
+            self.share.refresh_addresses();
+        }
+        let mut open = true;
+        egui::Window::new(l.pick("Compartir la mesa", "Share the table"))
+            .open(&mut open)
+            .resizable(true)
+            .default_width(760.0)
+            .pivot(egui::Align2::CENTER_TOP)
+            .default_pos(egui::pos2(ctx.content_rect().center().x, 90.0))
+            .show(ctx, |ui| self.share_body(ui, l));
+        self.share.open = open;
+    }
+
+    fn share_body(&mut self, ui: &mut egui::Ui, l: Lang) {
+        let Some(host) = self.game.as_mut() else {
+            return;
+        };
+        // Read at arm's length, like the rest of the Game view.
+        ui.style_mut().override_text_style = Some(egui::TextStyle::Heading);
+        ui.style_mut()
+            .text_styles
+            .insert(egui::TextStyle::Heading, egui::FontId::proportional(17.0));
+        ui.label(l.pick(
+            "Cada jugador abre su enlace en el teléfono, en la misma red que este ordenador: \
+             ve la partida en vivo y juega por su banda. La primera acción de cada teléfono \
+             pide permiso aquí. Los enlaces son las llaves: mueren al dejar de compartir.",
+            "Each player opens their link on a phone on the same network as this computer: \
+             the game live, and they play for their warband. Each phone's first action asks \
+             for leave here. The links are the keys: they die when sharing stops.",
+        ));
+        ui.add_space(6.0);
+        self.share.address_row(ui, host, l);
+        if let Some(e) = &self.share.error {
+            ui.colored_label(ui.visuals().error_fg_color, e);
+        }
+        if !self.share.is_running() {
+            return;
+        }
+        // A phone asks to play: the laptop decides, first and big.
+        for seat in self.share.asking() {
+            let (mut allow, mut refuse) = (false, false);
+            ui.add_space(6.0);
+            egui::Frame::group(ui.style())
+                .stroke(egui::Stroke::new(2.0, ui.visuals().warn_fg_color))
+                .show(ui, |ui| {
+                    ui.horizontal_wrapped(|ui| {
+                        ui.label(
+                            egui::RichText::new(format!("📱 {}", asks_line(host, seat, l)))
+                                .size(20.0)
+                                .strong(),
+                        );
+                        allow = ui
+                            .button(egui::RichText::new(l.pick("Permitir", "Allow")).size(20.0))
+                            .clicked();
+                        refuse = ui
+                            .button(egui::RichText::new(l.pick("Rechazar", "Refuse")).size(20.0))
+                            .clicked();
+                    });
+                });
+            if allow || refuse {
+                self.share.answer(seat, allow, host);
+            }
+        }
+        self.share_end(ui, l);
+        let Some(host) = self.game.as_ref() else {
+            return;
+        };
+        let Some(r) = self.share.running.as_ref() else {
+            return;
+        };
+        ui.add_space(8.0);
+        ui.horizontal_top(|ui| {
+            for (i, seat) in Seat::ALL.into_iter().enumerate() {
+                ui.vertical(|ui| {
+                    ui.set_width(240.0);
+                    ui.label(
+                        egui::RichText::new(seat_name(host, seat, l))
+                            .size(18.0)
+                            .strong(),
+                    );
+                    if seat != Seat::Table {
+                        let on = r.share.connected(seat) > 0;
+                        let text = phone_line(r.seats.may(seat), on, l);
+                        if on {
+                            ui.colored_label(egui::Color32::from_rgb(0x3a, 0xa0, 0x4a), text);
+                        } else {
+                            ui.label(egui::RichText::new(text).weak());
+                        }
+                    }
+                    if let Some(Some(m)) = r.qr.get(i) {
+                        qr_code(ui, m, 220.0);
+                    }
+                    let link = r.share.links().get(seat).to_string();
+                    ui.add(
+                        egui::Label::new(egui::RichText::new(&link).monospace().size(14.0)).wrap(),
+                    );
+                    if ui.small_button(l.pick("Copiar", "Copy")).clicked() {
+                        ui.ctx().copy_text(link);
+                    }
+                });
+            }
+        });
+        ui.label(
+            egui::RichText::new(match l {
+                Lang::Es => format!("Estado publicado n.º {}", r.share.index()),
+                Lang::En => format!("Published state #{}", r.share.index()),
+            })
+            .weak(),
+        );
+    }
+
+    /// A shared game that ended: who confirmed its report on their phone,
+    /// and "Confirm for both" while it waits for them.
+    fn share_end(&mut self, ui: &mut egui::Ui, l: Lang) {
+        let Some(host) = self.game.as_mut() else {
+            return;
+        };
+        let Some(r) = self.share.running.as_ref() else {
+            return;
+        };
+        if host.state().ended.is_none() {
+            return;
+        }
+        let confirmed = r.seats.confirmed();
+        let held = host.records_held();
+        let mut both = false;
+        ui.add_space(6.0);
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(
+                    egui::RichText::new(l.pick("Fin de la partida:", "The game is over:")).strong(),
+                );
+                for (side, ok) in [(Side::A, confirmed[0]), (Side::B, confirmed[1])] {
+                    let who = host.state().player_name(side, l);
+                    ui.label(if ok {
+                        format!("{who} ✔ {}", l.pick("confirmado", "confirmed"))
+                    } else {
+                        format!("{who} — {}", l.pick("sin confirmar", "not confirmed"))
+                    });
+                }
+                if held {
+                    both = ui
+                        .button(l.pick("✔ Confirmar por ambos", "✔ Confirm for both"))
+                        .clicked();
+                } else {
+                    ui.label(l.pick(
+                        "Anotada en el historial de las bandas",
+                        "In the warbands' records",
+                    ));
+                }
+            });
+        });
+        if both {
+            self.share.confirm_for_both(host);
+            self.records_error(l);
+        }
+    }
+}

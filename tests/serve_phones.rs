@@ -1,0 +1,499 @@
+//! Issue 26 in two real browsers: seat A's and seat B's phones (headless
+//! Chromium through chromedriver, two WebDriver sessions at 390×844, only
+//! 127.0.0.1) play a whole turn by tapping the page's buttons, against a
+//! "laptop" that owns the game file as the app does (`Host` + `Seats` +
+//! `Share`): the first action waits for the laptop's leave, then the dark
+//! forces, the change of rounds, the roll-off, a move, an assault with
+//! typed dice, a totem re-roll, accept, the hit with typed dice, the end
+//! of the activation and of the turn; then the game's end, confirmed on
+//! both phones. The game file then replays to the same state as the same
+//! actions sent through `game act`. Screenshots (the waiting phone, a
+//! phone choosing its assault target with each chance to put it Down, the
+//! end's confirmation) go to docs/screenshots/ with IMPIA_SCREENSHOTS=1
+//! (else under target/). In CI (CI=true) a missing browser is a failure.
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use crate::serve_browser::{Driver, browser};
+use impia::core::game::Host;
+use impia::core::tables::RuleSet;
+use impia::core::text::Lang;
+use impia::server::{Links, Seats, Share};
+use serde_json::Value;
+
+/// Generous: catches a hang, never times a loaded machine.
+const WAIT: Duration = Duration::from_secs(40);
+
+fn exe() -> &'static str {
+    env!("CARGO_BIN_EXE_impia")
+}
+
+/// What the test tells the laptop.
+enum Ctl {
+    /// Allow every seat, the asking ones now.
+    AllowAll,
+    Stop,
+}
+
+/// The laptop: the game's one owner, on its own thread, answering each
+/// phone's request through `Seats` as the app and `game serve` do. No
+/// seat is allowed until the test says so: the first action asks.
+struct Laptop {
+    ctl: mpsc::Sender<Ctl>,
+    thread: Option<JoinHandle<()>>,
+    links: Links,
+}
+
+impl Laptop {
+    fn start(file: &Path) -> Laptop {
+        let rules = RuleSet::builtin().expect("tables");
+        let mut host = Host::open(file, &rules).expect("the game opens for writing");
+        let mut seats = Seats::new(&mut host);
+        let bind: SocketAddr = "127.0.0.1:0".parse().expect("addr");
+        let share = Share::start(bind, seats.state(&host, None, 1), Lang::En).expect("share");
+        let links = share.links().clone();
+        let (ctl, rx) = mpsc::channel();
+        let thread = std::thread::spawn(move || {
+            loop {
+                match rx.try_recv() {
+                    Ok(Ctl::AllowAll) => {
+                        seats.allow_all();
+                        for s in seats.asking() {
+                            seats.allow(s, &mut host, &share);
+                        }
+                    }
+                    Ok(Ctl::Stop) | Err(mpsc::TryRecvError::Disconnected) => break,
+                    Err(mpsc::TryRecvError::Empty) => {}
+                }
+                if let Some(req) = share.next_request(Duration::from_millis(20)) {
+                    seats.handle(&mut host, &share, req);
+                }
+                // A page connected or left: the dots follow.
+                seats.refresh(&host, &share);
+            }
+            seats.close(&mut host);
+            share.stop();
+        });
+        Laptop {
+            ctl,
+            thread: Some(thread),
+            links,
+        }
+    }
+
+    fn allow_all(&self) {
+        self.ctl.send(Ctl::AllowAll).expect("the laptop listens");
+    }
+
+    /// Stop sharing and let go of the game (its file saved as it went).
+    fn stop(mut self) {
+        let _ = self.ctl.send(Ctl::Stop);
+        if let Some(t) = self.thread.take() {
+            t.join().expect("the laptop's thread");
+        }
+    }
+}
+
+impl Drop for Laptop {
+    fn drop(&mut self) {
+        let _ = self.ctl.send(Ctl::Stop);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+/// The state the page drew last (the page's own variable).
+fn state(d: &Driver) -> Value {
+    d.js("return state")
+}
+
+fn index(d: &Driver) -> u64 {
+    d.js("return state ? state.index : 0").as_u64().unwrap_or(0)
+}
+
+/// What the page says went wrong, for a failing wait.
+fn said(d: &Driver) -> String {
+    d.js("const t = document.getElementById('toast'); return t.hidden ? '' : t.textContent")
+        .as_str()
+        .unwrap_or("")
+        .to_string()
+}
+
+/// Wait until `css` names an enabled button (the page not waiting for an
+/// answer), then tap it.
+fn tap(d: &Driver, css: &str) {
+    let q = serde_json::to_string(css).expect("a selector");
+    d.wait(
+        &format!(
+            "const b = document.querySelector({q}); return b && !b.disabled && !busy ? true : null"
+        ),
+        WAIT,
+    )
+    .unwrap_or_else(|| {
+        panic!(
+            "no enabled {css} on seat {}: {} / {}",
+            state(d)["seat"],
+            said(d),
+            state(d)["status"]["now"]
+        )
+    });
+    d.js(&format!("document.querySelector({q}).click(); return true"));
+}
+
+/// Both pages show a state newer than `before`.
+fn moved(phones: &[&Driver], before: u64) {
+    for d in phones {
+        d.wait(
+            &format!("return state && state.index > {before} && !busy ? true : null"),
+            WAIT,
+        )
+        .unwrap_or_else(|| {
+            panic!(
+                "seat {} did not move past #{before}: {} / {}",
+                state(d)["seat"],
+                said(d),
+                state(d)["status"]["now"]
+            )
+        });
+    }
+}
+
+/// Tap each of `taps` in turn on `d`; the last one acts: both phones see it.
+fn step(d: &Driver, taps: &[&str], phones: &[&Driver]) {
+    let before = index(d);
+    for css in taps {
+        tap(d, css);
+    }
+    moved(phones, before);
+}
+
+/// The side (`"a"`/`"b"`) that may take the first allowed offer `id`.
+fn taker(d: &Driver, id: &str) -> String {
+    let st = state(d);
+    st["offers"]["offers"]
+        .as_array()
+        .and_then(|os| os.iter().find(|o| o["id"] == id && o["allowed"] == true))
+        .and_then(|o| o["by"].as_str())
+        .unwrap_or_else(|| panic!("no allowed {id} with a taker: {}", st["offers"]["now"]))
+        .to_string()
+}
+
+/// Open the draft's dice fields, type one die per field (the active side's
+/// d10 `active`, the passive's `passive`, every d3 a 2) and send them.
+fn type_dice(d: &Driver, active: u32, passive: u32, phones: &[&Driver]) {
+    let before = index(d);
+    tap(d, "#sheet [data-s=type]");
+    let n = d
+        .wait(
+            &format!(
+                "const f = document.querySelectorAll('#sheet input');
+                 if (!f.length || !sheet || !sheet.price) return null;
+                 for (const x of f) {{
+                   const role = sheet.price.dice[+x.dataset.die].role;
+                   x.value = x.dataset.d3 !== undefined ? 2 : (role === 'passive' ? {passive} : {active});
+                 }}
+                 return f.length"
+            ),
+            WAIT,
+        )
+        .map(|(v, _)| v)
+        .expect("dice fields from the price");
+    assert!(n.as_u64().unwrap_or(0) >= 1, "{n}");
+    tap(d, "#sheet [data-s=use]");
+    moved(phones, before);
+}
+
+fn shots_dir() -> PathBuf {
+    // The README's pictures only when asked for: a test run leaves the
+    // work tree as it was.
+    let dir = if std::env::var_os("IMPIA_SCREENSHOTS").is_some() {
+        PathBuf::from("docs/screenshots")
+    } else {
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join("screenshots")
+    };
+    std::fs::create_dir_all(&dir).expect("screenshots dir");
+    dir
+}
+
+fn cli(args: &[&str]) -> std::process::Output {
+    Command::new(exe()).args(args).output().expect("run impia")
+}
+
+/// R39: seat A rolls the dark forces from its phone; its first action
+/// waits for the laptop's leave, and the phone says so.
+fn dark_forces_after_the_laptops_leave(a: &Driver, b: &Driver, laptop: &Laptop, shots: &Path) {
+    let phones = [a, b];
+    let before = index(a);
+    tap(a, "[data-id=start_turn]");
+    tap(a, "#sheet [data-s=roll]");
+    a.wait(
+        "return document.getElementById('asking') ? true : null",
+        WAIT,
+    )
+    .expect("the phone waits for the laptop");
+    assert_eq!(state(b)["status"]["turn"], 0, "nothing applied yet");
+    a.js("window.scrollTo(0, 0); return true");
+    a.screenshot(&shots.join("phone-waiting-en.png"));
+    laptop.allow_all();
+    moved(&phones, before);
+    assert_eq!(state(b)["status"]["turn"], 1);
+    assert_eq!(state(a)["may"], "play");
+}
+
+/// R09, R08: the change of rounds and the roll-off, then the winner
+/// chooses who starts.
+fn rounds_and_roll_off(a: &Driver, b: &Driver) {
+    let phones = [a, b];
+    let phone = |side: &str| if side == "a" { a } else { b };
+    // R09: Bruno raises his Captain two rounds (to Hermana Úrsula's 6) and
+    // passes; Ana passes. Ana's phone offers no change for Bruno's models.
+    assert_eq!(
+        a.js("return document.querySelector('[data-id=change_round][data-model=b0]') === null"),
+        Value::Bool(true),
+        "a seat is offered only its own side's changes"
+    );
+    for _ in 0..2 {
+        step(
+            b,
+            &["[data-id=change_round][data-model=b0][data-steps='1']"],
+            &phones,
+        );
+    }
+    step(b, &["[data-id=end_change_round]"], &phones);
+    step(a, &["[data-id=end_change_round]"], &phones);
+
+    // R08: both warbands have a model in round 6: a roll-off, from B's phone.
+    assert_eq!(state(a)["offers"]["phase"], "roll_off");
+    step(b, &["[data-id=roll_off]", "#sheet [data-s=roll]"], &phones);
+    let winner = taker(a, "choose_start");
+    step(
+        phone(&winner),
+        &[&format!("[data-id=choose_start][data-side={winner}]")],
+        &phones,
+    );
+}
+
+/// R07, R13, R20, R33, R27: an activation from the phones: a move, an
+/// assault with typed dice, a totem re-roll, Accept, the hits with typed
+/// dice; then the end of the activation and of the turn.
+fn an_activation_and_the_end_of_the_turn(a: &Driver, b: &Driver, shots: &Path) {
+    let phones = [a, b];
+    let phone = |side: &str| if side == "a" { a } else { b };
+    // R07, R13: the side that picks activates its model and moves it.
+    let side = taker(a, "activate");
+    let (me, other) = if side == "a" { (a, b) } else { (b, a) };
+    step(me, &["[data-id=activate]"], &phones);
+    step(me, &["[data-id=move]"], &phones);
+    // A seat undoes only its own side's last action: Undo on its phone
+    // alone; it takes the move back, and the move is made again.
+    assert_eq!(
+        other.js("return document.querySelector('[data-id=undo]') === null"),
+        Value::Bool(true),
+        "the other phone may not undo this side's move"
+    );
+    let moves = |d: &Driver| state(d)["status"]["actions"].as_u64();
+    let before = moves(me);
+    step(me, &["[data-id=undo]"], &phones);
+    assert_eq!(moves(other), before.map(|n| n - 1), "the move undone");
+    step(me, &["[data-id=move]"], &phones);
+    assert_eq!(
+        other.js("return document.querySelector('[data-id=move]') === null"),
+        Value::Bool(true),
+        "the other phone is not offered the acting model's move"
+    );
+
+    // R20: the assault's targets, each with its chance to put it Down.
+    let target_css = "[data-id=assault][data-target]:not([data-brutal])";
+    me.wait(
+        &format!("return document.querySelector('{target_css}') ? true : null"),
+        WAIT,
+    )
+    .expect("assault targets");
+    let downs = me.js(&format!(
+        "return Array.from(document.querySelectorAll('{target_css}')).map(b => {{ const x = b.querySelector('.pd b'); return x ? x.textContent : ''; }})"
+    ));
+    let downs = downs.as_array().cloned().unwrap_or_default();
+    assert!(!downs.is_empty(), "targets listed");
+    assert!(
+        downs
+            .iter()
+            .all(|v| v.as_str().is_some_and(|s| s.ends_with('%'))),
+        "each target shows its chance to be put Down: {downs:?}"
+    );
+    // Both players' names, their pools and VP, then the targets.
+    me.js("window.scrollTo(0, 0); return true");
+    me.screenshot(&shots.join("phone-assault-targets-en.png"));
+    tap(me, target_css);
+    me.wait(
+        "return sheet && sheet.price && !sheet.pricing && document.querySelector('#sheet [data-s=type]') ? true : null",
+        WAIT,
+    )
+    .expect("the draft priced, with its dice to type");
+    me.screenshot(&shots.join("phone-assault-draft-en.png"));
+    // The attacker's d10 an 8, the defender's a 2: typed from the table.
+    type_dice(me, 8, 2, &phones);
+    assert_eq!(state(me)["offers"]["phase"], "rolled");
+
+    // R33: a totem re-roll from the attacker's phone, then Accept.
+    step(
+        me,
+        &["[data-id=totem_reroll]", "#sheet [data-s=roll]"],
+        &phones,
+    );
+    let pending = state(me)["offers"]["pending"].clone();
+    assert!(
+        !pending["rerolls"].as_array().is_none_or(|r| r.is_empty()),
+        "the re-roll shows: {pending}"
+    );
+    step(me, &["[data-id=accept]"], &phones);
+
+    // R27: each hit is rolled by the hit model's phone, dice typed.
+    let mut hits = 0;
+    while state(a)["offers"]["phase"] == "resolve_hits" {
+        let hit = taker(a, "resolve_hit");
+        let d = phone(&hit);
+        tap(d, "[data-id=resolve_hit]");
+        type_dice(d, 9, 3, &phones);
+        step(d, &["[data-id=accept]"], &phones);
+        hits += 1;
+        assert!(hits < 5, "hits end");
+    }
+    assert!(hits >= 1, "the assault's hit was rolled");
+
+    // The activation ends; at the next pick a phone ends the turn (asked twice).
+    if state(a)["offers"]["phase"] == "acting" {
+        let acting = taker(a, "end_activation");
+        step(phone(&acting), &["[data-id=end_activation]"], &phones);
+    }
+    let before = index(a);
+    tap(a, "[data-id=end_turn]");
+    tap(a, "[data-id=end_turn]");
+    moved(&phones, before);
+    assert_eq!(state(b)["offers"]["phase"], "start_turn");
+}
+
+/// The end both sides agree on: B ends the game (asked twice), each
+/// phone shows the report and confirms it; then it is in the records.
+fn the_end_confirmed_on_both_phones(a: &Driver, b: &Driver, shots: &Path) {
+    let phones = [a, b];
+    let before = index(b);
+    tap(b, "[data-id=end_game]");
+    tap(b, "[data-id=end_game]");
+    moved(&phones, before);
+    a.wait(
+        "return document.querySelector('[data-id=confirm]') ? true : null",
+        WAIT,
+    )
+    .expect("the report and Confirm on A's phone");
+    a.js("window.scrollTo(0, document.querySelector('.report').offsetTop - 150); return true");
+    a.screenshot(&shots.join("phone-confirm-en.png"));
+    step(a, &["[data-id=confirm]"], &phones);
+    assert_eq!(state(b)["end"]["confirmed"]["a"], true);
+    assert_eq!(state(b)["end"]["recorded"], false, "it waits for Bruno");
+    step(b, &["[data-id=confirm]"], &phones);
+    assert_eq!(state(a)["end"]["recorded"], true);
+}
+
+/// The same actions through `game act` on the new game `first`: the same
+/// log and the same state as the phones' `file`.
+fn replays_like_game_act(file: &Path, first: &Path) {
+    let played = impia::core::game::file::read(file).expect("the phones' game file");
+    assert!(played.log.len() >= 15, "a whole turn: {}", played.log.len());
+    let lines: String = played
+        .log
+        .iter()
+        .map(|a| serde_json::to_string(a).expect("an action") + "\n")
+        .collect();
+    let mut act = Command::new(exe())
+        .args(["game", "act"])
+        .arg(first)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("game act");
+    {
+        use std::io::Write;
+        act.stdin
+            .take()
+            .expect("stdin")
+            .write_all(lines.as_bytes())
+            .expect("the actions");
+    }
+    let out = act.wait_with_output().expect("game act ends");
+    assert!(out.status.success(), "{out:?}");
+    let replayed = impia::core::game::file::read(first).expect("the replayed file");
+    assert_eq!(replayed.log, played.log);
+    let status = |p: &Path| {
+        let o = cli(&[
+            "game",
+            "status",
+            p.to_str().expect("path"),
+            "--json",
+            "--lang",
+            "en",
+        ]);
+        assert!(o.status.success(), "{o:?}");
+        String::from_utf8(o.stdout).expect("UTF-8")
+    };
+    assert_eq!(status(file), status(first));
+    let replay = cli(&["game", "replay", file.to_str().expect("path")]);
+    assert!(replay.status.success(), "{replay:?}");
+}
+
+#[test]
+fn two_phones_play_a_whole_turn_and_the_file_replays_like_game_act() {
+    let Some(a) = browser() else { return };
+    let Some(b) = browser() else { return };
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("phones.json");
+    let f = file.to_str().expect("a UTF-8 path");
+    // Seed 3: the first dark forces roll does nothing (R39), a quiet start.
+    let new = cli(&[
+        "game",
+        "new",
+        "--a",
+        "rosters/circulo-de-la-ceniza.yaml",
+        "--b",
+        "rosters/guardia-del-paso.yaml",
+        "--seed",
+        "3",
+        "--player-a",
+        "Ana",
+        "--player-b",
+        "Bruno",
+        "-o",
+        f,
+    ]);
+    assert!(new.status.success(), "{new:?}");
+    let first = dir.path().join("first.json");
+    std::fs::copy(&file, &first).expect("a copy of the new game");
+
+    let laptop = Laptop::start(&file);
+    a.go(&laptop.links.a);
+    b.go(&laptop.links.b);
+    let phones = [&a, &b];
+    for d in phones {
+        d.wait(
+            "return state && document.getElementById('play') ? true : null",
+            WAIT,
+        )
+        .expect("the page draws its seat's part");
+    }
+    let shots = shots_dir();
+    dark_forces_after_the_laptops_leave(&a, &b, &laptop, &shots);
+    rounds_and_roll_off(&a, &b);
+    an_activation_and_the_end_of_the_turn(&a, &b, &shots);
+    the_end_confirmed_on_both_phones(&a, &b, &shots);
+    drop(a);
+    drop(b);
+    laptop.stop();
+
+    replays_like_game_act(&file, &first);
+}
