@@ -10,6 +10,7 @@ use std::sync::Arc;
 use crate::game_support::{a, b, rules, setup, skip_to, turn};
 use crate::serve_support::table::{Table, ok};
 use crate::serve_support::{TIMEOUT, get, post, split_link};
+use impia::core::game::draft::{DeclKind, Declared};
 use impia::core::game::{Action, Game, Host, Now, PriceView};
 use impia::core::odds::Odds;
 use impia::core::text::Lang;
@@ -263,6 +264,55 @@ fn the_price_is_game_price_with_the_dice_to_type() {
         &json!({"action": {"action": "move", "model": "b0"}}),
     );
     assert_eq!(r.status, 422, "{}", r.text());
+}
+
+#[test]
+fn r20_a_declaration_is_answered_through_price_and_the_core_sets_the_draft() {
+    let g = acting_a0();
+    let action = Action::from_json(&assault_a0_b0().to_string()).expect("an action");
+    // The first flag or count the assault asks for (R20/R22 table options).
+    let decl = g
+        .declarations(&action)
+        .into_iter()
+        .find(|d| matches!(d.kind, DeclKind::Flag { .. } | DeclKind::Count { .. }))
+        .expect("an assault asks for a table option");
+    let declared = g
+        .declare(&action, &decl.key, Declared::Count(1))
+        .expect("the core takes a 1");
+    let want = PriceView::of(&g, &declared, Lang::En).expect("a price");
+    let t = Table::new(Host::detached(g), |_| {});
+    let key = serde_json::to_value(&decl.key).expect("JSON");
+    let r = ok(&t.post(
+        Seat::A,
+        "price",
+        &json!({"action": assault_a0_b0(), "declare": {"key": key, "value": 1}}),
+    ));
+    assert_eq!(r["draft"], serde_json::to_value(&declared).expect("JSON"));
+    assert_eq!(r["price"], serde_json::to_value(&want).expect("JSON"));
+    let shown = r["declarations"]
+        .as_array()
+        .and_then(|ds| ds.iter().find(|d| d["key"] == key))
+        .expect("the declaration is listed again");
+    assert_eq!(shown["value"], 1, "{shown}");
+    // An answer the declaration cannot take, or a key the draft does not
+    // ask for: 422, and nothing was set.
+    for bad in [
+        json!({"key": key, "value": 99}),
+        json!({"key": {"on": "witnesses"}, "value": ["b0"]}),
+    ] {
+        let r = t.post(
+            Seat::A,
+            "price",
+            &json!({"action": assault_a0_b0(), "declare": bad}),
+        );
+        assert_eq!(r.status, 422, "{bad}: {}", r.text());
+    }
+    let r = t.post(
+        Seat::A,
+        "price",
+        &json!({"action": assault_a0_b0(), "declare": {"key": "nope"}}),
+    );
+    assert_eq!(r.status, 400, "{}", r.text());
 }
 
 /// The dice of a price's list, each d10 `d10s[i]` and its d3 all 2.

@@ -164,6 +164,24 @@ fn moved(phones: &[&Driver], before: u64) {
     }
 }
 
+/// Accept the roll waiting on `d`. An accept that may put a model Down
+/// asks for its R31 witnesses first (a sheet, none named here): then the
+/// sheet's button sends it.
+fn accept(d: &Driver, phones: &[&Driver]) {
+    let before = index(d);
+    tap(d, "[data-id=accept]");
+    let sheet = d.wait(
+        "return state.index > __B__ ? 'moved' : (document.querySelector('#sheet [data-s=do]') ? 'sheet' : null)"
+            .replace("__B__", &before.to_string())
+            .as_str(),
+        WAIT,
+    );
+    if sheet.as_ref().and_then(|(v, _)| v.as_str()) == Some("sheet") {
+        tap(d, "#sheet [data-s=do]");
+    }
+    moved(phones, before);
+}
+
 /// Tap each of `taps` in turn on `d`; the last one acts: both phones see it.
 fn step(d: &Driver, taps: &[&str], phones: &[&Driver]) {
     let before = index(d);
@@ -351,7 +369,7 @@ fn an_activation_and_the_end_of_the_turn(a: &Driver, b: &Driver, shots: &Path) {
         !pending["rerolls"].as_array().is_none_or(|r| r.is_empty()),
         "the re-roll shows: {pending}"
     );
-    step(me, &["[data-id=accept]"], &phones);
+    accept(me, &phones);
 
     // R27: each hit is rolled by the hit model's phone, dice typed.
     let mut hits = 0;
@@ -360,7 +378,7 @@ fn an_activation_and_the_end_of_the_turn(a: &Driver, b: &Driver, shots: &Path) {
         let d = phone(&hit);
         tap(d, "[data-id=resolve_hit]");
         type_dice(d, 9, 3, &phones);
-        step(d, &["[data-id=accept]"], &phones);
+        accept(d, &phones);
         hits += 1;
         assert!(hits < 5, "hits end");
     }

@@ -23,6 +23,7 @@ use tokio::net::TcpListener;
 use tokio::sync::{Semaphore, oneshot, watch};
 
 use super::{Answer, Ask, Seat, State};
+use crate::core::game::draft::{DeclKey, Declared};
 use crate::core::game::{Action, SideDice};
 use crate::core::text::Lang;
 
@@ -324,7 +325,7 @@ impl PostKind {
         match self {
             PostKind::Act => (&["index", "action"], &["dice"]),
             PostKind::Undo | PostKind::Confirm => (&["index"], &[]),
-            PostKind::Price => (&["action"], &[]),
+            PostKind::Price => (&["action"], &["declare"]),
         }
     }
 }
@@ -408,7 +409,30 @@ fn ask_of(kind: PostKind, body: &[u8], l: Lang) -> Result<Ask, String> {
         }
         PostKind::Undo => Ask::Undo { index: index()? },
         PostKind::Confirm => Ask::Confirm { index: index()? },
-        PostKind::Price => Ask::Price { action: action()? },
+        PostKind::Price => {
+            #[derive(serde::Deserialize)]
+            #[serde(deny_unknown_fields)]
+            struct Declare {
+                key: DeclKey,
+                value: Declared,
+            }
+            let declare = match map.get("declare") {
+                None | Some(serde_json::Value::Null) => None,
+                Some(d) => {
+                    let d: Declare = serde_json::from_value(d.clone()).map_err(|e| {
+                        bad(
+                            format!("\"declare\" debe ser {{\"key\", \"value\"}}: {e}"),
+                            format!("\"declare\" must be {{\"key\", \"value\"}}: {e}"),
+                        )
+                    })?;
+                    Some((d.key, d.value))
+                }
+            };
+            Ask::Price {
+                action: action()?,
+                declare,
+            }
+        }
     })
 }
 

@@ -39,6 +39,7 @@ use std::time::Duration;
 
 use serde_json::Value;
 
+use crate::core::game::draft::{DeclKey, Declared};
 use crate::core::game::{Action, SideDice};
 use crate::core::text::Lang;
 
@@ -93,8 +94,12 @@ pub enum Ask {
     },
     /// Undo the last action (only one this seat's side took).
     Undo { index: u64 },
-    /// The price of a draft: read-only, no index.
-    Price { action: Action },
+    /// The price of a draft: read-only, no index. `declare`: one more
+    /// answer to declare on it first (the core sets the draft's field).
+    Price {
+        action: Action,
+        declare: Option<(DeclKey, Declared)>,
+    },
     /// The seat confirms the ended game's report.
     Confirm { index: u64 },
 }

@@ -9,7 +9,8 @@ use serde_json::{Value, json};
 
 use super::view::{self, May, SeatsView};
 use super::{Ask, Request, Seat, Share, State};
-use crate::core::game::{GameError, Host, PriceView, Side};
+use crate::core::game::draft::{DeclKey, Declared};
+use crate::core::game::{Action, GameError, Host, PriceView, Side, declarations_view};
 use crate::core::text::Lang;
 
 /// What a handled request changed in the game, for the owner to tell
@@ -155,12 +156,9 @@ impl Seats {
     /// (the caller does not). A request from a seat not yet allowed waits,
     /// and the seat is asking.
     pub fn handle(&mut self, host: &mut Host, share: &Share, req: Request) -> Option<Done> {
-        if let Ask::Price { action } = &req.ask {
+        if let Ask::Price { action, declare } = &req.ask {
             // Read-only: no index, no approval.
-            let (status, body) = match PriceView::of(host, action, req.lang) {
-                Ok(p) => (200, json!({ "price": p })),
-                Err(e) => refusal(&e, req.lang),
-            };
+            let (status, body) = price(host, action, declare.clone(), req.lang);
             req.answer(status, body);
             return None;
         }
@@ -401,5 +399,43 @@ impl Share {
     fn json(&self, seat: Seat, l: Lang) -> Value {
         let s = self.tx.borrow().clone();
         serde_json::from_str(s.json(seat, l)).unwrap_or(Value::Null)
+    }
+}
+
+/// A draft's price (issue 26's `POST price`), after declaring one more
+/// answer on it when asked: the draft as the core set it and its
+/// declarations with what each declares now, so the page never sets an
+/// action's fields itself.
+fn price(
+    host: &Host,
+    action: &Action,
+    declare: Option<(DeclKey, Declared)>,
+    l: Lang,
+) -> (u16, Value) {
+    let draft = match declare {
+        None => action.clone(),
+        Some((key, answer)) => match host.declare(action, &key, answer) {
+            Some(d) => d,
+            None => {
+                return err(
+                    422,
+                    l.pick(
+                        "esa declaración no cabe en esta acción",
+                        "that declaration does not fit this action",
+                    )
+                    .into(),
+                );
+            }
+        },
+    };
+    match PriceView::of(host, &draft, l) {
+        Ok(p) => {
+            let declarations = declarations_view(&host.declarations(&draft), &draft, l);
+            (
+                200,
+                json!({ "price": p, "draft": draft, "declarations": declarations }),
+            )
+        }
+        Err(e) => refusal(&e, l),
     }
 }

@@ -7,7 +7,7 @@
 //! Down and its DP, for exactly that draft. A client renders declarations
 //! generically and decides no rule.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::action::Action;
 use super::guard::Ctx;
@@ -37,8 +37,13 @@ pub(crate) struct Facts {
 }
 
 /// What a declaration sets in the action.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "on", content = "id", rename_all = "snake_case")]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(
+    tag = "on",
+    content = "id",
+    rename_all = "snake_case",
+    deny_unknown_fields
+)]
 pub enum DeclKey {
     /// A table option of the action's row, by id (R20, R22, R24, R26).
     Option(String),
@@ -121,7 +126,7 @@ pub struct Declaration {
 }
 
 /// A declared answer.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum Declared {
     /// A flag (0 or 1) or a count.
@@ -129,6 +134,38 @@ pub enum Declared {
     Models(Vec<ModelRef>),
     /// The ids picked (none, one or, for `many`, several).
     Picks(Vec<String>),
+}
+
+impl Declared {
+    /// This answer as `kind` asks for it, or `None` when it cannot be
+    /// one (a client's answer read from JSON: a list of model ids reads
+    /// as models first, and is a list of picks where picks are asked).
+    pub fn fit(self, kind: &DeclKind) -> Option<Declared> {
+        match (kind, self) {
+            (DeclKind::Flag { .. }, Declared::Count(n)) if n <= 1 => Some(Declared::Count(n)),
+            (DeclKind::Count { max, .. }, Declared::Count(n)) if n <= *max => {
+                Some(Declared::Count(n))
+            }
+            (DeclKind::Models { models }, Declared::Models(ms))
+                if ms.iter().all(|m| models.contains(m)) =>
+            {
+                Some(Declared::Models(ms))
+            }
+            (DeclKind::Models { .. }, Declared::Picks(p)) if p.is_empty() => {
+                Some(Declared::Models(Vec::new()))
+            }
+            (DeclKind::Pick { choices, many }, d) => {
+                let ids: Vec<String> = match d {
+                    Declared::Picks(p) => p,
+                    Declared::Models(ms) => ms.iter().map(ToString::to_string).collect(),
+                    Declared::Count(_) => return None,
+                };
+                let known = ids.iter().all(|i| choices.iter().any(|c| &c.id == i));
+                (known && (*many || ids.len() <= 1)).then_some(Declared::Picks(ids))
+            }
+            _ => None,
+        }
+    }
 }
 
 /// The action of an offer pre-filled from what the tracker knows: R20 the

@@ -79,5 +79,5 @@ pub use snapshot::{
     Acting, Card, CheckView, ChoiceView, DarkForces, DeclarationView, DiceView, Engaged,
     GameStatus, LOG_LINES, LogLine, OfferView, OffersView, OpposedCheck, PendingView, PriceView,
     RerollView, RollState, RollView, Snapshot, StatusHit, StatusModel, StatusSide, StatusVp,
-    TargetView, TypeDiceView,
+    TargetView, TypeDiceView, declarations_view,
 };

@@ -4,7 +4,7 @@
 
 use super::action::Action;
 use super::chance::attack_chances;
-use super::draft::{Declaration, declarations};
+use super::draft::{DeclKey, Declaration, Declared, declarations};
 use super::error::GameError;
 use super::guard::Ctx;
 use super::offers::{cost, try_action};
@@ -65,5 +65,20 @@ impl Game {
     /// (the app's free tools: R18 a fall and its R31 witnesses).
     pub fn declarations(&self, action: &Action) -> Vec<Declaration> {
         declarations(self.state(), self.ctx(), action)
+    }
+
+    /// `draft` with one more answer declared (a client's: the phone page,
+    /// issue 26), the core alone knowing which field each declaration
+    /// sets; `None` when the draft does not ask for `key` or `answer` does
+    /// not fit what it asks (a flag above 1, a model not among those named,
+    /// an unknown pick).
+    pub fn declare(&self, draft: &Action, key: &DeclKey, answer: Declared) -> Option<Action> {
+        let asked = self
+            .declarations(draft)
+            .into_iter()
+            .find(|d| &d.key == key)?;
+        let answer = answer.fit(&asked.kind)?;
+        let mut next = draft.clone();
+        super::draft::declare(&mut next, key, &answer).then_some(next)
     }
 }

@@ -23,7 +23,7 @@ use crate::core::text::Lang;
 
 pub use offers::{
     CheckView, ChoiceView, DeclarationView, OfferView, OffersView, OpposedCheck, PendingView,
-    PriceView, RerollView, TargetView, TypeDiceView,
+    PriceView, RerollView, TargetView, TypeDiceView, declarations_view,
 };
 pub use status::{GameStatus, StatusHit, StatusModel, StatusSide, StatusVp};
 

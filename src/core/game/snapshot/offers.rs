@@ -7,7 +7,7 @@
 use serde::Serialize;
 
 use crate::core::game::action::PendingRoll;
-use crate::core::game::draft::{Choice, DeclKey, DeclKind, Declaration, Effect};
+use crate::core::game::draft::{Choice, DeclKey, DeclKind, Declaration, Declared, Effect, value};
 use crate::core::game::{
     Action, DiceSlot, Game, GameError, ModelRef, Now, Offer, Offers, Prepared, PreparedCheck, Role,
     Taker,
@@ -86,6 +86,9 @@ pub struct DeclarationView {
     /// DP it adds among them: R26 aimed shot, R28 Iron defence).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub effect: Option<Effect>,
+    /// What the draft declares now (issue 26: a client shows it and sends
+    /// the next answer through `Game::declare`, never setting fields).
+    pub value: Option<Declared>,
 }
 
 /// A draft's price: its DP, its check, the chance the acting side wins and
@@ -272,8 +275,8 @@ pub(super) fn check_view(g: &Game, a: &Action, l: Lang) -> Option<CheckView> {
     }
 }
 
-/// The declarations in `l`.
-pub fn declarations_view(ds: &[Declaration], l: Lang) -> Vec<DeclarationView> {
+/// The declarations of `draft` in `l`, with what it declares now.
+pub fn declarations_view(ds: &[Declaration], draft: &Action, l: Lang) -> Vec<DeclarationView> {
     ds.iter()
         .map(|d| {
             let mut v = DeclarationView {
@@ -285,6 +288,7 @@ pub fn declarations_view(ds: &[Declaration], l: Lang) -> Vec<DeclarationView> {
                 choices: Vec::new(),
                 many: false,
                 effect: None,
+                value: value(draft, &d.key),
             };
             match &d.kind {
                 DeclKind::Flag { effect } => v.effect = Some(*effect),
@@ -341,7 +345,7 @@ fn offer(g: &Game, o: &Offer, l: Lang) -> OfferView {
                 p_attacker_down: t.p_attacker_down.map(Odds),
                 check: check_view(g, &t.action, l),
                 draft: t.draft.clone(),
-                declarations: declarations_view(&t.declarations, l),
+                declarations: declarations_view(&t.declarations, &t.draft, l),
                 price: price_view(g, &t.draft, l),
             })
             .collect(),
@@ -352,7 +356,7 @@ fn offer(g: &Game, o: &Offer, l: Lang) -> OfferView {
             None
         },
         draft: o.draft.clone(),
-        declarations: declarations_view(&o.declarations, l),
+        declarations: declarations_view(&o.declarations, &o.draft, l),
         price: if o.allowed && o.targets.is_empty() {
             price_view(g, &o.draft, l)
         } else {
