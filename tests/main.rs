@@ -38,6 +38,7 @@ mod packs;
 mod pdf_bounded;
 mod records;
 mod records_safety;
+mod refusal_names;
 mod roster;
 mod roster_pdf;
 mod roster_text;
