@@ -189,7 +189,7 @@ fn lay_out(fonts: &Fonts, r: &Report, l: Lang, width: f32, height: f32) -> Block
         y,
         width,
         LEADING + 0.6,
-        &[Span::new(BOLD, p("Turno a turno", "Turn by turn"))],
+        &[Span::new(BOLD, glossary::TURN_BY_TURN.get(l))],
     );
     for t in &r.turns {
         let parts = t.story(l);

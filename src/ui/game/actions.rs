@@ -140,7 +140,7 @@ fn offer_text(
             .map_or_else(|| id.to_string(), |s| format!("✨ {}", s.name)),
         Action::Check { options, .. } if options.dreadful.is_some() => format!(
             "{} {}",
-            l.pick("Coraje ante", "Courage against"),
+            format!("{} {}", Stat::Courage.name(l), l.pick("ante", "against")),
             options
                 .dreadful
                 .map(|d| g.state().name(d))

@@ -27,14 +27,17 @@ pub fn now_text(st: &GameState, now: &Now, l: Lang) -> String {
         Now::StartTurn { turn } => format!(
             "{} {turn}: {}",
             glossary::TURN.get(l),
-            l.pick("tirar Fuerzas Oscuras", "roll the Dark Forces")
-        ),
-        Now::ChangeRound { side: None } => l
-            .pick(
-                "Cambiar ronda: cualquier jugador empieza",
-                "Change round: either player begins",
+            format!(
+                "{} {}",
+                l.pick("tirar", "roll the"),
+                glossary::DARK_FORCES.get(l)
             )
-            .into(),
+        ),
+        Now::ChangeRound { side: None } => format!(
+            "{}: {}",
+            glossary::CHANGE_ROUND.get(l),
+            l.pick("cualquier jugador empieza", "either player begins")
+        ),
         Now::ChangeRound { side: Some(s) } => {
             format!(
                 "{}: {}",
