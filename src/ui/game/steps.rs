@@ -56,9 +56,9 @@ impl GameView {
 
     pub(super) fn start_turn_ui(&mut self, ui: &mut egui::Ui, rules: &RuleSet, turn: u32, l: Lang) {
         ui.heading(format!(
-            "{} {turn}: {}",
+            "{} {turn}: {} (R39)",
             glossary::TURN.get(l),
-            format!("{} (R39)", glossary::DARK_FORCES.get(l))
+            glossary::DARK_FORCES.get(l)
         ));
         if let Some(t) = rules.roll_table("dark_forces")
             && let Ok(odds) = t.row_odds(0)

@@ -25,13 +25,10 @@ pub fn now_text(st: &GameState, now: &Now, l: Lang) -> String {
             )
         }
         Now::StartTurn { turn } => format!(
-            "{} {turn}: {}",
+            "{} {turn}: {} {}",
             glossary::TURN.get(l),
-            format!(
-                "{} {}",
-                l.pick("tirar", "roll the"),
-                glossary::DARK_FORCES.get(l)
-            )
+            l.pick("tirar", "roll the"),
+            glossary::DARK_FORCES.get(l)
         ),
         Now::ChangeRound { side: None } => format!(
             "{}: {}",
