@@ -47,6 +47,7 @@ mod serve;
 mod serve_browser;
 mod snapshot_json;
 mod tables;
+mod tables_read_once;
 mod terminal_escapes;
 mod ui;
 mod ui_files;
