@@ -19,10 +19,10 @@ const KNOWN: &[(&str, &[&str])] = &[(
     // bottom cuts this (left for a later change).
     "issue 22",
     &[
-        "cli/game.rs",
-        "cli/game_play.rs",
-        "cli/game_report.rs",
-        "cli/game_serve.rs",
+        "cli/game/mod.rs",
+        "cli/game/play.rs",
+        "cli/game/report.rs",
+        "cli/game/serve.rs",
     ],
 )];
 

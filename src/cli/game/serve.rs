@@ -9,8 +9,8 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::Path;
 use std::process::ExitCode;
 
-use super::CliError;
-use super::game_play::{
+use super::super::CliError;
+use super::play::{
     MAX_STDIN_LINE, MAX_STDIN_LINES, load_writable, parse_action, read_line_bounded, records_error,
 };
 use crate::core::game::{ErrorKind, Game, Side};

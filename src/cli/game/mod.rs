@@ -1,6 +1,10 @@
 //! `impia game …`: start a game from two rosters, show where it stands,
 //! check that its log replays.
 
+mod play;
+mod report;
+mod serve;
+
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -167,7 +171,7 @@ pub fn run(cli: &Cli, cmd: &GameCommand) -> Result<ExitCode, CliError> {
             };
             let host = match created {
                 Ok(h) => h,
-                Err(e) => return super::game_play::host_error(e),
+                Err(e) => return play::host_error(e),
             };
             super::mark_saved();
             let written = host.path().map(Path::display);
@@ -243,25 +247,25 @@ pub fn run(cli: &Cli, cmd: &GameCommand) -> Result<ExitCode, CliError> {
                 ExitCode::from(EXIT_INCONSISTENT)
             })
         }
-        GameCommand::Offers { file, json } => super::game_play::offers(file, &rules, *json, l),
+        GameCommand::Offers { file, json } => play::offers(file, &rules, *json, l),
         GameCommand::Act { file, action, json } => {
-            super::game_play::act(file, &rules, action.as_deref(), *json, l)
+            play::act(file, &rules, action.as_deref(), *json, l)
         }
         GameCommand::Report {
             file,
             json,
             output,
             force,
-        } => super::game_report::run(file, &rules, *json, output.as_ref(), *force, l),
+        } => report::run(file, &rules, *json, output.as_ref(), *force, l),
         GameCommand::Recover { file } => recover(file, &rules, l),
-        GameCommand::Undo { file } => super::game_play::undo(file, &rules, false, l),
-        GameCommand::Redo { file } => super::game_play::undo(file, &rules, true, l),
+        GameCommand::Undo { file } => play::undo(file, &rules, false, l),
+        GameCommand::Redo { file } => play::undo(file, &rules, true, l),
         GameCommand::Serve {
             file,
             bind,
             port,
             stay,
-        } => super::game_serve::serve(file, &rules, *bind, *port, *stay, l),
+        } => serve::serve(file, &rules, *bind, *port, *stay, l),
     }
 }
 
@@ -270,7 +274,7 @@ pub fn run(cli: &Cli, cmd: &GameCommand) -> Result<ExitCode, CliError> {
 fn recover(path: &Path, rules: &RuleSet, l: Lang) -> Result<ExitCode, CliError> {
     let (mut host, problem) = match Host::recover(path, rules) {
         Ok(x) => x,
-        Err(e) => return super::game_play::host_error(e),
+        Err(e) => return play::host_error(e),
     };
     let n = host.actions().len();
     let Some(problem) = problem else {
