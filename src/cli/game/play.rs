@@ -6,7 +6,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use super::super::{CliError, EXIT_BUSY, print_json};
-use super::{EXIT_INCONSISTENT, open, print_status};
+use super::read::{EXIT_INCONSISTENT, open, print_status};
 use crate::core::game::{
     Action, ErrorKind, Game, GameError, GameFileError, GameStatus, Host, HostError, OffersView,
 };

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use super::super::{CliError, print_json};
-use super::{EXIT_INCONSISTENT, open};
+use super::read::{EXIT_INCONSISTENT, open};
 use crate::core::game::report::{Report, report};
 use crate::core::glossary;
 use crate::core::tables::RuleSet;
