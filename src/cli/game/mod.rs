@@ -12,7 +12,7 @@ use read::{open, print_status};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::Subcommand;
+use clap::{Args, Subcommand};
 use serde::Serialize;
 
 use super::{Cli, CliError, load_rules, print_json};
@@ -25,30 +25,7 @@ use crate::core::text::Lang;
 #[derive(Debug, Subcommand)]
 pub enum GameCommand {
     /// Start a game from two rosters and write its file.
-    New {
-        /// Warband A's roster file.
-        #[arg(long, value_name = "ROSTER")]
-        a: PathBuf,
-        /// Warband B's roster file.
-        #[arg(long, value_name = "ROSTER")]
-        b: PathBuf,
-        /// Seed of the app's dice (default: a fresh one).
-        #[arg(long)]
-        seed: Option<u64>,
-        #[arg(long, value_name = "NAME")]
-        scenario: Option<String>,
-        #[arg(long = "player-a", value_name = "NAME")]
-        player_a: Option<String>,
-        #[arg(long = "player-b", value_name = "NAME")]
-        player_b: Option<String>,
-        /// The game file to write (default: a new file in games/, named
-        /// by the warbands and the day, never over an existing one).
-        #[arg(short = 'o', long = "output", value_name = "FILE")]
-        output: Option<PathBuf>,
-        /// Overwrite an existing file.
-        #[arg(long)]
-        force: bool,
-    },
+    New(NewGame),
     /// Turn, round, each side's pool and VP, each model's fear, status and DP.
     Status {
         file: PathBuf,
@@ -125,128 +102,40 @@ pub enum GameCommand {
     },
 }
 
-// issue 22: split after the rules work lands
-#[allow(clippy::too_many_lines)]
+/// `game new`'s arguments.
+#[derive(Debug, Args)]
+pub struct NewGame {
+    /// Warband A's roster file.
+    #[arg(long, value_name = "ROSTER")]
+    a: PathBuf,
+    /// Warband B's roster file.
+    #[arg(long, value_name = "ROSTER")]
+    b: PathBuf,
+    /// Seed of the app's dice (default: a fresh one).
+    #[arg(long)]
+    seed: Option<u64>,
+    #[arg(long, value_name = "NAME")]
+    scenario: Option<String>,
+    #[arg(long = "player-a", value_name = "NAME")]
+    player_a: Option<String>,
+    #[arg(long = "player-b", value_name = "NAME")]
+    player_b: Option<String>,
+    /// The game file to write (default: a new file in games/, named
+    /// by the warbands and the day, never over an existing one).
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Overwrite an existing file.
+    #[arg(long)]
+    force: bool,
+}
+
 pub fn run(cli: &Cli, cmd: &GameCommand) -> Result<ExitCode, CliError> {
     let rules = load_rules(cli)?;
     let l = cli.lang();
     match cmd {
-        GameCommand::New {
-            a,
-            b,
-            seed,
-            scenario,
-            player_a,
-            player_b,
-            output,
-            force,
-        } => {
-            // Checked again under the lock; here so that no roster is read in vain.
-            if let Some(output) = output
-                && output.exists()
-                && !force
-            {
-                return Err(CliError(format!(
-                    "{} already exists; choose another file or pass --force",
-                    output.display()
-                )));
-            }
-            let ra = roster::load_roster(a, &rules)?;
-            let rb = roster::load_roster(b, &rules)?;
-            let mut setup = GameSetup::new(ra, rb)
-                .with_scenario(scenario.clone().unwrap_or_default())
-                .with_players(
-                    player_a.clone().unwrap_or_default(),
-                    player_b.clone().unwrap_or_default(),
-                );
-            if let Some(s) = seed {
-                setup = setup.with_seed(*s);
-            }
-            for w in setup.warnings(&rules, l) {
-                errln!("{}: {w}", l.pick("aviso", "warning"));
-            }
-            let created = match output {
-                Some(output) => Host::create(output, setup, &rules, *force),
-                None => Host::create_in(Path::new(GAMES_DIR), setup, &rules),
-            };
-            let host = match created {
-                Ok(h) => h,
-                Err(e) => return play::host_error(e),
-            };
-            super::mark_saved();
-            let written = host.path().map(Path::display);
-            if let Some(p) = written {
-                outln!("{} {p}", l.pick("Escrito", "Wrote"));
-            }
-            Ok(ExitCode::SUCCESS)
-        }
-        GameCommand::Status { file, json } => {
-            let g = match open(file, &rules)? {
-                Ok(g) => g,
-                Err(msg) => {
-                    errln!("impia: {msg}");
-                    return Ok(ExitCode::from(EXIT_INCONSISTENT));
-                }
-            };
-            let out = GameStatus::of(&g, l);
-            if *json {
-                print_json(&out)?;
-            } else {
-                print_status(&out, l);
-            }
-            Ok(ExitCode::SUCCESS)
-        }
-        GameCommand::Replay { file: path, json } => {
-            let f = file::read(path)?;
-            let result = game::replay(&f.setup, &rules, &f.log);
-            let out = match &result {
-                Ok(st) => ReplayOut {
-                    file: path.display().to_string(),
-                    actions: f.log.len(),
-                    consistent: true,
-                    turn: st.turn,
-                    index: None,
-                    line: None,
-                    message: None,
-                },
-                Err(e) => ReplayOut {
-                    file: path.display().to_string(),
-                    actions: f.log.len(),
-                    consistent: false,
-                    turn: 0,
-                    index: Some(e.index),
-                    line: f.lines.get(e.index).copied(),
-                    message: Some(e.error.message(l)),
-                },
-            };
-            if *json {
-                print_json(&out)?;
-            } else if out.consistent {
-                outln!(
-                    "{}: {} {} ({} {})",
-                    out.file,
-                    out.actions,
-                    l.pick("acciones, todas se reaplican", "actions, all replay"),
-                    l.pick("turno", "turn"),
-                    out.turn
-                );
-            } else {
-                outln!(
-                    "{}:{}: {} {} {}: {}",
-                    out.file,
-                    out.line.unwrap_or(0),
-                    l.pick("la acción", "action"),
-                    out.index.unwrap_or(0),
-                    l.pick("no se reaplica", "does not replay"),
-                    out.message.as_deref().unwrap_or("")
-                );
-            }
-            Ok(if out.consistent {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::from(EXIT_INCONSISTENT)
-            })
-        }
+        GameCommand::New(n) => new_game(n, &rules, l),
+        GameCommand::Status { file, json } => status(file, &rules, *json, l),
+        GameCommand::Replay { file, json } => replay(file, &rules, *json, l),
         GameCommand::Offers { file, json } => play::offers(file, &rules, *json, l),
         GameCommand::Act { file, action, json } => {
             play::act(file, &rules, action.as_deref(), *json, l)
@@ -267,6 +156,129 @@ pub fn run(cli: &Cli, cmd: &GameCommand) -> Result<ExitCode, CliError> {
             stay,
         } => serve::serve(file, &rules, *bind, *port, *stay, l),
     }
+}
+
+/// `game new`: two rosters into a new game file.
+fn new_game(n: &NewGame, rules: &RuleSet, l: Lang) -> Result<ExitCode, CliError> {
+    let NewGame {
+        a,
+        b,
+        seed,
+        scenario,
+        player_a,
+        player_b,
+        output,
+        force,
+    } = n;
+    // Checked again under the lock; here so that no roster is read in vain.
+    if let Some(output) = output
+        && output.exists()
+        && !force
+    {
+        return Err(CliError(format!(
+            "{} already exists; choose another file or pass --force",
+            output.display()
+        )));
+    }
+    let ra = roster::load_roster(a, rules)?;
+    let rb = roster::load_roster(b, rules)?;
+    let mut setup = GameSetup::new(ra, rb)
+        .with_scenario(scenario.clone().unwrap_or_default())
+        .with_players(
+            player_a.clone().unwrap_or_default(),
+            player_b.clone().unwrap_or_default(),
+        );
+    if let Some(s) = seed {
+        setup = setup.with_seed(*s);
+    }
+    for w in setup.warnings(rules, l) {
+        errln!("{}: {w}", l.pick("aviso", "warning"));
+    }
+    let created = match output {
+        Some(output) => Host::create(output, setup, rules, *force),
+        None => Host::create_in(Path::new(GAMES_DIR), setup, rules),
+    };
+    let host = match created {
+        Ok(h) => h,
+        Err(e) => return play::host_error(e),
+    };
+    super::mark_saved();
+    let written = host.path().map(Path::display);
+    if let Some(p) = written {
+        outln!("{} {p}", l.pick("Escrito", "Wrote"));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `game status FILE`: where the game stands.
+fn status(file: &Path, rules: &RuleSet, json: bool, l: Lang) -> Result<ExitCode, CliError> {
+    let g = match open(file, rules)? {
+        Ok(g) => g,
+        Err(msg) => {
+            errln!("impia: {msg}");
+            return Ok(ExitCode::from(EXIT_INCONSISTENT));
+        }
+    };
+    let out = GameStatus::of(&g, l);
+    if json {
+        print_json(&out)?;
+    } else {
+        print_status(&out, l);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `game replay FILE`: whether the log replays, and where it stops.
+fn replay(path: &Path, rules: &RuleSet, json: bool, l: Lang) -> Result<ExitCode, CliError> {
+    let f = file::read(path)?;
+    let result = game::replay(&f.setup, rules, &f.log);
+    let out = match &result {
+        Ok(st) => ReplayOut {
+            file: path.display().to_string(),
+            actions: f.log.len(),
+            consistent: true,
+            turn: st.turn,
+            index: None,
+            line: None,
+            message: None,
+        },
+        Err(e) => ReplayOut {
+            file: path.display().to_string(),
+            actions: f.log.len(),
+            consistent: false,
+            turn: 0,
+            index: Some(e.index),
+            line: f.lines.get(e.index).copied(),
+            message: Some(e.error.message(l)),
+        },
+    };
+    if json {
+        print_json(&out)?;
+    } else if out.consistent {
+        outln!(
+            "{}: {} {} ({} {})",
+            out.file,
+            out.actions,
+            l.pick("acciones, todas se reaplican", "actions, all replay"),
+            l.pick("turno", "turn"),
+            out.turn
+        );
+    } else {
+        outln!(
+            "{}:{}: {} {} {}: {}",
+            out.file,
+            out.line.unwrap_or(0),
+            l.pick("la acción", "action"),
+            out.index.unwrap_or(0),
+            l.pick("no se reaplica", "does not replay"),
+            out.message.as_deref().unwrap_or("")
+        );
+    }
+    Ok(if out.consistent {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(EXIT_INCONSISTENT)
+    })
 }
 
 /// `game recover FILE`: what the app does with a damaged game, from the
