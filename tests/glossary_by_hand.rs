@@ -3,9 +3,8 @@
 //! `src/`, both words in string literals within a few lines of each other
 //! (a `Text::new`, an `l.pick`, a match arm per language), fails here.
 //! The glossary itself and the two renderers of check sources are where
-//! the words belong. The places that still spell a pair by hand today are
-//! listed in `KNOWN` with their count: the count may only go down (lower
-//! it, or drop the line, when one is moved to the glossary).
+//! the words belong. `KNOWN` listed the places that still spelt a pair by
+//! hand, with their count, which could only go down: it is empty now.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -19,31 +18,7 @@ const EXEMPT: &[&str] = &[
 
 /// Pairs still spelt by hand when this test was written: (file, Spanish
 /// word, how many times). Not to grow.
-const KNOWN: &[(&str, &str, usize)] = &[
-    ("src/core/game/describe/now.rs", "Cambiar ronda", 1),
-    ("src/core/game/describe/now.rs", "Fuerzas Oscuras", 1),
-    ("src/core/packs/impia.rs", "Agilidad", 1),
-    ("src/core/packs/impia.rs", "Dureza", 1),
-    ("src/core/packs/impia.rs", "Blindaje", 1),
-    ("src/core/packs/impia.rs", "Fuerza", 2),
-    ("src/core/roster/text/error.rs", "Blindaje", 2),
-    ("src/pdf/card.rs", "Blindaje", 1),
-    ("src/pdf/report.rs", "Turno", 1),
-    ("src/ui/dice.rs", "Combate", 1),
-    ("src/ui/game/actions.rs", "Coraje", 1),
-    ("src/ui/game/adjust.rs", "Dureza", 1),
-    ("src/ui/game/adjust.rs", "Pavor", 2),
-    ("src/ui/game/beast.rs", "Fuerzas Oscuras", 1),
-    ("src/ui/game/report.rs", "Turno", 2),
-    ("src/ui/game/side.rs", "Pavor", 1),
-    ("src/ui/game/side.rs", "Ronda", 1),
-    ("src/ui/game/spell.rs", "Fuerza", 2),
-    ("src/ui/game/spell.rs", "Penetración", 2),
-    ("src/ui/game/steps.rs", "Fuerzas Oscuras", 3),
-    ("src/ui/game/steps.rs", "Ronda", 3),
-    ("src/ui/game/steps.rs", "Turno", 2),
-    ("src/ui/reference.rs", "Blindaje", 1),
-];
+const KNOWN: &[(&str, &str, usize)] = &[];
 
 /// How near (in lines) the two words of a pair must be.
 const WINDOW: usize = 6;

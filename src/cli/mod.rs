@@ -48,9 +48,6 @@ pub fn out(text: std::fmt::Arguments) {
 pub mod batch;
 mod dice;
 pub mod game;
-pub(crate) mod game_play;
-mod game_report;
-mod game_serve;
 mod record;
 pub mod roster;
 mod roster_text;

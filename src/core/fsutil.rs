@@ -385,7 +385,7 @@ pub const MAX_FOLDER_FILES: usize = 1_000;
 /// through one budget, one file at a time, and the folder is refused once
 /// it holds more files or bytes than [`MAX_FOLDER_FILES`] and
 /// [`MAX_FOLDER_BYTES`].
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct ReadBudget {
     folder: String,
     files_left: usize,
@@ -449,6 +449,59 @@ impl ReadBudget {
         self.bytes_left = self.bytes_left.saturating_sub(text.len() as u64);
         Ok(text)
     }
+}
+
+/// The YAML files at the top of a user folder (`--tables DIR`), read once
+/// through one [`ReadBudget`] in name order: the rule tables and the table
+/// packs both take their files from here rather than reading the folder
+/// twice. A file that could not be read keeps its error; after the budget
+/// refuses one, the rest is not read.
+#[derive(Debug)]
+pub struct YamlFolder {
+    pub dir: PathBuf,
+    /// Each YAML file (by its name, not only regular files) and its text.
+    pub files: Vec<(PathBuf, Result<String, DataError>)>,
+    /// The budget left for the folder's sub-folders.
+    pub budget: ReadBudget,
+}
+
+impl YamlFolder {
+    /// Read the YAML files of `dir`, each at most `limit` bytes; `Err` when
+    /// the folder itself cannot be listed.
+    pub fn read(dir: &Path, limit: u64) -> Result<YamlFolder, std::io::Error> {
+        let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| is_yaml(p))
+            .collect();
+        paths.sort();
+        let mut budget = ReadBudget::new(dir);
+        let mut files = Vec::with_capacity(paths.len());
+        for path in paths {
+            let text = budget.read(&path, limit);
+            files.push((path, text));
+            if budget.spent() {
+                break;
+            }
+        }
+        Ok(YamlFolder {
+            dir: dir.to_path_buf(),
+            files,
+            budget,
+        })
+    }
+
+    /// The text read for `path`, if the folder's reading came to it.
+    pub fn text(&self, path: &Path) -> Option<&Result<String, DataError>> {
+        self.files.iter().find(|(p, _)| p == path).map(|(_, t)| t)
+    }
+}
+
+/// A YAML file by its name. Not only regular files: a FIFO or device named
+/// `.yaml` is read and refused with a clear error, not skipped unsaid.
+pub fn is_yaml(p: &Path) -> bool {
+    !p.is_dir()
+        && p.extension()
+            .is_some_and(|x| x.eq_ignore_ascii_case("yaml") || x.eq_ignore_ascii_case("yml"))
 }
 
 /// The UTF-8 byte order mark.

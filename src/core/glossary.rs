@@ -88,4 +88,7 @@ pub const ROUND: Term = Term::new("Ronda", "Round");
 /// The table rolled at the start of each turn (R39).
 pub const DARK_FORCES: Term = Term::new("Fuerzas Oscuras", "Dark Forces");
 /// The step where models change rounds (R09).
+/// The report's story heading: the game told turn by turn.
+pub const TURN_BY_TURN: Term = Term::new("Turno a turno", "Turn by turn");
+
 pub const CHANGE_ROUND: Term = Term::new("Cambiar ronda", "Change round");

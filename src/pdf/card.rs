@@ -320,7 +320,7 @@ fn gear_line(cx: Ctx, v: &ModelReportView) -> Option<Vec<Span>> {
     if let Some(a) = &v.armour_name {
         spans.push(Span::new(
             BOLD,
-            format!("{}: ", cx.pick("Blindaje", "Armour")),
+            format!("{}: ", glossary::ARMOUR.get(cx.lang)),
         ));
         spans.push(Span::new(BODY, a.clone()));
     }

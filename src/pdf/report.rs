@@ -54,41 +54,64 @@ pub fn report_pdf(r: &Report, lang: Lang, paper: Paper) -> Result<Vec<u8>, PdfEr
     }
 }
 
-// issue 22: split by what it does (left for want of time)
-#[allow(clippy::too_many_lines)]
+/// What every part of the page is laid out with.
+struct Lay<'a> {
+    fonts: &'a Fonts,
+    r: &'a Report,
+    l: Lang,
+    width: f32,
+}
+
+impl Lay<'_> {
+    fn p(&self, es: &'static str, en: &'static str) -> &'static str {
+        self.l.pick(es, en)
+    }
+}
+
 fn lay_out(fonts: &Fonts, r: &Report, l: Lang, width: f32, height: f32) -> Block {
     let mut b = Block::new(width);
-    let p = |es: &'static str, en: &'static str| l.pick(es, en);
-    let title = r
-        .sides
-        .iter()
-        .map(|s| s.warband.as_str())
-        .collect::<Vec<_>>()
-        .join(" vs ");
+    let cx = Lay { fonts, r, l, width };
+    let y = heading(&mut b, &cx);
+    let y = warbands(&mut b, &cx, y);
+    let y = luck(&mut b, &cx, y);
+    b.height = story(&mut b, &cx, y, height);
+    b
+}
+
+/// The title, the scenario and the result; returns where the next part starts.
+fn heading(b: &mut Block, cx: &Lay) -> f32 {
+    let title =
+        cx.r.sides
+            .iter()
+            .map(|s| s.warband.as_str())
+            .collect::<Vec<_>>()
+            .join(" vs ");
     let mut y = TITLE.ascent();
-    b.text(fonts, 0.0, y, TITLE, Align::Left, &title);
+    b.text(cx.fonts, 0.0, y, TITLE, Align::Left, &title);
     b.text(
-        fonts,
-        width,
+        cx.fonts,
+        cx.width,
         y,
         SMALL,
         Align::Right,
-        &format!("{} {}", p("Escenario:", "Scenario:"), r.scenario),
+        &format!("{} {}", cx.p("Escenario:", "Scenario:"), cx.r.scenario),
     );
-    b.hline(0.0, width, y + 2.0, Ink::Black, 0.8);
+    b.hline(0.0, cx.width, y + 2.0, Ink::Black, 0.8);
     y += 4.0 + RESULT.ascent();
-    let result = match (r.result, &r.winner) {
-        ("playing", _) => p("Partida en curso", "Game in progress").to_string(),
-        (_, Some(w)) => format!("{} {w}", p("Gana", "Won by")),
-        _ => p("Empate", "A draw").to_string(),
+    let result = match (cx.r.result, &cx.r.winner) {
+        ("playing", _) => cx.p("Partida en curso", "Game in progress").to_string(),
+        (_, Some(w)) => format!("{} {w}", cx.p("Gana", "Won by")),
+        _ => cx.p("Empate", "A draw").to_string(),
     };
-    b.text(fonts, 0.0, y, RESULT, Align::Left, &result);
-    y += GAP + 1.0;
+    b.text(cx.fonts, 0.0, y, RESULT, Align::Left, &result);
+    y + GAP + 1.0
+}
 
-    // The two warbands side by side.
-    let col = (width - GAP) / 2.0;
+/// The two warbands side by side.
+fn warbands(b: &mut Block, cx: &Lay, y: f32) -> f32 {
+    let col = (cx.width - GAP) / 2.0;
     let mut bottom = y;
-    for (i, s) in r.sides.iter().enumerate() {
+    for (i, s) in cx.r.sides.iter().enumerate() {
         let x = i as f32 * (col + GAP);
         let mut cy = y + BOLD.ascent();
         let who = if s.player.is_empty() {
@@ -96,65 +119,68 @@ fn lay_out(fonts: &Fonts, r: &Report, l: Lang, width: f32, height: f32) -> Block
         } else {
             format!("{} ({})", s.warband, s.player)
         };
-        b.text(fonts, x, cy, BOLD, Align::Left, &who);
+        b.text(cx.fonts, x, cy, BOLD, Align::Left, &who);
         cy += 2.0 + VP.ascent();
         b.text(
-            fonts,
+            cx.fonts,
             x,
             cy,
             VP,
             Align::Left,
-            &format!("{} {}", s.vp.total, glossary::VP.get(l)),
+            &format!("{} {}", s.vp.total, glossary::VP.get(cx.l)),
         );
         cy += 2.0;
         let lines = [
             format!(
                 "{} {} · {} {} · {} {}",
                 s.vp.kills,
-                p("por bajas", "kills"),
+                cx.p("por bajas", "kills"),
                 s.vp.totem,
-                p("por Tótem", "totem"),
+                cx.p("por Tótem", "totem"),
                 s.vp.scenario,
-                p("de escenario", "scenario")
+                cx.p("de escenario", "scenario")
             ),
             format!(
                 "{} {} · {} {} · {} {} · {} {}",
                 s.standing,
-                p("en pie", "standing"),
+                cx.p("en pie", "standing"),
                 s.down,
-                p("Abatidas", "Down"),
+                cx.p("Abatidas", "Down"),
                 s.fled,
-                p("huidas", "fled"),
+                cx.p("huidas", "fled"),
                 s.removed,
-                p("retiradas", "removed")
+                cx.p("retiradas", "removed")
             ),
-            format!("{} {}", s.dp_spent, p("PD gastados", "DP spent")),
+            format!("{} {}", s.dp_spent, cx.p("PD gastados", "DP spent")),
             s.downs_by
                 .first()
-                .map(|(n, k)| format!("{} {n} ({k})", p("Más bajas:", "Most Down:")))
+                .map(|(n, k)| format!("{} {n} ({k})", cx.p("Más bajas:", "Most Down:")))
                 .unwrap_or_default(),
         ];
         for line in lines.iter().filter(|t| !t.is_empty()) {
-            cy = b.paragraph(fonts, x, cy, col, LEADING, &[Span::new(BODY, line)]);
+            cy = b.paragraph(cx.fonts, x, cy, col, LEADING, &[Span::new(BODY, line)]);
         }
         bottom = bottom.max(cy);
     }
-    y = bottom + GAP;
-    b.hline(0.0, width, y - GAP / 2.0, Ink::Muted, 0.4);
+    let y = bottom + GAP;
+    b.hline(0.0, cx.width, y - GAP / 2.0, Ink::Muted, 0.4);
+    y
+}
 
-    // The luck of the dice.
-    y = b.paragraph(
-        fonts,
+/// The luck of the dice.
+fn luck(b: &mut Block, cx: &Lay, y: f32) -> f32 {
+    let mut y = b.paragraph(
+        cx.fonts,
         0.0,
         y,
-        width,
+        cx.width,
         LEADING + 0.6,
         &[Span::new(
             BOLD,
-            p("La suerte de los dados", "The luck of the dice"),
+            cx.p("La suerte de los dados", "The luck of the dice"),
         )],
     );
-    for k in &r.luck {
+    for k in &cx.r.luck {
         let who = if k.player.is_empty() {
             k.side
         } else {
@@ -163,46 +189,55 @@ fn lay_out(fonts: &Fonts, r: &Report, l: Lang, width: f32, height: f32) -> Block
         let mut text = format!(
             "{who}: {} {}, {} {:.1}, {} {}.",
             k.rolls,
-            p("tiradas", "rolls"),
-            p("éxitos esperados", "expected successes"),
+            cx.p("tiradas", "rolls"),
+            cx.p("éxitos esperados", "expected successes"),
             k.expected,
-            p("reales", "actual"),
+            cx.p("reales", "actual"),
             k.actual
         );
         for x in [&k.luckiest, &k.unluckiest].into_iter().flatten() {
             text.push_str(&format!(
                 " {} {}: {}.",
-                glossary::TURN.get(l),
+                glossary::TURN.get(cx.l),
                 x.turn,
                 x.text
             ));
         }
-        y = b.paragraph(fonts, 0.0, y, width, LEADING, &[Span::new(BODY, text)]);
+        y = b.paragraph(
+            cx.fonts,
+            0.0,
+            y,
+            cx.width,
+            LEADING,
+            &[Span::new(BODY, text)],
+        );
     }
     y += GAP;
-    b.hline(0.0, width, y - GAP / 2.0, Ink::Muted, 0.4);
+    b.hline(0.0, cx.width, y - GAP / 2.0, Ink::Muted, 0.4);
+    y
+}
 
-    // The story, as long as the page lasts.
-    y = b.paragraph(
-        fonts,
+/// The story, as long as the page lasts; returns the height used.
+fn story(b: &mut Block, cx: &Lay, y: f32, height: f32) -> f32 {
+    let mut y = b.paragraph(
+        cx.fonts,
         0.0,
         y,
-        width,
+        cx.width,
         LEADING + 0.6,
-        &[Span::new(BOLD, p("Turno a turno", "Turn by turn"))],
+        &[Span::new(BOLD, glossary::TURN_BY_TURN.get(cx.l))],
     );
-    for t in &r.turns {
-        let parts = t.story(l);
+    for t in &cx.r.turns {
+        let parts = t.story(cx.l);
         let spans = [
-            Span::new(BOLD, format!("{} {}. ", glossary::TURN.get(l), t.turn)),
+            Span::new(BOLD, format!("{} {}. ", glossary::TURN.get(cx.l), t.turn)),
             Span::new(BODY, parts.join("; ")),
         ];
         if y + 3.0 * LEADING > height {
-            b.text(fonts, 0.0, y + BODY.ascent(), BODY, Align::Left, "…");
+            b.text(cx.fonts, 0.0, y + BODY.ascent(), BODY, Align::Left, "…");
             break;
         }
-        y = b.paragraph(fonts, 0.0, y, width, LEADING, &spans);
+        y = b.paragraph(cx.fonts, 0.0, y, cx.width, LEADING, &spans);
     }
-    b.height = y;
-    b
+    y
 }

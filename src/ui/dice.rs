@@ -316,9 +316,10 @@ impl DiceView {
         });
         ui.checkbox(
             &mut self.combat,
-            l.pick(
-                "Combate: un empate impacta a ambos (R23)",
-                "Combat: a tie hits both (R23)",
+            format!(
+                "{}: {}",
+                Stat::Combat.name(l),
+                l.pick("un empate impacta a ambos (R23)", "a tie hits both (R23)")
             ),
         );
         let spec = OpposedSpec {

@@ -15,8 +15,10 @@ pub mod widgets;
 pub use app::{ImpiaApp, Prefs, View};
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
-use crate::core::tables::RuleSet;
+use crate::core::fsutil::YamlFolder;
+use crate::core::tables::{RuleSet, read_folder};
 use crate::core::text::Lang;
 
 /// The language to start in: English when the system locale is English,
@@ -74,16 +76,39 @@ pub struct StartOptions {
 
 /// Open the window.
 pub fn run(opts: StartOptions) -> Result<(), String> {
-    let tables = opts.tables.clone();
     // A broken user tables folder must not lock the user out: say what is
-    // wrong in the status line and carry on with the shipped tables.
-    let (rules, warning) = match RuleSet::load(tables.as_deref()) {
-        Ok(r) => (r, None),
-        Err(e) => (
-            RuleSet::builtin().map_err(|e| e.to_string())?,
-            Some(e.to_string()),
-        ),
+    // wrong in the status line and carry on with the shipped tables. The
+    // folder is read once, here, for the rule tables and the packs.
+    let folder = match opts.tables.as_deref().map(read_folder).transpose() {
+        Ok(f) => f.map(Arc::new),
+        Err(e) => return run_with(opts, None, Some(e.to_string())),
     };
+    let rules = match folder.as_deref().map(RuleSet::load_folder).transpose() {
+        Ok(r) => r,
+        Err(e) => return run_with(opts, folder, Some(e.to_string())),
+    };
+    match rules {
+        Some(r) => open(opts, (r, folder), None),
+        None => run_with(opts, folder, None),
+    }
+}
+
+/// Open the window with the shipped tables (and a warning, if the user's
+/// did not load).
+fn run_with(
+    opts: StartOptions,
+    folder: Option<Arc<YamlFolder>>,
+    warning: Option<String>,
+) -> Result<(), String> {
+    let rules = RuleSet::builtin().map_err(|e| e.to_string())?;
+    open(opts, (rules, folder), warning)
+}
+
+fn open(
+    opts: StartOptions,
+    rules: (RuleSet, Option<Arc<YamlFolder>>),
+    warning: Option<String>,
+) -> Result<(), String> {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("impia")

@@ -205,10 +205,15 @@ impl ReferenceView {
                 self.table(ui, "ranged", &heads, rows);
             }
             RefTab::Armour => {
+                let last = format!(
+                    "{} / {}",
+                    glossary::ARMOUR.get(l),
+                    l.pick("reglas", "rules")
+                );
                 let heads = [
                     l.pick("Nombre", "Name"),
                     l.pick("Coste", "Cost"),
-                    l.pick("Blindaje / reglas", "Armour / rules"),
+                    last.as_str(),
                 ];
                 let mut rows: Vec<Vec<Cell>> = rules
                     .armours

@@ -9,10 +9,11 @@ mod show;
 
 use clap::{Args, Subcommand};
 
-use super::{Cli, CliError, load_rules, print_json};
+use super::{Cli, CliError, print_json};
 use crate::core::dice::Roller;
 use crate::core::packs::roll::{GivenInput, InputValue, parse_input};
 use crate::core::packs::{Body, InputKind, LookupBody, Pack, PackSet, PackTable};
+use crate::core::tables::{RuleSet, read_folder};
 use crate::core::text::Lang;
 use json::RollOut;
 
@@ -74,10 +75,14 @@ fn parse_pair(s: &str) -> Result<(String, String), String> {
 
 /// The packs: this game's (with `--tables` over it), the shipped ones, and
 /// the user packs of `--tables DIR`. A broken user pack is refused, one line
-/// per problem.
+/// per problem. The folder is read once for both.
 fn load_packs(cli: &Cli) -> Result<PackSet, CliError> {
-    let rules = load_rules(cli)?;
-    let set = PackSet::load(&rules, cli.tables.as_deref());
+    let folder = cli.tables.as_deref().map(read_folder).transpose()?;
+    let rules = match &folder {
+        Some(f) => RuleSet::load_folder(f)?,
+        None => RuleSet::builtin()?,
+    };
+    let set = PackSet::with_folder(&rules, folder.as_ref());
     if !set.problems.is_empty() {
         let lines: Vec<String> = set.problems.iter().map(|e| e.to_string()).collect();
         return Err(CliError(lines.join("\nimpia: ")));

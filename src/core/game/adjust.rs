@@ -80,7 +80,7 @@ pub(crate) fn own_dp(st: &mut GameState, m: ModelRef, delta: i32) -> Result<(), 
     let x = model_mut(st, m)?;
     if x.own_dp + delta < 0 {
         return Err(Refusal::OwnDpTooLow {
-            model: x.name.to_string(),
+            model: m,
             own: x.own_dp,
         }
         .into());

@@ -63,10 +63,7 @@ fn dreadful_target(
 ) -> Result<(), GameError> {
     let y = in_play(st, d)?;
     if !ctx.setup.all_rules() || !y.has(Keyword::DreadfulAspect) || !enemies(m, d) {
-        return Err(Refusal::NotDreadful {
-            model: y.name.to_string(),
-        }
-        .into());
+        return Err(Refusal::NotDreadful { model: d }.into());
     }
     if stat != Stat::Courage {
         return Err(Refusal::DreadfulNotCourage.into());
@@ -75,8 +72,8 @@ fn dreadful_target(
     // failed one closes that assault, it is not tried again until it passes.
     if ctx.setup.exact_rules() && st.dread.iter().any(|(r, t, _)| *r == m && *t == d) {
         return Err(Refusal::DreadfulAgain {
-            model: st.name(m),
-            creature: y.name.to_string(),
+            model: m,
+            creature: d,
         }
         .into());
     }

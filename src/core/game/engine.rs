@@ -5,7 +5,7 @@
 
 use super::action::Action;
 use super::error::{GameError, Refusal};
-use super::guard::{Ctx, disengage_all, finish_activation, require_no_pending};
+use super::guard::{Ctx, disengage_all, finish_activation, named, require_no_pending};
 use super::refs::ModelRef;
 use super::state::{Ending, GameState, Phase, RoundState};
 use super::{adjust, fear, hits, pending, resolve, turn};
@@ -33,7 +33,8 @@ pub(crate) fn step(st: &mut GameState, ctx: Ctx<'_>, action: &Action) -> Result<
         st.ended = Some(Ending::ByPlayers);
         return Ok(());
     }
-    apply(st, ctx, action)?;
+    // The refusal leaves the rules here: its models get their names.
+    apply(st, ctx, action).map_err(|e| named(st, e))?;
     // Rules 3: a warband with no model left standing ends the game once no
     // roll or hit waits.
     if ctx.setup.all_rules() && st.turn > 0 && st.pending.is_none() && st.pending_hits.is_empty() {

@@ -4,13 +4,16 @@
 
 mod en;
 mod es;
+mod mentions;
 mod refusal;
 
 pub use refusal::Refusal;
 
 use std::fmt;
+use std::sync::Arc;
 
 use crate::core::error::DataError;
+use crate::core::game::refs::ModelRef;
 use crate::core::text::Lang;
 
 /// What kind of refusal, for a view that reacts differently to some.
@@ -43,6 +46,36 @@ pub struct GameError {
     pub rule: Option<&'static str>,
     /// Boxed: a `Result` with a `GameError` stays small.
     pub refusal: Box<Refusal>,
+    /// The names of the models the refusal mentions, taken from the game
+    /// where the refusal left the rules (`guard::named`).
+    pub names: Names,
+}
+
+/// The names of some models, for putting a refusal into words: the refusal
+/// itself holds only [`ModelRef`]s.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Names(Vec<(ModelRef, Arc<str>)>);
+
+impl FromIterator<(ModelRef, Arc<str>)> for Names {
+    fn from_iter<I: IntoIterator<Item = (ModelRef, Arc<str>)>>(iter: I) -> Self {
+        Names(iter.into_iter().collect())
+    }
+}
+
+impl Names {
+    /// The name of `m`, or its reference (`a0`) when no name was taken.
+    pub fn of(&self, m: ModelRef) -> String {
+        self.0
+            .iter()
+            .find(|(r, _)| *r == m)
+            .map_or_else(|| m.to_string(), |(_, n)| n.to_string())
+    }
+
+    /// The names of `models`, joined with ", ".
+    pub fn list(&self, models: &[ModelRef]) -> String {
+        let names: Vec<String> = models.iter().map(|&m| self.of(m)).collect();
+        names.join(", ")
+    }
 }
 
 impl From<Refusal> for GameError {
@@ -51,6 +84,7 @@ impl From<Refusal> for GameError {
             kind: refusal.kind(),
             rule: refusal.rule(),
             refusal: Box::new(refusal),
+            names: Names::default(),
         }
     }
 }
@@ -62,19 +96,29 @@ impl fmt::Display for GameError {
 }
 
 impl Refusal {
-    /// The refusal's words in `lang`, without the rule id.
-    pub fn text(&self, lang: Lang) -> String {
+    /// The refusal's words in `lang`, without the rule id; the models it
+    /// mentions are called by their `names`.
+    pub fn text(&self, lang: Lang, names: &Names) -> String {
         match lang {
-            Lang::Es => es::text(self),
-            Lang::En => en::text(self),
+            Lang::Es => es::text(self, names),
+            Lang::En => en::text(self, names),
         }
     }
 }
 
 impl GameError {
+    /// The error with `names` for the models its refusal mentions, unless
+    /// it has names already (`guard::named` takes them from the game).
+    pub(crate) fn with_names(mut self, names: impl FnOnce(&[ModelRef]) -> Names) -> GameError {
+        if self.names.0.is_empty() {
+            self.names = names(&self.refusal.models());
+        }
+        self
+    }
+
     /// The message in `lang`, with the rule id in front when there is one.
     pub fn message(&self, lang: Lang) -> String {
-        let text = self.refusal.text(lang);
+        let text = self.refusal.text(lang, &self.names);
         match self.rule {
             Some(r) => format!("{r}: {text}"),
             None => text,

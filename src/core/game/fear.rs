@@ -49,27 +49,17 @@ pub(crate) fn check_listed(
     not: ModelRef,
 ) -> Result<(), GameError> {
     for (i, w) in listed.iter().enumerate() {
-        let x = in_play(st, *w)?;
+        in_play(st, *w)?;
         if listed[..i].contains(w) {
-            return Err(Refusal::ListedTwice {
-                model: x.name.to_string(),
-            }
-            .into());
+            return Err(Refusal::ListedTwice { model: *w }.into());
         }
         if *w == not {
-            return Err(Refusal::ListsItself {
-                model: x.name.to_string(),
-            }
-            .into());
+            return Err(Refusal::ListsItself { model: *w }.into());
         }
         if let Some(side) = friends_of
             && w.side != side
         {
-            return Err(Refusal::NotFriendOf {
-                model: x.name.to_string(),
-                of: st.name(not),
-            }
-            .into());
+            return Err(Refusal::NotFriendOf { model: *w, of: not }.into());
         }
     }
     Ok(())
@@ -222,10 +212,7 @@ pub(crate) fn near_enemy_totem(
 fn require_leader(st: &GameState, m: ModelRef) -> Result<(), GameError> {
     let x = model(st, m)?;
     if !x.leader {
-        return Err(Refusal::NotLeader {
-            model: x.name.to_string(),
-        }
-        .into());
+        return Err(Refusal::NotLeader { model: m }.into());
     }
     Ok(())
 }
@@ -239,18 +226,15 @@ pub(crate) fn leader_order(
     m: ModelRef,
 ) -> Result<(), GameError> {
     let x = require_actor(st, leader)?;
-    require_standing(x)?;
-    require_free(st, x)?;
+    require_standing(x, leader)?;
+    require_free(x, leader)?;
     require_leader(st, leader)?;
     if st.ordered.is_some() {
         return Err(Refusal::OrderPending.into());
     }
-    let t = in_play(st, m)?;
+    in_play(st, m)?;
     if m.side != leader.side || m == leader {
-        return Err(Refusal::OrderNotFriend {
-            model: t.name.to_string(),
-        }
-        .into());
+        return Err(Refusal::OrderNotFriend { model: m }.into());
     }
     let row = action_row(ctx, "leader_order")?;
     pay(st, leader, row.dp.unwrap_or(0) as i32, &row.name)?;
@@ -268,8 +252,8 @@ pub(crate) fn leader_rally(
     models: &[ModelRef],
 ) -> Result<(), GameError> {
     let x = require_actor(st, leader)?;
-    require_standing(x)?;
-    require_free(st, x)?;
+    require_standing(x, leader)?;
+    require_free(x, leader)?;
     require_leader(st, leader)?;
     // The Leader may name itself: the players judge who is in range.
     let others: Vec<ModelRef> = models.iter().copied().filter(|m| *m != leader).collect();
@@ -286,8 +270,8 @@ pub(crate) fn leader_rally(
 /// R33: in contact with its own standing totem, the model loses fear.
 pub(crate) fn totem_own(st: &mut GameState, ctx: Ctx<'_>, m: ModelRef) -> Result<(), GameError> {
     let x = require_actor(st, m)?;
-    require_standing(x)?;
-    require_free(st, x)?;
+    require_standing(x, m)?;
+    require_free(x, m)?;
     if !st.side(m.side).is_some_and(|s| s.totem_standing) {
         return Err(Refusal::OwnTotemDown.into());
     }
@@ -302,8 +286,8 @@ pub(crate) fn totem_own(st: &mut GameState, ctx: Ctx<'_>, m: ModelRef) -> Result
 /// and the totem is destroyed.
 pub(crate) fn totem_enemy(st: &mut GameState, ctx: Ctx<'_>, m: ModelRef) -> Result<(), GameError> {
     let x = require_actor(st, m)?;
-    require_standing(x)?;
-    require_free(st, x)?;
+    require_standing(x, m)?;
+    require_free(x, m)?;
     let Some(enemy) = m.side.opponent() else {
         return Err(Refusal::BeastsNoEnemyTotem.into());
     };

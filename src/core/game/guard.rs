@@ -58,6 +58,18 @@ pub(crate) fn engage(st: &mut GameState, a: ModelRef, b: ModelRef) {
     }
 }
 
+/// `e` with the names in `st` of the models its refusal mentions: done
+/// where a refusal leaves the rules (an action applied, prepared or given
+/// its dice), so the rules themselves handle only references.
+pub(crate) fn named(st: &GameState, e: GameError) -> GameError {
+    e.with_names(|models| {
+        let names = models
+            .iter()
+            .filter_map(|&m| Some((m, st.model(m)?.name.clone())));
+        names.collect()
+    })
+}
+
 pub(crate) fn model(st: &GameState, m: ModelRef) -> Result<&ModelState, GameError> {
     st.model(m)
         .ok_or_else(|| Refusal::NoModel { model: m }.into())
@@ -73,7 +85,7 @@ pub(crate) fn in_play(st: &GameState, m: ModelRef) -> Result<&ModelState, GameEr
     let x = model(st, m)?;
     if !x.status.in_play() {
         return Err(Refusal::NotInPlay {
-            model: x.name.to_string(),
+            model: m,
             status: x.status,
         }
         .into());
@@ -112,42 +124,29 @@ pub(crate) fn require_actor(st: &GameState, m: ModelRef) -> Result<&ModelState, 
     let x = in_play(st, m)?;
     match (st.active, st.ordered) {
         (_, Some(o)) if o == m => Ok(x),
-        (_, Some(o)) => Err(Refusal::OrderFirst {
-            ordered: st.name(o),
-        }
-        .into()),
+        (_, Some(o)) => Err(Refusal::OrderFirst { ordered: o }.into()),
         (Some(a), None) if a == m => Ok(x),
         (Some(a), None) => Err(Refusal::OtherActivation {
-            active: st.name(a),
-            model: x.name.to_string(),
+            active: a,
+            model: m,
         }
         .into()),
-        (None, None) => Err(Refusal::NotActivated {
-            model: x.name.to_string(),
-        }
-        .into()),
+        (None, None) => Err(Refusal::NotActivated { model: m }.into()),
     }
 }
 
 /// R18: a Prone model's next action is standing up.
-pub(crate) fn require_standing(x: &ModelState) -> Result<(), GameError> {
+pub(crate) fn require_standing(x: &ModelState, m: ModelRef) -> Result<(), GameError> {
     if x.status == Status::Prone {
-        return Err(Refusal::Prone {
-            model: x.name.to_string(),
-        }
-        .into());
+        return Err(Refusal::Prone { model: m }.into());
     }
     Ok(())
 }
 
 /// R21: an engaged model can only Fight or Disengage.
-pub(crate) fn require_free(st: &GameState, x: &ModelState) -> Result<(), GameError> {
+pub(crate) fn require_free(x: &ModelState, m: ModelRef) -> Result<(), GameError> {
     if let Some(e) = x.engaged.first() {
-        return Err(Refusal::Engaged {
-            model: x.name.to_string(),
-            with: st.name(*e),
-        }
-        .into());
+        return Err(Refusal::Engaged { model: m, with: *e }.into());
     }
     Ok(())
 }
@@ -171,7 +170,7 @@ pub(crate) fn pay(st: &mut GameState, m: ModelRef, dp: i32, what: &Text) -> Resu
     let (own, herbs) = (x.own_dp, x.herbs);
     if own + pool + herbs < dp {
         return Err(Refusal::CannotPay {
-            model: x.name.to_string(),
+            model: m,
             what: what.clone(),
             dp,
             pool,
@@ -206,10 +205,7 @@ pub(crate) fn use_herb(st: &mut GameState, ctx: Ctx<'_>, m: ModelRef) -> Result<
     }
     let x = in_play(st, m)?;
     if x.herbs <= 0 {
-        return Err(Refusal::NoHerbs {
-            model: x.name.to_string(),
-        }
-        .into());
+        return Err(Refusal::NoHerbs { model: m }.into());
     }
     let x = model_mut(st, m)?;
     x.herbs -= 1;

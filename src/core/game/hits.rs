@@ -128,24 +128,15 @@ fn hit_plan<'a>(
     if opts.survival_instinct {
         // R42 Survival instinct (rules 3): once, a friend Down within 10 cm.
         if !ctx.setup.all_rules() || !t.has(Keyword::SurvivalInstinct) {
-            return Err(Refusal::NoSurvivalInstinct {
-                model: t.name.to_string(),
-            }
-            .into());
+            return Err(Refusal::NoSurvivalInstinct { model: h.target }.into());
         }
         if t.instinct_used {
-            return Err(Refusal::SurvivalInstinctSpent {
-                model: t.name.to_string(),
-            }
-            .into());
+            return Err(Refusal::SurvivalInstinctSpent { model: h.target }.into());
         }
         // R42 (rules 4): "con aliado Abatido": the tracker knows whether a
         // friend is Down (the 10 cm are the players').
         if ctx.setup.exact_rules() && !friend_down(st, h.target) {
-            return Err(Refusal::NoFriendDown {
-                model: t.name.to_string(),
-            }
-            .into());
+            return Err(Refusal::NoFriendDown { model: h.target }.into());
         }
         chk.add(
             def,
@@ -156,10 +147,7 @@ fn hit_plan<'a>(
     if !opts.inspired.is_empty() {
         // R42 Inspiring (rules 3): the friends of an Inspiring attacker.
         if !ctx.setup.all_rules() || !a.has(Keyword::Inspiring) {
-            return Err(Refusal::NotInspiring {
-                model: a.name.to_string(),
-            }
-            .into());
+            return Err(Refusal::NotInspiring { model: h.attacker }.into());
         }
         check_listed(st, &opts.inspired, Some(h.attacker.side), h.attacker)?;
     }
@@ -231,13 +219,7 @@ fn pending_index(st: &GameState, attacker: ModelRef, target: ModelRef) -> Result
     st.pending_hits
         .iter()
         .position(|h| h.attacker == attacker && h.target == target)
-        .ok_or_else(|| {
-            Refusal::NoPendingHit {
-                attacker: st.name(attacker),
-                target: st.name(target),
-            }
-            .into()
-        })
+        .ok_or_else(|| Refusal::NoPendingHit { attacker, target }.into())
 }
 
 /// R27: roll a pending hit; if the attacker wins, the target is Down.
@@ -298,24 +280,17 @@ pub(crate) fn breath(
     targets: &[ModelRef],
 ) -> Result<(), GameError> {
     let x = require_actor(st, m)?;
-    require_standing(x)?;
-    require_free(st, x)?;
+    require_standing(x, m)?;
+    require_free(x, m)?;
     if !x.has(Keyword::Breath) {
-        return Err(Refusal::NoBreath {
-            model: x.name.to_string(),
-        }
-        .into());
+        return Err(Refusal::NoBreath { model: m }.into());
     }
     let row = action_row(ctx, "breath")?;
     if let Some(t) = x.breath_turn
         && st.turn <= t + row.effect.recharge_turns
     {
         let ready = t + row.effect.recharge_turns + 1;
-        return Err(Refusal::BreathRecharging {
-            model: x.name.to_string(),
-            ready,
-        }
-        .into());
+        return Err(Refusal::BreathRecharging { model: m, ready }.into());
     }
     check_listed(st, targets, None, m)?;
     pay(st, m, row.dp.unwrap_or(0) as i32, &row.name)?;

@@ -155,14 +155,18 @@ pub(super) fn table_options<'a>(
     Ok(hit_strength)
 }
 
-pub(super) fn melee<'x>(x: &'x ModelState, id: Option<&str>) -> Result<&'x MeleeLine, GameError> {
+pub(super) fn melee<'x>(
+    x: &'x ModelState,
+    m: ModelRef,
+    id: Option<&str>,
+) -> Result<&'x MeleeLine, GameError> {
     let found = match id {
         Some(id) => x.profile.melee.iter().find(|l| l.id == id),
         None => x.profile.melee.first(),
     };
     found.ok_or_else(|| {
         Refusal::UnknownWeapon {
-            model: x.name.to_string(),
+            model: m,
             id: id.map(str::to_string),
             known: x.profile.melee.iter().map(|l| l.id.clone()).collect(),
         }
@@ -271,10 +275,7 @@ pub(super) fn take_reroll(
         return Ok(());
     };
     let Some((_, spec)) = roles.iter().find(|(m, _)| *m == r.by) else {
-        return Err(Refusal::NotInRoll {
-            model: st.name(r.by),
-        }
-        .into());
+        return Err(Refusal::NotInRoll { model: r.by }.into());
     };
     r.first.check(spec)?;
     totem_ready(st, ctx, r.by)?;

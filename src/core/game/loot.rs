@@ -109,7 +109,7 @@ fn find(
     }
     if tracked(ctx.rules, item) || gear.is_some() {
         return Err(Refusal::NotCarried {
-            body: b.name.to_string(),
+            body,
             item: item.trim().to_string(),
         }
         .into());

@@ -51,14 +51,14 @@ fn fight_plan<'a>(
     let d = model(st, defender)?;
     if !enemies(attacker, defender) {
         return Err(Refusal::SameSide {
-            a: a.name.to_string(),
-            b: d.name.to_string(),
+            a: attacker,
+            b: defender,
         }
         .into());
     }
     let fight_row = action_row(ctx, "fight")?;
-    let aw = melee(a, opts.weapon.as_deref())?;
-    let dw = melee(d, opts.defender_weapon.as_deref())?;
+    let aw = melee(a, attacker, opts.weapon.as_deref())?;
+    let dw = melee(d, defender, opts.defender_weapon.as_deref())?;
 
     let (atk, def) = (Party::Attacker, Party::Defender);
     chk.add(
@@ -225,12 +225,12 @@ pub(crate) fn fight(
     roll: &OpposedDice,
 ) -> Result<(), GameError> {
     let x = require_actor(st, attacker)?;
-    require_standing(x)?;
+    require_standing(x, attacker)?;
     in_play(st, defender)?;
     if !x.engaged.contains(&defender) {
         return Err(Refusal::NotEngagedWith {
-            model: x.name.to_string(),
-            other: st.name(defender),
+            model: attacker,
+            other: defender,
         }
         .into());
     }
@@ -270,12 +270,11 @@ pub(crate) fn assault(
     roll: &OpposedDice,
 ) -> Result<(), GameError> {
     let x = require_actor(st, attacker)?;
-    require_standing(x)?;
-    require_free(st, x)?;
+    require_standing(x, attacker)?;
+    require_free(x, attacker)?;
     let d = in_play(st, defender)?;
     // R41 Dreadful aspect (rules 3): a passed Courage check first.
     if ctx.setup.all_rules() && d.has(Keyword::DreadfulAspect) {
-        let names = || (x.name.to_string(), d.name.to_string());
         match st
             .dread
             .iter()
@@ -283,12 +282,18 @@ pub(crate) fn assault(
         {
             Some((_, _, true)) => {}
             Some((_, _, false)) => {
-                let (model, creature) = names();
-                return Err(Refusal::DreadfulFailed { model, creature }.into());
+                return Err(Refusal::DreadfulFailed {
+                    model: attacker,
+                    creature: defender,
+                }
+                .into());
             }
             None => {
-                let (model, creature) = names();
-                return Err(Refusal::DreadfulNeedsCourage { model, creature }.into());
+                return Err(Refusal::DreadfulNeedsCourage {
+                    model: attacker,
+                    creature: defender,
+                }
+                .into());
             }
         }
     }
@@ -392,21 +397,17 @@ pub(crate) fn disengage(
     rolls: &[DisengageRoll],
 ) -> Result<(), GameError> {
     let x = require_actor(st, m)?;
-    require_standing(x)?;
+    require_standing(x, m)?;
     let engaged = x.engaged.clone();
     if engaged.is_empty() {
-        return Err(Refusal::NotEngaged {
-            model: x.name.to_string(),
-        }
-        .into());
+        return Err(Refusal::NotEngaged { model: m }.into());
     }
     let mut named: Vec<ModelRef> = rolls.iter().map(|r| r.opponent).collect();
     named.sort();
     let mut want = engaged.clone();
     want.sort();
     if named != want {
-        let names = engaged.iter().map(|e| st.name(*e)).collect();
-        return Err(Refusal::DisengageEach { names }.into());
+        return Err(Refusal::DisengageEach { models: engaged }.into());
     }
     for r in rolls {
         let spec = disengage_plan(st, ctx, m, r.opponent, &mut Check::new())?;
@@ -431,7 +432,7 @@ pub(crate) fn disengage(
     }
     for w in winners {
         let o = model(st, w)?;
-        let line = melee(o, None)?;
+        let line = melee(o, w, None)?;
         let hm = HitMaker {
             poison: line.poison.filter(|_| ctx.setup.all_rules()),
             ..HitMaker::new(line.strength, line.penetration, line.name.clone())

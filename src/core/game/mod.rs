@@ -55,7 +55,7 @@ pub use action::{
     Action, ActionKind, BeastChoice, CheckOptions, DisengageRoll, ExtraModifier, FightOptions,
     HitOptions, Party, RangeBand, ShootOptions, SpellChoice,
 };
-pub use error::{ErrorKind, GameError, GameFileError, Refusal};
+pub use error::{ErrorKind, GameError, GameFileError, Names, Refusal};
 pub use refs::{ModelRef, Side, Sides};
 pub use roll::{CheckDice, OpposedDice, PreparedCheck, Reroll, Role, SideDice};
 pub use setup::{Beast, GameSetup};

@@ -9,7 +9,7 @@ use super::chance::attack_chances;
 use super::draft::{DeclKey, Declaration, Declared, Facts, declarations, declare, draft};
 use super::engine;
 use super::error::GameError;
-use super::guard::Ctx;
+use super::guard::{self, Ctx};
 use super::pending::roll_parts;
 use super::prepare::fill_dice;
 use super::refs::{ModelRef, Side};
@@ -101,7 +101,8 @@ impl Offers {
 /// Would the rules accept `action` now? Missing dice are filled with fixed
 /// dice: whether an action is allowed never depends on how its dice fall.
 pub(crate) fn try_action(st: &GameState, ctx: Ctx<'_>, action: &Action) -> Result<(), GameError> {
-    let full = fill_dice(st, ctx, action, &mut Roller::seeded(0))?;
+    let full =
+        fill_dice(st, ctx, action, &mut Roller::seeded(0)).map_err(|e| guard::named(st, e))?;
     let mut next = st.clone();
     engine::step(&mut next, ctx, &full)
 }

@@ -175,7 +175,7 @@ pub(crate) fn totem_reroll(
         .into_iter()
         .find(|r| r.model == by && r.roll == index)
     else {
-        return Err(Refusal::NotInRoll { model: st.name(by) }.into());
+        return Err(Refusal::NotInRoll { model: by }.into());
     };
     totem_ready(st, ctx, by)?;
     replace_dice(st, &part, dice, RerollKind::Totem)?;
@@ -200,10 +200,7 @@ pub(crate) fn headstrong_reroll(
     };
     let x = super::guard::model(st, by)?;
     if !ctx.setup.all_rules() || !x.has(Keyword::Headstrong) {
-        return Err(Refusal::NotHeadstrong {
-            model: x.name.to_string(),
-        }
-        .into());
+        return Err(Refusal::NotHeadstrong { model: by }.into());
     }
     if !matches!(p.action, Action::Assault { .. } | Action::Fight { .. }) {
         return Err(Refusal::HeadstrongNotCombat.into());
@@ -212,18 +209,18 @@ pub(crate) fn headstrong_reroll(
         .into_iter()
         .find(|r| r.model == by && r.roll == index)
     else {
-        return Err(Refusal::NotInRoll { model: st.name(by) }.into());
+        return Err(Refusal::NotInRoll { model: by }.into());
     };
     if p.rerolls
         .iter()
         .any(|r| r.kind == RerollKind::Headstrong && r.by == by && r.roll == index)
     {
-        return Err(Refusal::HeadstrongUsed { model: st.name(by) }.into());
+        return Err(Refusal::HeadstrongUsed { model: by }.into());
     }
     let shown = dice_of(&p.action, &part).map_or(0, |(d, _)| d.d10);
     if shown != 1 {
         return Err(Refusal::HeadstrongNotOne {
-            model: st.name(by),
+            model: by,
             d10: shown,
         }
         .into());

@@ -17,7 +17,7 @@ use super::draft::facts as draft_facts;
 use super::engine;
 use super::error::{GameError, Refusal};
 use super::file;
-use super::guard::Ctx;
+use super::guard::{self, Ctx};
 use super::offers::{self, Offers};
 use super::pending::{self, RollPart};
 use super::prepare::{self, Prepared};
@@ -531,12 +531,13 @@ impl Game {
     /// The check(s) a rolled action makes, with every modifier's source and
     /// the exact odds, before anything is rolled.
     pub fn prepare(&self, action: &Action) -> Result<Prepared, GameError> {
-        prepare::prepare(&self.state, self.ctx(), action)
+        prepare::prepare(&self.state, self.ctx(), action).map_err(|e| guard::named(&self.state, e))
     }
 
     /// `action` with the dice it lacks rolled with the game's dice.
     pub fn with_dice(&self, action: &Action) -> Result<Action, GameError> {
         prepare::fill_dice(&self.state, self.ctx(), action, &mut self.roller())
+            .map_err(|e| guard::named(&self.state, e))
     }
 
     /// Act: roll what the action lacks with the game's dice (real dice

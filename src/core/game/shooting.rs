@@ -38,10 +38,7 @@ fn shoot_plan<'a>(
     let x = model(st, shooter)?;
     let t = model(st, target)?;
     if !enemies(shooter, target) {
-        return Err(Refusal::ShootOwnSide {
-            model: x.name.to_string(),
-        }
-        .into());
+        return Err(Refusal::ShootOwnSide { model: shooter }.into());
     }
     let line = match &opts.weapon {
         Some(id) => x.profile.ranged.iter().find(|l| l.id == *id),
@@ -49,7 +46,7 @@ fn shoot_plan<'a>(
     };
     let Some(line) = line else {
         return Err(Refusal::NoRangedWeapon {
-            model: x.name.to_string(),
+            model: shooter,
             weapon: opts.weapon.clone(),
         }
         .into());
@@ -91,10 +88,7 @@ fn shoot_plan<'a>(
     table_options(row, &chosen, &[], &x.name, me, chk)?;
     // R26 (rules 3): an aimed shot needs no move before it.
     if opts.aimed && ctx.setup.all_rules() && st.active == Some(shooter) && st.moved > 0 {
-        return Err(Refusal::AimedAfterMove {
-            model: x.name.to_string(),
-        }
-        .into());
+        return Err(Refusal::AimedAfterMove { model: shooter }.into());
     }
     if opts.aimed {
         let a = action_row(ctx, "aimed_shot")?;
@@ -160,16 +154,10 @@ fn defensive_shooter<'s>(
 ) -> Result<&'s super::state::ModelState, GameError> {
     let x = in_play(st, shooter)?;
     if st.active != Some(target) || !enemies(shooter, target) || opts.aimed {
-        return Err(Refusal::DefensiveShotTarget {
-            model: x.name.to_string(),
-        }
-        .into());
+        return Err(Refusal::DefensiveShotTarget { model: shooter }.into());
     }
     if st.reacted.contains(&shooter) {
-        return Err(Refusal::DefensiveShotAgain {
-            model: x.name.to_string(),
-        }
-        .into());
+        return Err(Refusal::DefensiveShotAgain { model: shooter }.into());
     }
     Ok(x)
 }
@@ -246,8 +234,8 @@ pub(crate) fn shoot(
     } else {
         require_actor(st, shooter)?
     };
-    require_standing(x)?;
-    require_free(st, x)?;
+    require_standing(x, shooter)?;
+    require_free(x, shooter)?;
     in_play(st, target)?;
     let plan = shoot_plan(st, ctx, shooter, target, opts, &mut Check::new())?;
     if defensive {
@@ -278,8 +266,8 @@ pub(crate) fn shoot(
             None if known.len() == 1 => Some(known[0]),
             _ => {
                 return Err(Refusal::StrayPick {
-                    target: st.name(target),
-                    friends: known.iter().map(|f| st.name(*f)).collect(),
+                    target,
+                    friends: known.to_vec(),
                 }
                 .into());
             }
@@ -289,10 +277,7 @@ pub(crate) fn shoot(
         Some(f) if caused_by_penalty => {
             in_play(st, f)?;
             if f.side != shooter.side || f == shooter {
-                return Err(Refusal::StrayNotFriend {
-                    shooter: st.name(shooter),
-                }
-                .into());
+                return Err(Refusal::StrayNotFriend { shooter }.into());
             }
             push_hit(st, shooter, f, &plan.hit, HitSource::StrayShot);
         }

@@ -88,7 +88,7 @@ pub(crate) fn spell_of(
             .map(|s| (s.level, s.cost, s.name.clone()))
             .ok_or_else(|| {
                 GameError::from(Refusal::NoSpell {
-                    model: x.name.to_string(),
+                    model: caster,
                     count: x.spells.len(),
                     index: *index,
                 })
@@ -105,13 +105,10 @@ pub(crate) fn spell_of(
 
 pub(crate) fn cast(st: &mut GameState, ctx: Ctx<'_>, c: Cast<'_>) -> Result<(), GameError> {
     let x = require_actor(st, c.caster)?;
-    require_standing(x)?;
-    require_free(st, x)?;
+    require_standing(x, c.caster)?;
+    require_free(x, c.caster)?;
     if !x.is_sorcerer() && x.spells.is_empty() {
-        return Err(Refusal::NoSpells {
-            model: x.name.to_string(),
-        }
-        .into());
+        return Err(Refusal::NoSpells { model: c.caster }.into());
     }
     let (level, cost, name) = spell_of(st, c.caster, c.spell)?;
     // R42 Initiate (rules 3): a hero who is no Sorcerer casts only the
@@ -120,7 +117,7 @@ pub(crate) fn cast(st: &mut GameState, ctx: Ctx<'_>, c: Cast<'_>) -> Result<(), 
         let known = matches!(c.spell, SpellChoice::Known { .. });
         if !known || level > INITIATE_MAX_LEVEL {
             return Err(Refusal::InitiateSpell {
-                model: x.name.to_string(),
+                model: c.caster,
                 level,
             }
             .into());
@@ -130,10 +127,7 @@ pub(crate) fn cast(st: &mut GameState, ctx: Ctx<'_>, c: Cast<'_>) -> Result<(), 
     for t in c.target.iter().chain(c.targets) {
         let tx = in_play(st, *t)?;
         if tx.has(Keyword::SpellImmune) {
-            return Err(Refusal::SpellImmune {
-                model: tx.name.to_string(),
-            }
-            .into());
+            return Err(Refusal::SpellImmune { model: *t }.into());
         }
     }
     check_listed(st, c.within_15cm, None, c.caster)?;

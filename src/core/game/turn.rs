@@ -111,11 +111,7 @@ pub(crate) fn change_round(
     }
     let to = x.round + steps;
     if to < 1 {
-        return Err(Refusal::RoundTooLow {
-            model: x.name.to_string(),
-            to,
-        }
-        .into());
+        return Err(Refusal::RoundTooLow { model: m, to }.into());
     }
     let row = action_row(ctx, "change_round")?;
     let per_step = row.dp.unwrap_or(0) as i32;
@@ -218,10 +214,9 @@ pub(crate) fn activate(st: &mut GameState, m: ModelRef) -> Result<(), GameError>
     require_rounds(st)?;
     require_no_pending(st)?;
     if let Some(a) = st.active {
-        return Err(Refusal::FinishActivationFirst { active: st.name(a) }.into());
+        return Err(Refusal::FinishActivationFirst { active: a }.into());
     }
     let x = in_play(st, m)?;
-    let name = x.name.clone();
     let Some(round) = st.current_round() else {
         return Err(Refusal::NoOneLeft.into());
     };
@@ -229,14 +224,11 @@ pub(crate) fn activate(st: &mut GameState, m: ModelRef) -> Result<(), GameError>
         return Err(Refusal::RollOrderFirst { round }.into());
     };
     if x.acted {
-        return Err(Refusal::AlreadyActed {
-            model: name.to_string(),
-        }
-        .into());
+        return Err(Refusal::AlreadyActed { model: m }.into());
     }
     if x.round != round {
         return Err(Refusal::WrongRound {
-            model: name.to_string(),
+            model: m,
             round: x.round,
             now: round,
         }
@@ -265,7 +257,7 @@ pub(crate) fn end_activation(
     require_rounds(st)?;
     require_no_pending(st)?;
     if st.active != Some(m) {
-        return Err(Refusal::NotInActivation { model: st.name(m) }.into());
+        return Err(Refusal::NotInActivation { model: m }.into());
     }
     for id in terrain {
         fear::end_on_terrain(st, ctx, m, id)?;
@@ -293,7 +285,7 @@ pub(crate) fn end_turn(st: &mut GameState) -> Result<(), GameError> {
     require_rounds(st)?;
     require_no_pending(st)?;
     if let Some(a) = st.active {
-        return Err(Refusal::FinishActivationFirst { active: st.name(a) }.into());
+        return Err(Refusal::FinishActivationFirst { active: a }.into());
     }
     for r in st.refs() {
         if let Some(x) = st.model_mut(r) {
@@ -307,10 +299,7 @@ pub(crate) fn end_turn(st: &mut GameState) -> Result<(), GameError> {
 pub(crate) fn stand_up(st: &mut GameState, ctx: Ctx<'_>, m: ModelRef) -> Result<(), GameError> {
     let x = require_actor(st, m)?;
     if x.status != Status::Prone {
-        return Err(Refusal::NotProne {
-            model: x.name.to_string(),
-        }
-        .into());
+        return Err(Refusal::NotProne { model: m }.into());
     }
     let row = action_row(ctx, "stand_up")?;
     pay(st, m, row.dp.unwrap_or(0) as i32, &row.name)?;
@@ -330,20 +319,14 @@ pub(crate) fn loot(
     item: &str,
 ) -> Result<(), GameError> {
     let x = require_actor(st, m)?;
-    require_standing(x)?;
-    require_free(st, x)?;
+    require_standing(x, m)?;
+    require_free(x, m)?;
     if x.has(crate::core::tables::Keyword::CannotLoot) {
-        return Err(Refusal::CannotLoot {
-            model: x.name.to_string(),
-        }
-        .into());
+        return Err(Refusal::CannotLoot { model: m }.into());
     }
     let b = model(st, body)?;
     if b.status != Status::Down {
-        return Err(Refusal::NotDownToLoot {
-            model: b.name.to_string(),
-        }
-        .into());
+        return Err(Refusal::NotDownToLoot { model: body }.into());
     }
     // R19 (rules 3): the item named must be on the body; it changes hands.
     super::loot::check(st, ctx, body, item)?;
@@ -358,8 +341,8 @@ pub(crate) fn loot(
 /// R13: a Move, 1 DP.
 pub(crate) fn move_action(st: &mut GameState, ctx: Ctx<'_>, m: ModelRef) -> Result<(), GameError> {
     let x = require_actor(st, m)?;
-    require_standing(x)?;
-    require_free(st, x)?;
+    require_standing(x, m)?;
+    require_free(x, m)?;
     let row = action_row(ctx, "move")?;
     pay(st, m, row.dp.unwrap_or(0) as i32, &row.name)?;
     st.moved += 1;

@@ -6,7 +6,7 @@
 
 use super::action::{Action, DisengageRoll, by_hand, turn_steps, unrolled_acts};
 use super::error::{GameError, Refusal};
-use super::guard::Ctx;
+use super::guard::{self, Ctx};
 use super::pending;
 use super::prepare::{Prepared, prepare};
 use super::refs::ModelRef;
@@ -84,10 +84,7 @@ pub(crate) fn dice_slots(
                 .into_iter()
                 .find(|r| r.model == *by && r.roll == *roll)
             else {
-                return Err(Refusal::NotInRoll {
-                    model: st.name(*by),
-                }
-                .into());
+                return Err(Refusal::NotInRoll { model: *by }.into());
             };
             Ok(pending::dice_of(&p.action, &part)
                 .map(|(_, spec)| DiceSlot {
@@ -195,7 +192,7 @@ impl Game {
     /// The sets of dice `action` takes, in the order a player types them
     /// (issue 26); see [`DiceSlot`].
     pub fn dice_slots(&self, action: &Action) -> Result<Vec<DiceSlot>, GameError> {
-        dice_slots(self.state(), self.ctx(), action)
+        dice_slots(self.state(), self.ctx(), action).map_err(|e| guard::named(self.state(), e))
     }
 
     /// `action` with real dice typed in, in the order of
@@ -205,5 +202,6 @@ impl Game {
     /// when it is applied.
     pub fn with_typed_dice(&self, action: &Action, dice: &[SideDice]) -> Result<Action, GameError> {
         with_typed_dice(self.state(), self.ctx(), action, dice)
+            .map_err(|e| guard::named(self.state(), e))
     }
 }

@@ -69,16 +69,10 @@ pub(crate) fn check_imposing_list(
     for m in listed {
         let y = model(st, *m)?;
         if !y.has(Keyword::ImposingPresence) || !y.status.in_play() {
-            return Err(Refusal::NoImposingPresence {
-                model: y.name.to_string(),
-            }
-            .into());
+            return Err(Refusal::NoImposingPresence { model: *m }.into());
         }
         if !of.iter().any(|o| enemies(*o, *m)) {
-            return Err(Refusal::ImposingNotEnemy {
-                model: y.name.to_string(),
-            }
-            .into());
+            return Err(Refusal::ImposingNotEnemy { model: *m }.into());
         }
     }
     Ok(())

@@ -9,7 +9,8 @@ use super::{
     Body, Choice, IMPIA, Input, InputKind, Key, LookupBody, LookupRow, Modifier, Origin,
     OutOfRange, Outcome, Pack, PackTable, RollBody, RollRow,
 };
-use crate::core::tables::{JumpCheck, RollTable, RuleSet};
+use crate::core::glossary::{self, stat};
+use crate::core::tables::{JumpCheck, RollTable, RuleSet, Stat};
 use crate::core::text::Text;
 
 /// The `impia` pack of `rules`.
@@ -110,6 +111,24 @@ fn lookup(input: Input, rows: Vec<LookupRow>) -> Body {
     }))
 }
 
+/// R18: how a fall is rolled, in the glossary's words.
+fn fall_description() -> Text {
+    let (toughness, strength) = (stat(Stat::Toughness), stat(Stat::Strength));
+    let armour = glossary::ARMOUR;
+    Text::new(
+        format!(
+            "Tirada enfrentada: {} (sin {}) contra la {} de la caída. Éxito: Tumbada; fallo: Abatida.",
+            toughness.es, armour.es, strength.es
+        ),
+        format!(
+            "Opposed check: {} (no {}) against the fall's {}. Success: Prone; failure: Down.",
+            toughness.en,
+            armour.en.to_lowercase(),
+            strength.en
+        ),
+    )
+}
+
 /// R18: the fall's Strength by height.
 fn fall(rules: &RuleSet) -> PackTable {
     let f = &rules.fall;
@@ -119,8 +138,8 @@ fn fall(rules: &RuleSet) -> PackTable {
         .map(|r| {
             let text = match r.strength {
                 Some(s) => Text::new(
-                    format!("{}: Fuerza {s}", r.label.es),
-                    format!("{}: Strength {s}", r.label.en),
+                    format!("{}: {} {s}", r.label.es, stat(Stat::Strength).es),
+                    format!("{}: {} {s}", r.label.en, stat(Stat::Strength).en),
                 ),
                 None => Text::new(
                     format!("{}: sin daño", r.label.es),
@@ -137,10 +156,7 @@ fn fall(rules: &RuleSet) -> PackTable {
         id: f.id.clone(),
         name: f.name.clone(),
         rule: Some(f.rule.clone()),
-        description: Some(Text::new(
-            "Tirada enfrentada: Dureza (sin Blindaje) contra la Fuerza de la caída. Éxito: Tumbada; fallo: Abatida.",
-            "Opposed check: Toughness (no armour) against the fall's Strength. Success: Prone; failure: Down.",
-        )),
+        description: Some(fall_description()),
         notes: Vec::new(),
         modifiers: Vec::new(),
         body: lookup(
@@ -171,9 +187,10 @@ fn jump(rules: &RuleSet) -> PackTable {
         name: j.name.clone(),
         rule: Some(j.rule.clone()),
         description: agility.then(|| {
+            let agility = stat(Stat::Agility);
             Text::new(
-                "Una tirada de Agilidad fallada es una Caída (R18).",
-                "A failed Agility check is a Fall (R18).",
+                format!("Una tirada de {} fallada es una Caída (R18).", agility.es),
+                format!("A failed {} check is a Fall (R18).", agility.en),
             )
         }),
         notes: Vec::new(),
@@ -208,8 +225,8 @@ fn cover(rules: &RuleSet) -> PackTable {
         .map(|(i, r)| LookupRow {
             key: Key::Choice(i),
             cells: vec![text_cell(Text::new(
-                format!("Blindaje {:+} ({})", r.armour, r.examples.es),
-                format!("Armour {:+} ({})", r.armour, r.examples.en),
+                format!("{} {:+} ({})", glossary::ARMOUR.es, r.armour, r.examples.es),
+                format!("{} {:+} ({})", glossary::ARMOUR.en, r.armour, r.examples.en),
             ))],
         })
         .collect();

@@ -15,7 +15,7 @@ use super::links::check_pack;
 use super::locate::{Region, table_spans};
 use super::{Pack, PackTable};
 use crate::core::error::DataError;
-use crate::core::fsutil::ReadBudget;
+use crate::core::fsutil::{ReadBudget, YamlFolder, is_yaml};
 use crate::core::tables::MAX_FILE_BYTES;
 use crate::core::text::Text;
 
@@ -105,30 +105,47 @@ pub fn parse_pack_file(name: &str, text: &str, origin: Origin) -> Result<Pack, D
 /// `folder_is_pack`, a folder of loose table files is a pack too (the app's
 /// "open pack folder"). Each broken pack is a problem; the others load.
 pub fn load_user_packs(dir: &Path, folder_is_pack: bool) -> (Vec<Pack>, Vec<DataError>) {
-    // One budget for the folder and its sub-folders: files are read one at
-    // a time and the whole is bounded.
-    let mut budget = ReadBudget::new(dir);
-    let budget = &mut budget;
-    let shown = dir.display().to_string();
     if dir.join("pack.yaml").is_file() {
-        return match load_pack_folder(dir, budget) {
+        return match load_pack_folder(dir, &mut ReadBudget::new(dir)) {
             Ok(p) => (vec![p], Vec::new()),
             Err(e) => (Vec::new(), e),
         };
     }
-    let entries = match std::fs::read_dir(dir) {
+    match YamlFolder::read(dir, MAX_FILE_BYTES) {
+        Ok(folder) => user_packs(&folder, folder_is_pack),
+        Err(e) => (Vec::new(), vec![unreadable(dir, &e)]),
+    }
+}
+
+fn unreadable(dir: &Path, e: &std::io::Error) -> DataError {
+    DataError::whole(
+        dir.display().to_string(),
+        format!("cannot read the pack folder: {e}"),
+    )
+}
+
+/// The packs of a folder whose YAML files are already read (a `--tables`
+/// folder, read once for the rule tables and the packs): its pack files,
+/// and its sub-folders, read through what is left of the folder's budget.
+pub fn user_packs(folder: &YamlFolder, folder_is_pack: bool) -> (Vec<Pack>, Vec<DataError>) {
+    let dir = folder.dir.clone();
+    let mut budget = folder.budget.clone();
+    if dir.join("pack.yaml").is_file() {
+        return match load_pack_folder(&dir, &mut budget) {
+            Ok(p) => (vec![p], Vec::new()),
+            Err(e) => (Vec::new(), e),
+        };
+    }
+    let entries = match std::fs::read_dir(&dir) {
         Ok(e) => e,
-        Err(e) => {
-            return (
-                Vec::new(),
-                vec![DataError::whole(
-                    shown,
-                    format!("cannot read the pack folder: {e}"),
-                )],
-            );
-        }
+        Err(e) => return (Vec::new(), vec![unreadable(&dir, &e)]),
     };
-    let mut paths: Vec<_> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    // The sub-folders from the disk, the files as they were read.
+    let mut paths: Vec<_> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_dir())
+        .chain(folder.files.iter().map(|(p, _)| p.clone()))
+        .collect();
     paths.sort();
     let mut packs = Vec::new();
     let mut problems = Vec::new();
@@ -141,27 +158,28 @@ pub fn load_user_packs(dir: &Path, folder_is_pack: bool) -> (Vec<Pack>, Vec<Data
             continue;
         }
         if path.is_dir() {
-            if yaml_files(&path).is_empty() {
+            if yaml_files(&path).is_empty() || budget.spent() {
                 continue;
             }
-            match load_pack_folder(&path, budget) {
+            match load_pack_folder(&path, &mut budget) {
                 Ok(p) => packs.push(p),
                 Err(e) => problems.extend(e),
             }
-        } else if is_yaml(&path) {
-            let text = match read_checked(budget, &path) {
+        } else if let Some(text) = folder.text(&path) {
+            let text = match text
+                .as_ref()
+                .map_err(Clone::clone)
+                .and_then(|t| checked(&path, t))
+            {
                 Ok(t) => t,
                 Err(e) => {
                     problems.push(e);
-                    if budget.spent() {
-                        break;
-                    }
                     continue;
                 }
             };
-            if is_pack_file(&text) {
+            if is_pack_file(text) {
                 let name = path.display().to_string();
-                match parse_pack_file(&name, &text, Origin::User(path.clone())) {
+                match parse_pack_file(&name, text, Origin::User(path.clone())) {
                     Ok(p) => packs.push(p),
                     Err(e) => problems.push(e),
                 }
@@ -173,25 +191,23 @@ pub fn load_user_packs(dir: &Path, folder_is_pack: bool) -> (Vec<Pack>, Vec<Data
     if folder_is_pack && packs.is_empty() && problems.is_empty() {
         if loose > 0 {
             // The loose files are read again, as one pack: a fresh budget.
-            return match load_pack_folder(dir, &mut ReadBudget::new(dir)) {
+            return match load_pack_folder(&dir, &mut ReadBudget::new(&dir)) {
                 Ok(p) => (vec![p], Vec::new()),
                 Err(e) => (Vec::new(), e),
             };
         }
         problems.push(DataError::whole(
-            shown,
+            dir.display().to_string(),
             "no pack here: a pack is a YAML file that starts with `pack:`, or a folder of table files",
         ));
     }
     (packs, problems)
 }
 
-/// A YAML file by its name. Not only regular files: a FIFO or device named
-/// `.yaml` is read and refused with a clear error, not skipped unsaid.
-fn is_yaml(p: &Path) -> bool {
-    !p.is_dir()
-        && p.extension()
-            .is_some_and(|x| x.eq_ignore_ascii_case("yaml") || x.eq_ignore_ascii_case("yml"))
+/// A text of the folder through the YAML guard.
+fn checked<'t>(path: &Path, text: &'t str) -> Result<&'t str, DataError> {
+    crate::core::yaml::check(&path.display().to_string(), text)?;
+    Ok(text)
 }
 
 /// Read a file of a user folder through the folder's budget and the YAML

@@ -29,12 +29,13 @@ use std::path::{Path, PathBuf};
 
 use crate::core::dice_expr::DiceExpr;
 use crate::core::error::DataError;
+use crate::core::fsutil::YamlFolder;
 use crate::core::tables::{RowRange, RuleSet};
 use crate::core::text::{Lang, Text};
 
 pub use cell::{Cell, CellResult, LegendEntry};
 pub use impia::impia_pack;
-pub use load::{is_pack_file, load_user_packs, parse_pack_file};
+pub use load::{is_pack_file, load_user_packs, parse_pack_file, user_packs};
 
 /// The pack files that ship with impia, embedded so that they work from any
 /// folder.
@@ -369,6 +370,23 @@ impl PackSet {
     /// A pack whose id is taken is a problem; the first one stays.
     pub fn add_user_dir(&mut self, dir: &Path, folder_is_pack: bool) {
         let (packs, problems) = load_user_packs(dir, folder_is_pack);
+        self.add(packs, problems);
+    }
+
+    /// The shipped packs and the user packs of a `--tables` folder already
+    /// read for the rule tables ([`RuleSet::load_folder`]): its files are
+    /// not read again.
+    pub fn with_folder(rules: &RuleSet, folder: Option<&YamlFolder>) -> PackSet {
+        let mut set = PackSet::shipped(rules);
+        if let Some(f) = folder {
+            let (packs, problems) = user_packs(f, false);
+            set.add(packs, problems);
+        }
+        set
+    }
+
+    /// Add packs found in a folder, and its problems.
+    fn add(&mut self, packs: Vec<Pack>, problems: Vec<DataError>) {
         self.problems.extend(problems);
         for p in packs {
             if self.packs.iter().any(|q| q.id == p.id) {

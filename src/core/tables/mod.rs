@@ -15,6 +15,7 @@ use serde::de::DeserializeOwned;
 
 use crate::core::dice_expr::{DiceExpr, DiceExprError};
 use crate::core::error::{DataError, Pos, locate_key, locate_key_value};
+use crate::core::fsutil::YamlFolder;
 pub use crate::core::fsutil::read_text;
 pub use range::RowRange;
 pub use types::*;
@@ -192,34 +193,24 @@ impl RuleSet {
     /// shipped one overrides its entries by id and adds new ones; any other
     /// `.yaml` file is read as an extra die-range table.
     pub fn load(user_dir: Option<&Path>) -> Result<RuleSet, DataError> {
+        match user_dir {
+            Some(dir) => RuleSet::load_folder(&read_folder(dir)?),
+            None => RuleSet::builtin(),
+        }
+    }
+
+    /// The shipped tables with the table files of a folder already read
+    /// (pack files, `pack:` at the top, are left to `packs`).
+    pub fn load_folder(folder: &YamlFolder) -> Result<RuleSet, DataError> {
         let mut rs = RuleSet::builtin()?;
-        let Some(dir) = user_dir else {
-            return Ok(rs);
-        };
-        let shown = dir.display().to_string();
-        let entries = std::fs::read_dir(dir)
-            .map_err(|e| DataError::whole(&shown, format!("cannot read the tables folder: {e}")))?;
-        let mut paths: Vec<_> = entries
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| {
-                p.extension().is_some_and(|x| {
-                    x.eq_ignore_ascii_case("yaml") || x.eq_ignore_ascii_case("yml")
-                })
-            })
-            .collect();
-        paths.sort();
-        // Files are read one at a time, the folder's total bounded.
-        let mut budget = crate::core::fsutil::ReadBudget::new(dir);
-        for path in paths {
-            let name = path.display().to_string();
-            let text = budget.read(&path, MAX_FILE_BYTES)?;
-            // A pack file (`pack:` at the top) is a table pack, loaded by `packs`.
-            if crate::core::yaml::is_pack_file(&text) {
+        for (path, text) in &folder.files {
+            let text = text.as_ref().map_err(Clone::clone)?;
+            if crate::core::yaml::is_pack_file(text) {
                 continue;
             }
             let src = Source {
-                name: name.clone(),
-                text: &text,
+                name: path.display().to_string(),
+                text,
                 shipped: false,
             };
             let file = path
@@ -228,7 +219,7 @@ impl RuleSet {
                 .unwrap_or_default();
             rs.merge_file(&file, &src)?;
         }
-        rs.check_links(&shown)?;
+        rs.check_links(&folder.dir.display().to_string())?;
         Ok(rs)
     }
 
@@ -447,6 +438,16 @@ fn parse_roll_table(src: &Source<'_>) -> Result<RollTable, DataError> {
         ));
     }
     Ok(t)
+}
+
+/// Read a `--tables` folder once, for the rule tables and the packs.
+pub fn read_folder(dir: &Path) -> Result<YamlFolder, DataError> {
+    YamlFolder::read(dir, MAX_FILE_BYTES).map_err(|e| {
+        DataError::whole(
+            dir.display().to_string(),
+            format!("cannot read the tables folder: {e}"),
+        )
+    })
 }
 
 #[cfg(test)]

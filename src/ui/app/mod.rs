@@ -5,6 +5,7 @@
 mod file_actions;
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -14,6 +15,7 @@ use super::game::GameView;
 use super::reference::ReferenceView;
 use super::tables::TablesView;
 use super::warband::{WarbandIntent, WarbandView};
+use crate::core::fsutil::YamlFolder;
 use crate::core::roster::{Roster, RosterDoc};
 use crate::core::tables::RuleSet;
 use crate::core::text::Lang;
@@ -133,7 +135,7 @@ impl ImpiaApp {
     pub fn new(
         cc: &eframe::CreationContext<'_>,
         opts: super::StartOptions,
-        rules: RuleSet,
+        (rules, folder): (RuleSet, Option<Arc<YamlFolder>>),
         warning: Option<String>,
     ) -> Self {
         // Preferences that do not read (hand-edited, or another version's)
@@ -151,7 +153,7 @@ impl ImpiaApp {
         // The address the table was last shared on (issue 25).
         app.game.share.remembered = cc.storage.and_then(|s| eframe::get_value(s, SHARE_KEY));
         app.dialogs = Dialogs::system();
-        app.tables.user_dir = opts.tables.clone();
+        app.tables.user_folder = folder;
         if let Some(w) = warning {
             app.set_status(w, true);
         }

@@ -137,8 +137,9 @@ fn offer_text(
             .and_then(|m| m.spells.get(*index))
             .map_or_else(|| id.to_string(), |s| format!("✨ {}", s.name)),
         Action::Check { options, .. } if options.dreadful.is_some() => format!(
-            "{} {}",
-            l.pick("Coraje ante", "Courage against"),
+            "{} {} {}",
+            Stat::Courage.name(l),
+            l.pick("ante", "against"),
             options
                 .dreadful
                 .map(|d| g.state().name(d))

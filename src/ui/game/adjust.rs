@@ -4,6 +4,8 @@
 
 use super::GameView;
 use crate::core::game::{Action, Side, Status};
+use crate::core::glossary;
+use crate::core::tables::Stat;
 use crate::core::text::Lang;
 
 impl GameView {
@@ -56,13 +58,13 @@ impl GameView {
                 };
                 ui.strong(ms.name.as_ref());
                 ui.horizontal(|ui| {
-                    if ui.button(l.pick("Pavor −1", "Fear −1")).clicked() {
+                    if ui.button(format!("{} −1", glossary::FEAR.get(l))).clicked() {
                         send = Some(Action::AdjustFear {
                             model: m,
                             delta: -1,
                         });
                     }
-                    if ui.button(l.pick("Pavor +1", "Fear +1")).clicked() {
+                    if ui.button(format!("{} +1", glossary::FEAR.get(l))).clicked() {
                         send = Some(Action::AdjustFear { model: m, delta: 1 });
                     }
                     if ui.button(l.pick("PD propios −1", "Own DP −1")).clicked() {
@@ -74,7 +76,10 @@ impl GameView {
                     if ui.button(l.pick("PD propios +1", "Own DP +1")).clicked() {
                         send = Some(Action::AdjustOwnDp { model: m, delta: 1 });
                     }
-                    if ui.button(l.pick("Dureza −1", "Toughness −1")).clicked() {
+                    if ui
+                        .button(format!("{} −1", Stat::Toughness.name(l)))
+                        .clicked()
+                    {
                         send = Some(Action::AdjustToughness {
                             model: m,
                             delta: -1,

@@ -3,15 +3,17 @@
 
 use super::GameView;
 use crate::core::game::Action;
+use crate::core::glossary;
 use crate::core::text::Lang;
 
 impl GameView {
     /// R39 8–9: a beast appears; the players pick it from the bestiary.
     pub(super) fn beast_ui(&mut self, ui: &mut egui::Ui, l: Lang) {
         ui.label(
-            egui::RichText::new(l.pick(
-                "Fuerzas Oscuras: aparece una Bestia. Añádela:",
-                "Dark Forces: a beast appears. Add it:",
+            egui::RichText::new(format!(
+                "{}: {}",
+                glossary::DARK_FORCES.get(l),
+                l.pick("aparece una Bestia. Añádela:", "a beast appears. Add it:")
             ))
             .strong(),
         );

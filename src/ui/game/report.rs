@@ -8,6 +8,7 @@ use super::GameView;
 use super::widgets;
 use crate::core::game::Action;
 use crate::core::game::report::{Report, report};
+use crate::core::glossary;
 use crate::core::text::Lang;
 
 static NO_REPORT: Result<Report, String> = Err(String::new());
@@ -204,10 +205,10 @@ pub(crate) fn report_ui(ui: &mut egui::Ui, r: &Report, l: Lang) {
         }
     }
     ui.separator();
-    ui.heading(l.pick("Turno a turno", "Turn by turn"));
+    ui.heading(glossary::TURN_BY_TURN.get(l));
     for t in &r.turns {
         let parts = t.story(l);
-        ui.label(egui::RichText::new(format!("{} {}", l.pick("Turno", "Turn"), t.turn)).strong());
+        ui.label(egui::RichText::new(format!("{} {}", glossary::TURN.get(l), t.turn)).strong());
         for p in parts {
             ui.add(egui::Label::new(format!("  {p}")).wrap());
         }

@@ -6,6 +6,7 @@
 use super::GameView;
 use super::widgets::player;
 use crate::core::game::{GameState, ModelRef, ModelState, Side, Status};
+use crate::core::glossary;
 use crate::core::tables::Stat;
 use crate::core::text::Lang;
 use crate::ui::style::{self, GameSizes, Palette};
@@ -267,7 +268,7 @@ fn fear_words(ms: &ModelState, l: Lang) -> String {
             " · flees at the end of its activation",
         ),
     };
-    format!("{} {fear}/{courage}{what}", l.pick("Pavor", "Fear"))
+    format!("{} {fear}/{courage}{what}", glossary::FEAR.get(l))
 }
 
 fn card_body(ui: &mut egui::Ui, st: &GameState, ms: &ModelState, out: bool, card: Card, l: Lang) {
@@ -302,7 +303,7 @@ fn card_body(ui: &mut egui::Ui, st: &GameState, ms: &ModelState, out: bool, card
         ui.label(
             egui::RichText::new(format!(
                 "· {} {} · {} {}",
-                l.pick("Ronda", "Round"),
+                glossary::ROUND.get(l),
                 ms.round,
                 l.pick("PD propios", "own DP"),
                 ms.own_total()

@@ -5,6 +5,7 @@ use super::GameView;
 use super::forms::{Form, down_text, find_offer};
 use super::widgets::{big_button, models_multi, toggle};
 use crate::core::game::{Action, ModelRef, Offer, SpellChoice};
+use crate::core::glossary;
 use crate::core::roster::SpellHit;
 use crate::core::tables::{RuleSet, Stat};
 use crate::core::text::Lang;
@@ -83,9 +84,9 @@ impl GameView {
                         ui.label(format!(
                             "{}: {} {}, {} {}",
                             l.pick("Impacto", "Hit"),
-                            l.pick("Fuerza", "Strength"),
+                            Stat::Strength.name(l),
                             h.strength,
-                            l.pick("Penetración", "Penetration"),
+                            glossary::PENETRATION.get(l),
                             h.penetration
                         ));
                     }
@@ -138,10 +139,10 @@ impl GameView {
                         }
                         if let Some(h) = hit {
                             ui.horizontal(|ui| {
-                                let lbl = ui.label(l.pick("Fuerza", "Strength"));
+                                let lbl = ui.label(Stat::Strength.name(l));
                                 ui.add(egui::DragValue::new(&mut h.strength).range(0..=20))
                                     .labelled_by(lbl.id);
-                                let lbl = ui.label(l.pick("Penetración", "Penetration"));
+                                let lbl = ui.label(glossary::PENETRATION.get(l));
                                 ui.add(egui::DragValue::new(&mut h.penetration).range(0..=10))
                                     .labelled_by(lbl.id);
                             });

@@ -7,6 +7,7 @@ use super::GameView;
 use super::header::not_acted;
 use super::widgets::{self, GOLD, big_button, key, player};
 use crate::core::game::{Action, ModelRef, Phase, Side};
+use crate::core::glossary;
 use crate::core::tables::RuleSet;
 use crate::core::text::Lang;
 
@@ -39,9 +40,9 @@ impl GameView {
                 ui.label(
                     egui::RichText::new(format!(
                         "{} {} — {}: {}",
-                        l.pick("Turno", "Turn"),
+                        glossary::TURN.get(l),
                         st.turn,
-                        l.pick("Fuerzas Oscuras", "Dark Forces"),
+                        glossary::DARK_FORCES.get(l),
                         df.total
                     ))
                     .size(22.0)
@@ -55,9 +56,9 @@ impl GameView {
 
     pub(super) fn start_turn_ui(&mut self, ui: &mut egui::Ui, rules: &RuleSet, turn: u32, l: Lang) {
         ui.heading(format!(
-            "{} {turn}: {}",
-            l.pick("Turno", "Turn"),
-            l.pick("Fuerzas Oscuras (R39)", "Dark Forces (R39)")
+            "{} {turn}: {} (R39)",
+            glossary::TURN.get(l),
+            glossary::DARK_FORCES.get(l)
         ));
         if let Some(t) = rules.roll_table("dark_forces")
             && let Ok(odds) = t.row_odds(0)
@@ -79,8 +80,9 @@ impl GameView {
             if big_button(
                 ui,
                 &format!(
-                    "🎲 {}  [Space]",
-                    l.pick("Tirar Fuerzas Oscuras", "Roll the Dark Forces")
+                    "🎲 {} {}  [Space]",
+                    l.pick("Tirar", "Roll the"),
+                    glossary::DARK_FORCES.get(l)
                 ),
             )
             .on_hover_text(l.pick("Espacio", "Space"))
@@ -182,7 +184,7 @@ impl GameView {
         let (pa, pb) = (player(g.state(), Side::A, l), player(g.state(), Side::B, l));
         ui.heading(format!(
             "{} {round}: {} (R08)",
-            l.pick("Ronda", "Round"),
+            glossary::ROUND.get(l),
             l.pick(
                 "ambos bandos tienen miniaturas: 1d10 cada uno",
                 "both warbands have models: 1d10 each"
@@ -256,7 +258,7 @@ impl GameView {
         }
         ui.heading(format!(
             "{} {round}: {} {}",
-            l.pick("Ronda", "Round"),
+            glossary::ROUND.get(l),
             player(st, winner, l),
             l.pick("gana y elige quién empieza", "won and chooses who starts")
         ));
@@ -291,7 +293,7 @@ impl GameView {
         };
         ui.heading(format!(
             "{} {round}: {} {}",
-            l.pick("Ronda", "Round"),
+            glossary::ROUND.get(l),
             l.pick("le toca a", "turn of"),
             player(g.state(), side, l)
         ));

@@ -10,8 +10,10 @@ mod view;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use crate::core::dice::Roller;
+use crate::core::fsutil::YamlFolder;
 use crate::core::packs::roll::{InputValue, applied_modifier};
 use crate::core::packs::{Body, InputKind, Key, Pack, PackSet, PackTable};
 use crate::core::tables::RuleSet;
@@ -42,8 +44,9 @@ pub struct Rolled {
 pub struct TablesView {
     /// Loaded on first show from the rules and the `--tables` folder.
     pub packs: Option<PackSet>,
-    /// The `--tables DIR` of the command line.
-    pub user_dir: Option<PathBuf>,
+    /// The `--tables DIR` of the command line, read once at start for the
+    /// rule tables and the packs.
+    pub user_folder: Option<Arc<YamlFolder>>,
     /// Folders opened with "open pack folder…".
     pub opened: Vec<PathBuf>,
     pub query: String,
@@ -66,7 +69,7 @@ impl Default for TablesView {
     fn default() -> Self {
         TablesView {
             packs: None,
-            user_dir: None,
+            user_folder: None,
             opened: Vec::new(),
             query: String::new(),
             selected: None,
@@ -127,7 +130,7 @@ impl TablesView {
         if self.packs.is_some() {
             return;
         }
-        let mut set = PackSet::load(rules, self.user_dir.as_deref());
+        let mut set = PackSet::with_folder(rules, self.user_folder.as_deref());
         for d in &self.opened {
             set.add_user_dir(d, true);
         }
@@ -148,7 +151,7 @@ impl TablesView {
         if !self.opened.iter().any(|d| d == dir) {
             self.opened.push(dir.to_path_buf());
         }
-        let mut set = PackSet::load(rules, self.user_dir.as_deref());
+        let mut set = PackSet::with_folder(rules, self.user_folder.as_deref());
         let mut first_new = None;
         for d in &self.opened {
             let before = set.packs.len();

@@ -25,16 +25,16 @@ pub fn now_text(st: &GameState, now: &Now, l: Lang) -> String {
             )
         }
         Now::StartTurn { turn } => format!(
-            "{} {turn}: {}",
+            "{} {turn}: {} {}",
             glossary::TURN.get(l),
-            l.pick("tirar Fuerzas Oscuras", "roll the Dark Forces")
+            l.pick("tirar", "roll the"),
+            glossary::DARK_FORCES.get(l)
         ),
-        Now::ChangeRound { side: None } => l
-            .pick(
-                "Cambiar ronda: cualquier jugador empieza",
-                "Change round: either player begins",
-            )
-            .into(),
+        Now::ChangeRound { side: None } => format!(
+            "{}: {}",
+            glossary::CHANGE_ROUND.get(l),
+            l.pick("cualquier jugador empieza", "either player begins")
+        ),
         Now::ChangeRound { side: Some(s) } => {
             format!(
                 "{}: {}",

@@ -2,34 +2,48 @@
 
 use crate::core::text::Lang;
 
-use super::Refusal;
+use super::{Names, Refusal};
 
 /// `r` in Spanish, without its rule id.
 // issue 22: split after the rules work lands
 #[allow(clippy::too_many_lines)]
-pub(super) fn text(r: &Refusal) -> String {
+pub(super) fn text(r: &Refusal, n: &Names) -> String {
     use Refusal as R;
     let l = Lang::Es;
     match r {
         R::NoModel { model } => format!("no hay ninguna miniatura {model}"),
         R::NotInPlay { model, status } => {
-            format!("{model} está {}", status.label(l).to_lowercase())
-        }
+let model = n.of(*model);
+format!("{model} está {}", status.label(l).to_lowercase())
+}
         R::NotRounds => "las acciones se hacen en las Rondas de Agilidad, no ahora".into(),
         R::HitsPending { count } => {
             format!("primero hay que tirar {count} impacto(s) pendiente(s)")
         }
-        R::OrderFirst { ordered } => format!("{ordered} debe cumplir antes la orden del Líder"),
+        R::OrderFirst { ordered } => {
+let ordered = n.of(*ordered);
+format!("{ordered} debe cumplir antes la orden del Líder")
+}
         R::OtherActivation { active, model } => {
-            format!("es la activación de {active}, no de {model}")
-        }
-        R::NotActivated { model } => format!("{model} no está activada"),
+let active = n.of(*active);
+let model = n.of(*model);
+format!("es la activación de {active}, no de {model}")
+}
+        R::NotActivated { model } => {
+let model = n.of(*model);
+format!("{model} no está activada")
+}
         R::Prone { model } => {
-            format!("{model} está Tumbada: su siguiente Acción es Levantarse")
-        }
-        R::Engaged { model, with } => format!(
+let model = n.of(*model);
+format!("{model} está Tumbada: su siguiente Acción es Levantarse")
+}
+        R::Engaged { model, with } => {
+let model = n.of(*model);
+let with = n.of(*with);
+format!(
             "{model} está trabada con {with}: solo puede Combatir o Separarse del combate"
-        ),
+        )
+}
         R::NoAction { id } => {
             format!("las tablas no tienen la acción '{id}' (tables/actions.yaml)")
         }
@@ -39,10 +53,13 @@ pub(super) fn text(r: &Refusal) -> String {
             dp,
             pool,
             own,
-        } => format!(
+        } => {
+let model = n.of(*model);
+format!(
             "{model} no puede pagar {} ({dp} PD): la reserva tiene {pool} y {model} {own} PD propios",
             what.es
-        ),
+        )
+}
 
         R::TurnNotOver => "el turno no ha terminado: quedan miniaturas por activar (o termina el turno a mano)".into(),
         R::NotChangeRound => "solo se cambia de ronda al principio del turno".into(),
@@ -56,8 +73,9 @@ pub(super) fn text(r: &Refusal) -> String {
         ),
         R::ZeroRounds => "cambiar 0 rondas no es un cambio".into(),
         R::RoundTooLow { model, to } => {
-            format!("{model} no puede bajar a la ronda {to}: la más baja es la 1")
-        }
+let model = n.of(*model);
+format!("{model} no puede bajar a la ronda {to}: la más baja es la 1")
+}
         R::NoRoundLeft => "no queda ninguna ronda".into(),
         R::NoRollOffNow => "solo se tira por el orden cuando ambas bandas tienen miniaturas en la ronda y aún no se ha tirado".into(),
         R::WarbandStarts => "empieza una de las dos bandas".into(),
@@ -68,25 +86,46 @@ pub(super) fn text(r: &Refusal) -> String {
         }
         R::NoRollOffWon => "no hay una tirada por el orden ganada y sin elegir".into(),
         R::FinishActivationFirst { active } => {
-            format!("{active} debe terminar su activación antes")
-        }
+let active = n.of(*active);
+format!("{active} debe terminar su activación antes")
+}
         R::NoOneLeft => "no queda nadie por activar".into(),
         R::RollOrderFirst { round } => {
             format!("antes hay que tirar 1d10 por el orden de la ronda {round}")
         }
-        R::AlreadyActed { model } => format!("{model} ya se activó este turno"),
+        R::AlreadyActed { model } => {
+let model = n.of(*model);
+format!("{model} ya se activó este turno")
+}
         R::WrongRound { model, round, now } => {
-            format!("{model} actúa en la ronda {round}, y ahora es la ronda {now}")
-        }
+let model = n.of(*model);
+format!("{model} actúa en la ronda {round}, y ahora es la ronda {now}")
+}
         R::NotYourPick { side } => format!("ahora elige miniatura: {}", side.label(l)),
-        R::NotInActivation { model } => format!("{model} no está en su activación"),
-        R::NotProne { model } => format!("{model} no está Tumbada"),
-        R::CannotLoot { model } => format!("{model} no puede Rapiñar"),
+        R::NotInActivation { model } => {
+let model = n.of(*model);
+format!("{model} no está en su activación")
+}
+        R::NotProne { model } => {
+let model = n.of(*model);
+format!("{model} no está Tumbada")
+}
+        R::CannotLoot { model } => {
+let model = n.of(*model);
+format!("{model} no puede Rapiñar")
+}
         R::NotDownToLoot { model } => {
-            format!("solo se rapiña una miniatura Abatida; {model} no lo está")
-        }
-        R::NotCarried { body, item } => format!("{body} no lleva «{item}»"),
-        R::NoHerbs { model } => format!("a {model} no le quedan Hierbas místicas"),
+let model = n.of(*model);
+format!("solo se rapiña una miniatura Abatida; {model} no lo está")
+}
+        R::NotCarried { body, item } => {
+let body = n.of(*body);
+format!("{body} no lleva «{item}»")
+}
+        R::NoHerbs { model } => {
+let model = n.of(*model);
+format!("a {model} no le quedan Hierbas místicas")
+}
         R::Rules3Only { action } => {
             format!("«{action}» solo existe en partidas con reglas 3")
         }
@@ -94,20 +133,34 @@ pub(super) fn text(r: &Refusal) -> String {
             format!("el hechizo «{spell}» no declara impacto: no tiene objetivos de impacto")
         }
 
-        R::ListedTwice { model } => format!("{model} aparece dos veces en la lista"),
-        R::ListsItself { model } => format!("{model} no puede estar en su propia lista"),
-        R::NotFriendOf { model, of } => format!("{model} no es de la banda de {of}"),
+        R::ListedTwice { model } => {
+let model = n.of(*model);
+format!("{model} aparece dos veces en la lista")
+}
+        R::ListsItself { model } => {
+let model = n.of(*model);
+format!("{model} no puede estar en su propia lista")
+}
+        R::NotFriendOf { model, of } => {
+let model = n.of(*model);
+let of = n.of(*of);
+format!("{model} no es de la banda de {of}")
+}
         R::BeastNoFriends => "una bestia no tiene aliadas que ganen Pavor".into(),
         R::UnknownTerrain { id, known } => format!(
             "terreno desconocido '{id}'; con efecto: {}",
             known.join(", ")
         ),
         R::NoEnemyTotemNear => "no hay Tótem enemigo en pie".into(),
-        R::NotLeader { model } => format!("{model} no es el Líder"),
+        R::NotLeader { model } => {
+let model = n.of(*model);
+format!("{model} no es el Líder")
+}
         R::OrderPending => "ya hay una orden pendiente".into(),
         R::OrderNotFriend { model } => {
-            format!("el Líder ordena a una miniatura aliada, no a {model}")
-        }
+let model = n.of(*model);
+format!("el Líder ordena a una miniatura aliada, no a {model}")
+}
         R::OwnTotemDown => "su Tótem no está en pie".into(),
         R::BeastsNoEnemyTotem => "las bestias no tienen Tótem enemigo".into(),
         R::EnemyTotemDown => "el Tótem enemigo no está en pie".into(),
@@ -116,13 +169,19 @@ pub(super) fn text(r: &Refusal) -> String {
             format!("cobertura desconocida '{id}'; hay: {}", known.join(", "))
         }
         R::NoPendingHit { attacker, target } => {
-            format!("no hay impacto pendiente de {attacker} sobre {target}")
-        }
+let attacker = n.of(*attacker);
+let target = n.of(*target);
+format!("no hay impacto pendiente de {attacker} sobre {target}")
+}
         R::WithstoodNoFear => "la miniatura resiste el impacto: nadie gana Pavor".into(),
-        R::NoBreath { model } => format!("{model} no tiene Aliento"),
+        R::NoBreath { model } => {
+let model = n.of(*model);
+format!("{model} no tiene Aliento")
+}
         R::BreathRecharging { model, ready } => {
-            format!("{model} recarga su Aliento hasta el turno {ready}")
-        }
+let model = n.of(*model);
+format!("{model} recarga su Aliento hasta el turno {ready}")
+}
         R::FallHeightNegative => "la altura de una caída es 0 cm o más".into(),
         R::HarmlessFall { height_cm } => {
             format!("una caída de {height_cm} cm no hace daño: no se tira")
@@ -138,57 +197,98 @@ pub(super) fn text(r: &Refusal) -> String {
             row.es,
             known.join(", ")
         ),
-        R::UnknownWeapon { model, id, known } => format!(
+        R::UnknownWeapon { model, id, known } => {
+let model = n.of(*model);
+format!(
             "{model} no lleva el arma '{}'; lleva: {}",
             id.as_deref().unwrap_or("-"),
             known.join(", ")
-        ),
+        )
+}
         R::StaleCheck { stored, built } => {
             format!("la tirada guardada ({stored}) no es la que el juego prepara ahora ({built})")
         }
         R::StaleCombat => "la tirada guardada no coincide en si es de Combate".into(),
-        R::NotInRoll { model } => format!("{model} no hace esta tirada: no puede repetirla"),
+        R::NotInRoll { model } => {
+let model = n.of(*model);
+format!("{model} no hace esta tirada: no puede repetirla")
+}
         R::BeastsNoTotem => "las bestias no tienen Tótem".into(),
         R::TotemUsed => "la banda ya usó la repetición del Tótem este turno".into(),
-        R::NotHeadstrong { model } => format!("{model} no es Testaruda"),
-        R::DefensiveShotTarget { model } => format!(
+        R::NotHeadstrong { model } => {
+let model = n.of(*model);
+format!("{model} no es Testaruda")
+}
+        R::DefensiveShotTarget { model } => {
+let model = n.of(*model);
+format!(
             "el disparo defensivo de {model} es a la enemiga que actúa ahora, antes de su Asalto, y sin apuntar"
-        ),
+        )
+}
         R::DefensiveShotAgain { model } => {
-            format!("{model} ya hizo un disparo defensivo en esta activación")
-        }
+let model = n.of(*model);
+format!("{model} ya hizo un disparo defensivo en esta activación")
+}
         R::GameOver => "la partida ha terminado: deshaz su final para seguir".into(),
         R::NoSurvivalInstinct { model } => {
-            format!("{model} no tiene Instinto de supervivencia")
-        }
+let model = n.of(*model);
+format!("{model} no tiene Instinto de supervivencia")
+}
         R::SurvivalInstinctSpent { model } => {
-            format!("{model} ya gastó su Instinto de supervivencia")
-        }
-        R::NotInspiring { model } => format!("{model} no es Inspiradora"),
-        R::InitiateSpell { model, level } => format!(
+let model = n.of(*model);
+format!("{model} ya gastó su Instinto de supervivencia")
+}
+        R::NotInspiring { model } => {
+let model = n.of(*model);
+format!("{model} no es Inspiradora")
+}
+        R::InitiateSpell { model, level } => {
+let model = n.of(*model);
+format!(
             "{model} es Iniciada, no Hechicera: solo lanza el Hechizo de nivel 1 que sabe, no este de nivel {level}"
-        ),
-        R::NotDreadful { model } => format!("{model} no es una enemiga con Aspecto atroz"),
+        )
+}
+        R::NotDreadful { model } => {
+let model = n.of(*model);
+format!("{model} no es una enemiga con Aspecto atroz")
+}
         R::DreadfulNotCourage => "la tirada para asaltar un Aspecto atroz es de Coraje".into(),
-        R::DreadfulNeedsCourage { model, creature } => format!(
+        R::DreadfulNeedsCourage { model, creature } => {
+let model = n.of(*model);
+let creature = n.of(*creature);
+format!(
             "{creature} tiene Aspecto atroz: {model} debe superar una tirada de Coraje antes de asaltarla"
-        ),
-        R::DreadfulFailed { model, creature } => format!(
+        )
+}
+        R::DreadfulFailed { model, creature } => {
+let model = n.of(*model);
+let creature = n.of(*creature);
+format!(
             "{model} falló su tirada de Coraje ante el Aspecto atroz de {creature}: no puede asaltarla en esta activación"
-        ),
-        R::DreadfulAgain { model, creature } => format!(
+        )
+}
+        R::DreadfulAgain { model, creature } => {
+let model = n.of(*model);
+let creature = n.of(*creature);
+format!(
             "{model} ya hizo su tirada de Coraje ante el Aspecto atroz de {creature} en esta activación"
-        ),
-        R::NoFriendDown { model } => format!(
+        )
+}
+        R::NoFriendDown { model } => {
+let model = n.of(*model);
+format!(
             "el Instinto de supervivencia necesita una amiga de {model} Abatida a 10 cm, y ninguna lo está"
-        ),
+        )
+}
         R::HeadstrongNotCombat => "Testarudo solo repite una tirada de Combate".into(),
         R::HeadstrongNotOne { model, d10 } => {
-            format!("{model} sacó {d10}: Testarudo solo repite un 1")
-        }
+let model = n.of(*model);
+format!("{model} sacó {d10}: Testarudo solo repite un 1")
+}
         R::HeadstrongUsed { model } => {
-            format!("{model} ya repitió esta tirada por Testaruda")
-        }
+let model = n.of(*model);
+format!("{model} ya repitió esta tirada por Testaruda")
+}
         R::NoTable { id } => format!("las tablas no tienen la tabla '{id}'"),
         R::BadDiceExpr { detail } => detail.clone(),
         R::TableDiceCount { table, expr, given } => format!(
@@ -209,59 +309,93 @@ pub(super) fn text(r: &Refusal) -> String {
         R::PoolTooLow { pool, down } => {
             format!("la reserva tiene {pool} PD: no puede bajar {down}")
         }
-        R::OwnDpTooLow { model, own } => format!("{model} tiene {own} PD propios este turno"),
+        R::OwnDpTooLow { model, own } => {
+let model = n.of(*model);
+format!("{model} tiene {own} PD propios este turno")
+}
         R::EngageEnemiesOnly => "solo se traban miniaturas enemigas".into(),
         R::LowestRound => "la ronda más baja es la 1".into(),
         R::OutOfRange { what, value, max } => {
             format!("{what}: {value} está fuera de rango (de -{max} a {max})")
         }
 
-        R::SameSide { a, b } => format!("{a} y {b} son del mismo bando"),
-        R::NotEngagedWith { model, other } => format!(
+        R::SameSide { a, b } => {
+let a = n.of(*a);
+let b = n.of(*b);
+format!("{a} y {b} son del mismo bando")
+}
+        R::NotEngagedWith { model, other } => {
+let model = n.of(*model);
+let other = n.of(*other);
+format!(
             "{model} no está trabada con {other}: Asalta para entrar en contacto, o márcalas trabadas a mano"
-        ),
-        R::NotEngaged { model } => format!("{model} no está trabada"),
-        R::DisengageEach { names } => format!(
+        )
+}
+        R::NotEngaged { model } => {
+let model = n.of(*model);
+format!("{model} no está trabada")
+}
+        R::DisengageEach { models } => format!(
             "hay que tirar contra cada oponente trabado, una vez: {}",
-            names.join(", ")
+            n.list(models)
         ),
-        R::ShootOwnSide { model } => format!("{model} no dispara a su propio bando"),
-        R::NoRangedWeapon { model, weapon } => format!(
+        R::ShootOwnSide { model } => {
+let model = n.of(*model);
+format!("{model} no dispara a su propio bando")
+}
+        R::NoRangedWeapon { model, weapon } => {
+let model = n.of(*model);
+format!(
             "{model} no lleva arma a distancia{}",
             weapon.as_deref().map(|w| format!(" '{w}'")).unwrap_or_default()
-        ),
+        )
+}
         R::RangeByBand => "la distancia se elige con la banda (corta, media, larga)".into(),
         R::StrayNotFriend { shooter } => {
-            format!("el disparo desviado impacta a una miniatura amiga de {shooter}")
-        }
+let shooter = n.of(*shooter);
+format!("el disparo desviado impacta a una miniatura amiga de {shooter}")
+}
         R::StrayNotCaused => {
             "solo un fallo causado por el -3 de disparar a un combate impacta a una amiga".into()
         }
-        R::StrayPick { target, friends } => format!(
+        R::StrayPick { target, friends } => {
+let target = n.of(*target);
+format!(
             "el fallo causado por el -3 impacta a una amiga trabada con {target}: indica una de {}",
-            friends.join(", ")
-        ),
+            n.list(friends)
+        )
+}
         R::AimedAfterMove { model } => {
-            format!("{model} ya movió en esta activación: no puede disparar apuntando")
-        }
+let model = n.of(*model);
+format!("{model} ya movió en esta activación: no puede disparar apuntando")
+}
         R::NoCoverInMelee => {
             "la cobertura protege de disparos, no de un impacto cuerpo a cuerpo".into()
         }
         R::NoImposingPresence { model } => {
-            format!("{model} no tiene Presencia imponente en juego")
-        }
-        R::ImposingNotEnemy { model } => format!("{model} no es enemiga de quien tira"),
+let model = n.of(*model);
+format!("{model} no tiene Presencia imponente en juego")
+}
+        R::ImposingNotEnemy { model } => {
+let model = n.of(*model);
+format!("{model} no es enemiga de quien tira")
+}
         R::NoSpell {
             model,
             count,
             index,
-        } => format!("{model} conoce {count} hechizo(s); no hay el número {index}"),
+        } => {
+let model = n.of(*model);
+format!("{model} conoce {count} hechizo(s); no hay el número {index}")
+}
         R::NoSpells { model } => {
-            format!("{model} no lanza Hechizos (ni es Hechicero ni conoce ninguno)")
-        }
+let model = n.of(*model);
+format!("{model} no lanza Hechizos (ni es Hechicero ni conoce ninguno)")
+}
         R::SpellImmune { model } => {
-            format!("a {model} no se le pueden lanzar Hechizos (Vacío arcano)")
-        }
+let model = n.of(*model);
+format!("a {model} no se le pueden lanzar Hechizos (Vacío arcano)")
+}
         R::BacklashNoFear { total } => {
             format!("con {total} en la tabla nadie a 30 cm gana Pavor")
         }

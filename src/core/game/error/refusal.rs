@@ -15,26 +15,26 @@ pub enum Refusal {
     /// The action names a model the game does not have.
     NoModel { model: ModelRef },
     /// The model is Down, Fled or Removed: not on the table.
-    NotInPlay { model: String, status: Status },
+    NotInPlay { model: ModelRef, status: Status },
     /// R05: actions are made in the agility rounds only.
     NotRounds,
     /// R27: the hits waiting are rolled first.
     HitsPending { count: usize },
     /// R32: the ordered model carries out the Leader's order first.
-    OrderFirst { ordered: String },
+    OrderFirst { ordered: ModelRef },
     /// R07: another model is in its activation.
-    OtherActivation { active: String, model: String },
+    OtherActivation { active: ModelRef, model: ModelRef },
     /// R07: the model is not activated.
-    NotActivated { model: String },
+    NotActivated { model: ModelRef },
     /// R18: a Prone model's next action is standing up.
-    Prone { model: String },
+    Prone { model: ModelRef },
     /// R21: an engaged model can only Fight or Disengage.
-    Engaged { model: String, with: String },
+    Engaged { model: ModelRef, with: ModelRef },
     /// The tables lack an action row (tables/actions.yaml).
     NoAction { id: String },
     /// R11: the pool and the model's own DP cannot pay the cost.
     CannotPay {
-        model: String,
+        model: ModelRef,
         what: Text,
         dp: i32,
         pool: i32,
@@ -55,7 +55,7 @@ pub enum Refusal {
     /// R09: changing by 0 rounds.
     ZeroRounds,
     /// R09: no model goes below round 1.
-    RoundTooLow { model: String, to: i32 },
+    RoundTooLow { model: ModelRef, to: i32 },
     /// R08: no round is left this turn.
     NoRoundLeft,
     /// R08: the order is not rolled now.
@@ -71,29 +71,33 @@ pub enum Refusal {
     /// R08: no roll-off waits for its winner's choice.
     NoRollOffWon,
     /// R07: the active model finishes its activation first.
-    FinishActivationFirst { active: String },
+    FinishActivationFirst { active: ModelRef },
     /// R05: every model has acted.
     NoOneLeft,
     /// R08: the order of the round is rolled first.
     RollOrderFirst { round: i32 },
     /// R05: the model has acted this turn.
-    AlreadyActed { model: String },
+    AlreadyActed { model: ModelRef },
     /// R06: the model acts in another round.
-    WrongRound { model: String, round: i32, now: i32 },
+    WrongRound {
+        model: ModelRef,
+        round: i32,
+        now: i32,
+    },
     /// R08: it is the other warband's pick.
     NotYourPick { side: Side },
     /// R07: the model is not in its activation.
-    NotInActivation { model: String },
+    NotInActivation { model: ModelRef },
     /// R18: only a Prone model stands up.
-    NotProne { model: String },
+    NotProne { model: ModelRef },
     /// R19: the model cannot loot.
-    CannotLoot { model: String },
+    CannotLoot { model: ModelRef },
     /// R19: only a Down model is looted.
-    NotDownToLoot { model: String },
+    NotDownToLoot { model: ModelRef },
     /// R19 (rules 3): the body does not carry the item named.
-    NotCarried { body: String, item: String },
+    NotCarried { body: ModelRef, item: String },
     /// R37 (rules 3): the model has no mystic herb left.
-    NoHerbs { model: String },
+    NoHerbs { model: ModelRef },
     /// The action exists in rules-3 games only.
     Rules3Only { action: &'static str },
     /// R38 (rules 3): hit targets named for a spell that declares no hit.
@@ -101,11 +105,11 @@ pub enum Refusal {
 
     // Fear, the Leader and totems.
     /// R31: a model is listed twice.
-    ListedTwice { model: String },
+    ListedTwice { model: ModelRef },
     /// R31: a model is in its own list.
-    ListsItself { model: String },
+    ListsItself { model: ModelRef },
     /// R31: a listed model is not of the victim's warband.
-    NotFriendOf { model: String, of: String },
+    NotFriendOf { model: ModelRef, of: ModelRef },
     /// R31: a beast has no friends to gain fear.
     BeastNoFriends,
     /// Terrain with no effect in the tables.
@@ -113,11 +117,11 @@ pub enum Refusal {
     /// R33: no enemy totem stands near the model.
     NoEnemyTotemNear,
     /// R32: the model is not the Leader.
-    NotLeader { model: String },
+    NotLeader { model: ModelRef },
     /// R32: an order is already pending.
     OrderPending,
     /// R32: the Leader orders a friendly model only.
-    OrderNotFriend { model: String },
+    OrderNotFriend { model: ModelRef },
     /// R33: the warband's own totem is not standing.
     OwnTotemDown,
     /// R33: beasts have no enemy totem.
@@ -129,13 +133,16 @@ pub enum Refusal {
     /// Cover the tables do not have.
     UnknownCover { id: String, known: Vec<String> },
     /// No such hit waits.
-    NoPendingHit { attacker: String, target: String },
+    NoPendingHit {
+        attacker: ModelRef,
+        target: ModelRef,
+    },
     /// R31: a hit withstood gives no one fear.
     WithstoodNoFear,
     /// R41: the model has no Breath.
-    NoBreath { model: String },
+    NoBreath { model: ModelRef },
     /// R41: the Breath is recharging.
-    BreathRecharging { model: String, ready: u32 },
+    BreathRecharging { model: ModelRef, ready: u32 },
     /// R18: a fall's height is 0 cm or more.
     FallHeightNegative,
     /// R18: a harmless fall is not rolled.
@@ -154,7 +161,7 @@ pub enum Refusal {
     },
     /// A melee weapon the model does not carry.
     UnknownWeapon {
-        model: String,
+        model: ModelRef,
         id: Option<String>,
         known: Vec<String>,
     },
@@ -163,45 +170,45 @@ pub enum Refusal {
     /// R23: the stored check differs on being a Combat check.
     StaleCombat,
     /// R33: the model does not make the roll it would re-roll.
-    NotInRoll { model: String },
+    NotInRoll { model: ModelRef },
     /// R33: beasts have no totem.
     BeastsNoTotem,
     /// R33: the totem re-roll of this turn is used.
     TotemUsed,
     /// R41 Dreadful aspect: the Courage check is made against an enemy with it.
-    NotDreadful { model: String },
+    NotDreadful { model: ModelRef },
     /// R41 Dreadful aspect: the check to assault it is of Courage.
     DreadfulNotCourage,
     /// R41 Dreadful aspect: assaulting it needs a passed Courage check first.
-    DreadfulNeedsCourage { model: String, creature: String },
+    DreadfulNeedsCourage { model: ModelRef, creature: ModelRef },
     /// R41 Dreadful aspect: the Courage check failed in this activation.
-    DreadfulFailed { model: String, creature: String },
+    DreadfulFailed { model: ModelRef, creature: ModelRef },
     /// R41 Dreadful aspect (rules 4): one check per enemy per activation.
-    DreadfulAgain { model: String, creature: String },
+    DreadfulAgain { model: ModelRef, creature: ModelRef },
     /// The game is over: only notes may follow (undo reopens it).
     GameOver,
     /// R26: a defensive shot is made at the acting enemy, not aimed.
-    DefensiveShotTarget { model: String },
+    DefensiveShotTarget { model: ModelRef },
     /// R26: one defensive shot per model per enemy activation.
-    DefensiveShotAgain { model: String },
+    DefensiveShotAgain { model: ModelRef },
     /// R42 Initiate: a hero who is no Sorcerer casts only its known level-1 spell.
-    InitiateSpell { model: String, level: u32 },
+    InitiateSpell { model: ModelRef, level: u32 },
     /// R42 Survival instinct: the model does not have it.
-    NoSurvivalInstinct { model: String },
+    NoSurvivalInstinct { model: ModelRef },
     /// R42 Survival instinct: it is spent.
-    SurvivalInstinctSpent { model: String },
+    SurvivalInstinctSpent { model: ModelRef },
     /// R42 Survival instinct (rules 4): no friend of the model is Down.
-    NoFriendDown { model: String },
+    NoFriendDown { model: ModelRef },
     /// R42 Inspiring: the attacker is not Inspiring.
-    NotInspiring { model: String },
+    NotInspiring { model: ModelRef },
     /// R42 Headstrong: the model has no Headstrong.
-    NotHeadstrong { model: String },
+    NotHeadstrong { model: ModelRef },
     /// R42 Headstrong: only a Combat roll is re-rolled.
     HeadstrongNotCombat,
     /// R42 Headstrong: the model's d10 is not a 1.
-    HeadstrongNotOne { model: String, d10: u32 },
+    HeadstrongNotOne { model: ModelRef, d10: u32 },
     /// R42 Headstrong: this roll's Headstrong re-roll is used.
-    HeadstrongUsed { model: String },
+    HeadstrongUsed { model: ModelRef },
     /// A roll table the tables do not have.
     NoTable { id: String },
     /// A table's dice expression does not read (the parser's words).
@@ -225,7 +232,7 @@ pub enum Refusal {
     /// R11: the pool cannot go below 0.
     PoolTooLow { pool: i32, down: i32 },
     /// R32: the model's own DP cannot go below 0.
-    OwnDpTooLow { model: String, own: i32 },
+    OwnDpTooLow { model: ModelRef, own: i32 },
     /// R21: only enemy models engage.
     EngageEnemiesOnly,
     /// R06: the lowest round is 1.
@@ -235,50 +242,50 @@ pub enum Refusal {
 
     // Melee, shooting and spells.
     /// R23: both models are on the same side.
-    SameSide { a: String, b: String },
+    SameSide { a: ModelRef, b: ModelRef },
     /// R21: the models are not engaged with each other.
-    NotEngagedWith { model: String, other: String },
+    NotEngagedWith { model: ModelRef, other: ModelRef },
     /// R25: the model is not engaged.
-    NotEngaged { model: String },
+    NotEngaged { model: ModelRef },
     /// R25: one roll against every engaged opponent.
-    DisengageEach { names: Vec<String> },
+    DisengageEach { models: Vec<ModelRef> },
     /// R26: no shooting at the own side.
-    ShootOwnSide { model: String },
+    ShootOwnSide { model: ModelRef },
     /// R26: the model has no (such) ranged weapon.
     NoRangedWeapon {
-        model: String,
+        model: ModelRef,
         weapon: Option<String>,
     },
     /// R26: the range is chosen with the band, not as an option.
     RangeByBand,
     /// R26: a stray shot hits a friend of the shooter.
-    StrayNotFriend { shooter: String },
+    StrayNotFriend { shooter: ModelRef },
     /// R26: only a miss caused by the -3 for shooting into combat strays.
     StrayNotCaused,
     /// R26 (rules 4): the miss hits a friend of the shooter engaged with the
     /// target: one of these, and the players must say which.
     StrayPick {
-        target: String,
-        friends: Vec<String>,
+        target: ModelRef,
+        friends: Vec<ModelRef>,
     },
     /// R26 (rules 3): no aimed shot after a move in the activation.
-    AimedAfterMove { model: String },
+    AimedAfterMove { model: ModelRef },
     /// R30: cover protects from shots, not from a hit in close combat.
     NoCoverInMelee,
     /// R42: the listed model has no Imposing presence in play.
-    NoImposingPresence { model: String },
+    NoImposingPresence { model: ModelRef },
     /// R42: the listed model is no enemy of the model rolling.
-    ImposingNotEnemy { model: String },
+    ImposingNotEnemy { model: ModelRef },
     /// A spell number the caster does not know.
     NoSpell {
-        model: String,
+        model: ModelRef,
         count: usize,
         index: usize,
     },
     /// R38: the model casts no spells.
-    NoSpells { model: String },
+    NoSpells { model: ModelRef },
     /// R42: spells cannot be cast on the model (Arcane void).
-    SpellImmune { model: String },
+    SpellImmune { model: ModelRef },
     /// R38: this backlash total gives no one fear.
     BacklashNoFear { total: i32 },
 

@@ -2,7 +2,7 @@
 //! chance (from the check stored with its dice) of the outcome each player
 //! wanted, and whether it happened.
 
-use super::super::action::Action;
+use super::super::action::{Action, DisengageRoll};
 use super::super::refs::{ModelRef, Side};
 use super::super::roll::{CheckDice, OpposedDice};
 use super::super::state::GameState;
@@ -40,40 +40,20 @@ impl Wish {
 /// checks: each side's; a hit: the hitter's (Down) and the target's
 /// (withstand). Other rolls (dark forces, roll-offs, backlash, falls) carry
 /// no wish of one player against the other.
-// issue 22: split by what it does (left for want of time)
-#[allow(clippy::too_many_lines)]
 pub(super) fn wishes(before: &GameState, action: &Action, l: Lang) -> Vec<Wish> {
     let n = |m: ModelRef| before.name(m);
-    let turn = before.turn;
-    let mut out = Vec::new();
-    let mut wish = |side: Side, wanted: String, chance: Prob, happened: bool| {
-        if side.is_warband() {
-            out.push(Wish {
-                side,
-                turn,
-                wanted,
-                chance,
-                happened,
-            });
-        }
-    };
-    match action {
+    let raw = match action {
         Action::Check {
             model,
             roll: Some(r),
             ..
         } => {
             let (p, ok) = check(r);
-            wish(
-                model.side,
-                l.pick(
-                    &format!("{} supera su tirada", n(*model)),
-                    &format!("{} passes its check", n(*model)),
-                )
-                .to_string(),
-                p,
-                ok,
-            );
+            let wanted = match l {
+                Lang::Es => format!("{} supera su tirada", n(*model)),
+                Lang::En => format!("{} passes its check", n(*model)),
+            };
+            vec![(model.side, wanted, p, ok)]
         }
         Action::Shoot {
             shooter,
@@ -82,15 +62,11 @@ pub(super) fn wishes(before: &GameState, action: &Action, l: Lang) -> Vec<Wish> 
             ..
         } => {
             let (p, ok) = check(r);
-            wish(
-                shooter.side,
-                match l {
-                    Lang::Es => format!("{} acierta a {}", n(*shooter), n(*target)),
-                    Lang::En => format!("{} hits {}", n(*shooter), n(*target)),
-                },
-                p,
-                ok,
-            );
+            let wanted = match l {
+                Lang::Es => format!("{} acierta a {}", n(*shooter), n(*target)),
+                Lang::En => format!("{} hits {}", n(*shooter), n(*target)),
+            };
+            vec![(shooter.side, wanted, p, ok)]
         }
         Action::Assault {
             attacker,
@@ -103,84 +79,14 @@ pub(super) fn wishes(before: &GameState, action: &Action, l: Lang) -> Vec<Wish> 
             defender,
             roll: Some(r),
             ..
-        } => {
-            let o = opposed(&r.spec);
-            let out_ = r.outcome();
-            let both = out_ == OpposedOutcome::BothHit;
-            let tie = o.equal.0;
-            for (who, whom, p, ok) in [
-                (
-                    *attacker,
-                    *defender,
-                    o.active_higher.0 + tie,
-                    out_ == OpposedOutcome::ActiveWins || both,
-                ),
-                (
-                    *defender,
-                    *attacker,
-                    o.passive_higher.0 + tie,
-                    out_ == OpposedOutcome::PassiveWins || both,
-                ),
-            ] {
-                wish(who.side, hits_text(&n(who), &n(whom), l), p, ok);
-            }
-        }
+        } => combat_wishes(before, *attacker, *defender, r, l),
         Action::ResolveHit {
             attacker,
             target,
             roll: Some(r),
             ..
-        } => {
-            let acting = before
-                .pending_hits
-                .iter()
-                .find(|h| h.attacker == *attacker && h.target == *target)
-                .map_or(attacker.side, |h| h.acting_side);
-            let (p_down, down) = hitter_wins(r, acting == attacker.side);
-            let one = Prob::new(1, 1);
-            wish(
-                attacker.side,
-                match l {
-                    Lang::Es => format!("{} abate a {}", n(*attacker), n(*target)),
-                    Lang::En => format!("{} puts {} Down", n(*attacker), n(*target)),
-                },
-                p_down,
-                down,
-            );
-            wish(
-                target.side,
-                match l {
-                    Lang::Es => format!("{} resiste el impacto", n(*target)),
-                    Lang::En => format!("{} withstands the hit", n(*target)),
-                },
-                one - p_down,
-                !down,
-            );
-        }
-        Action::Disengage { model, rolls } => {
-            for d in rolls {
-                let (p, won) = hitter_wins(&d.roll, true);
-                let one = Prob::new(1, 1);
-                wish(
-                    model.side,
-                    match l {
-                        Lang::Es => format!("{} se separa de {}", n(*model), n(d.opponent)),
-                        Lang::En => format!("{} breaks away from {}", n(*model), n(d.opponent)),
-                    },
-                    p,
-                    won,
-                );
-                wish(
-                    d.opponent.side,
-                    match l {
-                        Lang::Es => format!("{} retiene a {}", n(d.opponent), n(*model)),
-                        Lang::En => format!("{} holds {}", n(d.opponent), n(*model)),
-                    },
-                    one - p,
-                    !won,
-                );
-            }
-        }
+        } => hit_wishes(before, *attacker, *target, r, l),
+        Action::Disengage { model, rolls } => disengage_wishes(before, *model, rolls, l),
         Action::Check { .. }
         | Action::Shoot { .. }
         | Action::Assault { .. }
@@ -188,7 +94,114 @@ pub(super) fn wishes(before: &GameState, action: &Action, l: Lang) -> Vec<Wish> 
         | Action::ResolveHit { .. }
         | Action::Fall { .. }
         | Action::CastSpell { .. }
-        | unrolled!() => {}
+        | unrolled!() => Vec::new(),
+    };
+    // Beasts have no player to wish.
+    let turn = before.turn;
+    raw.into_iter()
+        .filter(|(side, ..)| side.is_warband())
+        .map(|(side, wanted, chance, happened)| Wish {
+            side,
+            turn,
+            wanted,
+            chance,
+            happened,
+        })
+        .collect()
+}
+
+/// One wish before its turn is known: whose, what, its chance, whether.
+type RawWish = (Side, String, Prob, bool);
+
+/// R23: each side of a combat roll wishes to hit (a tie hits both).
+fn combat_wishes(
+    before: &GameState,
+    attacker: ModelRef,
+    defender: ModelRef,
+    r: &OpposedDice,
+    l: Lang,
+) -> Vec<RawWish> {
+    let n = |m: ModelRef| before.name(m);
+    let o = opposed(&r.spec);
+    let out = r.outcome();
+    let both = out == OpposedOutcome::BothHit;
+    let tie = o.equal.0;
+    [
+        (
+            attacker,
+            defender,
+            o.active_higher.0 + tie,
+            out == OpposedOutcome::ActiveWins || both,
+        ),
+        (
+            defender,
+            attacker,
+            o.passive_higher.0 + tie,
+            out == OpposedOutcome::PassiveWins || both,
+        ),
+    ]
+    .into_iter()
+    .map(|(who, whom, p, ok)| (who.side, hits_text(&n(who), &n(whom), l), p, ok))
+    .collect()
+}
+
+/// A hit: the hitter wishes the target Down, the target to withstand it.
+fn hit_wishes(
+    before: &GameState,
+    attacker: ModelRef,
+    target: ModelRef,
+    r: &OpposedDice,
+    l: Lang,
+) -> Vec<RawWish> {
+    let n = |m: ModelRef| before.name(m);
+    let acting = before
+        .pending_hits
+        .iter()
+        .find(|h| h.attacker == attacker && h.target == target)
+        .map_or(attacker.side, |h| h.acting_side);
+    let (p_down, down) = hitter_wins(r, acting == attacker.side);
+    let one = Prob::new(1, 1);
+    let (downs, withstands) = match l {
+        Lang::Es => (
+            format!("{} abate a {}", n(attacker), n(target)),
+            format!("{} resiste el impacto", n(target)),
+        ),
+        Lang::En => (
+            format!("{} puts {} Down", n(attacker), n(target)),
+            format!("{} withstands the hit", n(target)),
+        ),
+    };
+    vec![
+        (attacker.side, downs, p_down, down),
+        (target.side, withstands, one - p_down, !down),
+    ]
+}
+
+/// R25: against each opponent, the model wishes to break away, the
+/// opponent to hold it.
+fn disengage_wishes(
+    before: &GameState,
+    model: ModelRef,
+    rolls: &[DisengageRoll],
+    l: Lang,
+) -> Vec<RawWish> {
+    let n = |m: ModelRef| before.name(m);
+    let one = Prob::new(1, 1);
+    let mut out = Vec::new();
+    for d in rolls {
+        let (p, won) = hitter_wins(&d.roll, true);
+        let (away, holds) = match l {
+            Lang::Es => (
+                format!("{} se separa de {}", n(model), n(d.opponent)),
+                format!("{} retiene a {}", n(d.opponent), n(model)),
+            ),
+            Lang::En => (
+                format!("{} breaks away from {}", n(model), n(d.opponent)),
+                format!("{} holds {}", n(d.opponent), n(model)),
+            ),
+        };
+        out.push((model.side, away, p, won));
+        out.push((d.opponent.side, holds, one - p, !won));
     }
     out
 }

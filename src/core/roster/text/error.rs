@@ -4,6 +4,7 @@
 use std::fmt;
 
 use super::{Kind, MAX_COUNT};
+use crate::core::glossary::ARMOUR;
 use crate::core::text::{Lang, Text};
 
 /// The kinds of line, for "this line has too many fields".
@@ -134,16 +135,20 @@ impl TextErrorKind {
                 .to_string(),
             TooManyFields { line } => {
                 let shape = match (line, l) {
-                    (LineKind::Header, Lang::Es) => "«Nombre — 186 / 200 pts»",
-                    (LineKind::Header, Lang::En) => "«Name — 186 / 200 pts»",
-                    (LineKind::Model, Lang::Es) => {
-                        "«1. Nombre — Tropa[, Líder] — Armas: …; Blindaje: …; Equipo: …; Mejoras: … — 40 pts»"
+                    (LineKind::Header, Lang::Es) => "«Nombre — 186 / 200 pts»".to_string(),
+                    (LineKind::Header, Lang::En) => "«Name — 186 / 200 pts»".to_string(),
+                    (LineKind::Model, Lang::Es) => format!(
+                        "«1. Nombre — Tropa[, Líder] — Armas: …; {}: …; Equipo: …; Mejoras: … — 40 pts»",
+                        ARMOUR.es
+                    ),
+                    (LineKind::Model, Lang::En) => format!(
+                        "«1. Name — Troop[, Leader] — Weapons: …; {}: …; Equipment: …; Upgrades: … — 40 pts»",
+                        ARMOUR.en
+                    ),
+                    (LineKind::Spell, Lang::Es) => {
+                        "«Hechizo: Nombre — nivel 1, 1 PD — Efecto»".to_string()
                     }
-                    (LineKind::Model, Lang::En) => {
-                        "«1. Name — Troop[, Leader] — Weapons: …; Armour: …; Equipment: …; Upgrades: … — 40 pts»"
-                    }
-                    (LineKind::Spell, Lang::Es) => "«Hechizo: Nombre — nivel 1, 1 PD — Efecto»",
-                    (LineKind::Spell, Lang::En) => "«Spell: Name — level 1, 1 DP — Effect»",
+                    (LineKind::Spell, Lang::En) => "«Spell: Name — level 1, 1 DP — Effect»".to_string(),
                 };
                 match l {
                     Lang::Es => format!(
@@ -224,12 +229,14 @@ impl TextErrorKind {
             },
             BadGroup { found } => match l {
                 Lang::Es => format!(
-                    "{}: se esperaba «Armas: …», «Blindaje: …», «Equipo: …» o «Mejoras: …», separados por «;»",
-                    quote(found)
+                    "{}: se esperaba «Armas: …», «{}: …», «Equipo: …» o «Mejoras: …», separados por «;»",
+                    quote(found),
+                    ARMOUR.es
                 ),
                 Lang::En => format!(
-                    "{}: expected «Weapons: …», «Armour: …», «Equipment: …» or «Upgrades: …», separated by «;»",
-                    quote(found)
+                    "{}: expected «Weapons: …», «{}: …», «Equipment: …» or «Upgrades: …», separated by «;»",
+                    quote(found),
+                    ARMOUR.en
                 ),
             },
             BadCount { found } => match l {

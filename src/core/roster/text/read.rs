@@ -14,8 +14,6 @@ use crate::core::tables::RuleSet;
 /// or typed by hand in the same shape. The costs written in the text, when
 /// present, must be what these tables make them, so the roster read has the
 /// total its sender saw.
-// issue 22: split by what it does (left for want of time)
-#[allow(clippy::too_many_lines)]
 pub fn from_text(text: &str, rules: &RuleSet) -> Result<Roster, TextErrors> {
     let mut r = Reader {
         rules,
@@ -50,26 +48,8 @@ pub fn from_text(text: &str, rules: &RuleSet) -> Result<Roster, TextErrors> {
     let mut seen_header = false;
     for (i, raw) in text.lines().enumerate() {
         let n = i + 1;
-        if raw.len() > MAX_LINE_BYTES {
-            r.err(
-                Some(n),
-                None,
-                TextErrorKind::LineTooLong {
-                    bytes: raw.len(),
-                    limit: MAX_LINE_BYTES,
-                },
-            );
-            continue;
-        }
-        if let Some((at, c)) = raw
-            .char_indices()
-            .find(|&(_, c)| c.is_control() && c != '\t')
-        {
-            r.err(
-                Some(n),
-                Some(column(raw, at)),
-                TextErrorKind::ControlChar { code: c as u32 },
-            );
+        if let Some((col, kind)) = line_fault(raw) {
+            r.err(Some(n), col, kind);
             continue;
         }
         let line = raw.trim();
@@ -108,26 +88,42 @@ pub fn from_text(text: &str, rules: &RuleSet) -> Result<Roster, TextErrors> {
     if !seen_header {
         r.err(None, None, TextErrorKind::Empty);
     }
-    if let Some((n, col, written)) = total
+    if let Some(total) = total
         && r.errors.is_empty()
     {
-        let computed = roster
-            .models
-            .iter()
-            .map(|m| model_cost(m, rules))
-            .fold(0, u32::saturating_add);
-        if written != computed {
-            r.err(
-                Some(n),
-                Some(col),
-                TextErrorKind::TotalMismatch { written, computed },
-            );
-        }
+        r.check_total(total, &roster);
     }
     if r.errors.is_empty() {
         Ok(roster)
     } else {
         Err(r.into_errors())
+    }
+}
+
+/// A line too long, or with a control character in it: where and what is
+/// wrong (the line is not read further).
+fn line_fault(raw: &str) -> Option<(Option<usize>, TextErrorKind)> {
+    let (bytes, limit) = (raw.len(), MAX_LINE_BYTES);
+    if bytes > limit {
+        return Some((None, TextErrorKind::LineTooLong { bytes, limit }));
+    }
+    let (at, c) = raw
+        .char_indices()
+        .find(|&(_, c)| c.is_control() && c != '\t')?;
+    let code = c as u32;
+    Some((Some(column(raw, at)), TextErrorKind::ControlChar { code }))
+}
+
+impl Reader<'_> {
+    /// The header's written total (line, column, points) against what these
+    /// tables make the roster cost.
+    fn check_total(&mut self, (n, col, written): (usize, usize, u32), roster: &Roster) {
+        let costs = roster.models.iter().map(|m| model_cost(m, self.rules));
+        let computed = costs.fold(0, u32::saturating_add);
+        if written != computed {
+            let kind = TextErrorKind::TotalMismatch { written, computed };
+            self.err(Some(n), Some(col), kind);
+        }
     }
 }
 

@@ -13,10 +13,10 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::Path;
 use std::process::ExitCode;
 
-use super::CliError;
 use std::time::Duration;
 
-use super::game_play::{
+use super::super::CliError;
+use super::play::{
     MAX_STDIN_LINE, MAX_STDIN_LINES, load_writable, parse_action, read_line_bounded, records_error,
 };
 use crate::core::game::{ErrorKind, Game, Side};

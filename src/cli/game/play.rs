@@ -5,8 +5,8 @@ use std::io::BufRead;
 use std::path::Path;
 use std::process::ExitCode;
 
-use super::game::{EXIT_INCONSISTENT, open, print_status};
-use super::{CliError, EXIT_BUSY, print_json};
+use super::super::{CliError, EXIT_BUSY, print_json};
+use super::read::{EXIT_INCONSISTENT, open, print_status};
 use crate::core::game::{
     Action, ErrorKind, Game, GameError, GameFileError, GameStatus, Host, HostError, OffersView,
 };
@@ -271,7 +271,7 @@ pub(crate) fn act(
         Err(e) if e.is_applied() => return Err(CliError(e.message(l))),
         Err(e) => return refused(0, e),
     }
-    super::mark_saved();
+    super::super::mark_saved();
     records_error(&mut host, l);
     let out = GameStatus::of(&host, l);
     if json {
@@ -323,7 +323,7 @@ pub(crate) fn undo(
     let done = if redo { g.redo() } else { g.undo() };
     match done {
         Ok(true) => {
-            super::mark_saved();
+            super::super::mark_saved();
             records_error(&mut g, l);
             let text = target.map(|a| a.id()).unwrap_or_default();
             outln!(

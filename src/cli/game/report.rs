@@ -4,8 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use super::game::{EXIT_INCONSISTENT, open};
-use super::{CliError, print_json};
+use super::super::{CliError, print_json};
+use super::read::{EXIT_INCONSISTENT, open};
 use crate::core::game::report::{Report, report};
 use crate::core::glossary;
 use crate::core::tables::RuleSet;
@@ -28,7 +28,7 @@ pub(crate) fn run(
     };
     let r = report(&g, l).map_err(|e| CliError(format!("{}: {}", path.display(), e.message(l))))?;
     if let Some(out) = output {
-        super::roster::check_output(path, out, force, l)?;
+        super::super::roster::check_output(path, out, force, l)?;
         let bytes = crate::pdf::report_pdf(&r, l, crate::pdf::Paper::A4)
             .map_err(|e| CliError(format!("{}: {e}", path.display())))?;
         crate::core::fsutil::write_atomic(out, &bytes)
