@@ -118,6 +118,9 @@ fn cli_writer(path: PathBuf) -> Vec<(usize, String)> {
                 acks.push((len, id));
             }
             Some(1) | Some(75) => {}
+            // The hard link of `hard_link_writer` existed at that moment:
+            // refused before reading, as a file with two names always is.
+            Some(2) if String::from_utf8_lossy(&r.stderr).contains("hard links") => {}
             c => panic!("game act: {c:?}: {}", String::from_utf8_lossy(&r.stderr)),
         }
     }
