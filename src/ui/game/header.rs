@@ -235,15 +235,16 @@ impl GameView {
         );
         // The one place for messages and errors: one row, always there.
         let (text, err) = self.message.clone().unwrap_or_default();
+        let text = text.get(l);
         let rich = if err {
             egui::RichText::new(format!("⚠ {text}")).color(ui.visuals().error_fg_color)
         } else {
-            egui::RichText::new(&text).weak()
+            egui::RichText::new(text).weak()
         };
-        fixed_rows(ui, rich.size(15.0), 1, &text);
+        fixed_rows(ui, rich.size(15.0), 1, text);
         match clicked {
-            Some(0) => self.undo(l),
-            Some(1) => self.redo(l),
+            Some(0) => self.undo(),
+            Some(1) => self.redo(),
             Some(2) => self.game = None,
             Some(7) => self.share.open = !self.share.open,
             Some(3) if !left.is_empty() => self.confirm_end_turn = true,
@@ -253,7 +254,7 @@ impl GameView {
             Some(4) => self.show_report = !self.show_report,
             Some(5) => self.confirm_end_game = true,
             Some(6) if self.replay.is_some() => self.replay = None,
-            Some(6) => self.start_replay(l),
+            Some(6) => self.start_replay(),
             _ => {}
         }
     }
