@@ -87,3 +87,50 @@ fn the_game_views_message_should_follow_a_change_of_language() {
             .is_none()
     );
 }
+
+/// At 150 % in a 1280×800 window the views' tabs wrap rather than slide
+/// under the zoom, language and theme controls.
+#[test]
+fn the_top_bar_should_never_lay_a_tab_under_a_control() {
+    for scale in [1.0, 1.3, 1.5, 2.0] {
+        for lang in [Lang::Es, Lang::En] {
+            let mut a = app(lang, View::Game);
+            a.prefs.ui_scale = scale;
+            // A 1280×800 window at this zoom has 1280/zoom points across.
+            let mut h = Harness::builder()
+                .with_size([1280.0 / scale, 800.0 / scale])
+                .build_ui_state(|ui, app: &mut ImpiaApp| app.show(ui), a);
+            for _ in 0..4 {
+                h.step();
+            }
+            h.run();
+            let screen_w = h.ctx.content_rect().width();
+            assert!(screen_w <= 1280.0 / scale + 1.0, "{scale}: {screen_w}");
+            let tabs: Vec<_> = [
+                View::Warband,
+                View::Game,
+                View::Dice,
+                View::Tables,
+                View::Reference,
+            ]
+            .iter()
+            .map(|v| h.get_by_label(v.label(lang)).rect())
+            .collect();
+            for c in ["A+", "A−", "English", "Español"] {
+                let c = h.get_by_label(c).rect();
+                assert!(c.right() <= screen_w + 1.0, "{scale}: {c:?} cut");
+                // The bar stays a bar: at most three rows of tabs (two up to 150 %).
+                assert!(c.bottom() < 90.0, "{scale}: {c:?} far down");
+                let rows = if scale > 1.5 { 90.0 } else { 62.0 };
+                assert!(tabs.iter().all(|t| t.bottom() < rows), "{scale}: {tabs:?}");
+                for t in &tabs {
+                    assert!(
+                        !t.intersects(c.shrink(1.0)),
+                        "{scale} {lang:?}: {t:?} under {c:?}"
+                    );
+                    assert!(t.right() <= screen_w + 1.0, "{scale}: {t:?} cut");
+                }
+            }
+        }
+    }
+}

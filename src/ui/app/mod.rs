@@ -317,33 +317,46 @@ impl ImpiaApp {
 
     fn top_bar(&mut self, ui: &mut egui::Ui) {
         let l = self.l();
-        ui.horizontal(|ui| {
-            ui.heading("impia");
-            ui.separator();
-            for v in [
-                View::Warband,
-                View::Game,
-                View::Dice,
-                View::Tables,
-                View::Reference,
-            ] {
-                let label = egui::RichText::new(v.label(l)).size(16.0);
-                ui.selectable_value(&mut self.prefs.view, v, label)
-                    .on_hover_text(v.hint(l));
+        // The controls on the right first; the views take what is left on
+        // the left and wrap to a second row when it is short (a zoomed
+        // window), so no tab ever lies under a control.
+        ui.horizontal(|ui| self.top_bar_row(ui, l));
+    }
+
+    fn top_bar_row(&mut self, ui: &mut egui::Ui, l: Lang) {
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            let theme = if self.prefs.dark { "☀" } else { "🌙" };
+            if ui
+                .button(theme)
+                .on_hover_text(l.pick("Tema claro/oscuro", "Light/dark theme"))
+                .clicked()
+            {
+                self.prefs.dark = !self.prefs.dark;
             }
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                let theme = if self.prefs.dark { "☀" } else { "🌙" };
-                if ui
-                    .button(theme)
-                    .on_hover_text(l.pick("Tema claro/oscuro", "Light/dark theme"))
-                    .clicked()
-                {
-                    self.prefs.dark = !self.prefs.dark;
+            ui.selectable_value(&mut self.prefs.lang, Lang::En, "English");
+            ui.selectable_value(&mut self.prefs.lang, Lang::Es, "Español");
+            ui.separator();
+            self.scale_control(ui);
+            ui.separator();
+            let views = egui::Layout::left_to_right(egui::Align::Center).with_main_wrap(true);
+            ui.with_layout(views, |ui| {
+                // The name gives way to the views when the bar is short of
+                // room (it is in the window's title too).
+                if ui.available_width() > 620.0 {
+                    ui.heading("impia");
+                    ui.separator();
                 }
-                ui.selectable_value(&mut self.prefs.lang, Lang::En, "English");
-                ui.selectable_value(&mut self.prefs.lang, Lang::Es, "Español");
-                ui.separator();
-                self.scale_control(ui);
+                for v in [
+                    View::Warband,
+                    View::Game,
+                    View::Dice,
+                    View::Tables,
+                    View::Reference,
+                ] {
+                    let label = egui::RichText::new(v.label(l)).size(16.0);
+                    ui.selectable_value(&mut self.prefs.view, v, label)
+                        .on_hover_text(v.hint(l));
+                }
             });
         });
     }

@@ -76,6 +76,11 @@ fn fixed_rows(ui: &mut egui::Ui, text: egui::RichText, rows: usize, hover: &str)
     );
 }
 
+/// A window this short (in points: 1280×800 at 150 % is 533) gives the
+/// header's last-outcome line one row, not two, and the warband's summary
+/// one row for player, warband and totem.
+pub(super) const SHORT_WINDOW: f32 = 600.0;
+
 impl GameView {
     // issue 22: split by what it does (left for want of time)
     #[allow(clippy::too_many_lines)]
@@ -230,7 +235,13 @@ impl GameView {
             })
             .size(17.0)
             .strong(),
-            2,
+            // Two rows, unless the window is short (a zoomed 1280×800):
+            // then one, whole on hover, and the cards keep the height.
+            if ui.ctx().content_rect().height() < SHORT_WINDOW {
+                1
+            } else {
+                2
+            },
             &last,
         );
         // The one place for messages and errors: one row, always there.

@@ -36,33 +36,44 @@ impl GameView {
         let acting = st.actor();
         let sz = style::game_sizes(ui.ctx().content_rect().width());
         let pal = style::palette(ui.visuals().dark_mode);
-        ui.label(
-            egui::RichText::new(player(st, side, l))
-                .size(sz.player)
-                .strong()
-                .color(pal.gold),
+        // The warband and its totem one row each, whole on hover; in a
+        // short window (a zoomed 1280×800) the player, warband and totem
+        // share one row, so the height goes to the cards (issue 27).
+        let warband = s.warband.to_string();
+        let totem = format!(
+            "{} {}{}",
+            l.pick("Tótem:", "Totem:"),
+            s.totem.as_deref().unwrap_or("—"),
+            if s.totem_standing {
+                ""
+            } else {
+                l.pick(" (destruido)", " (destroyed)")
+            }
         );
-        ui.add(
-            egui::Label::new(
-                egui::RichText::new(s.warband.as_ref())
-                    .strong()
-                    .size(sz.card_text),
+        let player = egui::RichText::new(player(st, side, l))
+            .size(sz.player)
+            .strong()
+            .color(pal.gold);
+        let short = ui.ctx().content_rect().height() < super::header::SHORT_WINDOW;
+        if short {
+            ui.horizontal(|ui| {
+                ui.label(player);
+                ui.add(
+                    egui::Label::new(egui::RichText::new(&warband).strong().size(sz.card_text))
+                        .truncate(),
+                )
+                .on_hover_text(format!("{warband}\n{totem}"));
+            });
+        } else {
+            ui.label(player);
+            ui.add(
+                egui::Label::new(egui::RichText::new(&warband).strong().size(sz.card_text))
+                    .truncate(),
             )
-            .wrap(),
-        );
-        ui.label(
-            egui::RichText::new(format!(
-                "{} {}{}",
-                l.pick("Tótem:", "Totem:"),
-                s.totem.as_deref().unwrap_or("—"),
-                if s.totem_standing {
-                    ""
-                } else {
-                    l.pick(" (destruido)", " (destroyed)")
-                }
-            ))
-            .size(sz.card_text),
-        );
+            .on_hover_text(warband);
+            ui.add(egui::Label::new(egui::RichText::new(&totem).size(sz.card_text)).truncate())
+                .on_hover_text(totem);
+        }
         ui.horizontal_wrapped(|ui| {
             ui.label(
                 egui::RichText::new(format!("{} {}", s.pool, l.pick("PD", "DP")))
@@ -88,15 +99,19 @@ impl GameView {
             ));
         });
         let (standing, down, fled) = counts(st, side);
-        ui.label(
-            egui::RichText::new(format!(
-                "{standing} {} · {down} {} · {fled} {}",
-                l.pick("en pie", "standing"),
-                l.pick(if down == 1 { "abatida" } else { "abatidas" }, "Down"),
-                l.pick(if fled == 1 { "huida" } else { "huidas" }, "fled"),
-            ))
-            .size(sz.card_text),
+        // No break inside "3 standing": a narrow column wraps between counts.
+        let count_line = format!(
+            "{standing}\u{a0}{} · {down}\u{a0}{} · {fled}\u{a0}{}",
+            l.pick("en\u{a0}pie", "standing"),
+            l.pick(if down == 1 { "abatida" } else { "abatidas" }, "Down"),
+            l.pick(if fled == 1 { "huida" } else { "huidas" }, "fled"),
         );
+        let counts = egui::Label::new(egui::RichText::new(&count_line).size(sz.card_text));
+        if short {
+            ui.add(counts.truncate()).on_hover_text(count_line);
+        } else {
+            ui.add(counts.wrap());
+        }
         ui.separator();
         let mut clicked = None;
         let focus = self.focus;
@@ -142,10 +157,14 @@ impl GameView {
             crate::core::game::Now::ResolveHits { hits } => hits.first().map(|h| h.1),
             _ => st.actor(),
         };
+        // Again when the window or the zoom changes: the cards reflow and
+        // the model may have left the view.
+        let size = ctx.content_rect().size();
+        let key = (want, [size.x.round() as i32, size.y.round() as i32]);
         let id = egui::Id::unique("game_focus_model");
-        let before = ctx.data(|d| d.get_temp::<Option<ModelRef>>(id)).flatten();
-        if before != want {
-            ctx.data_mut(|d| d.insert_temp(id, want));
+        let before = ctx.data(|d| d.get_temp::<(Option<ModelRef>, [i32; 2])>(id));
+        if before != Some(key) {
+            ctx.data_mut(|d| d.insert_temp(id, key));
             self.focus = want;
         }
     }
@@ -300,11 +319,12 @@ fn card_body(ui: &mut egui::Ui, st: &GameState, ms: &ModelState, out: bool, card
                 l.pick("Aún no ha actuado", "Has not acted yet")
             });
         ui.label(
+            // Each label with its number, never split over two rows.
             egui::RichText::new(format!(
-                "· {} {} · {} {}",
+                "· {}\u{a0}{} · {}\u{a0}{}",
                 l.pick("Ronda", "Round"),
                 ms.round,
-                l.pick("PD propios", "own DP"),
+                l.pick("PD\u{a0}propios", "own\u{a0}DP"),
                 ms.own_total()
             ))
             .size(sz.card_text),
@@ -313,7 +333,7 @@ fn card_body(ui: &mut egui::Ui, st: &GameState, ms: &ModelState, out: bool, card
     let p = &ms.profile.stats;
     ui.label(
         egui::RichText::new(format!(
-            "Ag {} · {} {} · {} {} · {} {} · {} {} · {} {}",
+            "Ag\u{a0}{} · {}\u{a0}{} · {}\u{a0}{} · {}\u{a0}{} · {}\u{a0}{} · {}\u{a0}{}",
             ms.agility(),
             Stat::Combat.abbrev(l),
             p.combat,
@@ -450,8 +470,51 @@ mod tests {
         h.run();
         h.get_by_label("Ana");
         h.get_by_label("Bea");
-        h.get_by_label(&format!("{standing} standing · 1 Down · 0 fled"));
+        h.get_by_label(&format!(
+            "{standing}\u{a0}standing · 1\u{a0}Down · 0\u{a0}fled"
+        ));
         h.get_by_label("VP tied 0–0");
+    }
+
+    /// Issue 27: at 150 % in a 1280×800 window the acting model's card
+    /// shows its name and stats inside the window, under the summary, with
+    /// nothing over them, in both languages.
+    #[test]
+    fn at_150_percent_the_acting_card_should_be_whole_in_view() {
+        for lang in [Lang::Es, Lang::En] {
+            let mut g = testkit::new_game();
+            testkit::step_to_acting(&mut g, 1);
+            let actor = g.state().actor().expect("a model acting");
+            let ms = g.state().model(actor).expect("the actor").clone();
+            let mut h = testkit::harness(testkit::app(g, lang, 1.5));
+            for _ in 0..4 {
+                h.run();
+            }
+            let screen = h.ctx.content_rect();
+            let name = format!("{}{}", if ms.leader { "★ " } else { "" }, ms.name);
+            let name = h.get_by_label(&name).rect();
+            let stats = h
+                .get_by_label_contains(&format!("Ag\u{a0}{} · ", ms.agility()))
+                .rect();
+            let pool = h
+                .get_all_by_label_contains(lang.pick(" PD", " DP"))
+                .map(|n| n.rect())
+                .filter(|r| r.height() > 30.0)
+                .collect::<Vec<_>>();
+            for r in [name, stats] {
+                assert!(
+                    screen.contains_rect(r),
+                    "{lang:?}: {r:?} outside {screen:?}"
+                );
+                for p in &pool {
+                    assert!(!p.intersects(r), "{lang:?}: {p:?} over {r:?}");
+                }
+            }
+            assert!(
+                stats.top() >= name.bottom() - 1.0,
+                "{lang:?}: {name:?} {stats:?}"
+            );
+        }
     }
 
     /// R31 as on the sheet: the pip that makes fear equal Courage is
