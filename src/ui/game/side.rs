@@ -157,14 +157,10 @@ impl GameView {
             crate::core::game::Now::ResolveHits { hits } => hits.first().map(|h| h.1),
             _ => st.actor(),
         };
-        // Again when the window or the zoom changes: the cards reflow and
-        // the model may have left the view.
-        let size = ctx.content_rect().size();
-        let key = (want, [size.x.round() as i32, size.y.round() as i32]);
         let id = egui::Id::unique("game_focus_model");
-        let before = ctx.data(|d| d.get_temp::<(Option<ModelRef>, [i32; 2])>(id));
-        if before != Some(key) {
-            ctx.data_mut(|d| d.insert_temp(id, key));
+        let before = ctx.data(|d| d.get_temp::<Option<ModelRef>>(id)).flatten();
+        if before != want {
+            ctx.data_mut(|d| d.insert_temp(id, want));
             self.focus = want;
         }
     }
@@ -486,7 +482,13 @@ mod tests {
             testkit::step_to_acting(&mut g, 1);
             let actor = g.state().actor().expect("a model acting");
             let ms = g.state().model(actor).expect("the actor").clone();
-            let mut h = testkit::harness(testkit::app(g, lang, 1.5));
+            // Zoomed in step by step from 100 %, as with the A+ button.
+            let mut h = testkit::harness(testkit::app(g, lang, 1.0));
+            h.run();
+            for step in 1..=5 {
+                h.state_mut().prefs.ui_scale = 1.0 + 0.1 * step as f32;
+                h.run();
+            }
             for _ in 0..4 {
                 h.run();
             }
@@ -510,6 +512,13 @@ mod tests {
                     assert!(!p.intersects(r), "{lang:?}: {p:?} over {r:?}");
                 }
             }
+            // The card stays inside its column: left of the centre's
+            // heading (the acting model's name and the phase).
+            let centre = h.get_by_label_contains(&format!("{} — ", ms.name)).rect();
+            assert!(
+                stats.right() <= centre.left(),
+                "{lang:?}: {stats:?} past {centre:?}"
+            );
             assert!(
                 stats.top() >= name.bottom() - 1.0,
                 "{lang:?}: {name:?} {stats:?}"
