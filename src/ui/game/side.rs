@@ -30,88 +30,13 @@ impl GameView {
         };
         // In a replay the cards show the state at that point (issue 15).
         let st = self.replay.as_ref().map_or(g.state(), |r| &r.state);
-        let Some(s) = st.side(side) else {
+        if st.side(side).is_none() {
             return;
-        };
+        }
         let acting = st.actor();
         let sz = style::game_sizes(ui.ctx().content_rect().width());
         let pal = style::palette(ui.visuals().dark_mode);
-        // The warband and its totem one row each, whole on hover; in a
-        // short window (a zoomed 1280×800) the player, warband and totem
-        // share one row, so the height goes to the cards (issue 27).
-        let warband = s.warband.to_string();
-        let totem = format!(
-            "{} {}{}",
-            l.pick("Tótem:", "Totem:"),
-            s.totem.as_deref().unwrap_or("—"),
-            if s.totem_standing {
-                ""
-            } else {
-                l.pick(" (destruido)", " (destroyed)")
-            }
-        );
-        let player = egui::RichText::new(player(st, side, l))
-            .size(sz.player)
-            .strong()
-            .color(pal.gold);
-        let short = ui.ctx().content_rect().height() < super::header::SHORT_WINDOW;
-        if short {
-            ui.horizontal(|ui| {
-                ui.label(player);
-                ui.add(
-                    egui::Label::new(egui::RichText::new(&warband).strong().size(sz.card_text))
-                        .truncate(),
-                )
-                .on_hover_text(format!("{warband}\n{totem}"));
-            });
-        } else {
-            ui.label(player);
-            ui.add(
-                egui::Label::new(egui::RichText::new(&warband).strong().size(sz.card_text))
-                    .truncate(),
-            )
-            .on_hover_text(warband);
-            ui.add(egui::Label::new(egui::RichText::new(&totem).size(sz.card_text)).truncate())
-                .on_hover_text(totem);
-        }
-        ui.horizontal_wrapped(|ui| {
-            ui.label(
-                egui::RichText::new(format!("{} {}", s.pool, l.pick("PD", "DP")))
-                    .size(sz.pool)
-                    .strong()
-                    .color(pal.pool_blue),
-            )
-            .on_hover_text(l.pick("Reserva común de PD", "Destiny pool"));
-            ui.add_space(16.0);
-            ui.label(
-                egui::RichText::new(format!("{} {}", s.score.total(), l.pick("PV", "VP")))
-                    .size(sz.pool)
-                    .strong(),
-            )
-            .on_hover_text(format!(
-                "{}: {} · {}: {} · {}: {}",
-                l.pick("Bajas del Líder", "Leader's kills"),
-                s.score.kills,
-                l.pick("Tótem", "Totem"),
-                s.score.totem,
-                l.pick("Escenario", "Scenario"),
-                s.score.scenario
-            ));
-        });
-        let (standing, down, fled) = counts(st, side);
-        // No break inside "3 standing": a narrow column wraps between counts.
-        let count_line = format!(
-            "{standing}\u{a0}{} · {down}\u{a0}{} · {fled}\u{a0}{}",
-            l.pick("en\u{a0}pie", "standing"),
-            l.pick(if down == 1 { "abatida" } else { "abatidas" }, "Down"),
-            l.pick(if fled == 1 { "huida" } else { "huidas" }, "fled"),
-        );
-        let counts = egui::Label::new(egui::RichText::new(&count_line).size(sz.card_text));
-        if short {
-            ui.add(counts.truncate()).on_hover_text(count_line);
-        } else {
-            ui.add(counts.wrap());
-        }
+        summary(ui, st, side, sz, pal, l);
         ui.separator();
         let mut clicked = None;
         let focus = self.focus;
@@ -217,6 +142,89 @@ struct Card {
     acting: bool,
     sz: GameSizes,
     pal: Palette,
+}
+
+/// The warband's summary: player, warband and totem, the pool and VP in
+/// big numbers, the counts by status.
+fn summary(ui: &mut egui::Ui, st: &GameState, side: Side, sz: GameSizes, pal: Palette, l: Lang) {
+    let Some(s) = st.side(side) else {
+        return;
+    };
+    // The warband and its totem one row each, whole on hover; in a
+    // short window (a zoomed 1280×800) the player, warband and totem
+    // share one row, so the height goes to the cards (issue 27).
+    let warband = s.warband.to_string();
+    let totem = format!(
+        "{} {}{}",
+        l.pick("Tótem:", "Totem:"),
+        s.totem.as_deref().unwrap_or("—"),
+        if s.totem_standing {
+            ""
+        } else {
+            l.pick(" (destruido)", " (destroyed)")
+        }
+    );
+    let player = egui::RichText::new(player(st, side, l))
+        .size(sz.player)
+        .strong()
+        .color(pal.gold);
+    let short = ui.ctx().content_rect().height() < super::header::SHORT_WINDOW;
+    if short {
+        ui.horizontal(|ui| {
+            ui.label(player);
+            ui.add(
+                egui::Label::new(egui::RichText::new(&warband).strong().size(sz.card_text))
+                    .truncate(),
+            )
+            .on_hover_text(format!("{warband}\n{totem}"));
+        });
+    } else {
+        ui.label(player);
+        ui.add(
+            egui::Label::new(egui::RichText::new(&warband).strong().size(sz.card_text)).truncate(),
+        )
+        .on_hover_text(warband);
+        ui.add(egui::Label::new(egui::RichText::new(&totem).size(sz.card_text)).truncate())
+            .on_hover_text(totem);
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.label(
+            egui::RichText::new(format!("{} {}", s.pool, l.pick("PD", "DP")))
+                .size(sz.pool)
+                .strong()
+                .color(pal.pool_blue),
+        )
+        .on_hover_text(l.pick("Reserva común de PD", "Destiny pool"));
+        ui.add_space(16.0);
+        ui.label(
+            egui::RichText::new(format!("{} {}", s.score.total(), l.pick("PV", "VP")))
+                .size(sz.pool)
+                .strong(),
+        )
+        .on_hover_text(format!(
+            "{}: {} · {}: {} · {}: {}",
+            l.pick("Bajas del Líder", "Leader's kills"),
+            s.score.kills,
+            l.pick("Tótem", "Totem"),
+            s.score.totem,
+            l.pick("Escenario", "Scenario"),
+            s.score.scenario
+        ));
+    });
+    let (standing, down, fled) = counts(st, side);
+    // No break inside "3 standing": a narrow column wraps between counts.
+    let count_line = format!(
+        "{standing}\u{a0}{} · {down}\u{a0}{} · {fled}\u{a0}{}",
+        l.pick("en\u{a0}pie", "standing"),
+        l.pick(if down == 1 { "abatida" } else { "abatidas" }, "Down"),
+        l.pick(if fled == 1 { "huida" } else { "huidas" }, "fled"),
+    );
+    let counts = egui::Label::new(egui::RichText::new(&count_line).size(sz.card_text));
+    if short {
+        ui.add(counts.truncate()).on_hover_text(count_line);
+    } else {
+        ui.add(counts.wrap());
+    }
 }
 
 /// A model's card: name, status, fear pips against Courage, engagement,
