@@ -1,6 +1,7 @@
 //! Issue 27, the player away from the keyboard: when a hit waits on the
 //! target's choices (R28 Iron defence, cover, R42 Survival instinct), the
-//! Game view names that player and the model, before the roll.
+//! Game view names that player and the model, before the roll, and the
+//! hit's odds name the target put Down.
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
@@ -65,7 +66,17 @@ fn r28_r42_a_hit_waiting_names_the_targets_player_before_the_roll() {
     let Now::ResolveHits { hits } = g.now() else {
         unreachable!()
     };
-    let target = hits[0].1;
+    let (attacker, target) = hits[0];
+    // The chance the hit puts the target Down, as the core prices it.
+    let prep = g
+        .hit_check(attacker, target, &impia::core::game::HitOptions::default())
+        .expect("the hit's check");
+    let odds = prep.odds();
+    let p_down = if prep.active == Some(attacker) {
+        odds.active_wins
+    } else {
+        odds.passive_wins
+    };
     let name = g.state().name(target);
 
     for (lang, your, choose) in [
@@ -90,5 +101,20 @@ fn r28_r42_a_hit_waiting_names_the_targets_player_before_the_roll() {
             .build_ui_state(|ui, app: &mut ImpiaApp| app.show(ui), app);
         h.run();
         h.get_by_label_contains(&format!("{player}: {your} {name} — {choose}"));
+        // R27: the hit's odds name the target and say Down, not "the
+        // active / the passive wins"; the two figures are the whole roll.
+        let (down, stands) = match lang {
+            Lang::En => ("is put Down", "withstands it"),
+            Lang::Es => ("queda Abatida", "lo resiste"),
+        };
+        let down = h
+            .get_by_label_contains(&format!("{name} {down}: {}", p_down.exact()))
+            .rect();
+        let stands = h
+            .get_by_label_contains(&format!("{name} {stands}: "))
+            .rect();
+        assert!(stands.top() >= down.bottom() - 1.0, "{down:?} {stands:?}");
+        assert!(h.query_by_label_contains("Active wins").is_none());
+        assert!(h.query_by_label_contains("Gana el activo").is_none());
     }
 }
