@@ -68,9 +68,9 @@ fn the_text_should_be_in_the_language_asked_for() {
     let en = to_text(&r, &rules, Lang::En);
     assert!(es.starts_with("Círculo de la Ceniza Negra — 197 / 200 pts\nTótem: "));
     assert!(es.contains("1. Abdón el Ceniciento — Hechicero, Líder — Armas: Filo pequeño; Blindaje: Ropas resistentes o pieles; Equipo: Hierbas místicas ×1 — 67 pts\n"));
-    assert!(es.contains("   Hechizo: Zarpa de Ceniza — nivel 2, 2 PD — Una garra"));
+    assert!(es.contains("   Hechizo: Zarpa de Ceniza — nivel 2, 2 PD, impacto 4/1 — Una garra"));
     assert!(en.contains("1. Abdón el Ceniciento — Sorcerer, Leader — Weapons: Small blade; Armour: Tough clothes or hides; Equipment: Mystic herbs ×1 — 67 pts\n"));
-    assert!(en.contains("   Spell: Zarpa de Ceniza — level 2, 2 DP — Una garra"));
+    assert!(en.contains("   Spell: Zarpa de Ceniza — level 2, 2 DP, hit 4/1 — Una garra"));
     assert!(en.contains("Upgrades: Initiate"));
     // One line per model and per spell, plus the warband and the totem.
     assert_eq!(es.lines().count(), 2 + 5 + 5);

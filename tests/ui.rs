@@ -88,13 +88,13 @@ fn clicking_a_problem_should_select_its_model() {
 fn switching_language_should_change_labels() {
     let mut h = harness(app(Lang::Es));
     h.run();
-    h.get_by_label("Banda");
-    assert!(h.query_by_label("Warband").is_none());
+    h.get_by_label("Crear una banda");
+    assert!(h.query_by_label("Build a warband").is_none());
     h.get_by_label("English").click();
     h.run();
-    h.get_by_label("Warband");
+    h.get_by_label("Build a warband");
     h.get_by_label("Melee weapons");
-    assert!(h.query_by_label("Banda").is_none());
+    assert!(h.query_by_label("Crear una banda").is_none());
     assert_eq!(h.state().prefs.lang, Lang::En);
 }
 

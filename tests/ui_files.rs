@@ -58,11 +58,11 @@ fn save_without_a_dialog_should_write_rosters_name_and_say_so() {
     let saved = roster::load_roster(&file, &rules()).expect("saved roster loads");
     assert_eq!(saved.name, "Hijos del Pantano");
     let app = h.state();
-    assert!(!app.status.error, "{}", app.status.text);
+    assert!(!app.status.error, "{:?}", app.status.text);
     assert!(
-        app.status.text.contains("hijos-del-pantano.yaml"),
+        app.status.text.en.contains("hijos-del-pantano.yaml"),
         "{}",
-        app.status.text
+        app.status.text.en
     );
     assert!(!app.warband.doc.dirty());
     assert_eq!(app.warband.doc.path.as_deref(), Some(file.as_path()));
@@ -98,7 +98,7 @@ fn save_should_ask_before_replacing_a_different_file() {
     h.run();
     assert_eq!(std::fs::read_to_string(&file).expect("read"), before);
     assert!(h.state().warband.doc.dirty());
-    assert!(h.state().status.text.contains("Not saved"));
+    assert!(h.state().status.text.en.contains("Not saved"));
     // Asked again, "Replace" writes.
     h.get_by_label("Save").click();
     h.run();
@@ -175,7 +175,7 @@ fn an_error_should_wrap_and_clear_when_the_view_changes() {
     );
     h.get_by_label("Dice").click();
     h.run();
-    assert!(h.state().status.text.is_empty());
+    assert!(h.state().status.is_empty());
     assert!(h.query_by_label_contains("Could not open").is_none());
 }
 
@@ -204,7 +204,7 @@ fn opening_a_relative_path_should_remember_it_absolute() {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut a = app(Lang::En, dir.path());
     a.open_path(Path::new("rosters/guardia-del-paso.yaml"));
-    assert!(!a.status.error, "{}", a.status.text);
+    assert!(!a.status.error, "{:?}", a.status.text);
     let remembered = a.prefs.last_roster.clone().expect("remembered");
     assert!(remembered.is_absolute(), "{}", remembered.display());
     assert!(remembered.ends_with("rosters/guardia-del-paso.yaml"));

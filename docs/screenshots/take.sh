@@ -25,6 +25,8 @@ for _ in range(37):
     out = subprocess.run([impia, "game", "offers", game, "--json"],
                          capture_output=True, text=True, check=True).stdout
     allowed = [o for o in json.loads(out)["offers"] if o["allowed"]]
+    # Never "end_game": a game in progress is the point of the shot.
+    allowed = [o for o in allowed if o["id"] != "end_game"]
     pick = [o for o in allowed if o["id"] != "end_turn"] or allowed
     o = rng.choice(pick)
     action = rng.choice(o["targets"])["action"] if o["targets"] else o["action"]

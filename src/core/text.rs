@@ -67,6 +67,15 @@ impl Text {
             Lang::En => &self.en,
         }
     }
+
+    /// A text in both languages from one renderer: a message kept to be
+    /// shown later follows a change of language (one language per screen).
+    pub fn each<S: Into<String>>(render: impl Fn(Lang) -> S) -> Self {
+        Text {
+            es: render(Lang::Es).into(),
+            en: render(Lang::En).into(),
+        }
+    }
 }
 
 /// `text` safe to print on a terminal: every control character but the line

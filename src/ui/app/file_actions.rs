@@ -6,28 +6,30 @@ use std::path::{Path, PathBuf};
 
 use super::{ImpiaApp, View};
 use crate::core::roster::{self, Roster, RosterDoc};
+use crate::core::text::Text;
 use crate::ui::files::{self, FormChoice, OpenList, Picked, SaveForm, Target, absolute};
 
 impl ImpiaApp {
     /// Open a roster or game file; a broken one leaves what is open untouched.
     pub fn open_path(&mut self, path: &Path) {
         let path = absolute(path);
-        let l = self.l();
         if !path.is_file() {
             self.set_status(
-                format!(
-                    "{} {}: {}",
-                    l.pick("No se pudo abrir", "Could not open"),
-                    path.display(),
-                    l.pick("no es un archivo normal", "not a regular file")
-                ),
+                Text::each(|l| {
+                    format!(
+                        "{} {}: {}",
+                        l.pick("No se pudo abrir", "Could not open"),
+                        path.display(),
+                        l.pick("no es un archivo normal", "not a regular file")
+                    )
+                }),
                 true,
             );
             return;
         }
         // A game file carries the rosters it started from.
         if looks_like_game(&path) {
-            if self.game.open(&path, &self.rules, l) {
+            if self.game.open(&path, &self.rules) {
                 self.prefs.last_game = Some(path.clone());
                 self.prefs.view = View::Game;
             }
@@ -42,19 +44,21 @@ impl ImpiaApp {
                 self.prefs.last_roster = Some(path.clone());
                 self.prefs.view = View::Warband;
                 self.set_status(
-                    format!("{} {}", l.pick("Abierto", "Opened"), path.display()),
+                    Text::each(|l| format!("{} {}", l.pick("Abierto", "Opened"), path.display())),
                     false,
                 );
             }
             Err(e) => {
                 self.set_status(
-                    format!(
-                        "{} {e}",
-                        l.pick(
-                            "No se pudo abrir (tu banda sigue abierta):",
-                            "Could not open (your warband is still open):"
+                    Text::each(|l| {
+                        format!(
+                            "{} {e}",
+                            l.pick(
+                                "No se pudo abrir (tu banda sigue abierta):",
+                                "Could not open (your warband is still open):"
+                            )
                         )
-                    ),
+                    }),
                     true,
                 );
             }
@@ -62,7 +66,6 @@ impl ImpiaApp {
     }
 
     pub(super) fn save_to(&mut self, path: PathBuf) {
-        let l = self.l();
         let path = absolute(&path);
         let made = match path.parent() {
             Some(dir) if !dir.as_os_str().is_empty() => std::fs::create_dir_all(dir),
@@ -75,18 +78,22 @@ impl ImpiaApp {
                 self.warband.doc.mark_saved(path.clone());
                 self.prefs.last_roster = Some(path.clone());
                 self.set_status(
-                    format!("{} {}", l.pick("Guardado en", "Saved to"), path.display()),
+                    Text::each(|l| {
+                        format!("{} {}", l.pick("Guardado en", "Saved to"), path.display())
+                    }),
                     false,
                 );
             }
             Err(e) => self.set_status(
-                format!(
-                    "{} {e}",
-                    l.pick(
-                        "No se pudo guardar (los cambios siguen aquí):",
-                        "Could not save (your changes are kept):"
+                Text::each(|l| {
+                    format!(
+                        "{} {e}",
+                        l.pick(
+                            "No se pudo guardar (los cambios siguen aquí):",
+                            "Could not save (your changes are kept):"
+                        )
                     )
-                ),
+                }),
                 true,
             ),
         }
@@ -124,29 +131,32 @@ impl ImpiaApp {
             Target::Free | Target::Same => {
                 self.save_to(path);
                 if !self.status.error {
-                    let l = self.l();
-                    let text = format!(
-                        "{} ({})",
-                        self.status.text,
-                        l.pick(
-                            "no hay diálogo de archivos del sistema: se guarda en la carpeta de bandas",
-                            "no system file dialog: saved in the rosters folder"
+                    let saved = self.status.text.clone();
+                    let text = Text::each(|l| {
+                        format!(
+                            "{} ({})",
+                            saved.get(l),
+                            l.pick(
+                                "no hay diálogo de archivos del sistema: se guarda en la carpeta de bandas",
+                                "no system file dialog: saved in the rosters folder"
+                            )
                         )
-                    );
+                    });
                     self.set_status(text, false);
                 }
             }
             Target::Other(_) => {
-                let l = self.l();
                 self.set_status(
-                    format!(
-                        "{} {}",
-                        path.display(),
-                        l.pick(
-                            "ya existe: elige otro nombre o sustitúyelo.",
-                            "already exists: choose another name or replace it."
+                    Text::each(|l| {
+                        format!(
+                            "{} {}",
+                            path.display(),
+                            l.pick(
+                                "ya existe: elige otro nombre o sustitúyelo.",
+                                "already exists: choose another name or replace it."
+                            )
                         )
-                    ),
+                    }),
                     false,
                 );
                 self.save_form = Some(form);
@@ -175,12 +185,13 @@ impl ImpiaApp {
     }
 
     fn not_saved(&mut self) {
-        let l = self.l();
         self.set_status(
-            l.pick(
-                "No se ha guardado: cancelado (los cambios siguen aquí).",
-                "Not saved: cancelled (your changes are kept).",
-            ),
+            Text::each(|l| {
+                l.pick(
+                    "No se ha guardado: cancelado (los cambios siguen aquí).",
+                    "Not saved: cancelled (your changes are kept).",
+                )
+            }),
             false,
         );
     }
@@ -233,10 +244,10 @@ impl ImpiaApp {
                 Picked::Unavailable => {
                     list.system = false;
                     self.set_status(
-                        l.pick(
+                        Text::each(|l| l.pick(
                             "No hay diálogo de archivos del sistema: elige de la lista o arrastra un archivo a la ventana.",
                             "No system file dialog: pick from the list or drop a file onto the window.",
-                        ),
+                        )),
                         false,
                     );
                 }
@@ -252,17 +263,22 @@ impl ImpiaApp {
         if self.warband.doc.dirty() {
             // Keep the user's work one undo away rather than asking.
             self.set_status(
-                l.pick(
-                    "Banda nueva. La anterior tenía cambios sin guardar: Ctrl+Z la recupera.",
-                    "New warband. The previous one had unsaved changes: Ctrl+Z brings it back.",
-                ),
+                Text::each(|l| {
+                    l.pick(
+                        "Banda nueva. La anterior tenía cambios sin guardar: Ctrl+Z la recupera.",
+                        "New warband. The previous one had unsaved changes: Ctrl+Z brings it back.",
+                    )
+                }),
                 false,
             );
             self.warband.doc.edit(|r| *r = starter);
             self.warband.doc.path = None;
         } else {
             self.warband.replace(RosterDoc::new(starter, None));
-            self.set_status(l.pick("Banda nueva.", "New warband."), false);
+            self.set_status(
+                Text::each(|l| l.pick("Banda nueva.", "New warband.")),
+                false,
+            );
         }
         self.prefs.view = View::Warband;
     }
@@ -292,11 +308,13 @@ impl ImpiaApp {
         match result {
             Ok(()) => {
                 self.set_status(
-                    format!(
-                        "{} {}",
-                        l.pick("PDF escrito en", "PDF written to"),
-                        out.display()
-                    ),
+                    Text::each(|l| {
+                        format!(
+                            "{} {}",
+                            l.pick("PDF escrito en", "PDF written to"),
+                            out.display()
+                        )
+                    }),
                     false,
                 );
                 self.last_pdf = Some(out.clone());
@@ -304,10 +322,12 @@ impl ImpiaApp {
             }
             Err(e) => {
                 self.set_status(
-                    format!(
-                        "{} {e}",
-                        l.pick("No se pudo exportar el PDF:", "Could not export the PDF:")
-                    ),
+                    Text::each(|l| {
+                        format!(
+                            "{} {e}",
+                            l.pick("No se pudo exportar el PDF:", "Could not export the PDF:")
+                        )
+                    }),
                     true,
                 );
                 None

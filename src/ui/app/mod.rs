@@ -18,7 +18,7 @@ use super::warband::{WarbandIntent, WarbandView};
 use crate::core::fsutil::YamlFolder;
 use crate::core::roster::{Roster, RosterDoc};
 use crate::core::tables::RuleSet;
-use crate::core::text::Lang;
+use crate::core::text::{Lang, Text};
 
 const PREFS_KEY: &str = "impia_prefs";
 /// The address last chosen to share the table on (issue 25).
@@ -41,11 +41,36 @@ pub enum View {
 impl View {
     pub fn label(self, l: Lang) -> &'static str {
         match self {
-            View::Warband => l.pick("Banda", "Warband"),
-            View::Game => l.pick("Partida", "Game"),
+            // The first screen names both things the app is for: building
+            // a warband and playing a game with it (the game tracker).
+            View::Warband => l.pick("Crear una banda", "Build a warband"),
+            View::Game => l.pick("Jugar una partida", "Play a game"),
             View::Dice => l.pick("Dados", "Dice"),
             View::Reference => l.pick("Reglas", "Reference"),
             View::Tables => l.pick("Tablas", "Tables"),
+        }
+    }
+
+    /// What the view is for, on hover over its tab.
+    pub fn hint(self, l: Lang) -> &'static str {
+        match self {
+            View::Warband => l.pick(
+                "Crea, revisa e imprime tu banda con sus puntos y reglas",
+                "Build, check and print your warband with its points and rules",
+            ),
+            View::Game => l.pick(
+                "Lleva una partida en la mesa: turnos, tiradas con sus probabilidades y marcador",
+                "Track a game at the table: turns, rolls with their odds and the score",
+            ),
+            View::Dice => l.pick(
+                "Tiradas sueltas con probabilidades exactas",
+                "Single rolls with exact odds",
+            ),
+            View::Reference => l.pick("Las reglas, con búsqueda", "The rules, searchable"),
+            View::Tables => l.pick(
+                "Las tablas del juego y sus paquetes",
+                "The game's tables and their packs",
+            ),
         }
     }
 }
@@ -92,11 +117,18 @@ impl Default for Prefs {
     }
 }
 
-/// A message in the status line.
+/// A message in the status line, in both languages: a change of language
+/// changes it too (one language per screen).
 #[derive(Clone, Debug, Default)]
 pub struct Status {
-    pub text: String,
+    pub text: Text,
     pub error: bool,
+}
+
+impl Status {
+    pub fn is_empty(&self) -> bool {
+        self.text.es.is_empty() && self.text.en.is_empty()
+    }
 }
 
 pub struct ImpiaApp {
@@ -155,7 +187,7 @@ impl ImpiaApp {
         app.dialogs = Dialogs::system();
         app.tables.user_folder = folder;
         if let Some(w) = warning {
-            app.set_status(w, true);
+            app.set_status(Text::new(w.clone(), w), true);
         }
         let to_open = file.or_else(|| app.prefs.last_roster.clone().filter(|p| p.exists()));
         if let Some(p) = to_open {
@@ -166,17 +198,18 @@ impl ImpiaApp {
         }
         // After a crash or a closed laptop: say that the game can go on.
         if app.game.game.is_none()
-            && app.status.text.is_empty()
+            && app.status.is_empty()
             && let Some(g) = app.prefs.last_game.clone().filter(|p| p.exists())
         {
-            let l = app.l();
             app.set_status(
-                format!(
-                    "{} {} — {}",
-                    l.pick("Hay una partida en curso:", "There is a game in progress:"),
-                    g.display(),
-                    l.pick("Partida → Continuar", "Game → Continue")
-                ),
+                Text::each(|l| {
+                    format!(
+                        "{} {} — {}",
+                        l.pick("Hay una partida en curso:", "There is a game in progress:"),
+                        g.display(),
+                        l.pick("Jugar una partida → Continuar", "Play a game → Continue")
+                    )
+                }),
                 false,
             );
         }
@@ -220,11 +253,14 @@ impl ImpiaApp {
         self.prefs.lang
     }
 
-    fn set_status(&mut self, text: impl Into<String>, error: bool) {
-        self.status = Status {
-            text: text.into(),
-            error,
-        };
+    fn set_status(&mut self, text: Text, error: bool) {
+        self.status = Status { text, error };
+    }
+
+    /// A message that reads the same in both languages (a path, a system
+    /// error).
+    fn set_status_plain(&mut self, text: String, error: bool) {
+        self.set_status(Text::new(text.clone(), text), error);
     }
 
     fn handle_shortcuts(&mut self, ctx: &egui::Context) {
@@ -283,32 +319,46 @@ impl ImpiaApp {
 
     fn top_bar(&mut self, ui: &mut egui::Ui) {
         let l = self.l();
-        ui.horizontal(|ui| {
-            ui.heading("impia");
-            ui.separator();
-            for v in [
-                View::Warband,
-                View::Game,
-                View::Dice,
-                View::Tables,
-                View::Reference,
-            ] {
-                let label = egui::RichText::new(v.label(l)).size(16.0);
-                ui.selectable_value(&mut self.prefs.view, v, label);
+        // The controls on the right first; the views take what is left on
+        // the left and wrap to a second row when it is short (a zoomed
+        // window), so no tab ever lies under a control.
+        ui.horizontal(|ui| self.top_bar_row(ui, l));
+    }
+
+    fn top_bar_row(&mut self, ui: &mut egui::Ui, l: Lang) {
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            let theme = if self.prefs.dark { "☀" } else { "🌙" };
+            if ui
+                .button(theme)
+                .on_hover_text(l.pick("Tema claro/oscuro", "Light/dark theme"))
+                .clicked()
+            {
+                self.prefs.dark = !self.prefs.dark;
             }
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                let theme = if self.prefs.dark { "☀" } else { "🌙" };
-                if ui
-                    .button(theme)
-                    .on_hover_text(l.pick("Tema claro/oscuro", "Light/dark theme"))
-                    .clicked()
-                {
-                    self.prefs.dark = !self.prefs.dark;
+            ui.selectable_value(&mut self.prefs.lang, Lang::En, "English");
+            ui.selectable_value(&mut self.prefs.lang, Lang::Es, "Español");
+            ui.separator();
+            self.scale_control(ui);
+            ui.separator();
+            let views = egui::Layout::left_to_right(egui::Align::Center).with_main_wrap(true);
+            ui.with_layout(views, |ui| {
+                // The name gives way to the views when the bar is short of
+                // room (it is in the window's title too).
+                if ui.available_width() > 620.0 {
+                    ui.heading("impia");
+                    ui.separator();
                 }
-                ui.selectable_value(&mut self.prefs.lang, Lang::En, "English");
-                ui.selectable_value(&mut self.prefs.lang, Lang::Es, "Español");
-                ui.separator();
-                self.scale_control(ui);
+                for v in [
+                    View::Warband,
+                    View::Game,
+                    View::Dice,
+                    View::Tables,
+                    View::Reference,
+                ] {
+                    let label = egui::RichText::new(v.label(l)).size(16.0);
+                    ui.selectable_value(&mut self.prefs.view, v, label)
+                        .on_hover_text(v.hint(l));
+                }
             });
         });
     }
@@ -359,21 +409,22 @@ impl ImpiaApp {
                 && ui.small_button(l.pick("Abrir PDF", "Open PDF")).clicked()
             {
                 if let Err(e) = file_actions::open_with_system(&pdf) {
-                    self.set_status(e, true);
+                    self.set_status_plain(e, true);
                 }
                 self.last_pdf = None;
             }
-            let text = if self.status.text.is_empty() {
+            let shown = self.status.text.get(l).to_owned();
+            let text = if self.status.is_empty() {
                 egui::RichText::new(l.pick(
                     "Ctrl+N nueva · Ctrl+O abrir · Ctrl+S guardar · Ctrl+P PDF · Ctrl+Z deshacer · F1 reglas",
                     "Ctrl+N new · Ctrl+O open · Ctrl+S save · Ctrl+P PDF · Ctrl+Z undo · F1 rules",
                 ))
                 .weak()
             } else if self.status.error {
-                egui::RichText::new(format!("⚠ {}", self.status.text))
+                egui::RichText::new(format!("⚠ {shown}"))
                     .color(ui.visuals().error_fg_color)
             } else {
-                egui::RichText::new(&self.status.text)
+                egui::RichText::new(&shown)
             };
             let mut job = egui::text::LayoutJob::default();
             text.append_to(
@@ -385,8 +436,8 @@ impl ImpiaApp {
             job.wrap.max_rows = 3;
             job.wrap.max_width = ui.available_width();
             let resp = ui.add(egui::Label::new(job).wrap());
-            if !self.status.text.is_empty() {
-                resp.on_hover_text(&self.status.text);
+            if !self.status.is_empty() {
+                resp.on_hover_text(&shown);
             }
         });
     }

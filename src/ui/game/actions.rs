@@ -326,6 +326,7 @@ impl GameView {
             self.act(a, l);
             return;
         }
+        let opened = matches!(click, Some(Click::Open(_)));
         match click {
             Some(Click::Act(a)) => {
                 self.act(a, l);
@@ -335,7 +336,15 @@ impl GameView {
             None => {}
         }
         ui.separator();
-        self.form_ui(ui, rules, &offers, actor, l);
+        let form = ui
+            .scope(|ui| self.form_ui(ui, rules, &offers, actor, l))
+            .response;
+        // A form just opened comes up to the top of the centre: under the
+        // actions and the end's declarations its targets were out of view
+        // at 1280×800 (issue 27).
+        if opened {
+            form.scroll_to_me(Some(egui::Align::TOP));
+        }
     }
 }
 

@@ -152,7 +152,9 @@ pub fn declaration_ui(
         (DeclKind::Count { max, .. }, Declared::Count(mut n)) => ui
             .horizontal(|ui| {
                 let r = ui.add(egui::DragValue::new(&mut n).range(0..=*max));
-                let lbl = ui.label(label);
+                // Wrapped: a long option ran past the centre and widened
+                // the whole form, cutting the targets' figures (issue 27).
+                let lbl = ui.add(egui::Label::new(label).wrap());
                 r.labelled_by(lbl.id).changed()
             })
             .inner

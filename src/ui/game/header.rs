@@ -76,6 +76,11 @@ fn fixed_rows(ui: &mut egui::Ui, text: egui::RichText, rows: usize, hover: &str)
     );
 }
 
+/// A window this short (in points: 1280×800 at 150 % is 533) gives the
+/// header's last-outcome line one row, not two, and the warband's summary
+/// one row for player, warband and totem.
+pub(super) const SHORT_WINDOW: f32 = 600.0;
+
 impl GameView {
     // issue 22: split by what it does (left for want of time)
     #[allow(clippy::too_many_lines)]
@@ -247,20 +252,27 @@ impl GameView {
             })
             .size(17.0)
             .strong(),
-            2,
+            // Two rows, unless the window is short (a zoomed 1280×800):
+            // then one, whole on hover, and the cards keep the height.
+            if ui.ctx().content_rect().height() < SHORT_WINDOW {
+                1
+            } else {
+                2
+            },
             &last,
         );
         // The one place for messages and errors: one row, always there.
         let (text, err) = self.message.clone().unwrap_or_default();
+        let text = text.get(l);
         let rich = if err {
             egui::RichText::new(format!("⚠ {text}")).color(ui.visuals().error_fg_color)
         } else {
-            egui::RichText::new(&text).weak()
+            egui::RichText::new(text).weak()
         };
-        fixed_rows(ui, rich.size(15.0), 1, &text);
+        fixed_rows(ui, rich.size(15.0), 1, text);
         match clicked {
-            Some(0) => self.undo(l),
-            Some(1) => self.redo(l),
+            Some(0) => self.undo(),
+            Some(1) => self.redo(),
             Some(2) => {
                 self.share_stop();
                 self.game = None;
@@ -273,7 +285,7 @@ impl GameView {
             Some(4) => self.show_report = !self.show_report,
             Some(5) => self.confirm_end_game = true,
             Some(6) if self.replay.is_some() => self.replay = None,
-            Some(6) => self.start_replay(l),
+            Some(6) => self.start_replay(),
             _ => {}
         }
     }

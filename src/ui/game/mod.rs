@@ -45,7 +45,7 @@ pub use share::SharePanel;
 use crate::core::game::{Action, Host, ModelRef, Now, Side};
 use crate::core::roster::Roster;
 use crate::core::tables::RuleSet;
-use crate::core::text::Lang;
+use crate::core::text::{Lang, Text};
 
 /// What the players declare when the activation ends (R14, R33); kept
 /// visible under the actions so that ending is one click or the E key.
@@ -73,8 +73,9 @@ pub struct GameView {
     pub real_die: u32,
     /// The roll-off's real dice, A and B (R08).
     pub real_pair: (u32, u32),
-    /// The last message: (text, is error). Shown in one fixed place.
-    pub message: Option<(String, bool)>,
+    /// The last message: (text in both languages, is error). Shown in one
+    /// fixed place, in the language of the screen.
+    pub message: Option<(Text, bool)>,
     /// The game file to offer to continue (the last one played).
     pub last_game: Option<PathBuf>,
     /// Which lines the log shows.
@@ -117,12 +118,13 @@ fn fled(st: &crate::core::game::GameState) -> Vec<ModelRef> {
 }
 
 impl GameView {
-    fn say(&mut self, text: impl Into<String>, error: bool) {
-        self.message = Some((text.into(), error));
+    fn say(&mut self, text: Text, error: bool) {
+        self.message = Some((text, error));
     }
 
-    /// Send one action through the game's door; refusals are shown, never lost.
-    pub fn apply(&mut self, action: Action, l: Lang) -> bool {
+    /// Send one action through the game's door; refusals are shown, never
+    /// lost, kept in both languages (the screen's language picks one).
+    pub fn apply(&mut self, action: Action, _l: Lang) -> bool {
         let Some(g) = self.game.as_mut() else {
             return false;
         };
@@ -139,27 +141,29 @@ impl GameView {
                     .map(|m| st.name(m))
                     .collect();
                 if !now.is_empty() {
-                    let text = format!(
-                        "{}: {}",
-                        if now.len() == 1 {
-                            l.pick("Huye de la batalla", "Flees the battle")
-                        } else {
-                            l.pick("Huyen de la batalla", "Flee the battle")
-                        },
-                        now.join(", ")
-                    );
+                    let text = Text::each(|l| {
+                        format!(
+                            "{}: {}",
+                            if now.len() == 1 {
+                                l.pick("Huye de la batalla", "Flees the battle")
+                            } else {
+                                l.pick("Huyen de la batalla", "Flee the battle")
+                            },
+                            now.join(", ")
+                        )
+                    });
                     self.say(text, false);
                 }
-                self.records_error(l);
+                self.records_error();
                 true
             }
             Err(e) if e.is_applied() => {
                 self.form = Form::None;
-                self.say(e.message(l), true);
+                self.say(Text::each(|l| e.message(l)), true);
                 true
             }
             Err(e) => {
-                self.say(e.message(l), true);
+                self.say(Text::each(|l| e.message(l)), true);
                 false
             }
         }
@@ -177,54 +181,56 @@ impl GameView {
                 self.apply(full, l)
             }
             Err(e) => {
-                self.say(e.message(l), true);
+                self.say(Text::each(|l| e.message(l)), true);
                 false
             }
         }
     }
 
     /// Undo the last action; an error is shown, never dropped.
-    fn undo(&mut self, l: Lang) {
+    fn undo(&mut self) {
         let Some(g) = self.game.as_mut() else {
             return;
         };
         match g.undo() {
             Ok(_) => self.message = None,
-            Err(e) => self.say(e.message(l), true),
+            Err(e) => self.say(Text::each(|l| e.message(l)), true),
         }
         self.form = Form::None;
-        self.records_error(l);
+        self.records_error();
     }
 
     /// Issue 15: an ended game is in both warbands' records (beside the
     /// `games/` folder; the host keeps them), and leaves them when its end
     /// is undone. A record that could not be written is said.
-    fn records_error(&mut self, l: Lang) {
+    fn records_error(&mut self) {
         let Some(e) = self.game.as_mut().and_then(Host::take_records_error) else {
             return;
         };
         self.say(
-            format!(
-                "{}: {e}",
-                l.pick(
-                    "No se pudo escribir el historial de las bandas",
-                    "The warbands' records could not be written"
+            Text::each(|l| {
+                format!(
+                    "{}: {e}",
+                    l.pick(
+                        "No se pudo escribir el historial de las bandas",
+                        "The warbands' records could not be written"
+                    )
                 )
-            ),
+            }),
             true,
         );
     }
 
-    fn redo(&mut self, l: Lang) {
+    fn redo(&mut self) {
         let Some(g) = self.game.as_mut() else {
             return;
         };
         match g.redo() {
             Ok(_) => self.message = None,
-            Err(e) => self.say(e.message(l), true),
+            Err(e) => self.say(Text::each(|l| e.message(l)), true),
         }
         self.form = Form::None;
-        self.records_error(l);
+        self.records_error();
     }
 
     pub fn ui(&mut self, ui: &mut egui::Ui, rules: &RuleSet, open_roster: &Roster, l: Lang) {
@@ -233,7 +239,7 @@ impl GameView {
             self.setup_ui(ui, rules, open_roster, l);
             return;
         }
-        self.shortcuts(ui.ctx(), l);
+        self.shortcuts(ui.ctx());
         self.update_focus(ui.ctx());
         // Targets at arm's length: every button of the view at least this high.
         ui.spacing_mut().interact_size.y = TARGET_HEIGHT;
@@ -294,7 +300,7 @@ impl GameView {
     }
 
     /// Ctrl+Z and Ctrl+Y (Ctrl+Shift+Z): undo and redo of the game log.
-    fn shortcuts(&mut self, ctx: &egui::Context, l: Lang) {
+    fn shortcuts(&mut self, ctx: &egui::Context) {
         use egui::{Key, KeyboardShortcut, Modifiers};
         let redo = ctx.input_mut(|i| {
             i.consume_shortcut(&KeyboardShortcut::new(
@@ -303,11 +309,11 @@ impl GameView {
             )) || i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::Y))
         });
         if redo {
-            self.redo(l);
+            self.redo();
         }
         if ctx.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::Z)))
         {
-            self.undo(l);
+            self.undo();
         }
     }
 
@@ -531,6 +537,7 @@ mod tests {
         assert_eq!(g.state().model(m).map(|x| x.status), Some(Status::Fled));
         let (text, error) = app.game.message.clone().expect("a message");
         assert!(!error);
-        assert_eq!(text, format!("Flees the battle: {name}"));
+        assert_eq!(text.en, format!("Flees the battle: {name}"));
+        assert_eq!(text.es, format!("Huye de la batalla: {name}"));
     }
 }

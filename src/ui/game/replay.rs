@@ -7,7 +7,7 @@ use eframe::egui;
 use super::GameView;
 use super::widgets::big_button;
 use crate::core::game::{Action, Game, GameState};
-use crate::core::text::Lang;
+use crate::core::text::{Lang, Text};
 
 /// Where the replay stands: after `at` actions, and the state there.
 pub struct Replay {
@@ -27,23 +27,23 @@ fn turn_starts(g: &Game) -> Vec<usize> {
 
 impl GameView {
     /// Start replaying from the first turn.
-    pub(super) fn start_replay(&mut self, l: Lang) {
+    pub(super) fn start_replay(&mut self) {
         let first = self
             .game
             .as_ref()
             .and_then(|g| turn_starts(g).first().copied())
             .unwrap_or(0);
-        self.replay_to(first, l);
+        self.replay_to(first);
     }
 
-    fn replay_to(&mut self, at: usize, l: Lang) {
+    fn replay_to(&mut self, at: usize) {
         let Some(g) = self.game.as_ref() else {
             return;
         };
         let at = at.min(g.actions().len());
         match g.state_at(at) {
             Ok(state) => self.replay = Some(Replay { at, state }),
-            Err(e) => self.say(e.message(l), true),
+            Err(e) => self.say(Text::each(|l| e.message(l)), true),
         }
     }
 
@@ -105,7 +105,7 @@ impl GameView {
         ui.add_space(8.0);
         let leave = big_button(ui, l.pick("Volver a la partida", "Back to the game")).clicked();
         if let Some(to) = go {
-            self.replay_to(to, l);
+            self.replay_to(to);
         }
         if leave {
             self.replay = None;

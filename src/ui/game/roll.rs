@@ -44,6 +44,44 @@ impl GameView {
         }
     }
 
+    /// A hit's sources and exact odds in the words of the table (R27):
+    /// the target by name, put Down or not; then roll `action`.
+    fn offer_hit(
+        &mut self,
+        ui: &mut egui::Ui,
+        check: Result<PreparedCheck<OpposedSpec>, GameError>,
+        (attacker, target): (ModelRef, &str),
+        action: Action,
+        l: Lang,
+    ) {
+        let check = match check {
+            Ok(c) => c,
+            Err(e) => return widgets::error_label(ui, &e.message(l)),
+        };
+        sources_ui(ui, &check.sources, l);
+        let o = check.odds();
+        // The hit wins: the target is put Down. The side that rolls active
+        // is the one with the higher number, the hit's or the target's.
+        let (down, stands) = if check.active == Some(attacker) {
+            (o.active_wins, o.passive_wins)
+        } else {
+            (o.passive_wins, o.active_wins)
+        };
+        odds_line(
+            ui,
+            &format!("{target} {}", l.pick("queda Abatida", "is put Down")),
+            down,
+        );
+        odds_line(
+            ui,
+            &format!("{target} {}", l.pick("lo resiste", "withstands it")),
+            stands,
+        );
+        if roll_button(ui, l) {
+            self.act(action, l);
+        }
+    }
+
     /// Show a check's sources and exact odds, and roll `action`.
     pub(super) fn offer_check(
         &mut self,
@@ -159,9 +197,11 @@ impl GameView {
         let options = options.clone();
         let witnesses = witnesses.clone();
         let check = g.hit_check(attacker, target, &options);
-        self.offer_opposed(
+        let target_name = g.state().name(target);
+        self.offer_hit(
             ui,
             check,
+            (attacker, &target_name),
             Action::ResolveHit {
                 attacker,
                 target,

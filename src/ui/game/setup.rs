@@ -9,7 +9,7 @@ use crate::core::game::host::GAMES_DIR;
 use crate::core::game::{GameSetup, Host, ReadOnly};
 use crate::core::roster::{self, Roster};
 use crate::core::tables::RuleSet;
-use crate::core::text::Lang;
+use crate::core::text::{Lang, Text};
 
 /// The fields of the "new game" form.
 #[derive(Clone, Debug, Default)]
@@ -130,36 +130,41 @@ fn game_words(ctx: &egui::Context, p: &Path, rules: &RuleSet, l: Lang) -> String
 impl GameView {
     /// Start a game from two rosters, autosaving to a new file under
     /// `games/` (the host names it and never overwrites one).
-    pub fn start(&mut self, setup: GameSetup, rules: &RuleSet, l: Lang) -> Option<PathBuf> {
+    pub fn start(&mut self, setup: GameSetup, rules: &RuleSet) -> Option<PathBuf> {
         self.share_stop();
         let mut game = Host::new(setup, rules);
-        let warnings = game.warnings(l);
+        let warnings = Text::each(|l| game.warnings(l).join("; "));
         let saved = game.save_in(Path::new(GAMES_DIR));
         self.game = Some(game);
         self.form = Form::None;
         match saved {
             Ok(path) => {
-                let mut text = format!(
-                    "{} {}",
-                    l.pick("Partida guardada en", "Game saved to"),
-                    path.display()
-                );
-                if !warnings.is_empty() {
-                    text = format!("{text} — {}", warnings.join("; "));
-                }
-                self.say(text, !warnings.is_empty());
+                let text = Text::each(|l| {
+                    let saved = format!(
+                        "{} {}",
+                        l.pick("Partida guardada en", "Game saved to"),
+                        path.display()
+                    );
+                    match warnings.get(l) {
+                        "" => saved,
+                        w => format!("{saved} — {w}"),
+                    }
+                });
+                self.say(text, !warnings.es.is_empty());
                 self.last_game = Some(path.clone());
                 Some(path)
             }
             Err(e) => {
                 self.say(
-                    format!(
-                        "{} {e}",
-                        l.pick(
-                            "La partida sigue, pero no se puede guardar:",
-                            "The game goes on, but it cannot be saved:"
+                    Text::each(|l| {
+                        format!(
+                            "{} {e}",
+                            l.pick(
+                                "La partida sigue, pero no se puede guardar:",
+                                "The game goes on, but it cannot be saved:"
+                            )
                         )
-                    ),
+                    }),
                     true,
                 );
                 None
@@ -168,7 +173,7 @@ impl GameView {
     }
 
     /// Open a game file (continue after a crash or a closed laptop).
-    pub fn open(&mut self, path: &Path, rules: &RuleSet, l: Lang) -> bool {
+    pub fn open(&mut self, path: &Path, rules: &RuleSet) -> bool {
         // Sharing ends with the game it shares (its seats release its end).
         self.share_stop();
         // Reopening the game this view has open: let go of its writer's lock
@@ -192,7 +197,7 @@ impl GameView {
                 let read_only = self.game.as_ref().and_then(|g| g.read_only_why());
                 match damage {
                     _ if let Some(ReadOnly::HardLinks(n)) = read_only => self.say(
-                        format!(
+                        Text::each(|l| format!(
                             "{} {} {n} {}",
                             path.display(),
                             l.pick("tiene", "has"),
@@ -200,37 +205,37 @@ impl GameView {
                                 "enlaces duros: impia solo escribe una partida con un único nombre (haz una copia): aquí solo se puede ver",
                                 "hard links: impia writes a game only through one name (make a copy): here it can only be viewed"
                             )
-                        ),
+                        )),
                         true,
                     ),
                     _ if read_only.is_some() => self.say(
-                        format!(
+                        Text::each(|l| format!(
                             "{} {}",
                             path.display(),
                             l.pick(
                                 "está abierta para escribir en otra ventana u orden de impia: aquí solo se puede ver",
                                 "is open for writing in another impia window or command: here it can only be viewed"
                             )
-                        ),
+                        )),
                         true,
                     ),
                     Some(e) => self.say(
-                        format!(
+                        Text::each(|l| format!(
                             "{} {e}",
                             l.pick(
                                 "Partida recuperada hasta la última acción válida (copia en .bak):",
                                 "Game recovered up to the last good action (copy in .bak):"
                             )
-                        ),
+                        )),
                         true,
                     ),
                     None => self.say(
-                        format!(
+                        Text::each(|l| format!(
                             "{} {} ({} {turn})",
                             l.pick("Partida abierta:", "Game opened:"),
                             path.display(),
                             l.pick("turno", "turn")
-                        ),
+                        )),
                         false,
                     ),
                 }
@@ -238,10 +243,12 @@ impl GameView {
             }
             Err(e) => {
                 self.say(
-                    format!(
-                        "{} {e}",
-                        l.pick("No se pudo abrir la partida:", "Could not open the game:")
-                    ),
+                    Text::each(|l| {
+                        format!(
+                            "{} {e}",
+                            l.pick("No se pudo abrir la partida:", "Could not open the game:")
+                        )
+                    }),
                     true,
                 );
                 false
@@ -273,7 +280,7 @@ impl GameView {
                     .on_hover_text(p.display().to_string())
                     .clicked()
                 {
-                    self.open(&p, rules, l);
+                    self.open(&p, rules);
                 }
             });
             ui.add_space(8.0);
@@ -281,7 +288,7 @@ impl GameView {
         if ui.button(l.pick("Abrir partida…", "Open game…")).clicked()
             && let Some(p) = pick_file(GAMES_DIR)
         {
-            self.open(&p, rules, l);
+            self.open(&p, rules);
         }
         ui.separator();
         let f = &mut self.new_game;
@@ -388,9 +395,10 @@ impl GameView {
             )
             .clicked()
         {
-            self.start_from_form(rules, open_roster, l);
+            self.start_from_form(rules, open_roster);
         }
         if let Some((m, err)) = &self.message {
+            let m = m.get(l);
             if *err {
                 super::widgets::error_label(ui, m);
             } else {
@@ -399,18 +407,19 @@ impl GameView {
         }
     }
 
-    fn start_from_form(&mut self, rules: &RuleSet, open_roster: &Roster, l: Lang) {
+    fn start_from_form(&mut self, rules: &RuleSet, open_roster: &Roster) {
         let f = self.new_game.clone();
-        let load = |p: &Option<PathBuf>, fallback: Option<&Roster>| -> Result<Roster, String> {
+        let load = |p: &Option<PathBuf>, fallback: Option<&Roster>| -> Result<Roster, Text> {
             match (p, fallback) {
-                (Some(p), _) => roster::load_roster(p, rules).map_err(|e| e.to_string()),
+                (Some(p), _) => roster::load_roster(p, rules).map_err(|e| {
+                    let e = e.to_string();
+                    Text::new(e.clone(), e)
+                }),
                 (None, Some(r)) => Ok(r.clone()),
-                (None, None) => Err(l
-                    .pick(
-                        "Elige la lista de la banda B.",
-                        "Choose warband B's roster.",
-                    )
-                    .to_string()),
+                (None, None) => Err(Text::new(
+                    "Elige la lista de la banda B.",
+                    "Choose warband B's roster.",
+                )),
             }
         };
         let a = match load(&f.roster_a, Some(open_roster)) {
@@ -440,6 +449,6 @@ impl GameView {
         if let Ok(seed) = f.seed.trim().parse::<u64>() {
             setup = setup.with_seed(seed);
         }
-        self.start(setup, rules, l);
+        self.start(setup, rules);
     }
 }

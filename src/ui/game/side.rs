@@ -31,73 +31,13 @@ impl GameView {
         };
         // In a replay the cards show the state at that point (issue 15).
         let st = self.replay.as_ref().map_or(g.state(), |r| &r.state);
-        let Some(s) = st.side(side) else {
+        if st.side(side).is_none() {
             return;
-        };
+        }
         let acting = st.actor();
         let sz = style::game_sizes(ui.ctx().content_rect().width());
         let pal = style::palette(ui.visuals().dark_mode);
-        ui.label(
-            egui::RichText::new(player(st, side, l))
-                .size(sz.player)
-                .strong()
-                .color(pal.gold),
-        );
-        ui.add(
-            egui::Label::new(
-                egui::RichText::new(s.warband.as_ref())
-                    .strong()
-                    .size(sz.card_text),
-            )
-            .wrap(),
-        );
-        ui.label(
-            egui::RichText::new(format!(
-                "{} {}{}",
-                l.pick("Tótem:", "Totem:"),
-                s.totem.as_deref().unwrap_or("—"),
-                if s.totem_standing {
-                    ""
-                } else {
-                    l.pick(" (destruido)", " (destroyed)")
-                }
-            ))
-            .size(sz.card_text),
-        );
-        ui.horizontal_wrapped(|ui| {
-            ui.label(
-                egui::RichText::new(format!("{} {}", s.pool, l.pick("PD", "DP")))
-                    .size(sz.pool)
-                    .strong()
-                    .color(pal.pool_blue),
-            )
-            .on_hover_text(l.pick("Reserva común de PD", "Destiny pool"));
-            ui.add_space(16.0);
-            ui.label(
-                egui::RichText::new(format!("{} {}", s.score.total(), l.pick("PV", "VP")))
-                    .size(sz.pool)
-                    .strong(),
-            )
-            .on_hover_text(format!(
-                "{}: {} · {}: {} · {}: {}",
-                l.pick("Bajas del Líder", "Leader's kills"),
-                s.score.kills,
-                l.pick("Tótem", "Totem"),
-                s.score.totem,
-                l.pick("Escenario", "Scenario"),
-                s.score.scenario
-            ));
-        });
-        let (standing, down, fled) = counts(st, side);
-        ui.label(
-            egui::RichText::new(format!(
-                "{standing} {} · {down} {} · {fled} {}",
-                l.pick("en pie", "standing"),
-                l.pick(if down == 1 { "abatida" } else { "abatidas" }, "Down"),
-                l.pick(if fled == 1 { "huida" } else { "huidas" }, "fled"),
-            ))
-            .size(sz.card_text),
-        );
+        summary(ui, st, side, sz, pal, l);
         ui.separator();
         let mut clicked = None;
         let focus = self.focus;
@@ -205,6 +145,89 @@ struct Card {
     pal: Palette,
 }
 
+/// The warband's summary: player, warband and totem, the pool and VP in
+/// big numbers, the counts by status.
+fn summary(ui: &mut egui::Ui, st: &GameState, side: Side, sz: GameSizes, pal: Palette, l: Lang) {
+    let Some(s) = st.side(side) else {
+        return;
+    };
+    // The warband and its totem one row each, whole on hover; in a
+    // short window (a zoomed 1280×800) the player, warband and totem
+    // share one row, so the height goes to the cards (issue 27).
+    let warband = s.warband.to_string();
+    let totem = format!(
+        "{} {}{}",
+        l.pick("Tótem:", "Totem:"),
+        s.totem.as_deref().unwrap_or("—"),
+        if s.totem_standing {
+            ""
+        } else {
+            l.pick(" (destruido)", " (destroyed)")
+        }
+    );
+    let player = egui::RichText::new(player(st, side, l))
+        .size(sz.player)
+        .strong()
+        .color(pal.gold);
+    let short = ui.ctx().content_rect().height() < super::header::SHORT_WINDOW;
+    if short {
+        ui.horizontal(|ui| {
+            ui.label(player);
+            ui.add(
+                egui::Label::new(egui::RichText::new(&warband).strong().size(sz.card_text))
+                    .truncate(),
+            )
+            .on_hover_text(format!("{warband}\n{totem}"));
+        });
+    } else {
+        ui.label(player);
+        ui.add(
+            egui::Label::new(egui::RichText::new(&warband).strong().size(sz.card_text)).truncate(),
+        )
+        .on_hover_text(warband);
+        ui.add(egui::Label::new(egui::RichText::new(&totem).size(sz.card_text)).truncate())
+            .on_hover_text(totem);
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.label(
+            egui::RichText::new(format!("{} {}", s.pool, l.pick("PD", "DP")))
+                .size(sz.pool)
+                .strong()
+                .color(pal.pool_blue),
+        )
+        .on_hover_text(l.pick("Reserva común de PD", "Destiny pool"));
+        ui.add_space(16.0);
+        ui.label(
+            egui::RichText::new(format!("{} {}", s.score.total(), l.pick("PV", "VP")))
+                .size(sz.pool)
+                .strong(),
+        )
+        .on_hover_text(format!(
+            "{}: {} · {}: {} · {}: {}",
+            l.pick("Bajas del Líder", "Leader's kills"),
+            s.score.kills,
+            l.pick("Tótem", "Totem"),
+            s.score.totem,
+            l.pick("Escenario", "Scenario"),
+            s.score.scenario
+        ));
+    });
+    let (standing, down, fled) = counts(st, side);
+    // No break inside "3 standing": a narrow column wraps between counts.
+    let count_line = format!(
+        "{standing}\u{a0}{} · {down}\u{a0}{} · {fled}\u{a0}{}",
+        l.pick("en\u{a0}pie", "standing"),
+        l.pick(if down == 1 { "abatida" } else { "abatidas" }, "Down"),
+        l.pick(if fled == 1 { "huida" } else { "huidas" }, "fled"),
+    );
+    let counts = egui::Label::new(egui::RichText::new(&count_line).size(sz.card_text));
+    if short {
+        ui.add(counts.truncate()).on_hover_text(count_line);
+    } else {
+        ui.add(counts.wrap());
+    }
+}
+
 /// A model's card: name, status, fear pips against Courage, engagement,
 /// round and own DP.
 fn model_card(
@@ -301,11 +324,12 @@ fn card_body(ui: &mut egui::Ui, st: &GameState, ms: &ModelState, out: bool, card
                 l.pick("Aún no ha actuado", "Has not acted yet")
             });
         ui.label(
+            // Each label with its number, never split over two rows.
             egui::RichText::new(format!(
-                "· {} {} · {} {}",
+                "· {}\u{a0}{} · {}\u{a0}{}",
                 glossary::ROUND.get(l),
                 ms.round,
-                l.pick("PD propios", "own DP"),
+                l.pick("PD\u{a0}propios", "own\u{a0}DP"),
                 ms.own_total()
             ))
             .size(sz.card_text),
@@ -314,7 +338,7 @@ fn card_body(ui: &mut egui::Ui, st: &GameState, ms: &ModelState, out: bool, card
     let p = &ms.profile.stats;
     ui.label(
         egui::RichText::new(format!(
-            "Ag {} · {} {} · {} {} · {} {} · {} {} · {} {}",
+            "Ag\u{a0}{} · {}\u{a0}{} · {}\u{a0}{} · {}\u{a0}{} · {}\u{a0}{} · {}\u{a0}{}",
             ms.agility(),
             Stat::Combat.abbrev(l),
             p.combat,
@@ -451,8 +475,64 @@ mod tests {
         h.run();
         h.get_by_label("Ana");
         h.get_by_label("Bea");
-        h.get_by_label(&format!("{standing} standing · 1 Down · 0 fled"));
+        h.get_by_label(&format!(
+            "{standing}\u{a0}standing · 1\u{a0}Down · 0\u{a0}fled"
+        ));
         h.get_by_label("VP tied 0–0");
+    }
+
+    /// Issue 27: at 150 % in a 1280×800 window the acting model's card
+    /// shows its name and stats inside the window, under the summary, with
+    /// nothing over them, in both languages.
+    #[test]
+    fn at_150_percent_the_acting_card_should_be_whole_in_view() {
+        for lang in [Lang::Es, Lang::En] {
+            let mut g = testkit::new_game();
+            testkit::step_to_acting(&mut g, 1);
+            let actor = g.state().actor().expect("a model acting");
+            let ms = g.state().model(actor).expect("the actor").clone();
+            // Zoomed in step by step from 100 %, as with the A+ button.
+            let mut h = testkit::harness(testkit::app(g, lang, 1.0));
+            h.run();
+            for step in 1..=5 {
+                h.state_mut().prefs.ui_scale = 1.0 + 0.1 * step as f32;
+                h.run();
+            }
+            for _ in 0..4 {
+                h.run();
+            }
+            let screen = h.ctx.content_rect();
+            let name = format!("{}{}", if ms.leader { "★ " } else { "" }, ms.name);
+            let name = h.get_by_label(&name).rect();
+            let stats = h
+                .get_by_label_contains(&format!("Ag\u{a0}{} · ", ms.agility()))
+                .rect();
+            let pool = h
+                .get_all_by_label_contains(lang.pick(" PD", " DP"))
+                .map(|n| n.rect())
+                .filter(|r| r.height() > 30.0)
+                .collect::<Vec<_>>();
+            for r in [name, stats] {
+                assert!(
+                    screen.contains_rect(r),
+                    "{lang:?}: {r:?} outside {screen:?}"
+                );
+                for p in &pool {
+                    assert!(!p.intersects(r), "{lang:?}: {p:?} over {r:?}");
+                }
+            }
+            // The card stays inside its column: left of the centre's
+            // heading (the acting model's name and the phase).
+            let centre = h.get_by_label_contains(&format!("{} — ", ms.name)).rect();
+            assert!(
+                stats.right() <= centre.left(),
+                "{lang:?}: {stats:?} past {centre:?}"
+            );
+            assert!(
+                stats.top() >= name.bottom() - 1.0,
+                "{lang:?}: {name:?} {stats:?}"
+            );
+        }
     }
 
     /// R31 as on the sheet: the pip that makes fear equal Courage is

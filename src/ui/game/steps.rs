@@ -215,7 +215,10 @@ impl GameView {
             let (mut a, mut b) = self.real_pair;
             ui.add(egui::DragValue::new(&mut a).range(1..=10))
                 .labelled_by(lbl.id);
-            ui.add(egui::DragValue::new(&mut b).range(1..=10));
+            // Both dice named by the label (a screen reader read the
+            // second as a nameless number).
+            ui.add(egui::DragValue::new(&mut b).range(1..=10))
+                .labelled_by(lbl.id);
             self.real_pair = (a.clamp(1, 10), b.clamp(1, 10));
             let b_ = ui.add_enabled(a != b, egui::Button::new(l.pick("Usar", "Use")));
             if b_

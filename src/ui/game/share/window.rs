@@ -292,7 +292,7 @@ impl GameView {
         });
         if both {
             self.share.confirm_for_both(host);
-            self.records_error(l);
+            self.records_error();
         }
     }
 }
