@@ -40,6 +40,7 @@ mod pdf_bounded;
 mod records;
 mod records_safety;
 mod roster;
+mod roster_check_large;
 mod roster_pdf;
 mod roster_text;
 mod save_errors;
