@@ -38,6 +38,7 @@ mod offer_drafts;
 mod packs;
 mod pdf_bounded;
 mod records;
+mod records_copies;
 mod records_safety;
 mod roster;
 mod roster_check_large;
