@@ -3,6 +3,9 @@
 //! megabyte of text renders in well under a second (text fitting is linear,
 //! issue 14: it took 5 s for 100 KB and hung on 1 MB).
 //!
+//! `roster_check_large` checks 10,000 and 40,000 models: its time grows
+//! with the models, not with their square (docs/PERFORMANCE.md).
+//!
 //! Run with `cargo bench --bench roster`; it prints the first render (which
 //! parses the embedded fonts) and the sheet's size once, then criterion's
 //! timing of later renders.
@@ -97,6 +100,38 @@ fn bench_roster_check(c: &mut Criterion) {
     });
 }
 
+/// `n` models with distinct names, round-robin from the example rosters.
+fn many_models(rules: &RuleSet, n: usize) -> Roster {
+    let mut r = twenty_models(rules);
+    let pool = std::mem::take(&mut r.models);
+    r.models = (0..n)
+        .map(|i| {
+            let mut m = pool[i % pool.len()].clone();
+            m.name = format!("{} {}", m.name, i + 1);
+            m.leader = i == 0;
+            m
+        })
+        .collect();
+    r.points_limit = Some(u32::MAX);
+    r
+}
+
+/// `roster check` on 10,000 and 40,000 models: the time must grow about
+/// fourfold between them, not sixteenfold. Before the distinct-names check
+/// used a set, 40,000 models took 18 s in a debug build.
+fn bench_roster_check_large(c: &mut Criterion) {
+    let rules = RuleSet::builtin().expect("built-in tables");
+    let mut g = c.benchmark_group("roster_check_large");
+    g.sample_size(10);
+    for n in [10_000, 40_000] {
+        let r = many_models(&rules, n);
+        g.bench_function(format!("roster_check_{n}_models"), |b| {
+            b.iter(|| roster::check(black_box(&r), &rules).problems.len())
+        });
+    }
+    g.finish();
+}
+
 /// Opening a roster file's text: the YAML guard, the parse and the id checks.
 fn bench_roster_load(c: &mut Criterion) {
     let rules = RuleSet::builtin().expect("built-in tables");
@@ -113,6 +148,6 @@ criterion_group! {
     config = Criterion::default()
         .sample_size(30)
         .measurement_time(Duration::from_secs(5));
-    targets = bench_roster_pdf, bench_roster_pdf_megabyte_name, bench_roster_check, bench_roster_load
+    targets = bench_roster_pdf, bench_roster_pdf_megabyte_name, bench_roster_check, bench_roster_check_large, bench_roster_load
 }
 criterion_main!(benches);

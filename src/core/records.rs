@@ -12,6 +12,11 @@
 //! entries. A warband's file is `SLUG.yaml`, or `SLUG-2.yaml`… when another
 //! warband whose name gives the same slug ("Ñandú", "Nandu") has it first:
 //! each file names its warband, and that is what is matched.
+//!
+//! A copied game file (`cp g.yaml g2.yaml`) carries its game's id: before
+//! its records are touched, the host asks [`copy_of`] and gives a copy an
+//! id of its own (saved in its file, the user told), so each copy keeps its
+//! own entry and undoing one's end takes out only its own.
 
 use std::path::{Path, PathBuf};
 
@@ -262,6 +267,57 @@ pub fn sync(game: &Game, game_path: &Path, was_ended: bool) -> Result<(), std::i
         }
     }
     Ok(())
+}
+
+/// Whether the game at `game_path` is a copy of another game file (issue:
+/// `cp g.yaml g2.yaml` gives two games one id): an entry of the records
+/// carries its id under another file's name, and that file, in the same
+/// folder, is still there, is not this file under another name, and holds
+/// a game of the same id (or cannot be read, so may). Then that file is
+/// returned, and the host gives this game a new id before its records are
+/// touched, so neither copy replaces or takes out the other's entry. A
+/// game file renamed or moved (the other name gone) is the same game and
+/// finds its entry. Only games ended (or ended before the change) look.
+pub fn copy_of(game: &Game, game_path: &Path, was_ended: bool) -> Option<PathBuf> {
+    if !was_ended && game.state().ended.is_none() {
+        return None;
+    }
+    let dir = records_dir(game_path);
+    let file_name = game_path.file_name()?.to_string_lossy().to_string();
+    let id = game.setup().game_id();
+    let st = game.state();
+    let mut names: Vec<String> = Vec::new();
+    for side in Side::WARBANDS {
+        let Some(me) = st.side(side) else { continue };
+        let Ok(path) = locate(&dir, &me.warband) else {
+            continue;
+        };
+        let Ok(rec) = read(&path) else { continue };
+        for g in rec.games {
+            if g.id == id && g.game != file_name && !names.contains(&g.game) {
+                names.push(g.game);
+            }
+        }
+    }
+    let here = std::fs::metadata(game_path).ok();
+    names.into_iter().find_map(|name| {
+        // A hand-edited entry naming `../x` or `a/b` is no file of this folder.
+        if Path::new(&name).file_name() != Some(std::ffi::OsStr::new(&name)) {
+            return None;
+        }
+        let other = game_path.with_file_name(&name);
+        let there = std::fs::metadata(&other).ok()?;
+        if here
+            .as_ref()
+            .is_some_and(|h| crate::core::fsutil::same_inode(h, &there))
+        {
+            return None;
+        }
+        match crate::core::game::file::read_recovering(&other) {
+            Ok(f) if f.setup.game_id() != id => None,
+            _ => Some(other),
+        }
+    })
 }
 
 /// The record of one side's warband as the game changes it, if it does:

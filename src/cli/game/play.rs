@@ -293,6 +293,11 @@ pub(crate) fn act(
 /// them). A record that cannot be written is said, not fatal: the game
 /// itself is saved.
 pub(crate) fn records_error(host: &mut Host, l: Lang) {
+    // A copied game file given an id of its own: said, on stderr so that
+    // `--json` output stays one document.
+    if let Some(n) = host.take_copy_notice() {
+        errln!("impia: {}", escape_controls(n.get(l)));
+    }
     if let Some(e) = host.take_records_error() {
         errln!(
             "impia: {}: {}",

@@ -22,6 +22,7 @@ use super::file::{self, GameLock, Locked};
 use super::session::{Game, ReadOnly};
 use super::setup::GameSetup;
 use crate::core::tables::RuleSet;
+use crate::core::text::Text;
 
 pub use folder::{GAMES_DIR, game_file_name};
 
@@ -66,6 +67,7 @@ pub struct Host {
     /// Issue 26: while the game is shared, an ended game enters the records
     /// only once both players agree on it ([`Host::release_records`]).
     hold_records: bool,
+    copy_notice: Option<Text>,
 }
 
 impl Deref for Host {
@@ -100,6 +102,7 @@ impl Host {
             game,
             records_error: None,
             hold_records: false,
+            copy_notice: None,
         }
     }
 
@@ -217,8 +220,16 @@ impl Host {
         self.hold_records
     }
 
+    /// This game file was found to be a copy of another and was given an
+    /// id of its own at the last change, so that each keeps its entry in
+    /// the records: what to tell the user, once.
+    pub fn take_copy_notice(&mut self) -> Option<Text> {
+        self.copy_notice.take()
+    }
+
     /// After a change: an ended game is in both warbands' records, and
-    /// leaves them when its end is undone.
+    /// leaves them when its end is undone. A copy of another game file
+    /// (same id) first gets an id of its own, and the user is told.
     fn sync_records(&mut self, was_ended: bool) {
         let Some(path) = self.game.path().map(Path::to_path_buf) else {
             return;
@@ -226,6 +237,26 @@ impl Host {
         if self.hold_records && self.game.state().ended.is_some() {
             // Its end waits for both players (issue 26).
             return;
+        }
+        if let Some(other) = crate::core::records::copy_of(&self.game, &path, was_ended) {
+            if let Err(e) = self.game.give_new_id() {
+                // Left as it was: touching the records now would replace
+                // or take out the other file's entry.
+                self.records_error = Some(std::io::Error::other(e.to_string()));
+                return;
+            }
+            let other = other
+                .file_name()
+                .map(|f| f.to_string_lossy().to_string())
+                .unwrap_or_default();
+            self.copy_notice = Some(Text {
+                es: format!(
+                    "Esta partida es una copia de «{other}»: ahora es una partida aparte, con su propia entrada en el historial de las bandas."
+                ),
+                en: format!(
+                    "This game is a copy of \u{201c}{other}\u{201d}: it is now a game of its own, with its own entry in the warbands' records."
+                ),
+            });
         }
         if let Err(e) = crate::core::records::sync(&self.game, &path, was_ended) {
             self.records_error = Some(e);

@@ -65,7 +65,7 @@ fn first_rules() -> u32 {
 }
 
 /// A new game's id: 64 random bits in hex.
-fn fresh_id() -> String {
+pub(crate) fn fresh_id() -> String {
     format!("{:016x}", crate::core::dice::Roller::from_entropy().seed())
 }
 

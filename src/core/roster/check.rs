@@ -2,6 +2,9 @@
 //! breaks. An invalid roster still loads, shows and prints: players fix
 //! lists, they don't lose them.
 
+use std::collections::HashSet;
+use std::hash::Hash;
+
 use serde::Serialize;
 
 use super::{Model, Roster, derive_profile, model_cost};
@@ -183,7 +186,9 @@ pub fn check(roster: &Roster, rules: &RuleSet) -> RosterReport {
         ));
     }
     // Names identify models on the sheet and at the table: no rule says so,
-    // the reading `distinct_names` does.
+    // the reading `distinct_names` does. One pass with a set of the names
+    // seen: comparing each model with all before it took 18 s for 40,000.
+    let repeated = repeats(roster.models.iter().map(|m| m.name.as_str()));
     for (i, m) in roster.models.iter().enumerate() {
         if m.name.trim().is_empty() {
             problems.push(
@@ -196,7 +201,7 @@ pub fn check(roster: &Roster, rules: &RuleSet) -> RosterReport {
                 )
                 .on_reading(rules, DISTINCT_NAMES),
             );
-        } else if roster.models[..i].iter().any(|o| o.name == m.name) {
+        } else if repeated[i] {
             problems.push(
                 Problem::model(
                     i,
@@ -227,6 +232,14 @@ pub fn check(roster: &Roster, rules: &RuleSet) -> RosterReport {
         points_limit: limit,
         problems,
     }
+}
+
+/// For each item, whether an equal one came before it: one hash and at most
+/// a few comparisons per item, so a check grows with its input (not with its
+/// square, as comparing each with all before it did).
+pub(crate) fn repeats<T: Eq + Hash>(items: impl IntoIterator<Item = T>) -> Vec<bool> {
+    let mut seen = HashSet::new();
+    items.into_iter().map(|x| !seen.insert(x)).collect()
 }
 
 /// R34, R35, R37: what a weapon forbids beside it.
@@ -319,11 +332,12 @@ fn check_weapons(i: usize, m: &Model, rules: &RuleSet, out: &mut Vec<Problem>) {
 
 /// R37: only herbs may be bought more than once.
 fn check_equipment(i: usize, m: &Model, rules: &RuleSet, out: &mut Vec<Problem>) {
-    for (k, e) in m.equipment.iter().enumerate() {
+    let repeated = repeats(&m.equipment);
+    for (e, again) in m.equipment.iter().zip(repeated) {
         let Some(item) = rules.equipment_item(e) else {
             continue;
         };
-        if !item.repeatable && m.equipment[..k].contains(e) {
+        if !item.repeatable && again {
             out.push(Problem::model(
                 i,
                 m,
@@ -339,7 +353,8 @@ fn check_equipment(i: usize, m: &Model, rules: &RuleSet, out: &mut Vec<Problem>)
 fn check_upgrades(i: usize, m: &Model, rules: &RuleSet, out: &mut Vec<Problem>) {
     let troop = rules.troop(&m.troop);
     let group = troop.and_then(|t| t.upgrade_group);
-    for (k, u) in m.upgrades.iter().enumerate() {
+    let repeated = repeats(&m.upgrades);
+    for (u, again) in m.upgrades.iter().zip(repeated) {
         let Some(up) = rules.upgrade(u) else {
             continue;
         };
@@ -369,7 +384,7 @@ fn check_upgrades(i: usize, m: &Model, rules: &RuleSet, out: &mut Vec<Problem>) 
                 ),
             ));
         }
-        if m.upgrades[..k].contains(u) {
+        if again {
             out.push(Problem::model(
                 i,
                 m,
@@ -438,5 +453,68 @@ fn check_spells(i: usize, m: &Model, rules: &RuleSet, out: &mut Vec<Problem>) {
                 s.name, s.level
             ),
         ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::Cell;
+    use std::hash::{Hash, Hasher};
+
+    use super::repeats;
+
+    /// A key that counts how often it is hashed and compared: the work of
+    /// the distinct-names check, as a count rather than a time.
+    struct Counted<'a> {
+        key: u32,
+        work: &'a Cell<u64>,
+    }
+
+    impl PartialEq for Counted<'_> {
+        fn eq(&self, other: &Self) -> bool {
+            self.work.set(self.work.get() + 1);
+            self.key == other.key
+        }
+    }
+    impl Eq for Counted<'_> {}
+    impl Hash for Counted<'_> {
+        fn hash<H: Hasher>(&self, h: &mut H) {
+            self.work.set(self.work.get() + 1);
+            self.key.hash(h);
+        }
+    }
+
+    /// How many hashes and comparisons `repeats` makes on `keys`, and its answer.
+    fn work_of(keys: impl Iterator<Item = u32>) -> (u64, Vec<bool>) {
+        let work = Cell::new(0);
+        let items: Vec<Counted> = keys.map(|key| Counted { key, work: &work }).collect();
+        let n = items.len();
+        let out = repeats(items);
+        assert_eq!(out.len(), n);
+        (work.get(), out)
+    }
+
+    #[test]
+    fn distinct_names_check_does_work_linear_in_the_models() {
+        const N: u32 = 40_000;
+        // All distinct, all alike, and a hundred names round-robin: each
+        // item is hashed once and compared a bounded number of times (the
+        // old check compared each with every one before it: 800 million
+        // comparisons for 40,000 distinct names).
+        for (what, keys) in [
+            ("distinct", (0..N).collect::<Vec<_>>()),
+            ("alike", vec![7; N as usize]),
+            ("a hundred names", (0..N).map(|i| i % 100).collect()),
+        ] {
+            let (work, out) = work_of(keys.iter().copied());
+            assert!(
+                work <= 4 * u64::from(N),
+                "{what}: {work} hashes and comparisons for {N} names"
+            );
+            // And it still answers right: repeated means an equal one came before.
+            let mut first = std::collections::HashSet::new();
+            let expected: Vec<bool> = keys.iter().map(|k| !first.insert(*k)).collect();
+            assert_eq!(out, expected, "{what}");
+        }
     }
 }

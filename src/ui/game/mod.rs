@@ -202,8 +202,12 @@ impl GameView {
 
     /// Issue 15: an ended game is in both warbands' records (beside the
     /// `games/` folder; the host keeps them), and leaves them when its end
-    /// is undone. A record that could not be written is said.
+    /// is undone. A record that could not be written is said; so is a
+    /// copied game file given an id of its own (its own entry).
     fn records_error(&mut self) {
+        if let Some(n) = self.game.as_mut().and_then(Host::take_copy_notice) {
+            self.say(n, false);
+        }
         let Some(e) = self.game.as_mut().and_then(Host::take_records_error) else {
             return;
         };

@@ -274,6 +274,21 @@ impl Game {
         }
     }
 
+    /// Give this game a new id and rewrite its file with it: a copy of
+    /// another game file (see [`crate::core::records::copy_of`]) gets its
+    /// own entry in the records. The id is kept in memory only if the file
+    /// is written.
+    pub(crate) fn give_new_id(&mut self) -> Result<(), GameError> {
+        self.writable()?;
+        let old = self.setup.id.clone();
+        Arc::make_mut(&mut self.setup).id = super::super::setup::fresh_id();
+        let saved = self.save_whole();
+        if saved.is_err() {
+            Arc::make_mut(&mut self.setup).id = old;
+        }
+        saved
+    }
+
     pub(super) fn save_last(&mut self) -> Result<(), GameError> {
         self.save_appended(1)
     }
