@@ -99,14 +99,14 @@ pub fn down_text(t: &Target, l: Lang) -> String {
     if let Some(p) = t.p_down {
         parts.push(format!(
             "{} {}",
-            Odds(p).percent(),
+            pct(p),
             l.pick("de dejarla Abatida", "to put Down")
         ));
     }
     if let Some(p) = t.p_attacker_down {
         parts.push(format!(
             "{} {}",
-            Odds(p).percent(),
+            pct(p),
             l.pick("de caer Abatida", "to go Down")
         ));
     }
@@ -120,13 +120,19 @@ pub fn price_text(p: &Price, win: &str, l: Lang) -> String {
     let mut parts = Vec::new();
     let mut push = |p: Option<Prob>, words: &str| {
         if let Some(p) = p {
-            parts.push(format!("{} {words}", Odds(p).percent()));
+            parts.push(format!("{} {words}", pct(p)));
         }
     };
     push(p.win, win);
     push(p.down, l.pick("de dejarla Abatida", "to put Down"));
     push(p.attacker_down, l.pick("de caer Abatida", "to go Down"));
     parts.join(" · ")
+}
+
+/// A chance as the forms show it: its number and "%" never split over two
+/// rows (a narrow column wraps these lines).
+fn pct(p: Prob) -> String {
+    Odds(p).percent().replace(' ', "\u{a0}")
 }
 
 /// One declaration of the core as a widget (a tick, a number, models, a
@@ -532,11 +538,11 @@ mod tests {
         assert_eq!(down_text(&target(None, None), Lang::En), "");
         assert_eq!(
             down_text(&target(Some((5, 8)), None), Lang::En),
-            "62.5 % to put Down"
+            "62.5\u{a0}% to put Down"
         );
         assert_eq!(
             down_text(&target(Some((1, 2)), Some((1, 10))), Lang::Es),
-            "50.0 % de dejarla Abatida · 10.0 % de caer Abatida"
+            "50.0\u{a0}% de dejarla Abatida · 10.0\u{a0}% de caer Abatida"
         );
     }
 }
