@@ -81,14 +81,18 @@ fn r26_the_shot_form_ticks_the_aimed_shot_the_core_declares_and_rolls_it() {
     h.get_by_label_contains("Shoot (").click();
     h.run();
     let before = target_line(&h);
-    let win0 = Odds(plain.win.expect("win")).percent().replace(' ', "\u{a0}");
+    let win0 = Odds(plain.win.expect("win"))
+        .percent()
+        .replace(' ', "\u{a0}");
     assert!(before.contains(&format!("{win0} to hit")), "{before}");
     h.get_by_role_and_label(egui::accesskit::Role::CheckBox, &label)
         .click();
     h.run();
     let after = target_line(&h);
     assert_ne!(before, after);
-    let win1 = Odds(aimed.win.expect("win")).percent().replace(' ', "\u{a0}");
+    let win1 = Odds(aimed.win.expect("win"))
+        .percent()
+        .replace(' ', "\u{a0}");
     assert!(after.contains(&format!("{win1} to hit")), "{after}");
     h.get_by_label("🎲 Vask").click();
     h.run();

@@ -245,19 +245,24 @@ fn imposing(st: &GameState, ctx: Ctx<'_>, keep: impl Fn(ModelRef) -> bool) -> Op
     if models.is_empty() {
         return None;
     }
-    let label = ctx
-        .rules
-        .reference
-        .readings
-        .iter()
-        .find(|r| r.id == "imposing_presence_range")
-        .map(|r| r.title.clone())
+    let label = reading_title(ctx, "imposing_presence_range")
         .unwrap_or_else(|| upgrade_name(ctx, "imposing_presence"));
     Some(Declaration {
         key: DeclKey::Imposing,
         label,
         kind: DeclKind::Models { models },
     })
+}
+
+/// The title of one of our readings in `tables/reference.yaml`: a
+/// declaration's question where the summary is short.
+fn reading_title(ctx: Ctx<'_>, id: &str) -> Option<Text> {
+    ctx.rules
+        .reference
+        .readings
+        .iter()
+        .find(|r| r.id == id)
+        .map(|r| r.title.clone())
 }
 
 /// A declared form of the action `base` with its own row `id` (R26 an
@@ -286,14 +291,7 @@ pub(crate) fn witnesses(st: &GameState, ctx: Ctx<'_>, m: ModelRef) -> Option<Dec
     if models.is_empty() {
         return None;
     }
-    let label = ctx
-        .rules
-        .reference
-        .readings
-        .iter()
-        .find(|r| r.id == "fear_witnesses")
-        .map(|r| r.title.clone())
-        .unwrap_or_else(|| Text::new("R31", "R31"));
+    let label = reading_title(ctx, "fear_witnesses").unwrap_or_else(|| Text::new("R31", "R31"));
     Some(Declaration {
         key: DeclKey::Witnesses,
         label,
