@@ -281,6 +281,15 @@ impl GameView {
             panel.show(ui, |ui| self.side_ui(ui, side, l));
         }
         egui::CentralPanel::default().show(ui, |ui| {
+            // The centre's forms and figures grow with the window as the
+            // cards do (issue 27): at 1920 wide the odds beside each target
+            // are read from as far as the cards.
+            let k = widgets::grown(ui, 1.0);
+            if k > 1.0 {
+                for font in ui.style_mut().text_styles.values_mut() {
+                    font.size *= k;
+                }
+            }
             let gid = self.game.as_ref().map(|g| g.setup().game_id());
             egui::ScrollArea::vertical()
                 .id_salt(("game_centre", gid))

@@ -20,6 +20,15 @@ pub fn big_button(ui: &mut egui::Ui, text: &str) -> egui::Response {
     )
 }
 
+/// A text size of the 1280-wide window grown with a wider one, as the
+/// cards' text grows (issue 27). The targets' buttons and figures keep
+/// their size: grown, the two columns of a target row no longer fit the
+/// centre at 1920 wide.
+pub fn grown(ui: &egui::Ui, size: f32) -> f32 {
+    let sizes = crate::ui::style::game_sizes;
+    size * sizes(ui.ctx().content_rect().width()).card_text / sizes(0.0).card_text
+}
+
 /// A button with its key shown on it: "Move (1 DP)  [M]".
 pub fn keyed(text: &str, key: Option<egui::Key>) -> String {
     match key {
