@@ -182,3 +182,30 @@ fn r04_typed_dice_fill_the_roll_in_the_order_of_the_dice_slots() {
             .is_empty()
     );
 }
+
+#[test]
+fn a_hand_correction_is_the_corrected_sides_and_a_beast_or_engagement_either() {
+    let g = game();
+    let fear = |m| Action::AdjustFear { model: m, delta: 1 };
+    assert_eq!(g.taker(&fear(a(1))), Taker::A);
+    assert_eq!(g.taker(&fear(b(1))), Taker::B);
+    let pool = |side| Action::AdjustPool { side, delta: -3 };
+    assert_eq!(g.taker(&pool(Side::A)), Taker::A);
+    assert_eq!(g.taker(&pool(Side::B)), Taker::B);
+    assert_eq!(
+        g.taker(&Action::ScenarioPoints {
+            side: Side::B,
+            points: 2,
+            note: String::new()
+        }),
+        Taker::B
+    );
+    assert_eq!(
+        g.taker(&Action::SetEngaged {
+            a: a(0),
+            b: b(0),
+            engaged: true
+        }),
+        Taker::Either
+    );
+}

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::action::{Action, by_hand};
+use super::action::Action;
 use super::refs::{ModelRef, Side};
 use super::state::{GameState, Now};
 
@@ -48,8 +48,11 @@ impl Taker {
 ///   (R37) is its owner's;
 /// - R09 the end of the round changes: that side; R08 who starts: the
 ///   roll-off's winner;
+/// - a hand correction of a model, a pool or scenario points: the side
+///   it corrects;
 /// - R39 the dark forces, R08 the roll-off, accepting a roll, the end of
-///   the turn and of the game, beasts and hand adjustments: either.
+///   the turn and of the game, a beast appearing, an engagement set by
+///   hand, a note: either.
 pub(crate) fn taker(st: &GameState, action: &Action) -> Taker {
     use Action as A;
     match action {
@@ -74,6 +77,14 @@ pub(crate) fn taker(st: &GameState, action: &Action) -> Taker {
         A::ResolveHit { target, .. } => Taker::of_model(*target),
         A::TotemReroll { by, .. } | A::HeadstrongReroll { by, .. } => Taker::of_model(*by),
         A::EndChangeRound { side } => Taker::of_side(*side),
+        // A hand correction is made by the side it corrects: a phone may
+        // not set the other warband's pool, fear or status.
+        A::AdjustFear { model, .. }
+        | A::AdjustOwnDp { model, .. }
+        | A::AdjustToughness { model, .. }
+        | A::SetStatus { model, .. }
+        | A::SetRound { model, .. } => Taker::of_model(*model),
+        A::AdjustPool { side, .. } | A::ScenarioPoints { side, .. } => Taker::of_side(*side),
         // Not its step: the rules refuse it whoever sends it.
         A::ChooseStart { .. } => {
             if let Now::ChooseStart { winner, .. } = st.now() {
@@ -88,6 +99,7 @@ pub(crate) fn taker(st: &GameState, action: &Action) -> Taker {
         | A::EndTurn
         | A::EndGame
         | A::Note { .. }
-        | by_hand!() => Taker::Either,
+        | A::BeastAppears { .. }
+        | A::SetEngaged { .. } => Taker::Either,
     }
 }
