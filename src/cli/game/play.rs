@@ -112,8 +112,9 @@ pub(crate) fn offers(
 
 /// What tells apart two offers with one id in the text output: a round
 /// change's step, the warband that ends its changes or starts, a brutal
-/// assault, an aimed or defensive shot, Iron defence (the JSON output
-/// carries the whole action).
+/// assault, a defensive shot (the JSON output carries the whole action; an
+/// aimed shot and Iron defence are declarations of the one offer since
+/// issue 23).
 fn variant(a: &Action, l: Lang) -> String {
     match a {
         Action::ChangeRound { steps, .. } => format!(" {steps:+}"),
@@ -121,12 +122,10 @@ fn variant(a: &Action, l: Lang) -> String {
             format!(" {}", side.label(l))
         }
         Action::Assault { brutal: true, .. } => " brutal".into(),
-        Action::Shoot { options, .. } if options.aimed => " aimed".into(),
         Action::Shoot { options, .. } if !options.options.is_empty() => {
             let keys: Vec<&str> = options.options.keys().map(String::as_str).collect();
             format!(" {}", keys.join(" "))
         }
-        Action::ResolveHit { options, .. } if options.iron_defence => " iron_defence".into(),
         _ => String::new(),
     }
 }
