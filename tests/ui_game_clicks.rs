@@ -3,13 +3,14 @@
 //! label, as a player would). Each model that can assaults after a Move and
 //! rolls its hit; the others end their activation at once.
 
+use crate::game_support::{app_harness, game_app};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use impia::core::game::{Action, GameSetup, Host, ModelRef, Now};
 use impia::core::roster::load_roster;
 use impia::core::tables::RuleSet;
 use impia::core::text::Lang;
-use impia::ui::{ImpiaApp, Prefs, View};
+use impia::ui::ImpiaApp;
 
 fn now(h: &Harness<'static, ImpiaApp>) -> Now {
     h.state().game.game.as_ref().expect("a game").now()
@@ -44,21 +45,8 @@ fn a_whole_first_turn_should_take_a_counted_number_of_clicks() {
     let setup = GameSetup::new(a, b)
         .with_seed(11)
         .with_players("Ana", "Bea");
-    let mut app = ImpiaApp::with_rules(
-        Prefs {
-            lang: Lang::En,
-            dark: true,
-            last_roster: None,
-            last_game: None,
-            view: View::Game,
-            ui_scale: 1.0,
-        },
-        rules.clone(),
-    );
-    app.game.game = Some(Host::detached(Host::new(setup, &rules).into_game()));
-    let mut h = Harness::builder()
-        .with_size([1280.0, 800.0])
-        .build_ui_state(|ui, app: &mut ImpiaApp| app.show(ui), app);
+    let app = game_app(Host::new(setup, &rules).into_game(), Lang::En);
+    let mut h = app_harness(app, [1280.0, 800.0]);
     h.run();
     let (mut clicks, mut activation_clicks) = (0, Vec::new());
     let mut moved: Vec<ModelRef> = Vec::new();

@@ -9,31 +9,15 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use impia::core::game::{Action, Game, GameSetup, Prepared, Status};
 use impia::core::odds::{Odds, Prob};
-use impia::core::tables::RuleSet;
 use impia::core::text::Lang;
-use impia::ui::{ImpiaApp, Prefs, View};
+use impia::ui::ImpiaApp;
 
 fn app(game: Game) -> ImpiaApp {
-    let rules = RuleSet::builtin().expect("tables");
-    let mut app = ImpiaApp::with_rules(
-        Prefs {
-            lang: Lang::En,
-            dark: true,
-            last_roster: None,
-            last_game: None,
-            view: View::Game,
-            ui_scale: 1.0,
-        },
-        rules,
-    );
-    app.game.game = Some(impia::core::game::Host::detached(game));
-    app
+    game_app(game, Lang::En)
 }
 
 fn harness(app: ImpiaApp) -> Harness<'static, ImpiaApp> {
-    Harness::builder()
-        .with_size([1280.0, 800.0])
-        .build_ui_state(|ui, app: &mut ImpiaApp| app.show(ui), app)
+    app_harness(app, [1280.0, 800.0])
 }
 
 fn the_game<'a>(h: &'a Harness<'static, ImpiaApp>) -> &'a Game {

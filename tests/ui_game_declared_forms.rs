@@ -8,27 +8,11 @@ use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use impia::core::game::draft::AIMED_SHOT;
 use impia::core::game::{Action, DeclKey, Game, Status};
 use impia::core::odds::Odds;
-use impia::core::tables::RuleSet;
 use impia::core::text::Lang;
-use impia::ui::{ImpiaApp, Prefs, View};
+use impia::ui::ImpiaApp;
 
 fn harness(game: Game) -> Harness<'static, ImpiaApp> {
-    let rules = RuleSet::builtin().expect("tables");
-    let mut app = ImpiaApp::with_rules(
-        Prefs {
-            lang: Lang::En,
-            dark: true,
-            last_roster: None,
-            last_game: None,
-            view: View::Game,
-            ui_scale: 1.0,
-        },
-        rules,
-    );
-    app.game.game = Some(impia::core::game::Host::detached(game));
-    Harness::builder()
-        .with_size([1280.0, 1600.0])
-        .build_ui_state(|ui, app: &mut ImpiaApp| app.show(ui), app)
+    app_harness(game_app(game, Lang::En), [1280.0, 1600.0])
 }
 
 fn the_game<'a>(h: &'a Harness<'static, ImpiaApp>) -> &'a Game {

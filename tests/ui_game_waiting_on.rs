@@ -3,13 +3,12 @@
 //! Game view names that player and the model, before the roll, and the
 //! hit's odds name the target put Down.
 
-use egui_kittest::Harness;
+use crate::game_support::{app_harness, game_app};
 use egui_kittest::kittest::Queryable as _;
 use impia::core::game::{Action, Game, GameSetup, Host, Now};
 use impia::core::roster::load_roster;
 use impia::core::tables::RuleSet;
 use impia::core::text::Lang;
-use impia::ui::{ImpiaApp, Prefs, View};
 
 /// A game of the shipped rosters played by the first allowed way on until
 /// a hit waits to be resolved: the first model to act assaults, the roll
@@ -83,22 +82,8 @@ fn r28_r42_a_hit_waiting_names_the_targets_player_before_the_roll() {
         (Lang::En, "your model", "choose before the roll"),
         (Lang::Es, "tu miniatura", "elige antes de tirar"),
     ] {
-        let mut app = ImpiaApp::with_rules(
-            Prefs {
-                lang,
-                dark: true,
-                last_roster: None,
-                last_game: None,
-                view: View::Game,
-                ui_scale: 1.0,
-            },
-            RuleSet::builtin().expect("tables"),
-        );
         let player = g.state().player_name(target.side, lang);
-        app.game.game = Some(Host::detached(g.clone()));
-        let mut h = Harness::builder()
-            .with_size([1280.0, 800.0])
-            .build_ui_state(|ui, app: &mut ImpiaApp| app.show(ui), app);
+        let mut h = app_harness(game_app(g.clone(), lang), [1280.0, 800.0]);
         h.run();
         h.get_by_label_contains(&format!("{player}: {your} {name} — {choose}"));
         // R27: the hit's odds name the target and say Down, not "the

@@ -231,3 +231,32 @@ pub fn ulrak_hits_vask(g: &mut Game) {
     );
     assert_eq!(fight(g, a(0), b(0), 9, 1), OpposedOutcome::ActiveWins);
 }
+
+/// The app on its Game view with `game` open (detached: nothing is saved),
+/// in `lang` at 100 %, the shipped tables: what the Game view's kittests
+/// start from.
+pub fn game_app(game: Game, lang: impia::core::text::Lang) -> impia::ui::ImpiaApp {
+    let mut app = impia::ui::ImpiaApp::with_rules(
+        impia::ui::Prefs {
+            lang,
+            dark: true,
+            last_roster: None,
+            last_game: None,
+            view: impia::ui::View::Game,
+            ui_scale: 1.0,
+        },
+        rules(),
+    );
+    app.game.game = Some(impia::core::game::Host::detached(game));
+    app
+}
+
+/// A kittest harness of the whole app in a `size` window.
+pub fn app_harness(
+    app: impia::ui::ImpiaApp,
+    size: [f32; 2],
+) -> egui_kittest::Harness<'static, impia::ui::ImpiaApp> {
+    egui_kittest::Harness::builder()
+        .with_size(size)
+        .build_ui_state(|ui, app: &mut impia::ui::ImpiaApp| app.show(ui), app)
+}
