@@ -48,6 +48,21 @@ fn opposed_slots(p: &super::roll::PreparedCheck<OpposedSpec>) -> [DiceSlot; 2] {
     ]
 }
 
+/// The sets of dice a prepared check takes, in the order they are typed
+/// (a caller that has the check already need not prepare it again).
+pub(crate) fn slots_of(prepared: &Prepared) -> Vec<DiceSlot> {
+    match prepared {
+        Prepared::Check(p) => vec![DiceSlot {
+            model: p.active,
+            role: None,
+            spec: p.spec,
+        }],
+        Prepared::Opposed(p) => opposed_slots(p).to_vec(),
+        Prepared::Disengage(v) => v.iter().flat_map(opposed_slots).collect(),
+        Prepared::NoRoll => Vec::new(),
+    }
+}
+
 /// The sets of dice `action` takes, in the order they are typed: a check's
 /// one; an opposed check's active then passive side; a Disengage's rolls
 /// in turn (R25); a re-roll's own side (R33, R42). Empty for an action
@@ -66,16 +81,7 @@ pub(crate) fn dice_slots(
         | A::Shoot { .. }
         | A::ResolveHit { .. }
         | A::Fall { .. }
-        | A::Check { .. } => Ok(match prepare(st, ctx, action)? {
-            Prepared::Check(p) => vec![DiceSlot {
-                model: p.active,
-                role: None,
-                spec: p.spec,
-            }],
-            Prepared::Opposed(p) => opposed_slots(&p).to_vec(),
-            Prepared::Disengage(v) => v.iter().flat_map(opposed_slots).collect(),
-            Prepared::NoRoll => Vec::new(),
-        }),
+        | A::Check { .. } => Ok(slots_of(&prepare(st, ctx, action)?)),
         A::TotemReroll { by, roll, .. } | A::HeadstrongReroll { by, roll, .. } => {
             let Some(p) = st.pending.as_ref() else {
                 return Err(Refusal::NoRollWaiting.into());

@@ -8,6 +8,7 @@ use serde::Serialize;
 
 use crate::core::game::action::PendingRoll;
 use crate::core::game::draft::{Choice, DeclKey, DeclKind, Declaration, Declared, Effect, value};
+use crate::core::game::typed::slots_of;
 use crate::core::game::{
     Action, DiceSlot, Game, GameError, ModelRef, Now, Offer, Offers, Prepared, PreparedCheck, Role,
     Taker,
@@ -153,14 +154,15 @@ impl PriceView {
     /// would not take it now.
     pub fn of(g: &Game, draft: &Action, l: Lang) -> Result<PriceView, GameError> {
         let p = g.price(draft)?;
-        let dice = g
-            .dice_slots(draft)?
-            .iter()
-            .map(|s| TypeDiceView::of(g, s, l))
-            .collect();
+        // The price's check serves its words and its dice: prepared once.
+        let slots = match &p.prepared {
+            Some(prepared) => slots_of(prepared),
+            None => g.dice_slots(draft)?,
+        };
+        let dice = slots.iter().map(|s| TypeDiceView::of(g, s, l)).collect();
         Ok(PriceView {
             dp: p.dp,
-            check: check_view(g, draft, l),
+            check: p.prepared.as_ref().and_then(|x| prepared_view(x, l)),
             win: p.win.map(Odds),
             p_down: p.down.map(Odds),
             p_attacker_down: p.attacker_down.map(Odds),
@@ -262,12 +264,17 @@ pub(super) fn check_view(g: &Game, a: &Action, l: Lang) -> Option<CheckView> {
     if !a.is_roll() {
         return None;
     }
-    match g.prepare(a).ok()? {
+    prepared_view(&g.prepare(a).ok()?, l)
+}
+
+/// A prepared check in words: its sources and odds.
+fn prepared_view(prepared: &Prepared, l: Lang) -> Option<CheckView> {
+    match prepared {
         Prepared::Check(p) => Some(CheckView::Check {
             sources: words(&p.sources, l),
             success: p.odds(),
         }),
-        Prepared::Opposed(p) => Some(CheckView::Opposed(opposed(&p, l))),
+        Prepared::Opposed(p) => Some(CheckView::Opposed(opposed(p, l))),
         Prepared::Disengage(v) => Some(CheckView::Disengage {
             rolls: v.iter().map(|p| opposed(p, l)).collect(),
         }),
