@@ -7,6 +7,7 @@
 //! Run with `cargo bench --bench game`. `IMPIA_BENCH_GAME_FILE=PATH` also
 //! writes the 100,000-action game there, to time the app and the CLI on it.
 
+use impia::core::game::act;
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -126,11 +127,11 @@ fn acting_game(rules: &RuleSet) -> Game {
     let setup = GameSetup::new(roster("A"), roster("B")).with_seed(3);
     let mut g = Game::new(setup, rules);
     for a in [
-        Action::StartTurn {
+        Action::StartTurn(act::StartTurn {
             dark_forces: vec![4],
-        },
-        Action::EndChangeRound { side: Side::A },
-        Action::EndChangeRound { side: Side::B },
+        }),
+        Action::EndChangeRound(act::EndChangeRound { side: Side::A }),
+        Action::EndChangeRound(act::EndChangeRound { side: Side::B }),
     ] {
         g.apply(a).expect("turn starts");
     }
@@ -138,13 +139,13 @@ fn acting_game(rules: &RuleSet) -> Game {
         match g.now() {
             Now::Acting { .. } => break,
             Now::RollOff { .. } => g
-                .apply(Action::RollOff {
+                .apply(Action::RollOff(act::RollOff {
                     rolls: vec![[7, 3]],
                     starts: Some(Side::A),
-                })
+                }))
                 .expect("roll-off"),
             Now::Pick { models, .. } => g
-                .apply(Action::Activate { model: models[0] })
+                .apply(Action::Activate(act::Activate { model: models[0] }))
                 .expect("activate"),
             _ => break,
         }
@@ -175,7 +176,7 @@ fn offers_benches(c: &mut Criterion) {
     grp.bench_function("act_move_rolled_and_applied_in_memory", |b| {
         b.iter(|| {
             let mut h = g.clone();
-            h.act(Action::Move { model: actor })
+            h.act(Action::Move(act::Move { model: actor }))
                 .map(|_| h.actions().len())
         })
     });

@@ -4,6 +4,7 @@
 //! form of one, and no dispatch over actions ends in a catch-all arm, so a
 //! new action is pointed out by the compiler wherever it needs a word.
 
+use impia::core::game::act;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -31,11 +32,11 @@ fn every_action_id_is_its_serde_tag() {
 #[test]
 fn an_action_written_out_carries_its_id_as_tag() {
     let samples = [
-        Action::EndTurn,
-        Action::Move {
+        Action::EndTurn(act::EndTurn {}),
+        Action::Move(act::Move {
             model: impia::core::game::ModelRef::a(0),
-        },
-        Action::Note { text: "x".into() },
+        }),
+        Action::Note(act::Note { text: "x".into() }),
     ];
     for a in samples {
         let v = serde_json::to_value(&a).expect("json");

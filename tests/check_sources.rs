@@ -6,6 +6,7 @@
 //! compared with `tests/data/check-sources-v1.txt`, saved from the binary
 //! before the change (`IMPIA_BLESS_SOURCES=1` writes it again).
 
+use impia::core::game::act;
 use std::fmt::Write as _;
 
 use crate::game_support::*;
@@ -37,7 +38,8 @@ fn extras() -> Vec<ExtraModifier> {
 fn variants(a: &Action) -> Vec<Action> {
     let mut out = vec![a.clone()];
     match a {
-        Action::Assault { options, .. } | Action::Fight { options, .. } => {
+        Action::Assault(act::Assault { options, .. })
+        | Action::Fight(act::Fight { options, .. }) => {
             for (id, n) in [
                 ("consecutive_moves", 2),
                 ("unseen", 1),
@@ -45,8 +47,8 @@ fn variants(a: &Action) -> Vec<Action> {
                 ("extra_friend", 2),
             ] {
                 let mut b = a.clone();
-                if let Action::Assault { options: o, .. } | Action::Fight { options: o, .. } =
-                    &mut b
+                if let Action::Assault(act::Assault { options: o, .. })
+                | Action::Fight(act::Fight { options: o, .. }) = &mut b
                 {
                     *o = options.clone().with(id, n);
                     o.extra = extras();
@@ -54,13 +56,15 @@ fn variants(a: &Action) -> Vec<Action> {
                 out.push(b);
             }
             let mut b = a.clone();
-            if let Action::Assault { options: o, .. } | Action::Fight { options: o, .. } = &mut b {
+            if let Action::Assault(act::Assault { options: o, .. })
+            | Action::Fight(act::Fight { options: o, .. }) = &mut b
+            {
                 o.attacker_friends = Some(1);
                 o.defender_friends = Some(2);
             }
             out.push(b);
         }
-        Action::Shoot { options, .. } => {
+        Action::Shoot(act::Shoot { options, .. }) => {
             for band in [RangeBand::Short, RangeBand::Long] {
                 for id in [
                     "target_unaware",
@@ -69,7 +73,7 @@ fn variants(a: &Action) -> Vec<Action> {
                     "into_combat",
                 ] {
                     let mut b = a.clone();
-                    if let Action::Shoot { options: o, .. } = &mut b {
+                    if let Action::Shoot(act::Shoot { options: o, .. }) = &mut b {
                         *o = options.clone().with(id, 1);
                         o.band = band;
                         o.aimed = id == "avoid_cover";
@@ -79,11 +83,11 @@ fn variants(a: &Action) -> Vec<Action> {
                 }
             }
         }
-        Action::ResolveHit { options, .. } => {
+        Action::ResolveHit(act::ResolveHit { options, .. }) => {
             // One at a time: rules 3 refuse cover against a melee hit.
             for pick in 0..3 {
                 let mut b = a.clone();
-                if let Action::ResolveHit { options: o, .. } = &mut b {
+                if let Action::ResolveHit(act::ResolveHit { options: o, .. }) = &mut b {
                     *o = options.clone();
                     match pick {
                         0 => {
@@ -97,14 +101,14 @@ fn variants(a: &Action) -> Vec<Action> {
                 out.push(b);
             }
         }
-        Action::Check { .. } => {
+        Action::Check(_) => {
             let mut b = a.clone();
-            if let Action::Check {
+            if let Action::Check(act::Check {
                 modifier,
                 reason,
                 options,
                 ..
-            } = &mut b
+            }) = &mut b
             {
                 *modifier = -1;
                 *reason = "Salto".into();
@@ -160,12 +164,12 @@ fn falls(g: &Game) -> Vec<Action> {
     let mut out = Vec::new();
     for m in models {
         for height_cm in [3.0, 12.0, 40.0] {
-            out.push(Action::Fall {
+            out.push(Action::Fall(act::Fall {
                 model: m,
                 height_cm,
                 roll: None,
                 witnesses: Vec::new(),
-            });
+            }));
         }
     }
     out
@@ -188,10 +192,10 @@ fn walk() -> String {
         let mut rng = Roller::seeded(seed * 7919);
         let _ = writeln!(out, "# game {seed} rules {version}");
         // Toughness lost shows in a hit's words (R27).
-        let _ = g.apply(Action::AdjustToughness {
+        let _ = g.apply(Action::AdjustToughness(act::AdjustToughness {
             model: b(2),
             delta: -1,
-        });
+        }));
         for _ in 0..120 {
             let offers = g.offers();
             let mut seen = std::collections::BTreeSet::new();

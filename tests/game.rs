@@ -3,6 +3,7 @@
 
 use crate::game_support::*;
 use impia::core::dice::OpposedOutcome;
+use impia::core::game::act;
 use impia::core::game::{
     Action, BeastChoice, CheckDice, DisengageRoll, ErrorKind, FightOptions, Game, HitOptions,
     HitSource, ModelRef, Now, Phase, RangeBand, Refusal, Role, ShootOptions, Side, SideDice,
@@ -32,26 +33,26 @@ fn r07_a_model_finishes_its_activation_before_another_acts_or_starts() {
     turn(&mut g, 4);
     skip_to(&mut g, a(0));
     // Another model of the same warband may not act while a0 acts…
-    let e = refused(&mut g, Action::Move { model: a(1) });
+    let e = refused(&mut g, Action::Move(act::Move { model: a(1) }));
     assert_eq!(e.rule, Some("R07"));
     // …nor start its own activation.
-    let e = refused(&mut g, Action::Activate { model: a(1) });
+    let e = refused(&mut g, Action::Activate(act::Activate { model: a(1) }));
     assert_eq!(e.rule, Some("R07"));
     // Once a0 has ended its activation, the next pick is open again.
     ok(
         &mut g,
-        Action::EndActivation {
+        Action::EndActivation(act::EndActivation {
             model: a(0),
             terrain: Vec::new(),
             near_enemy_totem: false,
-        },
+        }),
     );
     assert!(
-        g.check(&Action::EndActivation {
+        g.check(&Action::EndActivation(act::EndActivation {
             model: a(0),
             terrain: Vec::new(),
             near_enemy_totem: false,
-        })
+        }))
         .is_err()
     );
 }
@@ -90,10 +91,10 @@ fn r39_dark_forces_one_removes_fear_and_six_adds_it_to_every_model_on_the_table(
     set_fear(&mut g, a(0), 2);
     ok(
         &mut g,
-        Action::SetStatus {
+        Action::SetStatus(act::SetStatus {
             model: b(1),
             status: Status::Down,
-        },
+        }),
     );
     start_turn(&mut g, 6);
     assert_eq!(fear_of(&g, a(0)), 3);
@@ -120,9 +121,9 @@ fn r39_dark_forces_eight_brings_a_beast_that_acts_after_the_warbands() {
     assert!(g.state().beast_due);
     ok(
         &mut g,
-        Action::BeastAppears {
+        Action::BeastAppears(act::BeastAppears {
             beast: BeastChoice::Bestiary { index: 0 },
-        },
+        }),
     );
     assert!(!g.state().beast_due);
     let beast = ModelRef::beast(0);
@@ -131,7 +132,7 @@ fn r39_dark_forces_eight_brings_a_beast_that_acts_after_the_warbands() {
     // The beast (Agility 4) acts in round 4, after Brann and Orm.
     skip_to(&mut g, a(1));
     assert!(matches!(
-        refused(&mut g, Action::Activate { model: beast }).kind,
+        refused(&mut g, Action::Activate(act::Activate { model: beast })).kind,
         ErrorKind::NotNow
     ));
     end(&mut g, a(1));
@@ -143,7 +144,7 @@ fn r39_dark_forces_eight_brings_a_beast_that_acts_after_the_warbands() {
         } => assert_eq!(models, vec![b(2)]),
         now => panic!("{now:?}"),
     }
-    ok(&mut g, Action::Activate { model: b(2) });
+    ok(&mut g, Action::Activate(act::Activate { model: b(2) }));
     end(&mut g, b(2));
     match g.now() {
         Now::Pick {
@@ -153,9 +154,9 @@ fn r39_dark_forces_eight_brings_a_beast_that_acts_after_the_warbands() {
         } => assert_eq!(models, vec![beast]),
         now => panic!("{now:?}"),
     }
-    ok(&mut g, Action::Activate { model: beast });
+    ok(&mut g, Action::Activate(act::Activate { model: beast }));
     // Beasts pay no DP: they have no warband.
-    ok(&mut g, Action::Move { model: beast });
+    ok(&mut g, Action::Move(act::Move { model: beast }));
     end(&mut g, beast);
 }
 
@@ -164,9 +165,9 @@ fn r39_a_die_out_of_range_is_refused() {
     let mut g = game();
     let e = refused(
         &mut g,
-        Action::StartTurn {
+        Action::StartTurn(act::StartTurn {
             dark_forces: vec![11],
-        },
+        }),
     );
     assert_eq!(e.kind, ErrorKind::BadRoll);
     // The refusal is a typed value; its words are built in one place.
@@ -181,9 +182,9 @@ fn r39_a_die_out_of_range_is_refused() {
     assert_eq!(e.to_string(), "R04: a d10 shows 1 to 10, not 11");
     let e = refused(
         &mut g,
-        Action::StartTurn {
+        Action::StartTurn(act::StartTurn {
             dark_forces: vec![],
-        },
+        }),
     );
     assert!(
         matches!(*e.refusal, Refusal::TableDiceCount { given: 0, .. }),
@@ -199,10 +200,10 @@ fn r12_a_model_down_keeps_its_dp_in_the_pool_until_the_next_turn() {
     let before = pool(&g, Side::B);
     ok(
         &mut g,
-        Action::SetStatus {
+        Action::SetStatus(act::SetStatus {
             model: b(0),
             status: Status::Down,
-        },
+        }),
     );
     assert_eq!(pool(&g, Side::B), before);
     finish_turn(&mut g);
@@ -218,21 +219,21 @@ fn r32_leader_extra_dp_is_spent_first_and_refreshes_each_turn_herbs_last_once_pe
     let x = g.state().model(a(0)).unwrap().clone();
     assert_eq!((x.own_dp, x.herbs), (1, 1));
     // The Leader's own DP first: the pool is untouched.
-    ok(&mut g, Action::Move { model: a(0) });
+    ok(&mut g, Action::Move(act::Move { model: a(0) }));
     assert_eq!(pool(&g, Side::A), 9);
     assert_eq!(g.state().model(a(0)).unwrap().own_dp, 0);
     // Then the pool, and the herb only when the pool is empty.
     ok(
         &mut g,
-        Action::AdjustPool {
+        Action::AdjustPool(act::AdjustPool {
             side: Side::A,
             delta: -8,
-        },
+        }),
     );
-    ok(&mut g, Action::Move { model: a(0) });
+    ok(&mut g, Action::Move(act::Move { model: a(0) }));
     assert_eq!(pool(&g, Side::A), 0);
     assert_eq!(g.state().model(a(0)).unwrap().herbs, 1);
-    ok(&mut g, Action::Move { model: a(0) });
+    ok(&mut g, Action::Move(act::Move { model: a(0) }));
     assert_eq!(g.state().model(a(0)).unwrap().herbs, 0);
     end(&mut g, a(0));
     finish_turn(&mut g);
@@ -252,14 +253,14 @@ fn r11_what_the_pool_cannot_pay_is_refused_with_the_reason() {
     skip_to(&mut g, a(0));
     ok(
         &mut g,
-        Action::AdjustPool {
+        Action::AdjustPool(act::AdjustPool {
             side: Side::A,
             delta: -9,
-        },
+        }),
     );
-    ok(&mut g, Action::Move { model: a(0) });
-    ok(&mut g, Action::Move { model: a(0) });
-    let e = refused(&mut g, Action::Move { model: a(0) });
+    ok(&mut g, Action::Move(act::Move { model: a(0) }));
+    ok(&mut g, Action::Move(act::Move { model: a(0) }));
+    let e = refused(&mut g, Action::Move(act::Move { model: a(0) }));
     assert_eq!(e.kind, ErrorKind::CannotPay);
     assert!(
         matches!(*e.refusal, Refusal::CannotPay { pool: 0, .. }),
@@ -278,10 +279,10 @@ fn r11_what_the_pool_cannot_pay_is_refused_with_the_reason() {
     // The pool never goes negative by hand either.
     refused(
         &mut g,
-        Action::AdjustPool {
+        Action::AdjustPool(act::AdjustPool {
             side: Side::A,
             delta: -1,
-        },
+        }),
     );
 }
 
@@ -294,10 +295,10 @@ fn r09_change_round_costs_one_dp_per_step_then_the_opponent_then_no_more() {
     assert_eq!(g.now(), Now::ChangeRound { side: None });
     ok(
         &mut g,
-        Action::ChangeRound {
+        Action::ChangeRound(act::ChangeRound {
             model: a(1),
             steps: -2,
-        },
+        }),
     );
     assert_eq!(pool(&g, Side::A), 7);
     assert_eq!(g.state().model(a(1)).unwrap().round, 2);
@@ -305,25 +306,28 @@ fn r09_change_round_costs_one_dp_per_step_then_the_opponent_then_no_more() {
     assert_eq!(
         refused(
             &mut g,
-            Action::ChangeRound {
+            Action::ChangeRound(act::ChangeRound {
                 model: b(0),
                 steps: 1
-            }
+            })
         )
         .kind,
         ErrorKind::NotNow
     );
     ok(
         &mut g,
-        Action::ChangeRound {
+        Action::ChangeRound(act::ChangeRound {
             model: a(0),
             steps: 1,
-        },
+        }),
     );
     // The Leader pays with its own DP first.
     assert_eq!(pool(&g, Side::A), 7);
     assert_eq!(g.state().model(a(0)).unwrap().round, 7);
-    ok(&mut g, Action::EndChangeRound { side: Side::A });
+    ok(
+        &mut g,
+        Action::EndChangeRound(act::EndChangeRound { side: Side::A }),
+    );
     assert_eq!(
         g.now(),
         Now::ChangeRound {
@@ -332,35 +336,38 @@ fn r09_change_round_costs_one_dp_per_step_then_the_opponent_then_no_more() {
     );
     refused(
         &mut g,
-        Action::ChangeRound {
+        Action::ChangeRound(act::ChangeRound {
             model: a(2),
             steps: 1,
-        },
+        }),
     );
     ok(
         &mut g,
-        Action::ChangeRound {
+        Action::ChangeRound(act::ChangeRound {
             model: b(1),
             steps: 2,
-        },
+        }),
     );
     assert_eq!(pool(&g, Side::B), 6);
     // Not below round 1.
     refused(
         &mut g,
-        Action::ChangeRound {
+        Action::ChangeRound(act::ChangeRound {
             model: b(3),
             steps: -3,
-        },
+        }),
     );
-    ok(&mut g, Action::EndChangeRound { side: Side::B });
+    ok(
+        &mut g,
+        Action::EndChangeRound(act::EndChangeRound { side: Side::B }),
+    );
     assert_eq!(g.state().phase, Phase::Rounds);
     refused(
         &mut g,
-        Action::ChangeRound {
+        Action::ChangeRound(act::ChangeRound {
             model: b(3),
             steps: 1,
-        },
+        }),
     );
     // Ulrak now acts alone in round 7.
     match g.now() {
@@ -383,41 +390,41 @@ fn r08_roll_off_ties_are_rerolled_every_roll_recorded_and_the_winner_picks_who_s
     assert_eq!(g.now(), Now::RollOff { round: 6 });
     refused(
         &mut g,
-        Action::RollOff {
+        Action::RollOff(act::RollOff {
             rolls: vec![[5, 5]],
             starts: Some(Side::A),
-        },
+        }),
     );
     refused(
         &mut g,
-        Action::RollOff {
+        Action::RollOff(act::RollOff {
             rolls: vec![[5, 4], [6, 2]],
             starts: Some(Side::A),
-        },
+        }),
     );
     refused(
         &mut g,
-        Action::RollOff {
+        Action::RollOff(act::RollOff {
             rolls: vec![[0, 4]],
             starts: Some(Side::A),
-        },
+        }),
     );
     // B wins 8–6 after two ties and lets A start.
     ok(
         &mut g,
-        Action::RollOff {
+        Action::RollOff(act::RollOff {
             rolls: vec![[5, 5], [2, 2], [6, 8]],
             starts: Some(Side::A),
-        },
+        }),
     );
     assert_eq!(g.state().round.as_ref().unwrap().rolloff.len(), 3);
     // Then the sides alternate model by model.
     assert!(matches!(g.now(), Now::Pick { side: Side::A, .. }));
     assert_eq!(
-        refused(&mut g, Action::Activate { model: b(0) }).kind,
+        refused(&mut g, Action::Activate(act::Activate { model: b(0) })).kind,
         ErrorKind::NotNow
     );
-    ok(&mut g, Action::Activate { model: a(0) });
+    ok(&mut g, Action::Activate(act::Activate { model: a(0) }));
     end(&mut g, a(0));
     match g.now() {
         Now::Pick {
@@ -427,7 +434,7 @@ fn r08_roll_off_ties_are_rerolled_every_roll_recorded_and_the_winner_picks_who_s
         } => assert_eq!(models, vec![b(0), b(4)]),
         now => panic!("{now:?}"),
     }
-    ok(&mut g, Action::Activate { model: b(4) });
+    ok(&mut g, Action::Activate(act::Activate { model: b(4) }));
     end(&mut g, b(4));
     // A has no one left in round 6: B goes on.
     assert!(matches!(
@@ -462,21 +469,21 @@ fn r06_r07_models_act_in_their_round_and_finish_before_another_starts() {
     turn(&mut g, 4);
     ok(
         &mut g,
-        Action::RollOff {
+        Action::RollOff(act::RollOff {
             rolls: vec![[9, 1]],
             starts: Some(Side::A),
-        },
+        }),
     );
     // Brann acts in round 4, not 6.
-    refused(&mut g, Action::Activate { model: a(1) });
-    ok(&mut g, Action::Activate { model: a(0) });
-    refused(&mut g, Action::Activate { model: a(0) });
+    refused(&mut g, Action::Activate(act::Activate { model: a(1) }));
+    ok(&mut g, Action::Activate(act::Activate { model: a(0) }));
+    refused(&mut g, Action::Activate(act::Activate { model: a(0) }));
     assert_eq!(
-        refused(&mut g, Action::Move { model: b(0) }).kind,
+        refused(&mut g, Action::Move(act::Move { model: b(0) })).kind,
         ErrorKind::NotNow
     );
     end(&mut g, a(0));
-    refused(&mut g, Action::Activate { model: a(0) });
+    refused(&mut g, Action::Activate(act::Activate { model: a(0) }));
 }
 
 #[test]
@@ -486,9 +493,9 @@ fn r05_the_turn_ends_when_every_model_has_acted() {
     assert_eq!(
         refused(
             &mut g,
-            Action::StartTurn {
+            Action::StartTurn(act::StartTurn {
                 dark_forces: vec![3]
-            }
+            })
         )
         .kind,
         ErrorKind::NotNow
@@ -504,7 +511,7 @@ fn r05_the_turn_ends_when_every_model_has_acted() {
 fn r05_the_players_may_end_the_turn_by_hand() {
     let mut g = game();
     turn(&mut g, 4);
-    ok(&mut g, Action::EndTurn);
+    ok(&mut g, Action::EndTurn(act::EndTurn {}));
     assert_eq!(g.now(), Now::StartTurn { turn: 2 });
 }
 

@@ -3,6 +3,7 @@
 //! of the core's convolution).
 
 use crate::game_support::*;
+use impia::core::game::act;
 use impia::core::game::{Action, Game, ModelRef, Offer};
 use impia::core::odds::Prob;
 
@@ -50,11 +51,11 @@ fn ulrak_engaged_with_vask() -> Game {
     skip_to(&mut g, a(0));
     ok(
         &mut g,
-        Action::SetEngaged {
+        Action::SetEngaged(act::SetEngaged {
             a: a(0),
             b: b(0),
             engaged: true,
-        },
+        }),
     );
     g
 }
@@ -116,7 +117,7 @@ fn r22_brutal_assault_chance_counts_the_advantage_die() {
                 && o.allowed
                 && o.targets
                     .iter()
-                    .any(|t| matches!(t.action, Action::Assault { brutal: true, .. }))
+                    .any(|t| matches!(t.action, Action::Assault(act::Assault { brutal: true, .. })))
         })
         .expect("a brutal assault is offered");
     let t = target_of(brutal, b(2));
@@ -215,7 +216,7 @@ fn r42_imposing_shot_far_and_near_chances_against_a_hand_count() {
     // The same shot declared near: its chance as the core gives it for the
     // action with Vask in its `imposing` list.
     let mut near = target_of(shoot, b(0)).action.clone();
-    if let Action::Shoot { options, .. } = &mut near {
+    if let Action::Shoot(act::Shoot { options, .. }) = &mut near {
         options.imposing = vec![b(0)];
     }
     let p = g.chances(&near).expect("a chance");

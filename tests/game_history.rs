@@ -6,6 +6,7 @@
 
 use crate::game_support::*;
 use impia::core::dice::Roller;
+use impia::core::game::act;
 use impia::core::game::{Action, Game, GameFileError, file, replay, sim};
 use impia::core::text::Lang;
 
@@ -107,15 +108,15 @@ fn a_recovered_game_stops_just_before_its_refused_action() {
         .expect("replays");
     // An action the game refuses at that point.
     let bad = [
-        Action::EndTurn,
-        Action::Accept {
+        Action::EndTurn(act::EndTurn {}),
+        Action::Accept(act::Accept {
             witnesses: None,
             stray: None,
             within_30cm: None,
-        },
-        Action::StartTurn {
+        }),
+        Action::StartTurn(act::StartTurn {
             dark_forces: vec![5],
-        },
+        }),
     ]
     .into_iter()
     .find(|a| before.check(a).is_err())

@@ -4,6 +4,7 @@
 //! batch is all or nothing; `game recover`; the small contracts of
 //! `game act`.
 
+use impia::core::game::act;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -93,12 +94,14 @@ fn a_writer_holds_the_lock_from_open_through_every_save() {
     let dir = tempfile::tempdir().unwrap();
     let path = saved_game(dir.path(), "p.yaml");
     let mut h = Host::open(&path, &rules()).unwrap();
-    h.apply(Action::Note { text: "1".into() }).unwrap();
+    h.apply(Action::Note(act::Note { text: "1".into() }))
+        .unwrap();
     // While it is open, no other writer, not even in this process.
     assert!(Host::open(&path, &rules()).unwrap_err().is_busy());
     let o = impia(&["game", "act", s(&path), "--action", &note("2")]);
     assert_eq!(o.status.code(), Some(EXIT_BUSY));
-    h.apply(Action::Note { text: "3".into() }).unwrap();
+    h.apply(Action::Note(act::Note { text: "3".into() }))
+        .unwrap();
     drop(h);
     let g = Game::open_read(&path, &rules()).unwrap();
     assert_eq!(g.actions().len(), 2);
@@ -116,9 +119,9 @@ fn the_lock_belongs_to_the_file_so_a_symlink_shares_it() {
     let o = impia(&["game", "act", s(&path), "--action", &note("x")]);
     assert_eq!(o.status.code(), Some(EXIT_BUSY));
     // Saves go to the real file; the link stays a link.
-    h.apply(Action::Note {
+    h.apply(Action::Note(act::Note {
         text: "via link".into(),
-    })
+    }))
     .unwrap();
     h.undo().unwrap();
     assert!(link.symlink_metadata().unwrap().file_type().is_symlink());
@@ -141,7 +144,7 @@ fn a_game_file_with_a_hard_link_opens_read_only_and_says_why() {
         }
         let mut g = Game::load(name, &rules()).unwrap();
         assert_eq!(g.read_only_why(), Some(ReadOnly::HardLinks(2)));
-        let e = g.apply(Action::EndTurn).unwrap_err();
+        let e = g.apply(Action::EndTurn(act::EndTurn {})).unwrap_err();
         assert!(
             e.message(impia::core::text::Lang::En)
                 .contains("hard links")
@@ -207,7 +210,8 @@ fn readers_take_no_lock_and_write_nothing() {
     let view = Host::view(&path, &rules()).unwrap();
     assert!(view.read_only());
     let mut w = Host::open(&path, &rules()).expect("a reader holds no lock");
-    w.apply(Action::Note { text: "x".into() }).unwrap();
+    w.apply(Action::Note(act::Note { text: "x".into() }))
+        .unwrap();
     // The CLI's readers beside a writer: no lock file of theirs, no write.
     let before = std::fs::read(&path).unwrap();
     for cmd in ["status", "offers", "report", "replay"] {
@@ -328,11 +332,13 @@ fn an_append_after_a_file_not_ending_in_a_newline_writes_one_first() {
     let dir = tempfile::tempdir().unwrap();
     let path = saved_game(dir.path(), "p.yaml");
     let mut h = Host::open(&path, &rules()).unwrap();
-    h.apply(Action::Note { text: "uno".into() }).unwrap();
+    h.apply(Action::Note(act::Note { text: "uno".into() }))
+        .unwrap();
     // Something cut the newline while the writer held the file.
     let t = std::fs::read_to_string(&path).unwrap();
     std::fs::write(&path, t.trim_end_matches('\n')).unwrap();
-    h.apply(Action::Note { text: "dos".into() }).unwrap();
+    h.apply(Action::Note(act::Note { text: "dos".into() }))
+        .unwrap();
     drop(h);
     let g = Game::open_read(&path, &rules()).unwrap();
     assert_eq!(g.actions().len(), 2);
@@ -372,20 +378,22 @@ fn a_batch_is_saved_in_one_append() {
     let path = saved_game(dir.path(), "p.yaml");
     let mut h = Host::open(&path, &rules()).unwrap();
     let mut b = h.batch().unwrap();
-    b.apply(Action::Note { text: "1".into() }).unwrap();
-    b.act(Action::StartTurn {
+    b.apply(Action::Note(act::Note { text: "1".into() }))
+        .unwrap();
+    b.act(Action::StartTurn(act::StartTurn {
         dark_forces: vec![],
-    })
+    }))
     .unwrap();
     // Nothing on disk until the commit.
     assert_eq!(Game::open_read(&path, &rules()).unwrap().actions().len(), 0);
-    assert!(b.apply(Action::EndTurn).is_err());
+    assert!(b.apply(Action::EndTurn(act::EndTurn {})).is_err());
     assert_eq!(b.len(), 2);
     b.commit().unwrap();
     assert_eq!(Game::open_read(&path, &rules()).unwrap().actions().len(), 2);
     // An uncommitted batch writes nothing.
     let mut b = h.batch().unwrap();
-    b.apply(Action::Note { text: "3".into() }).unwrap();
+    b.apply(Action::Note(act::Note { text: "3".into() }))
+        .unwrap();
     drop(b);
     assert_eq!(h.actions().len(), 2);
     assert_eq!(Game::open_read(&path, &rules()).unwrap().actions().len(), 2);
@@ -549,9 +557,9 @@ fn old_game_files_keep_opening_for_writing() {
             std::fs::copy(&p, &copy).unwrap();
             let n = Game::open_read(&copy, &rules()).unwrap().actions().len();
             let mut h = Host::open(&copy, &rules()).unwrap();
-            h.apply(Action::Note {
+            h.apply(Action::Note(act::Note {
                 text: "later".into(),
-            })
+            }))
             .unwrap();
             drop(h);
             let g = Game::open_read(&copy, &rules()).unwrap();

@@ -5,6 +5,7 @@
 
 use crate::game_support::*;
 use impia::core::dice::Roller;
+use impia::core::game::act;
 use impia::core::game::{Action, Game, GameFileError, Side, file, replay, sim};
 use impia::core::text::Lang;
 use proptest::prelude::*;
@@ -118,9 +119,9 @@ fn a_new_action_after_undo_clears_the_redo_list() {
     assert!(g.can_redo());
     ok(
         &mut g,
-        Action::Note {
+        Action::Note(act::Note {
             text: "otra cosa".into(),
-        },
+        }),
     );
     assert!(!g.can_redo());
 }
@@ -194,9 +195,9 @@ fn a_torn_last_line_is_dropped_and_the_next_save_rewrites_the_file() {
     assert_eq!(h.actions(), &expected[..]);
     ok(
         &mut h,
-        Action::Note {
+        Action::Note(act::Note {
             text: "tras el corte".into(),
-        },
+        }),
     );
     drop(h);
     let again = Game::load(&path, &rules()).unwrap();
@@ -258,13 +259,13 @@ fn an_edited_log_reports_its_first_inconsistent_action_and_recover_keeps_the_res
     turn(&mut g, 4);
     ok(
         &mut g,
-        Action::RollOff {
+        Action::RollOff(act::RollOff {
             rolls: vec![[8, 2]],
             starts: Some(Side::A),
-        },
+        }),
     );
-    ok(&mut g, Action::Activate { model: a(0) });
-    ok(&mut g, Action::Move { model: a(0) });
+    ok(&mut g, Action::Activate(act::Activate { model: a(0) }));
+    ok(&mut g, Action::Move(act::Move { model: a(0) }));
     g.save(&path).unwrap();
     // The game is closed (its writer's lock goes with it).
     drop(g);
@@ -315,9 +316,9 @@ fn a_clone_of_a_game_does_not_write_to_its_file() {
     assert_eq!(copy.path(), None);
     ok(
         &mut copy,
-        Action::Note {
+        Action::Note(act::Note {
             text: "solo en la copia".into(),
-        },
+        }),
     );
     assert_eq!(Game::load(&path, &rules()).unwrap().actions().len(), 0);
 }

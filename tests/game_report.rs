@@ -2,6 +2,7 @@
 //! scripted game; the luck figures against odds counted by hand.
 
 use crate::game_support::*;
+use impia::core::game::act;
 use impia::core::game::report::report;
 use impia::core::game::{Action, Now, Side, Status};
 use impia::core::text::Lang;
@@ -24,7 +25,7 @@ fn scripted() -> impia::core::game::Game {
     let mut g = game();
     ulrak_hits_vask(&mut g);
     hit(&mut g, a(0), b(0), 10, 1, vec![]);
-    ok(&mut g, Action::EndGame);
+    ok(&mut g, Action::EndGame(act::EndGame {}));
     g
 }
 
@@ -95,12 +96,12 @@ fn the_luck_of_the_dice_is_the_sum_of_the_exact_chances() {
 fn ending_the_game_stops_play_and_undo_reopens_it() {
     let mut g = scripted();
     let e = g
-        .apply(Action::Move { model: a(1) })
+        .apply(Action::Move(act::Move { model: a(1) }))
         .expect_err("nothing after the end");
     assert!(e.message(Lang::En).contains("over"), "{e}");
-    g.apply(Action::Note {
+    g.apply(Action::Note(act::Note {
         text: "buena partida".into(),
-    })
+    }))
     .expect("notes still go in");
     g.undo().expect("undo the note");
     g.undo().expect("undo the end");
@@ -120,10 +121,10 @@ fn a_warband_with_no_model_standing_ends_a_new_game_by_itself() {
         assert!(!matches!(g.now(), Now::Ended { .. }));
         ok(
             &mut g,
-            Action::SetStatus {
+            Action::SetStatus(act::SetStatus {
                 model: b(i),
                 status: Status::Down,
-            },
+            }),
         );
     }
     // VP 0–0: a draw, as the summary decides by VP.
@@ -134,10 +135,10 @@ fn a_warband_with_no_model_standing_ends_a_new_game_by_itself() {
     for i in 0..5 {
         ok(
             &mut old,
-            Action::SetStatus {
+            Action::SetStatus(act::SetStatus {
                 model: b(i),
                 status: Status::Down,
-            },
+            }),
         );
     }
     assert!(!matches!(old.now(), Now::Ended { .. }));

@@ -4,14 +4,15 @@
 
 use crate::game_support::*;
 use impia::core::dice::Roller;
+use impia::core::game::act;
 use impia::core::game::{Action, Game, GameSetup, HitOptions, ModelRef, Now, SideDice, Status};
 use serde_json::Value;
 
-const ACCEPT: Action = Action::Accept {
+const ACCEPT: Action = Action::Accept(act::Accept {
     witnesses: None,
     stray: None,
     within_30cm: None,
-};
+});
 
 #[test]
 fn a_rolled_hit_cannot_be_dropped_and_witnesses_never_block_accepting_it() {
@@ -20,26 +21,26 @@ fn a_rolled_hit_cannot_be_dropped_and_witnesses_never_block_accepting_it() {
     // The players tick friends within 15 cm before the roll; Vask withstands it.
     let prep = g.hit_check(a(0), b(0), &HitOptions::default()).unwrap();
     let roll = typed(prep.spec, 1, 10);
-    g.apply(Action::ResolveHit {
+    g.apply(Action::ResolveHit(act::ResolveHit {
         attacker: a(0),
         target: b(0),
         options: HitOptions::default(),
         roll: Some(roll),
         witnesses: vec![b(2)],
-    })
+    }))
     .unwrap();
     assert_eq!(g.now(), Now::Rolled);
     // Nothing else may happen now: the roll cannot be replaced or dropped.
-    let again = g.with_dice(&Action::ResolveHit {
+    let again = g.with_dice(&Action::ResolveHit(act::ResolveHit {
         attacker: a(0),
         target: b(0),
         options: HitOptions::default(),
         roll: None,
         witnesses: vec![],
-    });
+    }));
     let e = g.apply(again.unwrap()).unwrap_err();
     assert_eq!(e.rule, Some("R33"), "{e}");
-    assert!(g.apply(Action::Move { model: a(0) }).is_err());
+    assert!(g.apply(Action::Move(act::Move { model: a(0) })).is_err());
     // Accepting works: the witness gains no fear, Vask stays up.
     let fear = fear_of(&g, b(2));
     g.apply(ACCEPT).unwrap();
@@ -49,7 +50,7 @@ fn a_rolled_hit_cannot_be_dropped_and_witnesses_never_block_accepting_it() {
     assert!(
         g.actions()
             .iter()
-            .any(|a| matches!(a, Action::ResolveHit { roll: Some(_), .. }))
+            .any(|a| matches!(a, Action::ResolveHit(act::ResolveHit { roll: Some(_), .. })))
     );
 }
 
@@ -60,13 +61,13 @@ fn a_pending_roll_is_in_the_game_file_at_once() {
     let mut g = game();
     g.save(&path).unwrap();
     ulrak_hits_vask(&mut g);
-    g.act(Action::ResolveHit {
+    g.act(Action::ResolveHit(act::ResolveHit {
         attacker: a(0),
         target: b(0),
         options: HitOptions::default(),
         roll: None,
         witnesses: vec![],
-    })
+    }))
     .unwrap();
     // A crash now keeps the pending roll: the file reopens on it.
     let h = Game::load(&path, &rules()).unwrap();
@@ -81,21 +82,21 @@ fn r33_the_totem_reroll_is_offered_once_per_warband_per_turn_and_the_first_dice_
     skip_to(&mut g, a(0));
     ok(
         &mut g,
-        Action::SetEngaged {
+        Action::SetEngaged(act::SetEngaged {
             a: a(0),
             b: b(0),
             engaged: true,
-        },
+        }),
     );
     let prep = g
         .fight_check(a(0), b(0), &Default::default())
         .expect("check");
-    g.apply(Action::Fight {
+    g.apply(Action::Fight(act::Fight {
         attacker: a(0),
         defender: b(0),
         options: Default::default(),
         roll: Some(typed(prep.spec, 1, 9)),
-    })
+    }))
     .unwrap();
     let rerolls = |g: &Game| -> Vec<(Option<ModelRef>, bool)> {
         g.offers()
@@ -106,11 +107,11 @@ fn r33_the_totem_reroll_is_offered_once_per_warband_per_turn_and_the_first_dice_
             .collect()
     };
     assert_eq!(rerolls(&g), vec![(Some(a(0)), true), (Some(b(0)), true)]);
-    g.apply(Action::TotemReroll {
+    g.apply(Action::TotemReroll(act::TotemReroll {
         by: a(0),
         roll: 0,
         dice: Some(SideDice::new(8, vec![])),
-    })
+    }))
     .unwrap();
     // A second time for A is refused, and offered as refused with R33.
     let offers = g.offers();
@@ -122,11 +123,11 @@ fn r33_the_totem_reroll_is_offered_once_per_warband_per_turn_and_the_first_dice_
     assert!(!mine.allowed);
     assert_eq!(mine.why_not.as_ref().unwrap().rule, Some("R33"));
     let e = g
-        .apply(Action::TotemReroll {
+        .apply(Action::TotemReroll(act::TotemReroll {
             by: a(0),
             roll: 0,
             dice: Some(SideDice::new(10, vec![])),
-        })
+        }))
         .unwrap_err();
     assert_eq!(e.rule, Some("R33"));
     // The original dice stay in the log; the re-roll records before and after.
@@ -135,15 +136,15 @@ fn r33_the_totem_reroll_is_offered_once_per_warband_per_turn_and_the_first_dice_
     assert_eq!((p.rerolls[0].before.d10, p.rerolls[0].after.d10), (1, 8));
     assert!(matches!(
         &g.actions()[g.actions().len() - 2],
-        Action::Fight { roll: Some(r), .. } if r.active.d10 == 1
+        Action::Fight(act::Fight { roll: Some(r), .. }) if r.active.d10 == 1
     ));
     // Someone who does not roll cannot re-roll.
     assert!(
-        g.apply(Action::TotemReroll {
+        g.apply(Action::TotemReroll(act::TotemReroll {
             by: a(1),
             roll: 0,
             dice: Some(SideDice::new(10, vec![])),
-        })
+        }))
         .is_err()
     );
     g.apply(ACCEPT).unwrap();
@@ -157,14 +158,14 @@ fn an_undone_roll_stays_in_the_history_and_redo_restores_the_same_dice() {
     let mut g = game();
     turn(&mut g, 4);
     skip_to(&mut g, a(0));
-    g.act(Action::Check {
+    g.act(Action::Check(act::Check {
         model: a(0),
         stat: impia::core::tables::Stat::Agility,
         modifier: 0,
         reason: String::new(),
         options: Default::default(),
         roll: None,
-    })
+    }))
     .unwrap();
     let rolled = g.actions().last().cloned().unwrap();
     assert!(g.undo().unwrap());
@@ -173,7 +174,7 @@ fn an_undone_roll_stays_in_the_history_and_redo_restores_the_same_dice() {
     // Undone and replaced by another action: kept as undone, with its place.
     assert!(g.undo().unwrap());
     let at = g.actions().len();
-    g.apply(Action::Move { model: a(0) }).unwrap();
+    g.apply(Action::Move(act::Move { model: a(0) })).unwrap();
     assert_eq!(g.undone().len(), 1);
     assert_eq!(g.undone()[0].at, at);
     assert_eq!(g.undone()[0].action, rolled);
@@ -188,16 +189,16 @@ fn the_roll_off_is_rolled_by_the_core_and_the_winner_chooses() {
         match g.now() {
             Now::RollOff { .. } => break,
             Now::Pick { models, .. } => {
-                ok(&mut g, Action::Activate { model: models[0] });
+                ok(&mut g, Action::Activate(act::Activate { model: models[0] }));
                 end(&mut g, models[0]);
             }
             other => panic!("{other:?}"),
         }
     }
-    g.act(Action::RollOff {
+    g.act(Action::RollOff(act::RollOff {
         rolls: vec![],
         starts: None,
-    })
+    }))
     .unwrap();
     let Now::ChooseStart { winner, .. } = g.now() else {
         panic!("the winner chooses: {:?}", g.now());
@@ -214,7 +215,8 @@ fn the_roll_off_is_rolled_by_the_core_and_the_winner_chooses() {
         .filter(|o| o.id == "choose_start" && o.allowed)
         .count();
     assert_eq!(choices, 2);
-    g.act(Action::ChooseStart { side: winner }).unwrap();
+    g.act(Action::ChooseStart(act::ChooseStart { side: winner }))
+        .unwrap();
     assert!(matches!(g.now(), Now::Pick { side, .. } if side == winner));
 }
 
@@ -272,7 +274,7 @@ fn a_game_offers_call_names_the_step_and_each_offer_with_its_dp() {
     let brutal = offers
         .offers
         .iter()
-        .find(|o| matches!(o.action, Action::Assault { brutal: true, .. }))
+        .find(|o| matches!(o.action, Action::Assault(act::Assault { brutal: true, .. })))
         .unwrap();
     assert_eq!(brutal.dp, 2);
     assert!(brutal.targets.iter().all(|t| t.model.side != a(0).side));

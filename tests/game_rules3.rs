@@ -3,6 +3,7 @@
 //! the players applied them by hand.
 
 use crate::game_support::*;
+use impia::core::game::act;
 use impia::core::game::{
     Action, FightOptions, Game, GameSetup, HitOptions, ShootOptions, Side, Status,
 };
@@ -81,11 +82,11 @@ fn grim_engaged_with_vask(version: u32) -> Game {
     skip_to(&mut g, a(4));
     ok(
         &mut g,
-        Action::SetEngaged {
+        Action::SetEngaged(act::SetEngaged {
             a: a(4),
             b: b(0),
             engaged: true,
-        },
+        }),
     );
     g
 }
@@ -123,11 +124,11 @@ fn r26_shooting_at_an_engaged_model_takes_the_into_combat_penalty_by_itself() {
         skip_to(&mut g, a(2));
         ok(
             &mut g,
-            Action::SetEngaged {
+            Action::SetEngaged(act::SetEngaged {
                 a: a(1),
                 b: b(1),
                 engaged: true,
-            },
+            }),
         );
         let p = g.shoot_check(a(2), b(1), &ShootOptions::default()).unwrap();
         assert_eq!(p.spec.modifier, modifier, "rules {version}");
@@ -144,16 +145,16 @@ fn r26_aimed_shot_is_refused_after_a_move_in_the_same_activation() {
         ..Default::default()
     };
     assert!(g.shoot_check(a(2), b(1), &aimed).is_ok());
-    ok(&mut g, Action::Move { model: a(2) });
+    ok(&mut g, Action::Move(act::Move { model: a(2) }));
     let e = refusal(
         &mut g,
-        Action::Shoot {
+        Action::Shoot(act::Shoot {
             shooter: a(2),
             target: b(1),
             options: aimed.clone(),
             roll: None,
             stray: None,
-        },
+        }),
     );
     assert!(e.starts_with("R26"), "{e}");
     // A plain shot after the move is still fine.
@@ -162,7 +163,7 @@ fn r26_aimed_shot_is_refused_after_a_move_in_the_same_activation() {
     let mut old = new_game(2);
     turn(&mut old, 4);
     skip_to(&mut old, a(2));
-    ok(&mut old, Action::Move { model: a(2) });
+    ok(&mut old, Action::Move(act::Move { model: a(2) }));
     assert!(old.shoot_check(a(2), b(1), &aimed).is_ok());
 }
 
@@ -186,17 +187,17 @@ fn r09_round_changes_are_counted_from_the_model_agility() {
     let start = pool(&g, Side::A);
     ok(
         &mut g,
-        Action::ChangeRound {
+        Action::ChangeRound(act::ChangeRound {
             model: a(1),
             steps: 2,
-        },
+        }),
     );
     assert_eq!(pool(&g, Side::A), start - 2);
     // Back one step: the net change is one step, 1 DP.
-    let back = Action::ChangeRound {
+    let back = Action::ChangeRound(act::ChangeRound {
         model: a(1),
         steps: -1,
-    };
+    });
     let offered = g
         .offers()
         .offers
@@ -210,7 +211,10 @@ fn r09_round_changes_are_counted_from_the_model_agility() {
     let mut old = new_game(2);
     start_turn(&mut old, 4);
     for steps in [2, -1] {
-        ok(&mut old, Action::ChangeRound { model: a(1), steps });
+        ok(
+            &mut old,
+            Action::ChangeRound(act::ChangeRound { model: a(1), steps }),
+        );
     }
     assert_eq!(pool(&old, Side::A), start - 3);
 }
@@ -222,31 +226,31 @@ fn sarn_fights_ulrak(version: u32, sarn_d10: u32) -> Game {
     skip_to(&mut g, b(4));
     ok(
         &mut g,
-        Action::SetEngaged {
+        Action::SetEngaged(act::SetEngaged {
             a: b(4),
             b: a(0),
             engaged: true,
-        },
+        }),
     );
     let prep = g
         .fight_check(b(4), a(0), &FightOptions::default())
         .expect("Sarn may fight Ulrak");
-    g.apply(Action::Fight {
+    g.apply(Action::Fight(act::Fight {
         attacker: b(4),
         defender: a(0),
         options: FightOptions::default(),
         roll: Some(typed(prep.spec, sarn_d10, 5)),
-    })
+    }))
     .expect("the fight is rolled");
     g
 }
 
 fn headstrong(dice: Option<impia::core::game::SideDice>) -> Action {
-    Action::HeadstrongReroll {
+    Action::HeadstrongReroll(act::HeadstrongReroll {
         by: b(4),
         roll: 0,
         dice,
-    }
+    })
 }
 
 #[test]
@@ -307,24 +311,24 @@ fn courage_against(d: impia::core::game::ModelRef, d10: u32, g: &Game) -> Action
     let prep = g
         .attribute_check_with(b(0), impia::core::tables::Stat::Courage, 0, &options)
         .expect("the Courage check is prepared");
-    Action::Check {
+    Action::Check(act::Check {
         model: b(0),
         stat: impia::core::tables::Stat::Courage,
         modifier: 0,
         reason: String::new(),
         options,
         roll: Some(typed_check(prep.spec, d10)),
-    }
+    })
 }
 
 fn assault_grim() -> Action {
-    Action::Assault {
+    Action::Assault(act::Assault {
         attacker: b(0),
         defender: a(4),
         brutal: false,
         options: FightOptions::default(),
         roll: None,
-    }
+    })
 }
 
 #[test]
@@ -389,11 +393,11 @@ fn grim_engaged(grim: &[&str], version: u32) -> Game {
     skip_to(&mut g, a(4));
     ok(
         &mut g,
-        Action::SetEngaged {
+        Action::SetEngaged(act::SetEngaged {
             a: a(4),
             b: b(0),
             engaged: true,
-        },
+        }),
     );
     g
 }
@@ -445,13 +449,13 @@ fn r35_blowpipe_poison_is_a_strength_2_hit_after_the_dart() {
         .expect("the shot");
     ok(
         &mut g,
-        Action::Shoot {
+        Action::Shoot(act::Shoot {
             shooter: a(2),
             target: b(1),
             options: ShootOptions::default(),
             roll: Some(typed_check(prep.spec, 1)),
             stray: None,
-        },
+        }),
     );
     let strengths: Vec<i32> = g.state().pending_hits.iter().map(|h| h.strength).collect();
     assert_eq!(strengths.len(), 2, "the dart and its poison");
@@ -540,14 +544,16 @@ fn r42_an_initiate_casts_only_its_known_level_1_spell() {
     let mut g = Game::new(setup, &rules());
     turn(&mut g, 4);
     skip_to(&mut g, a(0));
-    let cast = |spell| Action::CastSpell {
-        caster: a(0),
-        spell,
-        target: None,
-        within_15cm: Vec::new(),
-        backlash: Vec::new(),
-        within_30cm: Vec::new(),
-        targets: Vec::new(),
+    let cast = |spell| {
+        Action::CastSpell(act::CastSpell {
+            caster: a(0),
+            spell,
+            target: None,
+            within_15cm: Vec::new(),
+            backlash: Vec::new(),
+            within_30cm: Vec::new(),
+            targets: Vec::new(),
+        })
     };
     let custom = impia::core::game::SpellChoice::Custom {
         name: "Tormenta".into(),
@@ -658,24 +664,24 @@ fn r26_a_defensive_shot_is_a_reaction_at_the_acting_enemy_once_per_activation() 
     let pool_a = pool(&g, Side::A);
     ok(
         &mut g,
-        Action::Shoot {
+        Action::Shoot(act::Shoot {
             shooter: a(2),
             target: b(0),
             options: defensive.clone(),
             roll: Some(typed_check(prep.spec, 10)),
             stray: None,
-        },
+        }),
     );
     // Paid from Kel's warband; Vask's activation goes on.
     assert_eq!(pool(&g, Side::A), pool_a - 1);
     assert!(matches!(g.now(), impia::core::game::Now::Acting { model, .. } if model == b(0)));
-    let again = Action::Shoot {
+    let again = Action::Shoot(act::Shoot {
         shooter: a(2),
         target: b(0),
         options: defensive.clone(),
         roll: None,
         stray: None,
-    };
+    });
     let e = refusal(&mut g, again.clone());
     assert!(e.starts_with("R26"), "{e}");
     // Rules 2: a shot out of the shooter's activation is refused.

@@ -3,6 +3,7 @@
 //! (rules 3) against the same game played with rules 2.
 
 use crate::game_support::*;
+use impia::core::game::act;
 use impia::core::game::{
     Action, FightOptions, Game, GameSetup, ShootOptions, Side, SpellChoice, Status,
 };
@@ -51,7 +52,7 @@ fn spell_game(version: u32) -> Game {
 }
 
 fn cast(index: usize, targets: Vec<impia::core::game::ModelRef>) -> Action {
-    Action::CastSpell {
+    Action::CastSpell(act::CastSpell {
         caster: a(3),
         spell: SpellChoice::Known { index },
         target: None,
@@ -60,7 +61,7 @@ fn cast(index: usize, targets: Vec<impia::core::game::ModelRef>) -> Action {
         backlash: vec![1],
         within_30cm: Vec::new(),
         targets,
-    }
+    })
 }
 
 #[test]
@@ -110,7 +111,7 @@ fn r38_a_spell_that_declares_a_hit_queues_it_on_every_model_it_names() {
 
 /// The ready action of the spell offer (no targets).
 fn cast_ready(index: usize) -> Action {
-    Action::CastSpell {
+    Action::CastSpell(act::CastSpell {
         caster: a(3),
         spell: SpellChoice::Known { index },
         target: None,
@@ -118,7 +119,7 @@ fn cast_ready(index: usize) -> Action {
         backlash: Vec::new(),
         within_30cm: Vec::new(),
         targets: Vec::new(),
-    }
+    })
 }
 
 #[test]
@@ -153,21 +154,21 @@ fn loot_game(version: u32) -> Game {
     for m in [b(1), b(2)] {
         ok(
             &mut g,
-            Action::SetStatus {
+            Action::SetStatus(act::SetStatus {
                 model: m,
                 status: Status::Down,
-            },
+            }),
         );
     }
     g
 }
 
 fn loot(m: impia::core::game::ModelRef, body: impia::core::game::ModelRef, item: &str) -> Action {
-    Action::Loot {
+    Action::Loot(act::Loot {
         model: m,
         body,
         item: item.into(),
-    }
+    })
 }
 
 #[test]
@@ -192,11 +193,11 @@ fn r19_a_looted_weapon_leaves_the_body_and_the_looter_fights_with_it() {
     // Ulrak fights with it.
     ok(
         &mut g,
-        Action::SetEngaged {
+        Action::SetEngaged(act::SetEngaged {
             a: a(0),
             b: b(0),
             engaged: true,
-        },
+        }),
     );
     let with_mace = FightOptions {
         weapon: Some("mace".into()),
@@ -270,21 +271,21 @@ fn r37_a_burnt_herb_is_own_dp_spent_first_and_lost_at_the_next_turn() {
     let offers = g.offers();
     let use_herb = offers.find("use_herb").expect("offered with a herb left");
     assert!(use_herb.allowed && use_herb.dp == 0);
-    ok(&mut g, Action::UseHerb { model: a(0) });
+    ok(&mut g, Action::UseHerb(act::UseHerb { model: a(0) }));
     assert_eq!(ulrak(&g), (own + 1, 0));
     assert!(g.offers().find("use_herb").is_none(), "none left");
     // Two moves: paid from his own DP (the Leader's and the herb's), the
     // pool untouched.
     let pool_before = pool(&g, Side::A);
     for _ in 0..own + 1 {
-        ok(&mut g, Action::Move { model: a(0) });
+        ok(&mut g, Action::Move(act::Move { model: a(0) }));
     }
     assert_eq!(pool(&g, Side::A), pool_before);
-    let e = refusal(&mut g, Action::UseHerb { model: a(0) });
+    let e = refusal(&mut g, Action::UseHerb(act::UseHerb { model: a(0) }));
     assert!(e.starts_with("R37"), "{e}");
     // A herb burnt and not spent lapses with the turn, like the Leader's DP.
     let mut h = loot_game(3);
-    ok(&mut h, Action::UseHerb { model: a(0) });
+    ok(&mut h, Action::UseHerb(act::UseHerb { model: a(0) }));
     end(&mut h, a(0));
     finish_turn(&mut h);
     start_turn(&mut h, 4);
@@ -292,5 +293,5 @@ fn r37_a_burnt_herb_is_own_dp_spent_first_and_lost_at_the_next_turn() {
     // Rules 2: no such choice; the herb is paid last, as then.
     let mut old = loot_game(2);
     assert!(old.offers().find("use_herb").is_none());
-    assert!(refusal(&mut old, Action::UseHerb { model: a(0) }).contains("use_herb"));
+    assert!(refusal(&mut old, Action::UseHerb(act::UseHerb { model: a(0) })).contains("use_herb"));
 }

@@ -3,6 +3,7 @@
 //! get; and the words that misled (the hit's sentence, Savage's fall, the
 //! offers' text, the dark forces after `start_turn`).
 
+use impia::core::game::act;
 use std::process::Command;
 
 use crate::game_support::*;
@@ -41,11 +42,11 @@ fn refused(g: &mut Game, action: Action) -> String {
 }
 
 fn plain_accept() -> Action {
-    Action::Accept {
+    Action::Accept(act::Accept {
         witnesses: None,
         stray: None,
         within_30cm: None,
-    }
+    })
 }
 
 #[test]
@@ -115,11 +116,11 @@ fn stray_miss(version: u32, friends: &[ModelRef]) -> Game {
     for f in friends {
         ok(
             &mut g,
-            Action::SetEngaged {
+            Action::SetEngaged(act::SetEngaged {
                 a: *f,
                 b: b(1),
                 engaged: true,
-            },
+            }),
         );
     }
     let p = g
@@ -129,13 +130,13 @@ fn stray_miss(version: u32, friends: &[ModelRef]) -> Game {
     // A d10 one above the target: a miss, a hit without the −3.
     let roll = typed_check(p.spec, (target + 1) as u32);
     assert!(!roll.success());
-    g.apply(Action::Shoot {
+    g.apply(Action::Shoot(act::Shoot {
         shooter: a(2),
         target: b(1),
         options: ShootOptions::default(),
         roll: Some(roll),
         stray: None,
-    })
+    }))
     .expect("the shot is rolled");
     assert!(g.pending().is_some());
     g
@@ -176,11 +177,11 @@ fn r26_stray_shot_with_several_engaged_friends_takes_one_of_those_only() {
     // A friend not engaged with the target cannot be named.
     let e = refused(
         &mut g,
-        Action::Accept {
+        Action::Accept(act::Accept {
             witnesses: None,
             stray: Some(a(3)),
             within_30cm: None,
-        },
+        }),
     );
     assert!(e.starts_with("R26"), "{e}");
     // The offers agree: the plain accept refused, the stray targets are
@@ -195,11 +196,11 @@ fn r26_stray_shot_with_several_engaged_friends_takes_one_of_those_only() {
         .collect();
     named.sort();
     assert_eq!(named, vec![a(1), a(4)]);
-    g.apply(Action::Accept {
+    g.apply(Action::Accept(act::Accept {
         witnesses: None,
         stray: Some(a(4)),
         within_30cm: None,
-    })
+    }))
     .unwrap();
     assert_eq!(stray_hits(&g), vec![a(4)]);
 }
@@ -207,7 +208,7 @@ fn r26_stray_shot_with_several_engaged_friends_takes_one_of_those_only() {
 // --- 3. R41 Dreadful aspect: one check per enemy per activation ---
 
 fn dreadful_check(m: ModelRef, creature: ModelRef) -> Action {
-    Action::Check {
+    Action::Check(act::Check {
         model: m,
         stat: Stat::Courage,
         modifier: 0,
@@ -217,7 +218,7 @@ fn dreadful_check(m: ModelRef, creature: ModelRef) -> Action {
             ..Default::default()
         },
         roll: None,
-    }
+    })
 }
 
 #[test]
@@ -233,7 +234,7 @@ fn r41_dreadful_check_is_refused_on_its_second_try_in_the_same_activation() {
             o.id == "check"
                 && o.targets
                     .iter()
-                    .any(|t| matches!(&t.action, Action::Check { options, .. } if options.dreadful == Some(a(4))))
+                    .any(|t| matches!(&t.action, Action::Check(act::Check { options, .. }) if options.dreadful == Some(a(4))))
         });
         assert!(!offered, "rules {version}");
         let second = g.act(dreadful_check(b(2), a(4)));
@@ -256,20 +257,20 @@ fn looting(version: u32, body: ModelRef) -> Game {
     skip_to(&mut g, a(0));
     ok(
         &mut g,
-        Action::SetStatus {
+        Action::SetStatus(act::SetStatus {
             model: body,
             status: Status::Down,
-        },
+        }),
     );
     g
 }
 
 fn loot(g: &mut Game, looter: ModelRef, body: ModelRef, item: &str) -> Result<(), String> {
-    g.apply(Action::Loot {
+    g.apply(Action::Loot(act::Loot {
         model: looter,
         body,
         item: item.into(),
-    })
+    }))
     .map_err(|e| e.to_string())
 }
 
@@ -304,10 +305,10 @@ fn r19_loot_an_armour_gives_the_looter_its_armour() {
     skip_to(&mut g, a(1));
     ok(
         &mut g,
-        Action::SetStatus {
+        Action::SetStatus(act::SetStatus {
             model: a(0),
             status: Status::Down,
-        },
+        }),
     );
     let before = g.state().model(a(1)).unwrap().profile.armour;
     loot(&mut g, a(1), a(0), "leather_scales").unwrap();
@@ -353,10 +354,10 @@ fn r42_survival_instinct_is_refused_unless_a_friend_is_down() {
         }
         ok(
             &mut g,
-            Action::SetStatus {
+            Action::SetStatus(act::SetStatus {
                 model: b(3),
                 status: Status::Down,
-            },
+            }),
         );
         let p = g.hit_check(a(0), b(0), &claim).expect("a friend is Down");
         assert_eq!(p.spec.passive.advantages, 1, "rules {version}");
@@ -369,9 +370,9 @@ fn last_hit_line(g: &Game) -> (String, (i32, i32)) {
     let e = g
         .log()
         .rev()
-        .find(|e| matches!(e.action, Action::ResolveHit { .. }))
+        .find(|e| matches!(e.action, Action::ResolveHit(_)))
         .expect("a hit in the log");
-    let Action::ResolveHit { roll: Some(r), .. } = e.action else {
+    let Action::ResolveHit(act::ResolveHit { roll: Some(r), .. }) = e.action else {
         panic!("a rolled hit");
     };
     (e.describe(Lang::En).to_string(), r.totals())
@@ -395,11 +396,11 @@ fn r27_hit_sentence_puts_each_total_next_to_its_side() {
     skip_to(&mut g, a(0));
     ok(
         &mut g,
-        Action::SetEngaged {
+        Action::SetEngaged(act::SetEngaged {
             a: a(0),
             b: b(0),
             engaged: true,
-        },
+        }),
     );
     fight(&mut g, a(0), b(0), 1, 10);
     hit(&mut g, b(0), a(0), 1, 10, vec![]);
@@ -523,7 +524,7 @@ fn r38_custom_spell_may_declare_a_hit() {
             penetration: 1,
         }),
     };
-    let cast = Action::CastSpell {
+    let cast = Action::CastSpell(act::CastSpell {
         caster: a(3),
         spell: custom,
         target: None,
@@ -531,7 +532,7 @@ fn r38_custom_spell_may_declare_a_hit() {
         backlash: vec![2],
         within_30cm: Vec::new(),
         targets: vec![b(1)],
-    };
+    });
     let mut g = new_game(4);
     turn(&mut g, 4);
     skip_to(&mut g, a(3));
@@ -575,18 +576,18 @@ fn r42_r26_the_simulator_takes_headstrong_rerolls_and_defensive_shots() {
             impia::core::game::sim::step(&mut g, &mut rng).expect("a random step");
             for a in &g.actions()[n..] {
                 match a {
-                    Action::HeadstrongReroll { .. } => headstrong += 1,
-                    Action::Shoot {
+                    Action::HeadstrongReroll(_) => headstrong += 1,
+                    Action::Shoot(act::Shoot {
                         shooter, options, ..
-                    } if options.options.contains_key("defensive_shot")
+                    }) if options.options.contains_key("defensive_shot")
                         && Some(*shooter) != actor =>
                     {
                         defensive += 1
                     }
-                    Action::CastSpell {
+                    Action::CastSpell(act::CastSpell {
                         spell: SpellChoice::Custom { hit: Some(_), .. },
                         ..
-                    } => custom_hit += 1,
+                    }) => custom_hit += 1,
                     _ => {}
                 }
             }

@@ -5,6 +5,7 @@
 
 use crate::game_support::*;
 use impia::core::dice::OpposedOutcome;
+use impia::core::game::act;
 use impia::core::game::{
     Action, ErrorKind, FightOptions, Game, HitOptions, Now, OpposedDice, Phase, RangeBand,
     ShootOptions, Side, SideDice, SpellChoice, Status,
@@ -33,32 +34,38 @@ fn a_scripted_game_of_three_turns() {
     // R09: Ana moves Kel up to round 4 for 1 DP; Beto changes nothing.
     ok(
         &mut g,
-        Action::ChangeRound {
+        Action::ChangeRound(act::ChangeRound {
             model: a(2),
             steps: 1,
-        },
+        }),
     );
-    ok(&mut g, Action::EndChangeRound { side: Side::A });
-    ok(&mut g, Action::EndChangeRound { side: Side::B });
+    ok(
+        &mut g,
+        Action::EndChangeRound(act::EndChangeRound { side: Side::A }),
+    );
+    ok(
+        &mut g,
+        Action::EndChangeRound(act::EndChangeRound { side: Side::B }),
+    );
     assert_eq!(pool(&g, Side::A), 8);
 
     // Round 6: Ulrak against Vask and Sarn. Two ties, then Beto wins and starts.
     assert_eq!(g.now(), Now::RollOff { round: 6 });
     ok(
         &mut g,
-        Action::RollOff {
+        Action::RollOff(act::RollOff {
             rolls: vec![[4, 4], [3, 8]],
             starts: Some(Side::B),
-        },
+        }),
     );
-    ok(&mut g, Action::Activate { model: b(4) });
-    ok(&mut g, Action::Move { model: b(4) });
-    ok(&mut g, Action::Move { model: b(4) });
+    ok(&mut g, Action::Activate(act::Activate { model: b(4) }));
+    ok(&mut g, Action::Move(act::Move { model: b(4) }));
+    ok(&mut g, Action::Move(act::Move { model: b(4) }));
     end(&mut g, b(4));
     assert_eq!(pool(&g, Side::B), 6);
 
     // Ulrak assaults Vask: 6 + 1 + 7 = 14 against 4 + 3 = 7.
-    ok(&mut g, Action::Activate { model: a(0) });
+    ok(&mut g, Action::Activate(act::Activate { model: a(0) }));
     assert_eq!(
         assault(&mut g, a(0), b(0), 7, 3),
         OpposedOutcome::ActiveWins
@@ -87,13 +94,13 @@ fn a_scripted_game_of_three_turns() {
         } => assert_eq!(models, vec![a(3), a(4)]),
         now => panic!("{now:?}"),
     }
-    ok(&mut g, Action::Activate { model: a(4) });
+    ok(&mut g, Action::Activate(act::Activate { model: a(4) }));
     ok(
         &mut g,
-        Action::Breath {
+        Action::Breath(act::Breath {
             model: a(4),
             targets: vec![b(1), b(3)],
-        },
+        }),
     );
     assert_eq!(pool(&g, Side::A), 5);
     hit(&mut g, a(4), b(1), 6, 2, vec![b(3)]);
@@ -105,10 +112,10 @@ fn a_scripted_game_of_three_turns() {
     end(&mut g, a(4));
 
     // Mira casts Niebla next to Orm: 1 DP, fear to Orm; backlash 4 + 1 + 0 = 5.
-    ok(&mut g, Action::Activate { model: a(3) });
+    ok(&mut g, Action::Activate(act::Activate { model: a(3) }));
     ok(
         &mut g,
-        Action::CastSpell {
+        Action::CastSpell(act::CastSpell {
             caster: a(3),
             spell: SpellChoice::Known { index: 0 },
             target: Some(b(2)),
@@ -116,7 +123,7 @@ fn a_scripted_game_of_three_turns() {
             backlash: vec![4],
             within_30cm: vec![],
             targets: Vec::new(),
-        },
+        }),
     );
     assert_eq!(
         (pool(&g, Side::A), fear_of(&g, b(2)), fear_of(&g, a(3))),
@@ -127,13 +134,13 @@ fn a_scripted_game_of_three_turns() {
     // Round 4: Brann and Kel (moved up) against Orm. Ana wins and starts.
     ok(
         &mut g,
-        Action::RollOff {
+        Action::RollOff(act::RollOff {
             rolls: vec![[6, 2]],
             starts: Some(Side::A),
-        },
+        }),
     );
-    ok(&mut g, Action::Activate { model: a(1) });
-    ok(&mut g, Action::Move { model: a(1) });
+    ok(&mut g, Action::Activate(act::Activate { model: a(1) }));
+    ok(&mut g, Action::Move(act::Move { model: a(1) }));
     // Undo and redo a step: the history is unchanged.
     let before = g
         .log()
@@ -149,7 +156,7 @@ fn a_scripted_game_of_three_turns() {
     );
     end(&mut g, a(1));
     // Orm assaults Brann: 3 + 1 + 8 = 12 against 4 + 2; the mace hit bounces.
-    ok(&mut g, Action::Activate { model: b(2) });
+    ok(&mut g, Action::Activate(act::Activate { model: b(2) }));
     assert_eq!(
         assault(&mut g, b(2), a(1), 8, 2),
         OpposedOutcome::ActiveWins
@@ -158,7 +165,7 @@ fn a_scripted_game_of_three_turns() {
     assert_eq!(st(&g, a(1)), Status::Standing);
     end(&mut g, b(2));
     // Kel shoots into that combat at short range: 3 + 1 − 3 = 1, and rolls a 1.
-    ok(&mut g, Action::Activate { model: a(2) });
+    ok(&mut g, Action::Activate(act::Activate { model: a(2) }));
     let opts = ShootOptions {
         band: RangeBand::Short,
         ..Default::default()
@@ -168,13 +175,13 @@ fn a_scripted_game_of_three_turns() {
     assert_eq!(prep.spec.value + prep.spec.modifier, 1);
     ok(
         &mut g,
-        Action::Shoot {
+        Action::Shoot(act::Shoot {
             shooter: a(2),
             target: b(2),
             options: opts,
             roll: Some(typed_check(prep.spec, 1)),
             stray: None,
-        },
+        }),
     );
     // Bow Strength 3 + 9 against Toughness 4 + max(0, 2 − 2) + 1.
     hit(&mut g, a(2), b(2), 9, 1, vec![]);
@@ -191,20 +198,20 @@ fn a_scripted_game_of_three_turns() {
         } => assert_eq!(models, vec![b(3)]),
         now => panic!("{now:?}"),
     }
-    ok(&mut g, Action::Activate { model: b(3) });
+    ok(&mut g, Action::Activate(act::Activate { model: b(3) }));
     let prep = g.shoot_check(b(3), a(3), &ShootOptions::default()).unwrap();
     assert_eq!(prep.spec.complications, 1);
     let roll = prep.with_dice(SideDice::new(2, vec![1])).unwrap();
     assert!(roll.success());
     ok(
         &mut g,
-        Action::Shoot {
+        Action::Shoot(act::Shoot {
             shooter: b(3),
             target: a(3),
             options: ShootOptions::default(),
             roll: Some(roll),
             stray: None,
-        },
+        }),
     );
     let hit_prep = g.hit_check(b(3), a(3), &HitOptions::default()).unwrap();
     assert_eq!(hit_prep.spec.active.value, 4, "a javelin at medium range");
@@ -216,13 +223,13 @@ fn a_scripted_game_of_three_turns() {
     .unwrap();
     ok(
         &mut g,
-        Action::ResolveHit {
+        Action::ResolveHit(act::ResolveHit {
             attacker: b(3),
             target: a(3),
             options: HitOptions::default(),
             roll: Some(roll),
             witnesses: vec![a(4)],
-        },
+        }),
     );
     assert_eq!(st(&g, a(3)), Status::Down);
     end(&mut g, b(3));
@@ -246,18 +253,24 @@ fn a_scripted_game_of_three_turns() {
         0,
         "Vask is Down, not on the table's fighting models"
     );
-    ok(&mut g, Action::EndChangeRound { side: Side::B });
-    ok(&mut g, Action::EndChangeRound { side: Side::A });
     ok(
         &mut g,
-        Action::RollOff {
+        Action::EndChangeRound(act::EndChangeRound { side: Side::B }),
+    );
+    ok(
+        &mut g,
+        Action::EndChangeRound(act::EndChangeRound { side: Side::A }),
+    );
+    ok(
+        &mut g,
+        Action::RollOff(act::RollOff {
             rolls: vec![[9, 9], [2, 5]],
             starts: Some(Side::B),
-        },
+        }),
     );
 
     // Sarn's brutal assault on Ulrak: 6 + 1 + 4 + d3 3 = 14 against 6 + 8 = 14: both hit.
-    ok(&mut g, Action::Activate { model: b(4) });
+    ok(&mut g, Action::Activate(act::Activate { model: b(4) }));
     let prep = g
         .assault_check(b(4), a(0), true, &FightOptions::default())
         .unwrap();
@@ -270,13 +283,13 @@ fn a_scripted_game_of_three_turns() {
     assert_eq!(roll.outcome(), OpposedOutcome::BothHit);
     ok(
         &mut g,
-        Action::Assault {
+        Action::Assault(act::Assault {
             attacker: b(4),
             defender: a(0),
             brutal: true,
             options: FightOptions::default(),
             roll: Some(roll),
-        },
+        }),
     );
     assert_eq!(pool(&g, Side::B), 1);
     // Ulrak takes Iron defence (its own DP): 4 + 1 + 6 + d3 2 = 13 against 6 + 5.
@@ -294,13 +307,13 @@ fn a_scripted_game_of_three_turns() {
     .unwrap();
     ok(
         &mut g,
-        Action::ResolveHit {
+        Action::ResolveHit(act::ResolveHit {
             attacker: b(4),
             target: a(0),
             options: iron,
             roll: Some(roll),
             witnesses: vec![],
-        },
+        }),
     );
     assert_eq!(st(&g, a(0)), Status::Standing);
     assert_eq!(g.state().model(a(0)).unwrap().own_dp, 0);
@@ -319,8 +332,8 @@ fn a_scripted_game_of_three_turns() {
     ));
 
     // Ulrak destroys Beto's totem: 2 DP, 3 fear, 1 VP.
-    ok(&mut g, Action::Activate { model: a(0) });
-    ok(&mut g, Action::TotemEnemy { model: a(0) });
+    ok(&mut g, Action::Activate(act::Activate { model: a(0) }));
+    ok(&mut g, Action::TotemEnemy(act::TotemEnemy { model: a(0) }));
     assert_eq!(
         (pool(&g, Side::A), fear_of(&g, a(0)), g.scoreboard().a.totem),
         (5, 4, 1)
@@ -329,30 +342,30 @@ fn a_scripted_game_of_three_turns() {
     end(&mut g, a(0));
 
     // Grim's breath is still recharging (R41).
-    ok(&mut g, Action::Activate { model: a(4) });
+    ok(&mut g, Action::Activate(act::Activate { model: a(4) }));
     let e = g
-        .apply(Action::Breath {
+        .apply(Action::Breath(act::Breath {
             model: a(4),
             targets: vec![b(3)],
-        })
+        }))
         .unwrap_err();
     assert_eq!(e.rule, Some("R41"));
-    ok(&mut g, Action::Move { model: a(4) });
+    ok(&mut g, Action::Move(act::Move { model: a(4) }));
     end(&mut g, a(4));
 
-    ok(&mut g, Action::Activate { model: a(1) });
-    ok(&mut g, Action::Move { model: a(1) });
+    ok(&mut g, Action::Activate(act::Activate { model: a(1) }));
+    ok(&mut g, Action::Move(act::Move { model: a(1) }));
     end(&mut g, a(1));
     // Round 3 (Kel is back in its own round this turn) against Pell: Ana wins and starts.
     ok(
         &mut g,
-        Action::RollOff {
+        Action::RollOff(act::RollOff {
             rolls: vec![[5, 1]],
             starts: Some(Side::A),
-        },
+        }),
     );
     // Kel at long range misses with a 7 and re-rolls it with the totem: a 2.
-    ok(&mut g, Action::Activate { model: a(2) });
+    ok(&mut g, Action::Activate(act::Activate { model: a(2) }));
     let opts = ShootOptions {
         band: RangeBand::Long,
         ..Default::default()
@@ -361,20 +374,20 @@ fn a_scripted_game_of_three_turns() {
     let first = prep.with_dice(SideDice::new(7, vec![])).unwrap();
     assert!(!first.success());
     assert!(g.can_reroll(a(2)));
-    g.apply(Action::Shoot {
+    g.apply(Action::Shoot(act::Shoot {
         shooter: a(2),
         target: b(3),
         options: opts,
         roll: Some(first),
         stray: None,
-    })
+    }))
     .unwrap();
     // The roll waits: Kel re-rolls it with the totem (R33), then it is accepted.
-    g.apply(Action::TotemReroll {
+    g.apply(Action::TotemReroll(act::TotemReroll {
         by: a(2),
         roll: 0,
         dice: Some(SideDice::new(2, vec![])),
-    })
+    }))
     .unwrap();
     accept(&mut g);
     assert!(!g.can_reroll(a(1)));
@@ -390,13 +403,13 @@ fn a_scripted_game_of_three_turns() {
     assert_eq!(roll.totals(), (7, 7));
     ok(
         &mut g,
-        Action::ResolveHit {
+        Action::ResolveHit(act::ResolveHit {
             attacker: a(2),
             target: b(3),
             options: HitOptions::default(),
             roll: Some(roll),
             witnesses: vec![],
-        },
+        }),
     );
     assert_eq!(st(&g, b(3)), Status::Down);
     end(&mut g, a(2));
@@ -408,37 +421,39 @@ fn a_scripted_game_of_three_turns() {
     no_changes(&mut g);
     ok(
         &mut g,
-        Action::ScenarioPoints {
+        Action::ScenarioPoints(act::ScenarioPoints {
             side: Side::B,
             points: 1,
             note: "objetivo del vado".into(),
-        },
+        }),
     );
     // Ulrak alone in round 6: rally (its own DP), then its own totem (2 from the pool).
-    ok(&mut g, Action::Activate { model: a(0) });
+    ok(&mut g, Action::Activate(act::Activate { model: a(0) }));
     ok(
         &mut g,
-        Action::LeaderRally {
+        Action::LeaderRally(act::LeaderRally {
             leader: a(0),
             models: vec![a(1), a(2), a(4)],
-        },
+        }),
     );
     assert_eq!(
         (fear_of(&g, a(1)), fear_of(&g, a(2)), fear_of(&g, a(4))),
         (0, 0, 1)
     );
-    ok(&mut g, Action::TotemOwn { model: a(0) });
+    ok(&mut g, Action::TotemOwn(act::TotemOwn { model: a(0) }));
     assert_eq!((fear_of(&g, a(0)), pool(&g, Side::A)), (2, 1));
     end(&mut g, a(0));
-    ok(&mut g, Action::Activate { model: a(4) });
-    ok(&mut g, Action::Move { model: a(4) });
+    ok(&mut g, Action::Activate(act::Activate { model: a(4) }));
+    ok(&mut g, Action::Move(act::Move { model: a(4) }));
     end(&mut g, a(4));
     // Nothing left to pay with (R11).
-    ok(&mut g, Action::Activate { model: a(1) });
-    let e = g.apply(Action::Move { model: a(1) }).unwrap_err();
+    ok(&mut g, Action::Activate(act::Activate { model: a(1) }));
+    let e = g
+        .apply(Action::Move(act::Move { model: a(1) }))
+        .unwrap_err();
     assert_eq!(e.kind, ErrorKind::CannotPay);
     end(&mut g, a(1));
-    ok(&mut g, Action::Activate { model: a(2) });
+    ok(&mut g, Action::Activate(act::Activate { model: a(2) }));
     end(&mut g, a(2));
     assert_eq!(g.now(), Now::StartTurn { turn: 4 });
     assert_eq!(g.state().phase, Phase::TurnOver);

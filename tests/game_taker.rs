@@ -3,14 +3,15 @@
 //! (`Game::with_typed_dice`) in the order `Game::dice_slots` gives.
 
 use crate::game_support::*;
+use impia::core::game::act;
 use impia::core::game::{Action, ErrorKind, Game, HitOptions, Now, Role, Side, SideDice, Taker};
 
 fn accept_action() -> Action {
-    Action::Accept {
+    Action::Accept(act::Accept {
         witnesses: None,
         stray: None,
         within_30cm: None,
-    }
+    })
 }
 
 /// Every offer (and target) of `g` names the taker `Game::taker` gives.
@@ -28,18 +29,23 @@ fn r39_r09_the_turns_start_is_either_players_and_round_changes_their_own() {
     let mut g = game();
     offers_agree(&g);
     assert_eq!(
-        g.taker(&Action::StartTurn {
+        g.taker(&Action::StartTurn(act::StartTurn {
             dark_forces: vec![]
-        }),
+        })),
         Taker::Either
     );
     start_turn(&mut g, 5);
     offers_agree(&g);
-    let change = |m| Action::ChangeRound { model: m, steps: 1 };
+    let change = |m| Action::ChangeRound(act::ChangeRound { model: m, steps: 1 });
     assert_eq!(g.taker(&change(a(0))), Taker::A);
     assert_eq!(g.taker(&change(b(2))), Taker::B);
-    assert_eq!(g.taker(&Action::EndChangeRound { side: Side::B }), Taker::B);
-    assert_eq!(g.taker(&Action::EndGame), Taker::Either);
+    assert_eq!(
+        g.taker(&Action::EndChangeRound(act::EndChangeRound {
+            side: Side::B
+        })),
+        Taker::B
+    );
+    assert_eq!(g.taker(&Action::EndGame(act::EndGame {})), Taker::Either);
     assert!(Taker::Either.allows(Side::A) && Taker::Either.allows(Side::B));
     assert!(Taker::A.allows(Side::A) && !Taker::A.allows(Side::B));
 }
@@ -50,22 +56,28 @@ fn r08_the_roll_off_is_either_players_and_the_winner_chooses_who_starts() {
     turn(&mut g, 5);
     assert!(matches!(g.now(), Now::RollOff { .. }), "{:?}", g.now());
     assert_eq!(
-        g.taker(&Action::RollOff {
+        g.taker(&Action::RollOff(act::RollOff {
             rolls: vec![],
             starts: None
-        }),
+        })),
         Taker::Either
     );
     ok(
         &mut g,
-        Action::RollOff {
+        Action::RollOff(act::RollOff {
             rolls: vec![[2, 9]],
             starts: None,
-        },
+        }),
     );
     offers_agree(&g);
-    assert_eq!(g.taker(&Action::ChooseStart { side: Side::A }), Taker::B);
-    ok(&mut g, Action::ChooseStart { side: Side::A });
+    assert_eq!(
+        g.taker(&Action::ChooseStart(act::ChooseStart { side: Side::A })),
+        Taker::B
+    );
+    ok(
+        &mut g,
+        Action::ChooseStart(act::ChooseStart { side: Side::A }),
+    );
     // The last action is the winner's: B undoes it, A does not.
     assert_eq!(g.last_taker(), Some(Taker::B));
     assert!(g.may_undo(Side::B) && !g.may_undo(Side::A));
@@ -77,7 +89,7 @@ fn r07_r27_r33_a_models_actions_are_its_sides_and_a_hit_is_the_defenders() {
     turn(&mut g, 5);
     skip_to(&mut g, a(0));
     offers_agree(&g);
-    assert_eq!(g.taker(&Action::Move { model: a(0) }), Taker::A);
+    assert_eq!(g.taker(&Action::Move(act::Move { model: a(0) })), Taker::A);
     assert!(
         g.may_undo(Side::A) && !g.may_undo(Side::B),
         "A activated a0"
@@ -86,20 +98,22 @@ fn r07_r27_r33_a_models_actions_are_its_sides_and_a_hit_is_the_defenders() {
         .assault_check(a(0), b(0), false, &Default::default())
         .expect("assault check");
     let roll = typed(prep.spec, 10, 1);
-    g.apply(Action::Assault {
+    g.apply(Action::Assault(act::Assault {
         attacker: a(0),
         defender: b(0),
         brutal: false,
         options: Default::default(),
         roll: Some(roll),
-    })
+    }))
     .expect("the assault");
     offers_agree(&g);
     // R33: each roller's re-roll is its side's; accepting is either's.
-    let reroll = |m| Action::TotemReroll {
-        by: m,
-        roll: 0,
-        dice: None,
+    let reroll = |m| {
+        Action::TotemReroll(act::TotemReroll {
+            by: m,
+            roll: 0,
+            dice: None,
+        })
     };
     assert_eq!(g.taker(&reroll(a(0))), Taker::A);
     assert_eq!(g.taker(&reroll(b(0))), Taker::B);
@@ -107,7 +121,7 @@ fn r07_r27_r33_a_models_actions_are_its_sides_and_a_hit_is_the_defenders() {
     accept(&mut g);
     assert!(matches!(g.now(), Now::ResolveHits { .. }), "{:?}", g.now());
     offers_agree(&g);
-    let hit = Action::ResolveHit {
+    let hit = Action::ResolveHit(act::ResolveHit {
         attacker: a(0),
         target: b(0),
         options: HitOptions {
@@ -116,7 +130,7 @@ fn r07_r27_r33_a_models_actions_are_its_sides_and_a_hit_is_the_defenders() {
         },
         roll: None,
         witnesses: vec![],
-    };
+    });
     // R29 Iron defence and the rest of a hit's choices: the defender's.
     assert_eq!(g.taker(&hit), Taker::B);
     assert!(
@@ -130,13 +144,13 @@ fn r04_typed_dice_fill_the_roll_in_the_order_of_the_dice_slots() {
     let mut g = game();
     turn(&mut g, 5);
     skip_to(&mut g, a(0));
-    let assault = Action::Assault {
+    let assault = Action::Assault(act::Assault {
         attacker: a(0),
         defender: b(0),
         brutal: false,
         options: Default::default(),
         roll: None,
-    };
+    });
     let slots = g.dice_slots(&assault).expect("slots");
     assert_eq!(slots.len(), 2);
     assert_eq!(
@@ -151,7 +165,7 @@ fn r04_typed_dice_fill_the_roll_in_the_order_of_the_dice_slots() {
     let full = g
         .with_typed_dice(&assault, &[d(4, &slots[0]), d(8, &slots[1])])
         .expect("the dice fit");
-    let Action::Assault { roll: Some(r), .. } = &full else {
+    let Action::Assault(act::Assault { roll: Some(r), .. }) = &full else {
         panic!("a roll: {full:?}");
     };
     assert_eq!((r.active.d10, r.passive.d10), (4, 8));
@@ -177,7 +191,7 @@ fn r04_typed_dice_fill_the_roll_in_the_order_of_the_dice_slots() {
     }
     // No check to roll: no dice to type.
     assert!(
-        g.dice_slots(&Action::Move { model: a(0) })
+        g.dice_slots(&Action::Move(act::Move { model: a(0) }))
             .expect("none")
             .is_empty()
     );
@@ -186,26 +200,26 @@ fn r04_typed_dice_fill_the_roll_in_the_order_of_the_dice_slots() {
 #[test]
 fn a_hand_correction_is_the_corrected_sides_and_a_beast_or_engagement_either() {
     let g = game();
-    let fear = |m| Action::AdjustFear { model: m, delta: 1 };
+    let fear = |m| Action::AdjustFear(act::AdjustFear { model: m, delta: 1 });
     assert_eq!(g.taker(&fear(a(1))), Taker::A);
     assert_eq!(g.taker(&fear(b(1))), Taker::B);
-    let pool = |side| Action::AdjustPool { side, delta: -3 };
+    let pool = |side| Action::AdjustPool(act::AdjustPool { side, delta: -3 });
     assert_eq!(g.taker(&pool(Side::A)), Taker::A);
     assert_eq!(g.taker(&pool(Side::B)), Taker::B);
     assert_eq!(
-        g.taker(&Action::ScenarioPoints {
+        g.taker(&Action::ScenarioPoints(act::ScenarioPoints {
             side: Side::B,
             points: 2,
             note: String::new()
-        }),
+        })),
         Taker::B
     );
     assert_eq!(
-        g.taker(&Action::SetEngaged {
+        g.taker(&Action::SetEngaged(act::SetEngaged {
             a: a(0),
             b: b(0),
             engaged: true
-        }),
+        })),
         Taker::Either
     );
 }

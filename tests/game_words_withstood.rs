@@ -3,6 +3,7 @@
 
 use crate::game_support::*;
 use impia::core::game::Action;
+use impia::core::game::act;
 use impia::core::text::Lang;
 
 #[test]
@@ -12,11 +13,11 @@ fn r31_a_withstood_hit_should_not_say_fear_to() {
     skip_to(&mut g, a(0));
     ok(
         &mut g,
-        Action::SetEngaged {
+        Action::SetEngaged(act::SetEngaged {
             a: a(0),
             b: b(0),
             engaged: true,
-        },
+        }),
     );
     fight(&mut g, a(0), b(0), 9, 1);
     let fear = fear_of(&g, b(4));

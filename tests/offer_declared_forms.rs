@@ -4,6 +4,7 @@
 //! (R31) are a declaration of the hit and of accepting a roll.
 
 use crate::game_support::*;
+use impia::core::game::act;
 use impia::core::game::draft::{AIMED_SHOT, IRON_DEFENCE, declare, value};
 use impia::core::game::{
     Action, DeclKey, DeclKind, Declaration, Declared, Game, Now, Offer, OffersView, Side, Status,
@@ -81,7 +82,7 @@ fn r26_the_aimed_shot_is_declared_on_the_one_shoot_offer_with_its_row_dp_and_adv
     assert_eq!(sharp.dp, row_dp(&g, "aimed_shot"));
     assert!(sharp.win > plain.win, "{:?} {:?}", sharp.win, plain.win);
     // The action's fields are the game file's: `options.aimed`.
-    let Action::Shoot { options, .. } = &on else {
+    let Action::Shoot(act::Shoot { options, .. }) = &on else {
         panic!("{on:?}");
     };
     assert!(options.aimed);
@@ -91,7 +92,7 @@ fn r26_the_aimed_shot_is_declared_on_the_one_shoot_offer_with_its_row_dp_and_adv
 fn r26_no_aimed_shot_is_declared_after_a_move() {
     let mut g = game();
     kel_shoots(&mut g);
-    ok(&mut g, Action::Move { model: a(2) });
+    ok(&mut g, Action::Move(act::Move { model: a(2) }));
     let offers = g.offers().offers;
     let shot = offers
         .iter()
@@ -138,15 +139,18 @@ fn r28_iron_defence_is_not_declared_when_its_dp_cannot_be_paid() {
     ulrak_hits_vask(&mut g);
     let side = Side::B;
     let p = pool(&g, side);
-    ok(&mut g, Action::AdjustPool { side, delta: -p });
+    ok(
+        &mut g,
+        Action::AdjustPool(act::AdjustPool { side, delta: -p }),
+    );
     let own = g.state().model(b(0)).expect("Vask").own_dp;
     if own != 0 {
         ok(
             &mut g,
-            Action::AdjustOwnDp {
+            Action::AdjustOwnDp(act::AdjustOwnDp {
                 model: b(0),
                 delta: -own,
-            },
+            }),
         );
     }
     assert_eq!(g.dp_available(b(0)), 0);
@@ -208,13 +212,13 @@ fn r31_the_accept_declares_the_witnesses_only_when_the_roll_puts_a_model_down() 
         } else {
             (11 - attacker_d10, attacker_d10)
         };
-        g.apply(Action::ResolveHit {
+        g.apply(Action::ResolveHit(act::ResolveHit {
             attacker: a(0),
             target: b(0),
             options: Default::default(),
             roll: Some(typed(prep.spec, act, pas)),
             witnesses: Vec::new(),
-        })
+        }))
         .expect("the hit rolls");
         assert_eq!(g.now(), Now::Rolled);
         let offers = g.offers().offers;
@@ -282,12 +286,12 @@ fn r31_a_fall_declares_the_fallers_friends_as_witnesses_from_rules_2_on() {
     let mut g = game();
     turn(&mut g, 4);
     skip_to(&mut g, a(1));
-    let fall = Action::Fall {
+    let fall = Action::Fall(act::Fall {
         model: a(1),
         height_cm: 25.0,
         roll: None,
         witnesses: Vec::new(),
-    };
+    });
     let ds = g.declarations(&fall);
     let d = find(&ds, &DeclKey::Witnesses).expect("witnesses declared");
     let DeclKind::Models { models } = &d.kind else {

@@ -5,6 +5,7 @@
 //! in the random player).
 
 use crate::game_support::*;
+use impia::core::game::act;
 use impia::core::game::draft::{declare, value};
 use impia::core::game::{Action, DeclKey, DeclKind, Declared, Game, GameSetup, Offer, Status};
 use impia::core::odds::Prob;
@@ -16,7 +17,7 @@ fn offer(offers: &[Offer], pred: impl Fn(&Offer) -> bool) -> &Offer {
 
 fn consecutive(a: &Action) -> u32 {
     match a {
-        Action::Assault { options, .. } => options
+        Action::Assault(act::Assault { options, .. }) => options
             .options
             .get("consecutive_moves")
             .copied()
@@ -32,16 +33,20 @@ fn r20_an_assault_after_two_moves_is_offered_with_two_consecutive_moves() {
     skip_to(&mut g, a(0));
     let before = g.offers();
     let plain = offer(&before.offers, |o| {
-        o.id == "assault" && matches!(o.action, Action::Assault { brutal: false, .. })
+        o.id == "assault"
+            && matches!(
+                o.action,
+                Action::Assault(act::Assault { brutal: false, .. })
+            )
     });
     assert_eq!(consecutive(&plain.draft), 0, "no Move yet");
-    ok(&mut g, Action::Move { model: a(0) });
-    ok(&mut g, Action::Move { model: a(0) });
+    ok(&mut g, Action::Move(act::Move { model: a(0) }));
+    ok(&mut g, Action::Move(act::Move { model: a(0) }));
     let offers = g.offers().offers;
     for brutal in [false, true] {
         let o = offer(&offers, |o| {
             o.id == "assault"
-                && matches!(o.action, Action::Assault { brutal: b, .. } if b == brutal)
+                && matches!(o.action, Action::Assault(act::Assault { brutal: b, .. }) if b == brutal)
         });
         assert_eq!(consecutive(&o.draft), 2, "brutal {brutal}");
         assert_eq!(consecutive(&o.action), 0, "the plain action keeps its key");
@@ -66,10 +71,10 @@ fn r20_an_assault_after_two_moves_is_offered_with_two_consecutive_moves() {
     // A Move then something else: the Moves are not consecutive any more.
     ok(
         &mut g,
-        Action::TouchTerrain {
+        Action::TouchTerrain(act::TouchTerrain {
             model: a(0),
             terrain: "water".into(),
-        },
+        }),
     );
     let o = g.offers();
     let o = offer(&o.offers, |o| o.id == "assault");
@@ -81,10 +86,14 @@ fn r20_the_price_of_the_pre_filled_assault_is_of_exactly_that_draft() {
     let mut g = game();
     turn(&mut g, 4);
     skip_to(&mut g, a(0));
-    ok(&mut g, Action::Move { model: a(0) });
+    ok(&mut g, Action::Move(act::Move { model: a(0) }));
     let offers = g.offers();
     let o = offer(&offers.offers, |o| {
-        o.id == "assault" && matches!(o.action, Action::Assault { brutal: false, .. })
+        o.id == "assault"
+            && matches!(
+                o.action,
+                Action::Assault(act::Assault { brutal: false, .. })
+            )
     });
     let t = o.targets.first().expect("a target");
     let price = g.price(&t.draft).expect("priced");
@@ -132,13 +141,13 @@ fn r30_cover_is_declared_for_a_shot_with_the_rows_of_the_table() {
         .expect("shot check");
     ok(
         &mut g,
-        Action::Shoot {
+        Action::Shoot(act::Shoot {
             shooter: a(2),
             target: b(2),
             options: Default::default(),
             roll: Some(typed_check(prep.spec, 1)),
             stray: None,
-        },
+        }),
     );
     let offers = g.offers().offers;
     let hit = offer(&offers, |o| o.id == "resolve_hit");
@@ -180,10 +189,10 @@ fn r19_loot_offers_the_items_the_body_carries() {
     skip_to(&mut g, a(1));
     ok(
         &mut g,
-        Action::SetStatus {
+        Action::SetStatus(act::SetStatus {
             model: b(1),
             status: Status::Down,
-        },
+        }),
     );
     let offers = g.offers().offers;
     let loot = offer(&offers, |o| o.id == "loot" && o.allowed);
@@ -330,7 +339,7 @@ fn the_offers_json_carries_drafts_declarations_and_prices() {
     let mut g = game();
     turn(&mut g, 4);
     skip_to(&mut g, a(0));
-    ok(&mut g, Action::Move { model: a(0) });
+    ok(&mut g, Action::Move(act::Move { model: a(0) }));
     let v = serde_json::to_value(g.snapshot(Lang::En).offers).expect("serialises");
     let assault = v["offers"]
         .as_array()

@@ -13,6 +13,7 @@
 
 use crate::game_support::*;
 use impia::core::dice::Roller;
+use impia::core::game::act;
 use impia::core::game::{Action, Game, ModelRef, Side, Status, replay, sim};
 use proptest::prelude::*;
 
@@ -59,24 +60,24 @@ fn hand(kind: u8, side_a: bool, i: usize, n: i32) -> Action {
     let side = if side_a { Side::A } else { Side::B };
     let model = ModelRef::new(side, i);
     match kind {
-        0 => Action::AdjustFear { model, delta: n },
-        1 => Action::AdjustPool { side, delta: n },
-        2 => Action::AdjustOwnDp { model, delta: n },
-        3 => Action::AdjustToughness { model, delta: n },
-        4 => Action::ScenarioPoints {
+        0 => Action::AdjustFear(act::AdjustFear { model, delta: n }),
+        1 => Action::AdjustPool(act::AdjustPool { side, delta: n }),
+        2 => Action::AdjustOwnDp(act::AdjustOwnDp { model, delta: n }),
+        3 => Action::AdjustToughness(act::AdjustToughness { model, delta: n }),
+        4 => Action::ScenarioPoints(act::ScenarioPoints {
             side,
             points: n,
             note: String::new(),
-        },
-        5 => Action::SetRound { model, round: n },
-        6 => Action::ChangeRound { model, steps: n },
-        7 => Action::SetStatus {
+        }),
+        5 => Action::SetRound(act::SetRound { model, round: n }),
+        6 => Action::ChangeRound(act::ChangeRound { model, steps: n }),
+        7 => Action::SetStatus(act::SetStatus {
             model,
             status: [Status::Standing, Status::Prone, Status::Down][n.unsigned_abs() as usize % 3],
-        },
-        _ => Action::Note {
+        }),
+        _ => Action::Note(act::Note {
             text: format!("nota {n}: «ñ»\n# no es comentario"),
-        },
+        }),
     }
 }
 
@@ -157,37 +158,37 @@ fn a_number_past_the_bounds_is_refused_where_it_used_to_overflow() {
     let mut g = game();
     turn(&mut g, 4);
     for action in [
-        Action::AdjustToughness {
+        Action::AdjustToughness(act::AdjustToughness {
             model: a(0),
             delta: i32::MAX,
-        },
-        Action::AdjustFear {
+        }),
+        Action::AdjustFear(act::AdjustFear {
             model: a(0),
             delta: i32::MIN,
-        },
-        Action::AdjustPool {
+        }),
+        Action::AdjustPool(act::AdjustPool {
             side: Side::A,
             delta: 1001,
-        },
-        Action::ScenarioPoints {
+        }),
+        Action::ScenarioPoints(act::ScenarioPoints {
             side: Side::B,
             points: i32::MAX,
             note: String::new(),
-        },
-        Action::SetRound {
+        }),
+        Action::SetRound(act::SetRound {
             model: a(1),
             round: i32::MAX,
-        },
+        }),
     ] {
         let e = g.apply(action).expect_err("out of range");
         assert!(e.to_string().contains("out of range"), "{e}");
     }
     ok(
         &mut g,
-        Action::AdjustToughness {
+        Action::AdjustToughness(act::AdjustToughness {
             model: a(0),
             delta: -1000,
-        },
+        }),
     );
     assert_eq!(g.state().model(a(0)).map(|m| m.toughness_lost), Some(1000));
 }

@@ -4,6 +4,7 @@
 //! id under another file's name, that file still there with that id) and
 //! gives it an id of its own before its records are touched, and says so.
 
+use impia::core::game::act;
 use std::path::{Path, PathBuf};
 
 use crate::game_support::*;
@@ -44,7 +45,7 @@ fn game_and_copy() -> (tempfile::TempDir, PathBuf, PathBuf) {
 
 fn end(path: &Path) -> Host {
     let mut h = Host::open(path, &rules()).expect("open");
-    h.apply(Action::EndGame).expect("end");
+    h.apply(Action::EndGame(act::EndGame {})).expect("end");
     assert!(h.take_records_error().is_none());
     h
 }
@@ -75,9 +76,9 @@ fn two_copies_ended_both_stay_in_the_records() {
     assert_ne!(read.setup.id, one.setup().id);
     let mut again = Host::open(&g2, &rules()).expect("reopen");
     again
-        .apply(Action::Note {
+        .apply(Action::Note(act::Note {
             text: "otra vez".into(),
-        })
+        }))
         .expect("note");
     assert!(again.take_copy_notice().is_none());
     assert_eq!(entries(dir.path())[0].len(), 2);
@@ -110,7 +111,8 @@ fn a_copy_made_after_the_end_does_not_take_out_the_originals_entry() {
     for e in entries(dir.path()) {
         assert_eq!(names(&e), ["g.yaml"], "the original's entry stays");
     }
-    two.apply(Action::EndGame).expect("end the copy");
+    two.apply(Action::EndGame(act::EndGame {}))
+        .expect("end the copy");
     for e in entries(dir.path()) {
         assert_eq!(names(&e), ["g.yaml", "g2.yaml"]);
     }
@@ -149,11 +151,12 @@ fn copies_of_an_old_game_file_without_an_id_keep_an_entry_each() {
         if ha.state().ended.is_some() {
             continue;
         }
-        if ha.apply(Action::EndGame).is_err() {
+        if ha.apply(Action::EndGame(act::EndGame {})).is_err() {
             continue;
         }
         let (mut hb, _) = Host::recover(&b, &rules()).expect("its copy opens");
-        hb.apply(Action::EndGame).expect("end the copy");
+        hb.apply(Action::EndGame(act::EndGame {}))
+            .expect("end the copy");
         assert!(hb.take_copy_notice().is_some());
         let warband = ha
             .state()

@@ -4,6 +4,7 @@
 //! wrap; an unknown version is refused; an error quotes a line, never a
 //! whole file; a link planted in the folder is never written through.
 
+use impia::core::game::act;
 use std::path::Path;
 
 use crate::game_support::*;
@@ -17,7 +18,7 @@ fn ended(a: &str, b: &str) -> Game {
     let mut rb = roster_b();
     rb.name = b.into();
     let mut g = Game::new(GameSetup::new(ra, rb).with_seed(7), &rules());
-    ok(&mut g, Action::EndGame);
+    ok(&mut g, Action::EndGame(act::EndGame {}));
     g
 }
 
@@ -84,7 +85,7 @@ fn an_old_game_without_an_id_gets_a_stable_one_and_its_old_entry_is_found() {
     assert_eq!(setup.game_id(), setup.clone().game_id());
     assert!(setup.game_id().starts_with("setup-"));
     old = Game::new(setup, &rules());
-    ok(&mut old, Action::EndGame);
+    ok(&mut old, Action::EndGame(act::EndGame {}));
     // The entry an older impia wrote, keyed by the file's name.
     let recs = dir.path().join("records");
     std::fs::create_dir_all(&recs).expect("records folder");

@@ -3,6 +3,7 @@
 //! rules, and a name never has to be parsed back out of a refusal.
 
 use crate::game_support::*;
+use impia::core::game::act;
 use impia::core::game::{Action, Refusal};
 use impia::core::text::Lang;
 
@@ -12,7 +13,7 @@ fn r07_a_refusal_holds_model_references_and_its_words_name_them() {
     turn(&mut g, 4);
     skip_to(&mut g, a(0));
     let e = g
-        .apply(Action::Move { model: a(1) })
+        .apply(Action::Move(act::Move { model: a(1) }))
         .expect_err("a0 is in its activation");
     // The value: references only.
     assert_eq!(

@@ -10,6 +10,7 @@
 //! whole-file saves the disk is "full" through a file-size limit
 //! (`ulimit -f`, EFBIG), on the CLI in a child process.
 
+use impia::core::game::act;
 use std::path::Path;
 use std::process::Command;
 
@@ -19,7 +20,7 @@ use impia::core::roster::{Roster, RosterDoc, load_roster, save_roster, to_text};
 use impia::core::text::Lang;
 
 fn note(text: &str) -> Action {
-    Action::Note { text: text.into() }
+    Action::Note(act::Note { text: text.into() })
 }
 
 #[test]

@@ -4,6 +4,7 @@
 //! 403 (the table's link, the other side's action or undo), 422 with the
 //! rule, 400, 413, 404, 503; the price and typed dice.
 
+use impia::core::game::act;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
@@ -69,7 +70,7 @@ fn r09_a_seat_may_not_change_the_other_warbands_rounds() {
     let h = t.finish();
     assert_eq!(h.actions().len(), 2);
     assert!(
-        matches!(h.actions().last(), Some(Action::ChangeRound { model, .. }) if *model == b(0)),
+        matches!(h.actions().last(), Some(Action::ChangeRound(act::ChangeRound { model, .. })) if *model == b(0)),
         "{:?}",
         h.actions().last()
     );
@@ -226,7 +227,7 @@ fn r33_a_seat_undoes_only_its_own_sides_last_action() {
     let r = ok(&t.post(Seat::A, "undo", &json!({"index": t.index()})));
     assert!(r["state"]["index"].is_u64());
     let h = t.finish();
-    assert!(matches!(h.actions().last(), Some(Action::Activate { .. })));
+    assert!(matches!(h.actions().last(), Some(Action::Activate(_))));
 }
 
 #[test]
@@ -350,9 +351,9 @@ fn r02_r33_typed_dice_are_applied_exactly_and_the_rerolls_are_the_rollers() {
     assert_eq!(t.post(Seat::A, "act", &mine).status, 403);
     ok(&t.post(Seat::B, "act", &mine));
     let h = t.finish();
-    let Some(Action::Assault {
+    let Some(Action::Assault(act::Assault {
         roll: Some(roll), ..
-    }) = h.pending().map(|p| &p.action)
+    })) = h.pending().map(|p| &p.action)
     else {
         panic!("the assault waits: {:?}", h.pending());
     };

@@ -6,6 +6,7 @@
 //! target/). In CI (CI=true) a missing browser is a
 //! failure; elsewhere the test says so loudly and skips.
 
+use impia::core::game::act;
 use std::net::{SocketAddr, TcpListener};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -246,9 +247,9 @@ fn seat_a_page_shows_pools_and_vp_and_follows_the_laptop_without_a_reload() {
     // A mark that a reload would wipe.
     d.js("window.__still = 'here'; return true");
     // The laptop starts the turn: the pools fill.
-    g.act(impia::core::game::Action::StartTurn {
+    g.act(impia::core::game::Action::StartTurn(act::StartTurn {
         dark_forces: Vec::new(),
-    })
+    }))
     .expect("start the turn");
     let pools = format!(
         "{}/{}",

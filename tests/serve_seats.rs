@@ -4,6 +4,7 @@
 //! the seat JSON's new keys, and the end both players confirm before it
 //! enters the records.
 
+use impia::core::game::act;
 use std::sync::Arc;
 
 use crate::game_support::{rules, setup, turn};
@@ -54,9 +55,9 @@ fn r27_the_hit_model_chooses_its_hit_and_the_offers_say_so() {
     let h = t.finish();
     assert!(matches!(
         h.pending().map(|p| &p.action),
-        Some(Action::ResolveHit { .. })
+        Some(Action::ResolveHit(_))
     ));
-    assert_eq!(h.taker(&Action::EndTurn), Taker::Either);
+    assert_eq!(h.taker(&Action::EndTurn(act::EndTurn {})), Taker::Either);
 }
 
 #[test]
@@ -211,10 +212,10 @@ fn the_laptop_confirms_the_end_for_both() {
 fn r08_only_the_roll_off_winner_chooses_who_starts() {
     let mut g = Game::new(setup(7), &rules());
     turn(&mut g, 5);
-    g.apply(Action::RollOff {
+    g.apply(Action::RollOff(act::RollOff {
         rolls: vec![[3, 8]],
         starts: None,
-    })
+    }))
     .expect("the roll-off");
     assert!(
         matches!(

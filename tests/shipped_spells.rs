@@ -3,6 +3,7 @@
 //! declare none.
 
 use crate::game_support::*;
+use impia::core::game::act;
 use impia::core::game::{Action, Game, GameSetup, SpellChoice};
 use impia::core::roster::{Roster, SpellHit, load_roster};
 
@@ -76,7 +77,7 @@ fn r38_zarpa_de_ceniza_cast_in_a_game_queues_a_strength_4_penetration_1_hit() {
         .offers
         .iter()
         .find(|o| {
-            matches!(&o.action, Action::CastSpell { spell: SpellChoice::Known { index }, .. } if *index == spell)
+            matches!(&o.action, Action::CastSpell(act::CastSpell { spell: SpellChoice::Known { index }, .. }) if *index == spell)
         })
         .expect("Zarpa de Ceniza offered");
     assert!(
@@ -89,7 +90,7 @@ fn r38_zarpa_de_ceniza_cast_in_a_game_queues_a_strength_4_penetration_1_hit() {
     );
     ok(
         &mut g,
-        Action::CastSpell {
+        Action::CastSpell(act::CastSpell {
             caster,
             spell: SpellChoice::Known { index: spell },
             target: None,
@@ -98,7 +99,7 @@ fn r38_zarpa_de_ceniza_cast_in_a_game_queues_a_strength_4_penetration_1_hit() {
             backlash: vec![1],
             within_30cm: Vec::new(),
             targets: vec![b(0)],
-        },
+        }),
     );
     let hits: Vec<_> = g
         .state()

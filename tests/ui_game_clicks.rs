@@ -6,6 +6,7 @@
 use crate::game_support::{app_harness, game_app};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use impia::core::game::act;
 use impia::core::game::{Action, GameSetup, Host, ModelRef, Now};
 use impia::core::roster::load_roster;
 use impia::core::tables::RuleSet;
@@ -73,7 +74,12 @@ fn a_whole_first_turn_should_take_a_counted_number_of_clicks() {
                 let offers = g.offers();
                 let target = offers
                     .allowed()
-                    .filter(|o| matches!(o.action, Action::Assault { brutal: false, .. }))
+                    .filter(|o| {
+                        matches!(
+                            o.action,
+                            Action::Assault(act::Assault { brutal: false, .. })
+                        )
+                    })
                     .find_map(|o| o.targets.first().map(|t| t.model));
                 let can_move = offers.allowed().any(|o| o.id == "move");
                 match target {

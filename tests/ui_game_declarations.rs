@@ -7,6 +7,7 @@
 use crate::game_support::*;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use impia::core::game::act;
 use impia::core::game::{Action, Game, GameSetup, Prepared, Status};
 use impia::core::odds::{Odds, Prob};
 use impia::core::text::Lang;
@@ -37,10 +38,10 @@ fn only_vask(g: &mut Game) {
     for i in 1..5 {
         ok(
             g,
-            Action::SetStatus {
+            Action::SetStatus(act::SetStatus {
                 model: b(i),
                 status: Status::Removed,
-            },
+            }),
         );
     }
 }
@@ -73,11 +74,11 @@ fn fight_game() -> Game {
     skip_to(&mut g, a(0));
     ok(
         &mut g,
-        Action::SetEngaged {
+        Action::SetEngaged(act::SetEngaged {
             a: a(0),
             b: b(0),
             engaged: true,
-        },
+        }),
     );
     g
 }
@@ -90,12 +91,12 @@ fn the_fight_forms_win_odds_and_down_chance_should_change_together_when_an_optio
     h.run();
     let before = target_line(&h);
     // The figures of the plain fight, from the core's price.
-    let plain = Action::Fight {
+    let plain = Action::Fight(act::Fight {
         attacker: a(0),
         defender: b(0),
         options: Default::default(),
         roll: None,
-    };
+    });
     let p0 = the_game(&h).price(&plain).expect("priced");
     let (win0, down0) = (p0.win.expect("win"), p0.down.expect("down"));
     assert!(
@@ -112,7 +113,7 @@ fn the_fight_forms_win_odds_and_down_chance_should_change_together_when_an_optio
     h.run();
     let after = target_line(&h);
     let mut near = plain.clone();
-    if let Action::Fight { options, .. } = &mut near {
+    if let Action::Fight(act::Fight { options, .. }) = &mut near {
         options.imposing = vec![b(1)];
     }
     let p1 = the_game(&h).price(&near).expect("priced");
@@ -142,7 +143,7 @@ fn the_fight_forms_win_odds_and_down_chance_should_change_together_when_an_optio
         .action
         .clone();
     assert!(
-        matches!(&pending, Action::Fight { options, .. } if options.imposing == vec![b(1)]),
+        matches!(&pending, Action::Fight(act::Fight { options, .. }) if options.imposing == vec![b(1)]),
         "{pending:?}"
     );
 }
@@ -153,7 +154,7 @@ fn the_assault_after_a_move_should_show_the_odds_of_the_pre_filled_roll() {
     turn(&mut g, 4);
     skip_to(&mut g, a(0));
     only_vask(&mut g);
-    ok(&mut g, Action::Move { model: a(0) });
+    ok(&mut g, Action::Move(act::Move { model: a(0) }));
     let mut h = harness(app(g));
     h.run();
     h.get_by_label("Assault (1 DP)  [A]").click();
@@ -162,7 +163,13 @@ fn the_assault_after_a_move_should_show_the_odds_of_the_pre_filled_roll() {
     let o = offers
         .offers
         .iter()
-        .find(|o| o.id == "assault" && matches!(o.action, Action::Assault { brutal: false, .. }))
+        .find(|o| {
+            o.id == "assault"
+                && matches!(
+                    o.action,
+                    Action::Assault(act::Assault { brutal: false, .. })
+                )
+        })
         .expect("an assault");
     let t = o.targets.first().expect("a target");
     let p = the_game(&h).price(&t.draft).expect("priced");
@@ -241,14 +248,14 @@ fn the_blowpipes_down_chance_should_change_with_range() {
     }
     assert!(seen[0] > seen[1] && seen[1] > seen[2], "{seen:?}");
     // The check the long shot makes is the one counted above.
-    let mut long = Action::Shoot {
+    let mut long = Action::Shoot(act::Shoot {
         shooter: a(2),
         target: b(0),
         options: Default::default(),
         roll: None,
         stray: None,
-    };
-    if let Action::Shoot { options, .. } = &mut long {
+    });
+    if let Action::Shoot(act::Shoot { options, .. }) = &mut long {
         options.band = impia::core::game::RangeBand::Long;
     }
     let Ok(Prepared::Check(c)) = the_game(&h).prepare(&long) else {

@@ -5,6 +5,7 @@
 use crate::game_support::*;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use impia::core::game::act;
 use impia::core::game::draft::AIMED_SHOT;
 use impia::core::game::{Action, DeclKey, Game, Status};
 use impia::core::odds::Odds;
@@ -31,10 +32,10 @@ fn r26_the_shot_form_ticks_the_aimed_shot_the_core_declares_and_rolls_it() {
     for i in 1..5 {
         ok(
             &mut g,
-            Action::SetStatus {
+            Action::SetStatus(act::SetStatus {
                 model: b(i),
                 status: Status::Removed,
-            },
+            }),
         );
     }
     turn(&mut g, 4);
@@ -56,7 +57,7 @@ fn r26_the_shot_form_ticks_the_aimed_shot_the_core_declares_and_rolls_it() {
         .clone();
     let plain = g.price(&t.draft).expect("priced");
     let mut on = t.draft.clone();
-    if let Action::Shoot { options, .. } = &mut on {
+    if let Action::Shoot(act::Shoot { options, .. }) = &mut on {
         options.aimed = true;
     }
     let aimed = g.price(&on).expect("priced");
@@ -87,7 +88,7 @@ fn r26_the_shot_form_ticks_the_aimed_shot_the_core_declares_and_rolls_it() {
         .or_else(|| game.actions().last().cloned())
         .expect("the shot");
     assert!(
-        matches!(&shot, Action::Shoot { options, .. } if options.aimed),
+        matches!(&shot, Action::Shoot(act::Shoot { options, .. }) if options.aimed),
         "{shot:?}"
     );
 }

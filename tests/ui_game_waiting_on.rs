@@ -5,6 +5,7 @@
 
 use crate::game_support::{app_harness, game_app};
 use egui_kittest::kittest::Queryable as _;
+use impia::core::game::act;
 use impia::core::game::{Action, Game, GameSetup, Host, Now};
 use impia::core::roster::load_roster;
 use impia::core::tables::RuleSet;
@@ -38,7 +39,7 @@ fn game_at_a_hit(seed: u64) -> Option<Game> {
                         | "roll_off"
                         | "choose_start"
                         | "activate"
-                ) && !matches!(o.action, Action::Assault { brutal: true, .. })
+                ) && !matches!(o.action, Action::Assault(act::Assault { brutal: true, .. }))
             })
             .map(|o| {
                 o.targets
@@ -46,9 +47,9 @@ fn game_at_a_hit(seed: u64) -> Option<Game> {
                     .map_or(o.action.clone(), |t| t.action.clone())
             })?;
         let next = match next {
-            Action::StartTurn { .. } => Action::StartTurn {
+            Action::StartTurn(_) => Action::StartTurn(act::StartTurn {
                 dark_forces: vec![1],
-            },
+            }),
             other => other,
         };
         let full = g.with_dice(&next).ok()?;

@@ -1,6 +1,7 @@
 //! R20–R25: fights, assaults and disengaging.
 
 use super::*;
+use impia::core::game::act;
 
 // --- R20–R25 combat ---
 
@@ -11,11 +12,11 @@ fn r23_fight_is_an_opposed_combat_roll_with_the_weapon_and_the_higher_hits() {
     skip_to(&mut g, a(0));
     ok(
         &mut g,
-        Action::SetEngaged {
+        Action::SetEngaged(act::SetEngaged {
             a: a(0),
             b: b(0),
             engaged: true,
-        },
+        }),
     );
     let prep = g.fight_check(a(0), b(0), &FightOptions::default()).unwrap();
     // Ulrak: Combat 5 + medium blade 1; Vask: Combat 5 − heavy mace 1.
@@ -43,11 +44,11 @@ fn r23_a_tied_fight_means_both_models_are_hit() {
     skip_to(&mut g, a(0));
     ok(
         &mut g,
-        Action::SetEngaged {
+        Action::SetEngaged(act::SetEngaged {
             a: a(0),
             b: b(0),
             engaged: true,
-        },
+        }),
     );
     // 3 + 6 = 9 against 5 + 4 = 9.
     assert_eq!(fight(&mut g, a(0), b(0), 3, 5), OpposedOutcome::BothHit);
@@ -67,13 +68,13 @@ fn r21_an_engaged_model_can_only_fight_or_disengage() {
     skip_to(&mut g, a(0));
     ok(
         &mut g,
-        Action::SetEngaged {
+        Action::SetEngaged(act::SetEngaged {
             a: a(0),
             b: b(0),
             engaged: true,
-        },
+        }),
     );
-    let e = refused(&mut g, Action::Move { model: a(0) });
+    let e = refused(&mut g, Action::Move(act::Move { model: a(0) }));
     assert_eq!(e.rule, Some("R21"));
     assert!(e.message(Lang::Es).contains("trabada"));
     let prep = g
@@ -81,24 +82,24 @@ fn r21_an_engaged_model_can_only_fight_or_disengage() {
         .unwrap();
     refused(
         &mut g,
-        Action::Assault {
+        Action::Assault(act::Assault {
             attacker: a(0),
             defender: b(4),
             brutal: false,
             options: FightOptions::default(),
             roll: Some(typed(prep.spec, 5, 5)),
-        },
+        }),
     );
     // Fighting a model it is not engaged with is refused too.
     let prep = g.fight_check(a(0), b(4), &FightOptions::default()).unwrap();
     let e = refused(
         &mut g,
-        Action::Fight {
+        Action::Fight(act::Fight {
             attacker: a(0),
             defender: b(4),
             options: FightOptions::default(),
             roll: Some(typed(prep.spec, 5, 5)),
-        },
+        }),
     );
     assert_eq!(e.rule, Some("R21"));
 }
@@ -125,13 +126,13 @@ fn r20_assault_gives_plus_one_per_assault_earlier_moves_and_an_unseen_attacker()
     let roll = typed(prep.spec, 5, 5);
     ok(
         &mut g,
-        Action::Assault {
+        Action::Assault(act::Assault {
             attacker: a(1),
             defender: b(2),
             brutal: false,
             options: opts,
             roll: Some(roll),
-        },
+        }),
     );
     assert_eq!(pool(&g, Side::A), 8);
     // Now engaged both ways (R21).
@@ -165,13 +166,13 @@ fn r20_assault_from_above_lowers_combat_raises_strength_and_leaves_the_attacker_
     assert_eq!(prep.spec.active.modifier, 1 - 2);
     ok(
         &mut g,
-        Action::Assault {
+        Action::Assault(act::Assault {
             attacker: a(0),
             defender: b(0),
             brutal: false,
             options: opts,
             roll: Some(typed(prep.spec, 9, 1)),
-        },
+        }),
     );
     assert_eq!(g.state().pending_hits[0].strength, 6 + 2);
     assert_eq!(status(&g, a(0)), Status::Prone);
@@ -189,13 +190,13 @@ fn r22_brutal_assault_costs_two_dp_and_gives_an_advantage() {
     assert_eq!(prep.spec.active.modifier, 1);
     ok(
         &mut g,
-        Action::Assault {
+        Action::Assault(act::Assault {
             attacker: a(1),
             defender: b(2),
             brutal: true,
             options: FightOptions::default(),
             roll: Some(typed(prep.spec, 5, 5)),
-        },
+        }),
     );
     assert_eq!(pool(&g, Side::A), 7);
 }
@@ -207,35 +208,35 @@ fn r24_each_extra_friend_in_the_fight_gives_an_advantage() {
     skip_to(&mut g, a(0));
     ok(
         &mut g,
-        Action::SetEngaged {
+        Action::SetEngaged(act::SetEngaged {
             a: a(0),
             b: b(0),
             engaged: true,
-        },
+        }),
     );
     ok(
         &mut g,
-        Action::SetEngaged {
+        Action::SetEngaged(act::SetEngaged {
             a: a(1),
             b: b(0),
             engaged: true,
-        },
+        }),
     );
     ok(
         &mut g,
-        Action::SetEngaged {
+        Action::SetEngaged(act::SetEngaged {
             a: a(4),
             b: b(0),
             engaged: true,
-        },
+        }),
     );
     ok(
         &mut g,
-        Action::SetEngaged {
+        Action::SetEngaged(act::SetEngaged {
             a: b(4),
             b: a(0),
             engaged: true,
-        },
+        }),
     );
     let prep = g.fight_check(a(0), b(0), &FightOptions::default()).unwrap();
     assert_eq!(prep.spec.active.advantages, 2);
@@ -263,19 +264,19 @@ fn r25_disengage_won_against_every_opponent_frees_the_model() {
     skip_to(&mut g, a(0));
     ok(
         &mut g,
-        Action::SetEngaged {
+        Action::SetEngaged(act::SetEngaged {
             a: a(0),
             b: b(0),
             engaged: true,
-        },
+        }),
     );
     ok(
         &mut g,
-        Action::SetEngaged {
+        Action::SetEngaged(act::SetEngaged {
             a: a(0),
             b: b(1),
             engaged: true,
-        },
+        }),
     );
     let preps = g.disengage_checks(a(0)).unwrap();
     assert_eq!(preps.len(), 2);
@@ -295,16 +296,19 @@ fn r25_disengage_won_against_every_opponent_frees_the_model() {
     // Rolling against only one of them is refused.
     refused(
         &mut g,
-        Action::Disengage {
+        Action::Disengage(act::Disengage {
             model: a(0),
             rolls: rolls[..1].to_vec(),
-        },
+        }),
     );
-    ok(&mut g, Action::Disengage { model: a(0), rolls });
+    ok(
+        &mut g,
+        Action::Disengage(act::Disengage { model: a(0), rolls }),
+    );
     assert!(g.state().model(a(0)).unwrap().engaged.is_empty());
     assert!(g.state().model(b(0)).unwrap().engaged.is_empty());
     assert!(g.state().pending_hits.is_empty());
-    ok(&mut g, Action::Move { model: a(0) });
+    ok(&mut g, Action::Move(act::Move { model: a(0) }));
 }
 
 #[test]
@@ -314,19 +318,19 @@ fn r25_every_opponent_that_wins_the_disengage_hits_and_the_model_stays_engaged()
     skip_to(&mut g, a(0));
     ok(
         &mut g,
-        Action::SetEngaged {
+        Action::SetEngaged(act::SetEngaged {
             a: a(0),
             b: b(0),
             engaged: true,
-        },
+        }),
     );
     ok(
         &mut g,
-        Action::SetEngaged {
+        Action::SetEngaged(act::SetEngaged {
             a: a(0),
             b: b(1),
             engaged: true,
-        },
+        }),
     );
     let preps = g.disengage_checks(a(0)).unwrap();
     let rolls = vec![
@@ -339,7 +343,10 @@ fn r25_every_opponent_that_wins_the_disengage_hits_and_the_model_stays_engaged()
             roll: typed(preps[1].spec, 8, 2),
         },
     ];
-    ok(&mut g, Action::Disengage { model: a(0), rolls });
+    ok(
+        &mut g,
+        Action::Disengage(act::Disengage { model: a(0), rolls }),
+    );
     assert_eq!(g.state().model(a(0)).unwrap().engaged.len(), 2);
     let h = &g.state().pending_hits;
     assert_eq!(h.len(), 1);

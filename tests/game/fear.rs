@@ -1,6 +1,7 @@
 //! R18 falls, R31 fear, R32 the Leader and R33 the totem.
 
 use super::*;
+use impia::core::game::act;
 
 // --- R18 falls ---
 
@@ -12,19 +13,19 @@ fn r18_a_short_fall_leaves_the_model_prone_and_its_next_action_is_standing_up() 
     assert!(g.fall_check(a(2), 4.0).unwrap().is_none());
     ok(
         &mut g,
-        Action::Fall {
+        Action::Fall(act::Fall {
             model: a(2),
             height_cm: 4.0,
             roll: None,
             witnesses: vec![],
-        },
+        }),
     );
     assert_eq!(status(&g, a(2)), Status::Prone);
-    let e = refused(&mut g, Action::Move { model: a(2) });
+    let e = refused(&mut g, Action::Move(act::Move { model: a(2) }));
     assert_eq!(e.rule, Some("R18"));
-    ok(&mut g, Action::StandUp { model: a(2) });
+    ok(&mut g, Action::StandUp(act::StandUp { model: a(2) }));
     assert_eq!(status(&g, a(2)), Status::Standing);
-    ok(&mut g, Action::Move { model: a(2) });
+    ok(&mut g, Action::Move(act::Move { model: a(2) }));
 }
 
 #[test]
@@ -45,21 +46,21 @@ fn r18_a_fall_rolls_toughness_without_armour_against_the_heights_strength() {
     // A roll is needed, and none up to 5 cm.
     refused(
         &mut g,
-        Action::Fall {
+        Action::Fall(act::Fall {
             model: a(0),
             height_cm: 12.0,
             roll: None,
             witnesses: vec![],
-        },
+        }),
     );
     ok(
         &mut g,
-        Action::Fall {
+        Action::Fall(act::Fall {
             model: a(0),
             height_cm: 12.0,
             roll: Some(typed(prep.spec, 1, 9)),
             witnesses: vec![a(1)],
-        },
+        }),
     );
     assert_eq!(status(&g, a(0)), Status::Down);
     // The Leader is Down: its warband is frightened (R31), Brann twice.
@@ -78,24 +79,24 @@ fn r31_friends_within_15cm_of_a_model_put_down_gain_fear() {
     skip_to(&mut g, a(0));
     ok(
         &mut g,
-        Action::SetEngaged {
+        Action::SetEngaged(act::SetEngaged {
             a: a(0),
             b: b(1),
             engaged: true,
-        },
+        }),
     );
     fight(&mut g, a(0), b(1), 9, 1);
     // Only friends of the Down model can be listed.
     let prep = g.hit_check(a(0), b(1), &HitOptions::default()).unwrap();
     refused(
         &mut g,
-        Action::ResolveHit {
+        Action::ResolveHit(act::ResolveHit {
             attacker: a(0),
             target: b(1),
             options: HitOptions::default(),
             roll: Some(typed(prep.spec, 9, 1)),
             witnesses: vec![a(1)],
-        },
+        }),
     );
     hit(&mut g, a(0), b(1), 9, 1, vec![b(2), b(3)]);
     assert_eq!(
@@ -112,11 +113,11 @@ fn r31_a_brutal_or_cruel_model_causes_two_fear() {
     skip_to(&mut g, b(0));
     ok(
         &mut g,
-        Action::SetEngaged {
+        Action::SetEngaged(act::SetEngaged {
             a: a(1),
             b: b(0),
             engaged: true,
-        },
+        }),
     );
     fight(&mut g, b(0), a(1), 9, 1);
     hit(&mut g, b(0), a(1), 9, 1, vec![a(2), a(3)]);
@@ -144,11 +145,11 @@ fn r32_a_leader_scores_one_vp_per_enemy_it_puts_down_others_none() {
     skip_to(&mut g, a(0));
     ok(
         &mut g,
-        Action::SetEngaged {
+        Action::SetEngaged(act::SetEngaged {
             a: a(0),
             b: b(1),
             engaged: true,
-        },
+        }),
     );
     fight(&mut g, a(0), b(1), 9, 1);
     hit(&mut g, a(0), b(1), 9, 1, vec![]);
@@ -157,22 +158,22 @@ fn r32_a_leader_scores_one_vp_per_enemy_it_puts_down_others_none() {
     skip_to(&mut g, a(4));
     ok(
         &mut g,
-        Action::SetEngaged {
+        Action::SetEngaged(act::SetEngaged {
             a: a(4),
             b: b(2),
             engaged: true,
-        },
+        }),
     );
     fight(&mut g, a(4), b(2), 9, 1);
     hit(&mut g, a(4), b(2), 9, 1, vec![]);
     assert_eq!(g.scoreboard().a.kills, 1, "only the Leader's kills score");
     ok(
         &mut g,
-        Action::ScenarioPoints {
+        Action::ScenarioPoints(act::ScenarioPoints {
             side: Side::A,
             points: 3,
             note: "objetivo".into(),
-        },
+        }),
     );
     assert_eq!(g.scoreboard().a.total(), 4);
 }
@@ -184,11 +185,11 @@ fn r31_fear_equal_to_courage_gives_a_complication_on_every_roll_unless_stubborn(
     skip_to(&mut g, a(0));
     ok(
         &mut g,
-        Action::SetEngaged {
+        Action::SetEngaged(act::SetEngaged {
             a: a(0),
             b: b(4),
             engaged: true,
-        },
+        }),
     );
     set_fear(&mut g, a(0), 4);
     assert_eq!(
@@ -252,10 +253,10 @@ fn r31_fear_never_goes_below_zero() {
     let mut g = game();
     ok(
         &mut g,
-        Action::AdjustFear {
+        Action::AdjustFear(act::AdjustFear {
             model: a(0),
             delta: -3,
-        },
+        }),
     );
     assert_eq!(fear_of(&g, a(0)), 0);
 }
@@ -271,17 +272,17 @@ fn r32_rally_removes_one_fear_from_the_named_friends() {
     set_fear(&mut g, a(2), 1);
     refused(
         &mut g,
-        Action::LeaderRally {
+        Action::LeaderRally(act::LeaderRally {
             leader: a(0),
             models: vec![b(1)],
-        },
+        }),
     );
     ok(
         &mut g,
-        Action::LeaderRally {
+        Action::LeaderRally(act::LeaderRally {
             leader: a(0),
             models: vec![a(1), a(2), a(3)],
-        },
+        }),
     );
     assert_eq!(
         (fear_of(&g, a(1)), fear_of(&g, a(2)), fear_of(&g, a(3))),
@@ -291,10 +292,10 @@ fn r32_rally_removes_one_fear_from_the_named_friends() {
     skip_to(&mut g, a(3));
     let e = refused(
         &mut g,
-        Action::LeaderRally {
+        Action::LeaderRally(act::LeaderRally {
             leader: a(3),
             models: vec![a(1)],
-        },
+        }),
     );
     assert_eq!(e.rule, Some("R32"));
 }
@@ -306,10 +307,10 @@ fn r32_an_order_lets_a_friend_make_one_action_paying_its_cost() {
     skip_to(&mut g, a(0));
     ok(
         &mut g,
-        Action::LeaderOrder {
+        Action::LeaderOrder(act::LeaderOrder {
             leader: a(0),
             model: a(1),
-        },
+        }),
     );
     // Ulrak's own DP paid the order; Brann's Move comes from the pool.
     assert_eq!(pool(&g, Side::A), 9);
@@ -320,12 +321,12 @@ fn r32_an_order_lets_a_friend_make_one_action_paying_its_cost() {
             ordered: Some(a(1))
         }
     );
-    refused(&mut g, Action::Move { model: a(0) });
-    ok(&mut g, Action::Move { model: a(1) });
+    refused(&mut g, Action::Move(act::Move { model: a(0) }));
+    ok(&mut g, Action::Move(act::Move { model: a(1) }));
     assert_eq!(pool(&g, Side::A), 8);
     // One action only.
-    refused(&mut g, Action::Move { model: a(1) });
-    ok(&mut g, Action::Move { model: a(0) });
+    refused(&mut g, Action::Move(act::Move { model: a(1) }));
+    ok(&mut g, Action::Move(act::Move { model: a(0) }));
     // Brann still acts in its own round.
     assert!(!g.state().model(a(1)).unwrap().acted);
 }
@@ -340,11 +341,11 @@ fn r33_one_totem_reroll_per_turn_per_warband() {
     skip_to(&mut g, a(0));
     ok(
         &mut g,
-        Action::SetEngaged {
+        Action::SetEngaged(act::SetEngaged {
             a: a(0),
             b: b(0),
             engaged: true,
-        },
+        }),
     );
     assert!(g.can_reroll(a(0)));
     let prep = g.fight_check(a(0), b(0), &FightOptions::default()).unwrap();
@@ -359,21 +360,21 @@ fn r33_one_totem_reroll_per_turn_per_warband() {
         .rerolled(a(1), Role::Active, SideDice::new(9, vec![]));
     refused(
         &mut g,
-        Action::Fight {
+        Action::Fight(act::Fight {
             attacker: a(0),
             defender: b(0),
             options: FightOptions::default(),
             roll: Some(wrong),
-        },
+        }),
     );
     ok(
         &mut g,
-        Action::Fight {
+        Action::Fight(act::Fight {
             attacker: a(0),
             defender: b(0),
             options: FightOptions::default(),
             roll: Some(roll),
-        },
+        }),
     );
     assert!(!g.can_reroll(a(0)));
     assert!(g.can_reroll(b(0)), "each warband has its own");
@@ -381,13 +382,13 @@ fn r33_one_totem_reroll_per_turn_per_warband() {
     let again = typed(prep.spec, 1, 9).rerolled(a(0), Role::Active, SideDice::new(9, vec![]));
     let e = refused(
         &mut g,
-        Action::ResolveHit {
+        Action::ResolveHit(act::ResolveHit {
             attacker: a(0),
             target: b(0),
             options: HitOptions::default(),
             roll: Some(again),
             witnesses: vec![],
-        },
+        }),
     );
     assert_eq!(e.rule, Some("R33"));
     // B re-rolls Vask's Toughness.
@@ -395,13 +396,13 @@ fn r33_one_totem_reroll_per_turn_per_warband() {
     let saved = typed(prep.spec, 3, 1).rerolled(b(0), Role::Passive, SideDice::new(10, vec![]));
     ok(
         &mut g,
-        Action::ResolveHit {
+        Action::ResolveHit(act::ResolveHit {
             attacker: a(0),
             target: b(0),
             options: HitOptions::default(),
             roll: Some(saved),
             witnesses: vec![],
-        },
+        }),
     );
     assert_eq!(status(&g, b(0)), Status::Standing);
     // The next turn it is back.
@@ -417,18 +418,18 @@ fn r33_own_totem_removes_two_fear_and_the_enemy_totem_is_destroyed_for_fear_and_
     turn(&mut g, 4);
     skip_to(&mut g, a(0));
     set_fear(&mut g, a(0), 3);
-    ok(&mut g, Action::TotemOwn { model: a(0) });
+    ok(&mut g, Action::TotemOwn(act::TotemOwn { model: a(0) }));
     assert_eq!(fear_of(&g, a(0)), 1);
     assert_eq!(
         pool(&g, Side::A),
         8,
         "2 DP: the Leader's own 1 and 1 from the pool"
     );
-    ok(&mut g, Action::TotemEnemy { model: a(0) });
+    ok(&mut g, Action::TotemEnemy(act::TotemEnemy { model: a(0) }));
     assert_eq!(fear_of(&g, a(0)), 4);
     assert_eq!(g.scoreboard().a.totem, 1);
     assert!(!g.state().side(Side::B).unwrap().totem_standing);
-    refused(&mut g, Action::TotemEnemy { model: a(0) });
+    refused(&mut g, Action::TotemEnemy(act::TotemEnemy { model: a(0) }));
     end(&mut g, a(0));
     // B lost its totem: no more re-rolls or totem actions for B.
     assert!(!g.can_reroll(b(0)));
@@ -441,11 +442,11 @@ fn r33_ending_an_activation_near_the_enemy_totem_adds_fear() {
     skip_to(&mut g, a(0));
     ok(
         &mut g,
-        Action::EndActivation {
+        Action::EndActivation(act::EndActivation {
             model: a(0),
             terrain: vec![],
             near_enemy_totem: true,
-        },
+        }),
     );
     assert_eq!(fear_of(&g, a(0)), 1);
 }

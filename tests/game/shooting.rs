@@ -1,6 +1,7 @@
 //! R26 shooting and R27–R30 hits.
 
 use super::*;
+use impia::core::game::act;
 
 // --- R26 shooting ---
 
@@ -44,13 +45,13 @@ fn r26_shoot_range_aim_and_cover_change_the_accuracy_check() {
     let roll = typed_check(prep.spec, 1);
     ok(
         &mut g,
-        Action::Shoot {
+        Action::Shoot(act::Shoot {
             shooter: a(2),
             target: b(1),
             options: opts,
             roll: Some(roll),
             stray: None,
-        },
+        }),
     );
     assert_eq!(pool(&g, Side::A), 7);
     let h = &g.state().pending_hits[0];
@@ -72,35 +73,35 @@ fn r26_a_miss_caused_by_shooting_into_a_combat_hits_a_friend() {
     let miss = typed_check(prep.spec, 5);
     refused(
         &mut g,
-        Action::Shoot {
+        Action::Shoot(act::Shoot {
             shooter: a(2),
             target: b(1),
             options: opts.clone(),
             roll: Some(miss),
             stray: Some(a(1)),
-        },
+        }),
     );
     // A 2 misses only because of the penalty: it hits Brann.
     let roll = typed_check(prep.spec, 2);
     refused(
         &mut g,
-        Action::Shoot {
+        Action::Shoot(act::Shoot {
             shooter: a(2),
             target: b(1),
             options: opts.clone(),
             roll: Some(roll.clone()),
             stray: Some(b(2)),
-        },
+        }),
     );
     ok(
         &mut g,
-        Action::Shoot {
+        Action::Shoot(act::Shoot {
             shooter: a(2),
             target: b(1),
             options: opts,
             roll: Some(roll),
             stray: Some(a(1)),
-        },
+        }),
     );
     let h = &g.state().pending_hits[0];
     assert_eq!((h.target, h.source), (a(1), HitSource::StrayShot));
@@ -113,22 +114,22 @@ fn r26_an_engaged_model_does_not_shoot() {
     skip_to(&mut g, a(2));
     ok(
         &mut g,
-        Action::SetEngaged {
+        Action::SetEngaged(act::SetEngaged {
             a: a(2),
             b: b(3),
             engaged: true,
-        },
+        }),
     );
     let prep = g.shoot_check(a(2), b(1), &ShootOptions::default()).unwrap();
     let e = refused(
         &mut g,
-        Action::Shoot {
+        Action::Shoot(act::Shoot {
             shooter: a(2),
             target: b(1),
             options: ShootOptions::default(),
             roll: Some(typed_check(prep.spec, 1)),
             stray: None,
-        },
+        }),
     );
     assert_eq!(e.rule, Some("R21"));
 }
@@ -169,13 +170,13 @@ fn r27_a_model_that_wins_the_hit_roll_stays_up() {
     let prep = g.hit_check(a(0), b(0), &HitOptions::default()).unwrap();
     refused(
         &mut g,
-        Action::ResolveHit {
+        Action::ResolveHit(act::ResolveHit {
             attacker: a(0),
             target: b(0),
             options: HitOptions::default(),
             roll: Some(typed(prep.spec, 1, 9)),
             witnesses: vec![b(2)],
-        },
+        }),
     );
 }
 
@@ -188,11 +189,11 @@ fn r29_penetration_lowers_armour_never_below_zero_and_r30_cover_adds_the_best_pl
     skip_to(&mut g, b(2));
     ok(
         &mut g,
-        Action::SetEngaged {
+        Action::SetEngaged(act::SetEngaged {
             a: a(0),
             b: b(2),
             engaged: true,
-        },
+        }),
     );
     // Orm fights Ulrak and loses: Ulrak's blade (Pen 3) against Orm's shield (Armour 2).
     assert_eq!(fight(&mut g, b(2), a(0), 1, 9), OpposedOutcome::PassiveWins);
@@ -245,10 +246,10 @@ fn r28_iron_defence_gives_an_advantage_and_costs_the_hit_model_one_dp() {
     let b_pool = pool(&g, Side::B);
     ok(
         &mut g,
-        Action::AdjustOwnDp {
+        Action::AdjustOwnDp(act::AdjustOwnDp {
             model: b(0),
             delta: -1,
-        },
+        }),
     );
     hit_with(&mut g, a(0), b(0), opts, 1, 9, vec![]);
     assert_eq!(pool(&g, Side::B), b_pool - 1);
@@ -261,11 +262,11 @@ fn r02_the_side_whose_activation_it_is_rolls_active_in_a_counter_hit() {
     skip_to(&mut g, a(0));
     ok(
         &mut g,
-        Action::SetEngaged {
+        Action::SetEngaged(act::SetEngaged {
             a: a(0),
             b: b(0),
             engaged: true,
-        },
+        }),
     );
     assert_eq!(fight(&mut g, a(0), b(0), 1, 9), OpposedOutcome::PassiveWins);
     let prep = g.hit_check(b(0), a(0), &HitOptions::default()).unwrap();

@@ -1,6 +1,7 @@
 //! R14 terrain, R38 spells, R41 Breath, and the dice, checks and adjustments.
 
 use super::*;
+use impia::core::game::act;
 
 // --- R14 terrain ---
 
@@ -11,56 +12,56 @@ fn r14_terrain_fear_and_toughness_lost_for_good() {
     skip_to(&mut g, a(0));
     ok(
         &mut g,
-        Action::TouchTerrain {
+        Action::TouchTerrain(act::TouchTerrain {
             model: a(0),
             terrain: "cursed".into(),
-        },
+        }),
     );
     ok(
         &mut g,
-        Action::TouchTerrain {
+        Action::TouchTerrain(act::TouchTerrain {
             model: a(0),
             terrain: "cursed".into(),
-        },
+        }),
     );
     assert_eq!(fear_of(&g, a(0)), 1, "at most once per activation");
     ok(
         &mut g,
-        Action::EndActivation {
+        Action::EndActivation(act::EndActivation {
             model: a(0),
             terrain: vec!["cursed".into(), "tainted".into()],
             near_enemy_totem: false,
-        },
+        }),
     );
     assert_eq!(fear_of(&g, a(0)), 2);
     assert_eq!(g.state().model(a(0)).unwrap().toughness(), 3);
     skip_to(&mut g, a(4));
     ok(
         &mut g,
-        Action::EndActivation {
+        Action::EndActivation(act::EndActivation {
             model: a(4),
             terrain: vec!["volcanic".into(), "water".into()],
             near_enemy_totem: false,
-        },
+        }),
     );
     assert_eq!(g.state().model(a(4)).unwrap().toughness(), 3);
     assert_eq!(fear_of(&g, a(4)), 1);
     skip_to(&mut g, a(1));
     refused(
         &mut g,
-        Action::EndActivation {
+        Action::EndActivation(act::EndActivation {
             model: a(1),
             terrain: vec!["lava".into()],
             near_enemy_totem: false,
-        },
+        }),
     );
     ok(
         &mut g,
-        Action::EndActivation {
+        Action::EndActivation(act::EndActivation {
             model: a(1),
             terrain: vec!["icy".into()],
             near_enemy_totem: false,
-        },
+        }),
     );
     assert_eq!(status(&g, a(1)), Status::Prone);
 }
@@ -74,7 +75,7 @@ fn cast(
     die: u32,
     within_30cm: Vec<ModelRef>,
 ) -> Result<(), impia::core::game::GameError> {
-    g.apply(Action::CastSpell {
+    g.apply(Action::CastSpell(act::CastSpell {
         caster: a(3),
         spell,
         target: None,
@@ -82,7 +83,7 @@ fn cast(
         backlash: vec![die],
         within_30cm,
         targets: Vec::new(),
-    })?;
+    }))?;
     if g.pending().is_some() {
         accept(g);
     }
@@ -113,7 +114,7 @@ fn r38_a_spell_costs_its_dp_and_frightens_everyone_within_15cm_but_sorcerers() {
     end(&mut g, a(3));
     skip_to(&mut g, a(4));
     let e = g
-        .apply(Action::CastSpell {
+        .apply(Action::CastSpell(act::CastSpell {
             caster: a(4),
             spell: SpellChoice::Custom {
                 name: String::new(),
@@ -126,7 +127,7 @@ fn r38_a_spell_costs_its_dp_and_frightens_everyone_within_15cm_but_sorcerers() {
             backlash: vec![3],
             within_30cm: vec![],
             targets: Vec::new(),
-        })
+        }))
         .unwrap_err();
     assert_eq!(e.rule, Some("R38"));
 }
@@ -202,7 +203,7 @@ fn r42_arcane_void_refuses_spells_cast_on_it() {
     turn(&mut g, 4);
     skip_to(&mut g, a(3));
     let e = g
-        .apply(Action::CastSpell {
+        .apply(Action::CastSpell(act::CastSpell {
             caster: a(3),
             spell: SpellChoice::Known { index: 0 },
             target: Some(b(4)),
@@ -210,12 +211,12 @@ fn r42_arcane_void_refuses_spells_cast_on_it() {
             backlash: vec![1],
             within_30cm: vec![],
             targets: Vec::new(),
-        })
+        }))
         .unwrap_err();
     assert_eq!(e.rule, Some("R42"));
     ok(
         &mut g,
-        Action::CastSpell {
+        Action::CastSpell(act::CastSpell {
             caster: a(3),
             spell: SpellChoice::Known { index: 0 },
             target: Some(b(0)),
@@ -223,7 +224,7 @@ fn r42_arcane_void_refuses_spells_cast_on_it() {
             backlash: vec![1],
             within_30cm: vec![],
             targets: Vec::new(),
-        },
+        }),
     );
 }
 
@@ -236,10 +237,10 @@ fn r41_breath_hits_every_model_under_the_template_then_recharges_a_turn() {
     skip_to(&mut g, a(4));
     ok(
         &mut g,
-        Action::Breath {
+        Action::Breath(act::Breath {
             model: a(4),
             targets: vec![b(0), b(1)],
-        },
+        }),
     );
     assert_eq!(pool(&g, Side::A), 6);
     let hits: Vec<_> = g
@@ -257,10 +258,10 @@ fn r41_breath_hits_every_model_under_the_template_then_recharges_a_turn() {
     skip_to(&mut g, a(4));
     let e = refused(
         &mut g,
-        Action::Breath {
+        Action::Breath(act::Breath {
             model: a(4),
             targets: vec![b(0)],
-        },
+        }),
     );
     assert!(
         e.message(Lang::En).contains("until turn 3"),
@@ -273,20 +274,20 @@ fn r41_breath_hits_every_model_under_the_template_then_recharges_a_turn() {
     skip_to(&mut g, a(4));
     ok(
         &mut g,
-        Action::Breath {
+        Action::Breath(act::Breath {
             model: a(4),
             targets: vec![],
-        },
+        }),
     );
     // Only with Breath.
     end(&mut g, a(4));
     skip_to(&mut g, a(1));
     refused(
         &mut g,
-        Action::Breath {
+        Action::Breath(act::Breath {
             model: a(1),
             targets: vec![],
-        },
+        }),
     );
 }
 
@@ -306,40 +307,40 @@ fn r04_dice_that_do_not_fit_the_check_are_refused() {
     };
     let e = refused(
         &mut g,
-        Action::Check {
+        Action::Check(act::Check {
             model: a(2),
             stat: Stat::Agility,
             modifier: -1,
             reason: "salto".into(),
             options: Default::default(),
             roll: Some(bad),
-        },
+        }),
     );
     assert_eq!(e.kind, ErrorKind::BadRoll);
     // A check built for another modifier is stale.
     let other = g.attribute_check(a(2), Stat::Agility, 0).unwrap();
     let e = refused(
         &mut g,
-        Action::Check {
+        Action::Check(act::Check {
             model: a(2),
             stat: Stat::Agility,
             modifier: -1,
             reason: String::new(),
             options: Default::default(),
             roll: Some(typed_check(other.spec, 3)),
-        },
+        }),
     );
     assert_eq!(e.kind, ErrorKind::StaleCheck);
     ok(
         &mut g,
-        Action::Check {
+        Action::Check(act::Check {
             model: a(2),
             stat: Stat::Agility,
             modifier: -1,
             reason: "salto".into(),
             options: Default::default(),
             roll: Some(typed_check(prep.spec, 2)),
-        },
+        }),
     );
     assert!(g.log().last().unwrap().describe(Lang::Es).contains("éxito"));
 }
@@ -351,51 +352,51 @@ fn adjustments_by_hand_are_logged_and_undone_like_any_action() {
     let before = g.state().clone();
     ok(
         &mut g,
-        Action::AdjustFear {
+        Action::AdjustFear(act::AdjustFear {
             model: a(1),
             delta: 2,
-        },
+        }),
     );
     ok(
         &mut g,
-        Action::AdjustPool {
+        Action::AdjustPool(act::AdjustPool {
             side: Side::B,
             delta: 3,
-        },
+        }),
     );
     ok(
         &mut g,
-        Action::AdjustToughness {
+        Action::AdjustToughness(act::AdjustToughness {
             model: b(2),
             delta: -1,
-        },
+        }),
     );
     ok(
         &mut g,
-        Action::AdjustOwnDp {
+        Action::AdjustOwnDp(act::AdjustOwnDp {
             model: a(0),
             delta: 1,
-        },
+        }),
     );
     ok(
         &mut g,
-        Action::SetStatus {
+        Action::SetStatus(act::SetStatus {
             model: b(3),
             status: Status::Prone,
-        },
+        }),
     );
     ok(
         &mut g,
-        Action::SetRound {
+        Action::SetRound(act::SetRound {
             model: b(3),
             round: 9,
-        },
+        }),
     );
     ok(
         &mut g,
-        Action::Note {
+        Action::Note(act::Note {
             text: "niebla en el río".into(),
-        },
+        }),
     );
     assert_eq!(fear_of(&g, a(1)), 2);
     assert_eq!(pool(&g, Side::B), 11);
@@ -410,25 +411,25 @@ fn adjustments_by_hand_are_logged_and_undone_like_any_action() {
     assert!(lines.iter().any(|l| l.contains("Note: niebla")));
     refused(
         &mut g,
-        Action::AdjustOwnDp {
+        Action::AdjustOwnDp(act::AdjustOwnDp {
             model: a(1),
             delta: -1,
-        },
+        }),
     );
     refused(
         &mut g,
-        Action::SetRound {
+        Action::SetRound(act::SetRound {
             model: a(1),
             round: 0,
-        },
+        }),
     );
     refused(
         &mut g,
-        Action::SetEngaged {
+        Action::SetEngaged(act::SetEngaged {
             a: a(1),
             b: a(2),
             engaged: true,
-        },
+        }),
     );
     for _ in 0..7 {
         assert!(g.undo().unwrap());
@@ -443,11 +444,11 @@ fn every_action_has_a_line_in_both_languages() {
     skip_to(&mut g, a(0));
     ok(
         &mut g,
-        Action::SetEngaged {
+        Action::SetEngaged(act::SetEngaged {
             a: a(0),
             b: b(0),
             engaged: true,
-        },
+        }),
     );
     fight(&mut g, a(0), b(0), 9, 1);
     hit(&mut g, a(0), b(0), 9, 1, vec![b(4)]);
@@ -483,15 +484,15 @@ fn every_action_has_a_line_in_both_languages() {
 #[test]
 fn errors_speak_both_languages() {
     let mut g = game();
-    let e = refused(&mut g, Action::Activate { model: a(0) });
+    let e = refused(&mut g, Action::Activate(act::Activate { model: a(0) }));
     assert_ne!(e.message(Lang::Es), e.message(Lang::En));
     assert_eq!(e.to_string(), e.message(Lang::En));
     let e = refused(
         &mut g,
-        Action::AdjustFear {
+        Action::AdjustFear(act::AdjustFear {
             model: a(42),
             delta: 1,
-        },
+        }),
     );
     assert_eq!(e.kind, ErrorKind::Unknown);
     assert!(e.message(Lang::Es).contains("a42"));

@@ -1,6 +1,7 @@
 //! The game file on disk: one writer, a damaged file, a torn last line, a file that would not open.
 
 use super::*;
+use impia::core::game::act;
 
 #[test]
 fn one_writer_per_game_a_second_opener_reads_only() {
@@ -13,7 +14,7 @@ fn one_writer_per_game_a_second_opener_reads_only() {
     let mut other = Game::load(&path, &rules()).unwrap();
     assert!(other.read_only());
     assert_eq!(other.state(), g.state());
-    assert!(other.apply(Action::EndTurn).is_err());
+    assert!(other.apply(Action::EndTurn(act::EndTurn {})).is_err());
     assert!(other.undo().is_err());
     // The CLI refuses to act on it, and writes nothing.
     let before = std::fs::read(&path).unwrap();
@@ -32,7 +33,7 @@ fn one_writer_per_game_a_second_opener_reads_only() {
     drop(g);
     let mut again = Game::load(&path, &rules()).unwrap();
     assert!(!again.read_only());
-    again.apply(Action::EndTurn).unwrap();
+    again.apply(Action::EndTurn(act::EndTurn {})).unwrap();
 }
 
 #[test]
@@ -43,7 +44,7 @@ fn a_damaged_game_opens_up_to_its_last_good_action_and_keeps_the_original() {
     g.save(&path).unwrap();
     turn(&mut g, 4);
     skip_to(&mut g, a(0));
-    ok(&mut g, Action::Move { model: a(0) });
+    ok(&mut g, Action::Move(act::Move { model: a(0) }));
     let good = g.actions().len();
     drop(g);
     // One line in the middle of the log is garbled.

@@ -2,6 +2,7 @@
 //! few actions that move it on. The slow tests use only these (`slow.rs`
 //! declares this file alone as their `game_support`).
 
+use impia::core::game::act;
 use impia::core::game::{Action, Game, GameSetup, ModelRef, Side};
 use impia::core::roster::{Model, Roster, Spell};
 use impia::core::tables::RuleSet;
@@ -113,11 +114,11 @@ pub fn ok(g: &mut Game, action: Action) {
 
 /// Accept the roll waiting.
 pub fn accept(g: &mut Game) {
-    if let Err(e) = g.apply(Action::Accept {
+    if let Err(e) = g.apply(Action::Accept(act::Accept {
         witnesses: None,
         stray: None,
         within_30cm: None,
-    }) {
+    })) {
         panic!("accept refused: {e}");
     }
 }
@@ -126,15 +127,21 @@ pub fn accept(g: &mut Game) {
 pub fn start_turn(g: &mut Game, dark_forces: u32) {
     ok(
         g,
-        Action::StartTurn {
+        Action::StartTurn(act::StartTurn {
             dark_forces: vec![dark_forces],
-        },
+        }),
     );
 }
 
 pub fn no_changes(g: &mut Game) {
-    ok(g, Action::EndChangeRound { side: Side::A });
-    ok(g, Action::EndChangeRound { side: Side::B });
+    ok(
+        g,
+        Action::EndChangeRound(act::EndChangeRound { side: Side::A }),
+    );
+    ok(
+        g,
+        Action::EndChangeRound(act::EndChangeRound { side: Side::B }),
+    );
 }
 
 /// Start a turn and go straight to the rounds.

@@ -5,6 +5,7 @@ mod fixtures;
 
 pub use fixtures::*;
 use impia::core::dice::OpposedOutcome;
+use impia::core::game::act;
 use impia::core::game::{
     Action, CheckDice, FightOptions, Game, HitOptions, ModelRef, Now, OpposedDice, Side, SideDice,
 };
@@ -22,11 +23,11 @@ pub fn b(i: usize) -> ModelRef {
 pub fn end(g: &mut Game, m: ModelRef) {
     ok(
         g,
-        Action::EndActivation {
+        Action::EndActivation(act::EndActivation {
             model: m,
             terrain: Vec::new(),
             near_enemy_totem: false,
-        },
+        }),
     );
 }
 
@@ -64,12 +65,12 @@ pub fn fight(
     let outcome = roll.outcome();
     ok(
         g,
-        Action::Fight {
+        Action::Fight(act::Fight {
             attacker,
             defender,
             options: FightOptions::default(),
             roll: Some(roll),
-        },
+        }),
     );
     outcome
 }
@@ -89,13 +90,13 @@ pub fn assault(
     let outcome = roll.outcome();
     ok(
         g,
-        Action::Assault {
+        Action::Assault(act::Assault {
             attacker,
             defender,
             brutal: false,
             options: FightOptions::default(),
             roll: Some(roll),
-        },
+        }),
     );
     outcome
 }
@@ -139,13 +140,13 @@ pub fn hit_with(
     let roll = typed(prep.spec, act, pas);
     ok(
         g,
-        Action::ResolveHit {
+        Action::ResolveHit(act::ResolveHit {
             attacker,
             target,
             options,
             roll: Some(roll),
             witnesses,
-        },
+        }),
     );
 }
 
@@ -156,18 +157,18 @@ pub fn skip_to(g: &mut Game, m: ModelRef) {
         match g.now() {
             Now::RollOff { .. } => ok(
                 g,
-                Action::RollOff {
+                Action::RollOff(act::RollOff {
                     rolls: vec![[7, 3]],
                     starts: Some(m.side),
-                },
+                }),
             ),
             Now::Pick { models, .. } if models.contains(&m) => {
-                ok(g, Action::Activate { model: m });
+                ok(g, Action::Activate(act::Activate { model: m }));
                 return;
             }
             Now::Pick { models, .. } => {
                 let other = models[0];
-                ok(g, Action::Activate { model: other });
+                ok(g, Action::Activate(act::Activate { model: other }));
                 end(g, other);
             }
             now => panic!("cannot reach {m}: {now:?}"),
@@ -182,13 +183,13 @@ pub fn finish_turn(g: &mut Game) {
         match g.now() {
             Now::RollOff { .. } => ok(
                 g,
-                Action::RollOff {
+                Action::RollOff(act::RollOff {
                     rolls: vec![[7, 3]],
                     starts: Some(Side::A),
-                },
+                }),
             ),
             Now::Pick { models, .. } => {
-                ok(g, Action::Activate { model: models[0] });
+                ok(g, Action::Activate(act::Activate { model: models[0] }));
                 end(g, models[0]);
             }
             Now::Acting { model, .. } => end(g, model),
@@ -210,10 +211,10 @@ pub fn set_fear(g: &mut Game, m: ModelRef, fear: i32) {
     let now = fear_of(g, m);
     ok(
         g,
-        Action::AdjustFear {
+        Action::AdjustFear(act::AdjustFear {
             model: m,
             delta: fear - now,
-        },
+        }),
     );
 }
 
@@ -223,11 +224,11 @@ pub fn ulrak_hits_vask(g: &mut Game) {
     skip_to(g, a(0));
     ok(
         g,
-        Action::SetEngaged {
+        Action::SetEngaged(act::SetEngaged {
             a: a(0),
             b: b(0),
             engaged: true,
-        },
+        }),
     );
     assert_eq!(fight(g, a(0), b(0), 9, 1), OpposedOutcome::ActiveWins);
 }

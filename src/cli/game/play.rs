@@ -1,6 +1,7 @@
 //! `impia game offers|act|undo|redo`: playing a game from a script through
 //! the same door as the app: the core's offers, and actions sent to it.
 
+use crate::core::game::act;
 use std::io::BufRead;
 use std::path::Path;
 use std::process::ExitCode;
@@ -117,12 +118,13 @@ pub(crate) fn offers(
 /// issue 23).
 fn variant(a: &Action, l: Lang) -> String {
     match a {
-        Action::ChangeRound { steps, .. } => format!(" {steps:+}"),
-        Action::EndChangeRound { side } | Action::ChooseStart { side } => {
+        Action::ChangeRound(act::ChangeRound { steps, .. }) => format!(" {steps:+}"),
+        Action::EndChangeRound(act::EndChangeRound { side })
+        | Action::ChooseStart(act::ChooseStart { side }) => {
             format!(" {}", side.label(l))
         }
-        Action::Assault { brutal: true, .. } => " brutal".into(),
-        Action::Shoot { options, .. } if !options.options.is_empty() => {
+        Action::Assault(act::Assault { brutal: true, .. }) => " brutal".into(),
+        Action::Shoot(act::Shoot { options, .. }) if !options.options.is_empty() => {
             let keys: Vec<&str> = options.options.keys().map(String::as_str).collect();
             format!(" {}", keys.join(" "))
         }
@@ -279,7 +281,7 @@ pub(crate) fn act(
         // R39: what the dark forces gave, in the history's words, before
         // the status of the turn they started.
         for e in host.log().skip(logged) {
-            if matches!(e.action, Action::StartTurn { .. }) {
+            if matches!(e.action, Action::StartTurn(_)) {
                 outln!("{}", e.describe(l));
             }
         }

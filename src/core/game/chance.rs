@@ -9,6 +9,7 @@ use super::hits::{breath_hit, hit_chance};
 use super::melee::fight_chance_parts;
 use super::shooting::shot_chance_parts;
 use super::state::GameState;
+use crate::core::game::act;
 use crate::core::game::action::unrolled;
 use crate::core::odds::{Prob, check_success, opposed};
 
@@ -25,25 +26,25 @@ pub struct Chances {
 /// or one the rules refuse.
 pub(crate) fn attack_chances(st: &GameState, ctx: Ctx<'_>, action: &Action) -> Option<Chances> {
     match action {
-        Action::Assault {
+        Action::Assault(act::Assault {
             attacker,
             defender,
             brutal,
             options,
             ..
-        } => fight(st, ctx, *attacker, *defender, options, Some(*brutal)),
-        Action::Fight {
+        }) => fight(st, ctx, *attacker, *defender, options, Some(*brutal)),
+        Action::Fight(act::Fight {
             attacker,
             defender,
             options,
             ..
-        } => fight(st, ctx, *attacker, *defender, options, None),
-        Action::Shoot {
+        }) => fight(st, ctx, *attacker, *defender, options, None),
+        Action::Shoot(act::Shoot {
             shooter,
             target,
             options,
             ..
-        } => {
+        }) => {
             let (spec, hit) = shot_chance_parts(st, ctx, *shooter, *target, options).ok()?;
             let on_target = hits_chance(st, ctx, *shooter, *target, &hit)?;
             Some(Chances {
@@ -52,7 +53,7 @@ pub(crate) fn attack_chances(st: &GameState, ctx: Ctx<'_>, action: &Action) -> O
             })
         }
         // R41: a breath hits every model under it, no roll to land it.
-        Action::Breath { model, targets } if targets.len() == 1 => {
+        Action::Breath(act::Breath { model, targets }) if targets.len() == 1 => {
             let hit = breath_hit(ctx).ok()?;
             Some(Chances {
                 down: hit_chance(st, ctx, *model, targets[0], &hit).ok()?,
@@ -60,23 +61,23 @@ pub(crate) fn attack_chances(st: &GameState, ctx: Ctx<'_>, action: &Action) -> O
             })
         }
         // R38 (rules 3): a spell's hit lands on every model it names.
-        Action::CastSpell {
+        Action::CastSpell(act::CastSpell {
             caster,
             spell,
             targets,
             ..
-        } if targets.len() == 1 && ctx.setup.all_rules() => {
+        }) if targets.len() == 1 && ctx.setup.all_rules() => {
             let hit = super::spell::spell_hit(st, *caster, spell).ok()??;
             Some(Chances {
                 down: hit_chance(st, ctx, *caster, targets[0], &hit).ok()?,
                 attacker_down: None,
             })
         }
-        Action::Disengage { .. }
-        | Action::ResolveHit { .. }
-        | Action::Fall { .. }
-        | Action::Check { .. }
-        | Action::CastSpell { .. }
+        Action::Disengage(_)
+        | Action::ResolveHit(_)
+        | Action::Fall(_)
+        | Action::Check(_)
+        | Action::CastSpell(_)
         | unrolled!() => None,
     }
 }

@@ -7,6 +7,7 @@ use super::refs::Side;
 use super::setup::GameSetup;
 use super::state::GameState;
 use crate::core::dice::OpposedOutcome;
+use crate::core::game::act;
 use crate::core::glossary;
 use crate::core::tables::{RuleSet, Stat};
 use crate::core::text::{Lang, Text};
@@ -47,7 +48,7 @@ impl Describer<'_> {
         use Action as A;
         let p = |es: &str, en: &str| l.pick(es, en).to_string();
         match action {
-            A::StartTurn { dark_forces } => {
+            A::StartTurn(act::StartTurn { dark_forces }) => {
                 let total: i32 = dark_forces.iter().map(|d| *d as i32).sum();
                 format!(
                     "{} {} — {} {total}: {}",
@@ -57,19 +58,19 @@ impl Describer<'_> {
                     self.row_text("dark_forces", total, l)
                 )
             }
-            A::ChangeRound { model, steps } => format!(
+            A::ChangeRound(act::ChangeRound { model, steps }) => format!(
                 "{}: {} {} {}",
                 self.n(*model),
                 p("cambia", "changes"),
                 signed(*steps),
                 p("ronda(s) (R09)", "round(s) (R09)")
             ),
-            A::EndChangeRound { side } => format!(
+            A::EndChangeRound(act::EndChangeRound { side }) => format!(
                 "{}: {}",
                 self.warband(*side, l),
                 p("no cambia más rondas", "no more round changes")
             ),
-            A::RollOff { rolls, starts } => {
+            A::RollOff(act::RollOff { rolls, starts }) => {
                 let dice = rolls
                     .iter()
                     .map(|r| format!("{}–{}", r[0], r[1]))
@@ -91,11 +92,12 @@ impl Describer<'_> {
                     (None, None) => p("Tirada por el orden", "Roll-off"),
                 }
             }
-            A::ChooseStart { side } => {
+            A::ChooseStart(act::ChooseStart { side }) => {
                 format!("{} {}", p("Empieza", "Starting:"), self.warband(*side, l))
             }
-            A::TotemReroll { by, roll, dice } | A::HeadstrongReroll { by, roll, dice } => {
-                let (how, rule) = if matches!(action, A::TotemReroll { .. }) {
+            A::TotemReroll(act::TotemReroll { by, roll, dice })
+            | A::HeadstrongReroll(act::HeadstrongReroll { by, roll, dice }) => {
+                let (how, rule) = if matches!(action, A::TotemReroll(_)) {
                     (p("repite con el Tótem", "re-rolls with the totem"), "R33")
                 } else {
                     (
@@ -127,9 +129,9 @@ impl Describer<'_> {
                     p("ahora", "now:")
                 )
             }
-            A::Accept {
+            A::Accept(act::Accept {
                 witnesses, stray, ..
-            } => {
+            }) => {
                 let mut s = match self.state.pending.as_ref() {
                     Some(pending) => format!(
                         "{}: {}",
@@ -163,12 +165,14 @@ impl Describer<'_> {
                 }
                 s
             }
-            A::Activate { model } => format!("{} {}", self.n(*model), p("se activa", "activates")),
-            A::EndActivation {
+            A::Activate(act::Activate { model }) => {
+                format!("{} {}", self.n(*model), p("se activa", "activates"))
+            }
+            A::EndActivation(act::EndActivation {
                 model,
                 terrain,
                 near_enemy_totem,
-            } => {
+            }) => {
                 let mut s = format!(
                     "{} {}",
                     self.n(*model),
@@ -196,8 +200,8 @@ impl Describer<'_> {
                 }
                 s
             }
-            A::EndTurn => p("Fin del turno", "End of the turn"),
-            A::EndGame => {
+            A::EndTurn(act::EndTurn {}) => p("Fin del turno", "End of the turn"),
+            A::EndGame(act::EndGame {}) => {
                 let (a, b) = (
                     self.state.sides.a.score.total(),
                     self.state.sides.b.score.total(),
@@ -218,9 +222,11 @@ impl Describer<'_> {
                     ),
                 }
             }
-            A::Move { model } => format!("{} {}", self.n(*model), p("mueve", "moves")),
-            A::StandUp { model } => format!("{} {}", self.n(*model), p("se levanta", "stands up")),
-            A::Loot { model, body, item } => {
+            A::Move(act::Move { model }) => format!("{} {}", self.n(*model), p("mueve", "moves")),
+            A::StandUp(act::StandUp { model }) => {
+                format!("{} {}", self.n(*model), p("se levanta", "stands up"))
+            }
+            A::Loot(act::Loot { model, body, item }) => {
                 let mut s = format!(
                     "{} {} {}",
                     self.n(*model),
@@ -232,7 +238,7 @@ impl Describer<'_> {
                 }
                 s
             }
-            A::UseHerb { model } => format!(
+            A::UseHerb(act::UseHerb { model }) => format!(
                 "{} {}",
                 self.n(*model),
                 p(
@@ -240,16 +246,16 @@ impl Describer<'_> {
                     "burns a mystic herb (+1 own DP)"
                 )
             ),
-            A::TouchTerrain { model, terrain } => {
+            A::TouchTerrain(act::TouchTerrain { model, terrain }) => {
                 format!("{} {} {terrain}", self.n(*model), p("toca", "touches"))
             }
-            A::Assault {
+            A::Assault(act::Assault {
                 attacker,
                 defender,
                 brutal,
                 roll,
                 ..
-            } => format!(
+            }) => format!(
                 "{} {} {}: {} — {}",
                 self.n(*attacker),
                 if *brutal {
@@ -261,12 +267,12 @@ impl Describer<'_> {
                 self.opposed_named(roll, *attacker, *defender, l),
                 self.fight_result(*attacker, *defender, roll, l)
             ),
-            A::Fight {
+            A::Fight(act::Fight {
                 attacker,
                 defender,
                 roll,
                 ..
-            } => format!(
+            }) => format!(
                 "{} {} {}: {} — {}",
                 self.n(*attacker),
                 p("combate con", "fights"),
@@ -274,7 +280,7 @@ impl Describer<'_> {
                 self.opposed_named(roll, *attacker, *defender, l),
                 self.fight_result(*attacker, *defender, roll, l)
             ),
-            A::Disengage { model, rolls } => {
+            A::Disengage(act::Disengage { model, rolls }) => {
                 let parts: Vec<String> = rolls
                     .iter()
                     .map(|r| {
@@ -304,13 +310,13 @@ impl Describer<'_> {
                     }
                 )
             }
-            A::Shoot {
+            A::Shoot(act::Shoot {
                 shooter,
                 target,
                 options,
                 roll,
                 stray,
-            } => {
+            }) => {
                 let mut s = format!(
                     "{} {} {}{}: {}",
                     self.n(*shooter),
@@ -332,13 +338,13 @@ impl Describer<'_> {
                 }
                 s
             }
-            A::ResolveHit {
+            A::ResolveHit(act::ResolveHit {
                 attacker,
                 target,
                 options,
                 roll,
                 witnesses,
-            } => {
+            }) => {
                 let down = self.hit_downs(*attacker, *target, roll);
                 // R02: the side whose activation it is rolls as the active
                 // side; each total is printed next to its own name.
@@ -373,7 +379,7 @@ impl Describer<'_> {
                 }
                 s
             }
-            A::Breath { model, targets } => format!(
+            A::Breath(act::Breath { model, targets }) => format!(
                 "{} {}: {}",
                 self.n(*model),
                 p("lanza su Aliento", "breathes"),
@@ -383,12 +389,12 @@ impl Describer<'_> {
                     self.names(targets)
                 }
             ),
-            A::Fall {
+            A::Fall(act::Fall {
                 model,
                 height_cm,
                 roll,
                 ..
-            } => {
+            }) => {
                 let down = roll
                     .as_ref()
                     .is_some_and(|r| r.outcome() == OpposedOutcome::PassiveWins);
@@ -406,13 +412,13 @@ impl Describer<'_> {
                     }
                 )
             }
-            A::Check {
+            A::Check(act::Check {
                 model,
                 stat,
                 reason,
                 roll,
                 ..
-            } => format!(
+            }) => format!(
                 "{}: {} {}{}: {}",
                 self.n(*model),
                 p("tirada de", "check of"),
@@ -424,7 +430,7 @@ impl Describer<'_> {
                 },
                 self.check(roll, l)
             ),
-            A::LeaderOrder { leader, model } => {
+            A::LeaderOrder(act::LeaderOrder { leader, model }) => {
                 format!(
                     "{} {} {}",
                     self.n(*leader),
@@ -432,30 +438,30 @@ impl Describer<'_> {
                     self.n(*model)
                 )
             }
-            A::LeaderRally { leader, models } => format!(
+            A::LeaderRally(act::LeaderRally { leader, models }) => format!(
                 "{} {}: {}",
                 self.n(*leader),
                 p("reagrupa", "rallies"),
                 self.names(models)
             ),
-            A::TotemOwn { model } => format!(
+            A::TotemOwn(act::TotemOwn { model }) => format!(
                 "{} {}",
                 self.n(*model),
                 p("toca su Tótem", "touches its totem")
             ),
-            A::TotemEnemy { model } => format!(
+            A::TotemEnemy(act::TotemEnemy { model }) => format!(
                 "{} {}",
                 self.n(*model),
                 p("destruye el Tótem enemigo", "destroys the enemy totem")
             ),
-            A::CastSpell {
+            A::CastSpell(act::CastSpell {
                 caster,
                 spell,
                 target,
                 backlash,
                 targets,
                 ..
-            } => {
+            }) => {
                 let mut on = target
                     .map(|t| format!(" {} {}", p("sobre", "on"), self.n(t)))
                     .unwrap_or_default();
@@ -496,7 +502,7 @@ impl Describer<'_> {
                     self.row_text("spell_backlash", total, l)
                 )
             }
-            A::BeastAppears { beast } => {
+            A::BeastAppears(act::BeastAppears { beast }) => {
                 let name = match beast {
                     BeastChoice::Bestiary { index } => self
                         .setup
@@ -508,7 +514,7 @@ impl Describer<'_> {
                 };
                 format!("{} {name}", p("Aparece la bestia", "A beast appears:"))
             }
-            A::ScenarioPoints { side, points, note } => format!(
+            A::ScenarioPoints(act::ScenarioPoints { side, points, note }) => format!(
                 "{}: {} {}{}",
                 self.warband(*side, l),
                 signed(*points),
@@ -519,41 +525,41 @@ impl Describer<'_> {
                     format!(" ({note})")
                 }
             ),
-            A::AdjustFear { model, delta } => format!(
+            A::AdjustFear(act::AdjustFear { model, delta }) => format!(
                 "{}: {} {} {}",
                 p("Ajuste", "Adjustment"),
                 self.n(*model),
                 p("Pavor", "fear"),
                 signed(*delta)
             ),
-            A::AdjustPool { side, delta } => format!(
+            A::AdjustPool(act::AdjustPool { side, delta }) => format!(
                 "{}: {} {} {}",
                 p("Ajuste", "Adjustment"),
                 p("reserva de", "pool of"),
                 self.warband(*side, l),
                 signed(*delta)
             ),
-            A::AdjustOwnDp { model, delta } => format!(
+            A::AdjustOwnDp(act::AdjustOwnDp { model, delta }) => format!(
                 "{}: {} {} {}",
                 p("Ajuste", "Adjustment"),
                 self.n(*model),
                 p("PD propios", "own DP"),
                 signed(*delta)
             ),
-            A::AdjustToughness { model, delta } => format!(
+            A::AdjustToughness(act::AdjustToughness { model, delta }) => format!(
                 "{}: {} {} {}",
                 p("Ajuste", "Adjustment"),
                 self.n(*model),
                 glossary::stat(Stat::Toughness).get(l),
                 signed(*delta)
             ),
-            A::SetStatus { model, status } => format!(
+            A::SetStatus(act::SetStatus { model, status }) => format!(
                 "{}: {} → {}",
                 p("Ajuste", "Adjustment"),
                 self.n(*model),
                 status.label(l)
             ),
-            A::SetEngaged { a, b, engaged } => format!(
+            A::SetEngaged(act::SetEngaged { a, b, engaged }) => format!(
                 "{}: {} {} {}",
                 p("Ajuste", "Adjustment"),
                 self.n(*a),
@@ -564,13 +570,13 @@ impl Describer<'_> {
                 },
                 self.n(*b)
             ),
-            A::SetRound { model, round } => format!(
+            A::SetRound(act::SetRound { model, round }) => format!(
                 "{}: {} {} {round}",
                 p("Ajuste", "Adjustment"),
                 self.n(*model),
                 p("a la ronda", "to round")
             ),
-            A::Note { text } => format!("{}: {text}", p("Nota", "Note")),
+            A::Note(act::Note { text }) => format!("{}: {text}", p("Nota", "Note")),
         }
     }
 }

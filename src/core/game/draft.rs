@@ -7,6 +7,7 @@
 //! Down and its DP, for exactly that draft. A client renders declarations
 //! generically and decides no rule.
 
+use crate::core::game::act;
 use serde::{Deserialize, Serialize};
 
 use super::action::Action;
@@ -94,7 +95,7 @@ pub(crate) fn facts(st: &GameState, log: &[Action]) -> Facts {
     let n = log
         .iter()
         .rev()
-        .take_while(|a| matches!(a, Action::Move { model } if *model == actor))
+        .take_while(|a| matches!(a, Action::Move(act::Move { model }) if *model == actor))
         .count();
     Facts {
         trailing_moves: u32::try_from(n).unwrap_or(u32::MAX),
@@ -173,7 +174,7 @@ impl Declared {
 /// a Move had no line of sight).
 pub(crate) fn draft(ctx: Ctx<'_>, facts: Facts, action: &Action) -> Action {
     let mut a = action.clone();
-    if let Action::Assault { options, .. } = &mut a
+    if let Action::Assault(act::Assault { options, .. }) = &mut a
         && facts.trailing_moves > 0
         && !options.options.contains_key(CONSECUTIVE_MOVES)
         && ctx
@@ -493,8 +494,8 @@ pub(crate) fn declarations(st: &GameState, ctx: Ctx<'_>, action: &Action) -> Vec
     use Action as A;
     let mut out = Vec::new();
     match action {
-        A::Assault { attacker, .. } | A::Fight { attacker, .. } => {
-            let row = if matches!(action, A::Fight { .. }) {
+        A::Assault(act::Assault { attacker, .. }) | A::Fight(act::Fight { attacker, .. }) => {
+            let row = if matches!(action, A::Fight(_)) {
                 "fight"
             } else {
                 "assault"
@@ -505,10 +506,10 @@ pub(crate) fn declarations(st: &GameState, ctx: Ctx<'_>, action: &Action) -> Vec
             let me = *attacker;
             out.extend(imposing(st, ctx, |m| m != me));
         }
-        A::Shoot { shooter, .. } => out.extend(shoot_declarations(st, ctx, *shooter)),
-        A::ResolveHit {
+        A::Shoot(act::Shoot { shooter, .. }) => out.extend(shoot_declarations(st, ctx, *shooter)),
+        A::ResolveHit(act::ResolveHit {
             attacker, target, ..
-        } => {
+        }) => {
             out.extend(hit_declarations(st, ctx, *attacker, *target));
             // R31: named with the roll from rules 2 on, when accepting it
             // ignores them for a hit withstood (rules 1 applies the hit at
@@ -517,7 +518,7 @@ pub(crate) fn declarations(st: &GameState, ctx: Ctx<'_>, action: &Action) -> Vec
                 out.extend(witnesses(st, ctx, *target));
             }
         }
-        A::LeaderRally { leader, .. } => {
+        A::LeaderRally(act::LeaderRally { leader, .. }) => {
             let me = *leader;
             out.extend(listed(
                 ctx,
@@ -525,14 +526,14 @@ pub(crate) fn declarations(st: &GameState, ctx: Ctx<'_>, action: &Action) -> Vec
                 in_play(st, |m| m.side == me.side && m != me),
             ));
         }
-        A::CastSpell { caster, .. } => {
+        A::CastSpell(act::CastSpell { caster, .. }) => {
             let me = *caster;
             out.extend(listed(ctx, "cast_spell", in_play(st, |m| m != me)));
         }
-        A::Fall { model, .. } if ctx.setup.pending_rolls() => {
+        A::Fall(act::Fall { model, .. }) if ctx.setup.pending_rolls() => {
             out.extend(witnesses(st, ctx, *model))
         }
-        A::Loot { body, .. } => {
+        A::Loot(act::Loot { body, .. }) => {
             let choices = loot_items(st, ctx, *body);
             if !choices.is_empty() {
                 let label = ctx
@@ -555,18 +556,18 @@ pub(crate) fn declarations(st: &GameState, ctx: Ctx<'_>, action: &Action) -> Vec
         crate::core::game::action::turn_steps!()
         | crate::core::game::action::roll_life!()
         | crate::core::game::action::by_hand!()
-        | A::Note { .. }
-        | A::Move { .. }
-        | A::StandUp { .. }
-        | A::TouchTerrain { .. }
-        | A::Breath { .. }
-        | A::LeaderOrder { .. }
-        | A::TotemOwn { .. }
-        | A::TotemEnemy { .. }
-        | A::UseHerb { .. }
-        | A::Disengage { .. }
-        | A::Fall { .. }
-        | A::Check { .. } => {}
+        | A::Note(_)
+        | A::Move(_)
+        | A::StandUp(_)
+        | A::TouchTerrain(_)
+        | A::Breath(_)
+        | A::LeaderOrder(_)
+        | A::TotemOwn(_)
+        | A::TotemEnemy(_)
+        | A::UseHerb(_)
+        | A::Disengage(_)
+        | A::Fall(_)
+        | A::Check(_) => {}
     }
     out
 }

@@ -9,6 +9,7 @@ use super::guard::{Ctx, disengage_all, finish_activation, named, require_no_pend
 use super::refs::ModelRef;
 use super::state::{Ending, GameState, Phase, RoundState};
 use super::{adjust, fear, hits, pending, resolve, turn};
+use crate::core::game::act;
 use crate::core::game::action::{by_hand, rolled, turn_steps, unrolled_acts};
 
 /// Apply `action` to `st`. On error `st` may be half changed: callers apply
@@ -16,13 +17,13 @@ use crate::core::game::action::{by_hand, rolled, turn_steps, unrolled_acts};
 pub(crate) fn step(st: &mut GameState, ctx: Ctx<'_>, action: &Action) -> Result<(), GameError> {
     // Issue 15: after the end, only notes; the end itself is an action.
     if st.ended.is_some() {
-        return if let Action::Note { .. } = action {
+        return if let Action::Note(_) = action {
             Ok(())
         } else {
             Err(Refusal::GameOver.into())
         };
     }
-    if let Action::EndGame = action {
+    if let Action::EndGame(act::EndGame {}) = action {
         require_no_pending(st)?;
         if st.pending.is_some() {
             return Err(Refusal::RollWaiting {
@@ -53,24 +54,24 @@ fn apply(st: &mut GameState, ctx: Ctx<'_>, action: &Action) -> Result<(), GameEr
     action.check_numbers()?;
     if st.pending.is_some() {
         match action {
-            A::TotemReroll { by, roll, dice } => {
+            A::TotemReroll(act::TotemReroll { by, roll, dice }) => {
                 pending::totem_reroll(st, ctx, *by, *roll, dice.as_ref())?
             }
-            A::HeadstrongReroll { by, roll, dice } => {
+            A::HeadstrongReroll(act::HeadstrongReroll { by, roll, dice }) => {
                 pending::headstrong_reroll(st, ctx, *by, *roll, dice.as_ref())?
             }
-            A::Accept {
+            A::Accept(act::Accept {
                 witnesses,
                 stray,
                 within_30cm,
-            } => pending::accept(
+            }) => pending::accept(
                 st,
                 ctx,
                 witnesses.as_deref(),
                 *stray,
                 within_30cm.as_deref(),
             )?,
-            A::Note { .. } => {}
+            A::Note(_) => {}
             other @ (rolled!() | turn_steps!() | unrolled_acts!() | by_hand!()) => {
                 return Err(Refusal::RollWaiting { action: other.id() }.into());
             }
@@ -81,52 +82,64 @@ fn apply(st: &mut GameState, ctx: Ctx<'_>, action: &Action) -> Result<(), GameEr
     match action {
         a if a.is_roll() && ctx.setup.pending_rolls() => pending::begin(st, ctx, a)?,
         a if a.is_roll() => resolve::apply(st, ctx, a, false)?,
-        A::Fall { .. } => resolve::apply(st, ctx, action, ctx.setup.pending_rolls())?,
+        A::Fall(_) => resolve::apply(st, ctx, action, ctx.setup.pending_rolls())?,
         // Handled in `step`, before anything else.
-        A::EndGame => {}
-        A::TotemReroll { .. } | A::HeadstrongReroll { .. } | A::Accept { .. } => {
+        A::EndGame(act::EndGame {}) => {}
+        A::TotemReroll(_) | A::HeadstrongReroll(_) | A::Accept(_) => {
             return Err(Refusal::NoRollWaiting.into());
         }
-        A::StartTurn { dark_forces } => turn::start_turn(st, ctx, dark_forces)?,
-        A::ChangeRound { model, steps } => turn::change_round(st, ctx, *model, *steps)?,
-        A::EndChangeRound { side } => turn::end_change_round(st, *side)?,
-        A::RollOff { rolls, starts } => turn::roll_off(st, rolls, *starts)?,
-        A::ChooseStart { side } => turn::choose_start(st, *side)?,
-        A::Activate { model } => turn::activate(st, *model)?,
-        A::EndActivation {
+        A::StartTurn(act::StartTurn { dark_forces }) => turn::start_turn(st, ctx, dark_forces)?,
+        A::ChangeRound(act::ChangeRound { model, steps }) => {
+            turn::change_round(st, ctx, *model, *steps)?
+        }
+        A::EndChangeRound(act::EndChangeRound { side }) => turn::end_change_round(st, *side)?,
+        A::RollOff(act::RollOff { rolls, starts }) => turn::roll_off(st, rolls, *starts)?,
+        A::ChooseStart(act::ChooseStart { side }) => turn::choose_start(st, *side)?,
+        A::Activate(act::Activate { model }) => turn::activate(st, *model)?,
+        A::EndActivation(act::EndActivation {
             model,
             terrain,
             near_enemy_totem,
-        } => turn::end_activation(st, ctx, *model, terrain, *near_enemy_totem)?,
-        A::EndTurn => turn::end_turn(st)?,
-        A::Move { model } => turn::move_action(st, ctx, *model)?,
-        A::StandUp { model } => turn::stand_up(st, ctx, *model)?,
-        A::Loot { model, body, item } => turn::loot(st, ctx, *model, *body, item)?,
-        A::TouchTerrain { model, terrain } => fear::touch_terrain(st, ctx, *model, terrain)?,
+        }) => turn::end_activation(st, ctx, *model, terrain, *near_enemy_totem)?,
+        A::EndTurn(act::EndTurn {}) => turn::end_turn(st)?,
+        A::Move(act::Move { model }) => turn::move_action(st, ctx, *model)?,
+        A::StandUp(act::StandUp { model }) => turn::stand_up(st, ctx, *model)?,
+        A::Loot(act::Loot { model, body, item }) => turn::loot(st, ctx, *model, *body, item)?,
+        A::TouchTerrain(act::TouchTerrain { model, terrain }) => {
+            fear::touch_terrain(st, ctx, *model, terrain)?
+        }
         // Rolls whose dice are missing: the engine never rolls.
-        A::Assault { .. }
-        | A::Fight { .. }
-        | A::Disengage { .. }
-        | A::Shoot { .. }
-        | A::ResolveHit { .. }
-        | A::Check { .. }
-        | A::CastSpell { .. } => resolve::apply(st, ctx, action, false)?,
-        A::Breath { model, targets } => hits::breath(st, ctx, *model, targets)?,
-        A::LeaderOrder { leader, model } => fear::leader_order(st, ctx, *leader, *model)?,
-        A::LeaderRally { leader, models } => fear::leader_rally(st, ctx, *leader, models)?,
-        A::TotemOwn { model } => fear::totem_own(st, ctx, *model)?,
-        A::TotemEnemy { model } => fear::totem_enemy(st, ctx, *model)?,
-        A::UseHerb { model } => super::guard::use_herb(st, ctx, *model)?,
-        A::BeastAppears { beast } => adjust::beast_appears(st, ctx, beast)?,
-        A::ScenarioPoints { side, points, .. } => adjust::scenario_points(st, *side, *points)?,
-        A::AdjustFear { model, delta } => adjust::fear(st, *model, *delta)?,
-        A::AdjustPool { side, delta } => adjust::pool(st, *side, *delta)?,
-        A::AdjustOwnDp { model, delta } => adjust::own_dp(st, *model, *delta)?,
-        A::AdjustToughness { model, delta } => adjust::toughness(st, *model, *delta)?,
-        A::SetStatus { model, status } => adjust::status(st, *model, *status)?,
-        A::SetEngaged { a, b, engaged } => adjust::engaged(st, *a, *b, *engaged)?,
-        A::SetRound { model, round } => adjust::round(st, *model, *round)?,
-        A::Note { .. } => {}
+        A::Assault(_)
+        | A::Fight(_)
+        | A::Disengage(_)
+        | A::Shoot(_)
+        | A::ResolveHit(_)
+        | A::Check(_)
+        | A::CastSpell(_) => resolve::apply(st, ctx, action, false)?,
+        A::Breath(act::Breath { model, targets }) => hits::breath(st, ctx, *model, targets)?,
+        A::LeaderOrder(act::LeaderOrder { leader, model }) => {
+            fear::leader_order(st, ctx, *leader, *model)?
+        }
+        A::LeaderRally(act::LeaderRally { leader, models }) => {
+            fear::leader_rally(st, ctx, *leader, models)?
+        }
+        A::TotemOwn(act::TotemOwn { model }) => fear::totem_own(st, ctx, *model)?,
+        A::TotemEnemy(act::TotemEnemy { model }) => fear::totem_enemy(st, ctx, *model)?,
+        A::UseHerb(act::UseHerb { model }) => super::guard::use_herb(st, ctx, *model)?,
+        A::BeastAppears(act::BeastAppears { beast }) => adjust::beast_appears(st, ctx, beast)?,
+        A::ScenarioPoints(act::ScenarioPoints { side, points, .. }) => {
+            adjust::scenario_points(st, *side, *points)?
+        }
+        A::AdjustFear(act::AdjustFear { model, delta }) => adjust::fear(st, *model, *delta)?,
+        A::AdjustPool(act::AdjustPool { side, delta }) => adjust::pool(st, *side, *delta)?,
+        A::AdjustOwnDp(act::AdjustOwnDp { model, delta }) => adjust::own_dp(st, *model, *delta)?,
+        A::AdjustToughness(act::AdjustToughness { model, delta }) => {
+            adjust::toughness(st, *model, *delta)?
+        }
+        A::SetStatus(act::SetStatus { model, status }) => adjust::status(st, *model, *status)?,
+        A::SetEngaged(act::SetEngaged { a, b, engaged }) => adjust::engaged(st, *a, *b, *engaged)?,
+        A::SetRound(act::SetRound { model, round }) => adjust::round(st, *model, *round)?,
+        A::Note(_) => {}
     }
     settle(st);
     Ok(())

@@ -53,7 +53,7 @@ mod who;
 
 pub use action::{
     Action, ActionKind, BeastChoice, CheckOptions, DisengageRoll, ExtraModifier, FightOptions,
-    HitOptions, Party, RangeBand, ShootOptions, SpellChoice,
+    HitOptions, Party, RangeBand, ShootOptions, SpellChoice, act,
 };
 pub use error::{ErrorKind, GameError, GameFileError, Names, Refusal};
 pub use refs::{ModelRef, Side, Sides};

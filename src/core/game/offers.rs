@@ -13,6 +13,7 @@ use super::guard::{self, Ctx};
 use super::pending::roll_parts;
 use super::prepare::fill_dice;
 use super::refs::{ModelRef, Side};
+use crate::core::game::act;
 use crate::core::game::action::{by_hand, roll_life, unrolled_acts};
 
 mod acting;
@@ -112,7 +113,7 @@ pub(crate) fn cost(st: &GameState, ctx: Ctx<'_>, action: &Action) -> i32 {
     use Action as A;
     let row = |id: &str| ctx.rules.action(id).and_then(|a| a.dp).unwrap_or(0) as i32;
     match action {
-        A::ChangeRound { model, steps } if ctx.setup.all_rules() => st
+        A::ChangeRound(act::ChangeRound { model, steps }) if ctx.setup.all_rules() => st
             .model(*model)
             .map_or(0, |x| {
                 super::turn::round_change_cost(
@@ -123,34 +124,38 @@ pub(crate) fn cost(st: &GameState, ctx: Ctx<'_>, action: &Action) -> i32 {
                 )
             })
             .max(0),
-        A::ChangeRound { steps, .. } => row("change_round") * steps.abs(),
-        A::Assault { brutal: true, .. } => row("brutal_assault"),
-        A::Fight { attacker, .. } => {
+        A::ChangeRound(act::ChangeRound { steps, .. }) => row("change_round") * steps.abs(),
+        A::Assault(act::Assault { brutal: true, .. }) => row("brutal_assault"),
+        A::Fight(act::Fight { attacker, .. }) => {
             row("fight") + super::upgrades::constrictor_dp(st, ctx, *attacker)
         }
-        A::Shoot { options, .. } if options.aimed => row("aimed_shot"),
-        A::ResolveHit { options, .. } if options.iron_defence => row("iron_defence"),
-        A::CastSpell { caster, spell, .. } => super::spell::spell_of(st, *caster, spell)
-            .map(|(_, c, _)| c as i32)
-            .unwrap_or(0),
+        A::Shoot(act::Shoot { options, .. }) if options.aimed => row("aimed_shot"),
+        A::ResolveHit(act::ResolveHit { options, .. }) if options.iron_defence => {
+            row("iron_defence")
+        }
+        A::CastSpell(act::CastSpell { caster, spell, .. }) => {
+            super::spell::spell_of(st, *caster, spell)
+                .map(|(_, c, _)| c as i32)
+                .unwrap_or(0)
+        }
         a @ (unrolled_acts!()
         | roll_life!()
         | by_hand!()
-        | A::StartTurn { .. }
-        | A::EndChangeRound { .. }
-        | A::RollOff { .. }
-        | A::ChooseStart { .. }
-        | A::Activate { .. }
-        | A::EndActivation { .. }
-        | A::EndTurn
-        | A::EndGame
-        | A::Assault { .. }
-        | A::Disengage { .. }
-        | A::Shoot { .. }
-        | A::ResolveHit { .. }
-        | A::Fall { .. }
-        | A::Check { .. }
-        | A::Note { .. }) => row(a.id()),
+        | A::StartTurn(_)
+        | A::EndChangeRound(_)
+        | A::RollOff(_)
+        | A::ChooseStart(_)
+        | A::Activate(_)
+        | A::EndActivation(_)
+        | A::EndTurn(act::EndTurn {})
+        | A::EndGame(act::EndGame {})
+        | A::Assault(_)
+        | A::Disengage(_)
+        | A::Shoot(_)
+        | A::ResolveHit(_)
+        | A::Fall(_)
+        | A::Check(_)
+        | A::Note(_)) => row(a.id()),
     }
 }
 
@@ -298,9 +303,9 @@ pub(crate) fn offers(st: &GameState, ctx: Ctx<'_>, facts: Facts) -> Offers {
         Now::Ended { .. } => {}
         Now::StartTurn { .. } => b.offer(
             None,
-            Action::StartTurn {
+            Action::StartTurn(act::StartTurn {
                 dark_forces: Vec::new(),
-            },
+            }),
         ),
         Now::ChangeRound { side } => {
             let sides: Vec<Side> = match side {
@@ -310,42 +315,48 @@ pub(crate) fn offers(st: &GameState, ctx: Ctx<'_>, facts: Facts) -> Offers {
             for s in sides {
                 for (r, _) in st.models_of(s).filter(|(_, m)| m.status.in_play()) {
                     for steps in [1, -1] {
-                        b.offer(Some(r), Action::ChangeRound { model: r, steps });
+                        b.offer(
+                            Some(r),
+                            Action::ChangeRound(act::ChangeRound { model: r, steps }),
+                        );
                     }
                 }
-                b.offer(None, Action::EndChangeRound { side: s });
+                b.offer(
+                    None,
+                    Action::EndChangeRound(act::EndChangeRound { side: s }),
+                );
             }
         }
         Now::RollOff { .. } => b.offer(
             None,
-            Action::RollOff {
+            Action::RollOff(act::RollOff {
                 rolls: Vec::new(),
                 starts: None,
-            },
+            }),
         ),
         Now::ChooseStart { .. } => {
             for side in Side::WARBANDS {
-                b.offer(None, Action::ChooseStart { side });
+                b.offer(None, Action::ChooseStart(act::ChooseStart { side }));
             }
         }
         Now::Pick { models, .. } => {
             for m in models {
-                b.offer(Some(*m), Action::Activate { model: *m });
+                b.offer(Some(*m), Action::Activate(act::Activate { model: *m }));
             }
-            b.offer(None, Action::EndTurn);
+            b.offer(None, Action::EndTurn(act::EndTurn {}));
         }
         Now::ResolveHits { hits } => {
             for (attacker, target) in hits {
                 // R28: Iron defence is a declaration of the hit.
                 b.offer(
                     Some(*target),
-                    Action::ResolveHit {
+                    Action::ResolveHit(act::ResolveHit {
                         attacker: *attacker,
                         target: *target,
                         options: HitOptions::default(),
                         roll: None,
                         witnesses: Vec::new(),
-                    },
+                    }),
                 );
                 herb_offer(&mut b, *target);
             }
@@ -363,7 +374,7 @@ pub(crate) fn offers(st: &GameState, ctx: Ctx<'_>, facts: Facts) -> Offers {
         now,
         Now::Ended { .. } | Now::Rolled | Now::ResolveHits { .. }
     ) {
-        b.offer(None, Action::EndGame);
+        b.offer(None, Action::EndGame(act::EndGame {}));
     }
     Offers {
         turn: st.turn,
@@ -388,39 +399,39 @@ fn rolled_offers(b: &mut Builder<'_>) {
         }
         b.offer(
             Some(part.model),
-            Action::TotemReroll {
+            Action::TotemReroll(act::TotemReroll {
                 by: part.model,
                 roll: part.roll,
                 dice: None,
-            },
+            }),
         );
         // R42 Headstrong: its own re-roll of a 1 in Combat, offered to the
         // models that have it.
         if b.ctx.setup.all_rules()
-            && matches!(p.action, Action::Assault { .. } | Action::Fight { .. })
+            && matches!(p.action, Action::Assault(_) | Action::Fight(_))
             && st
                 .model(part.model)
                 .is_some_and(|x| x.has(Keyword::Headstrong))
         {
             b.offer(
                 Some(part.model),
-                Action::HeadstrongReroll {
+                Action::HeadstrongReroll(act::HeadstrongReroll {
                     by: part.model,
                     roll: part.roll,
                     dice: None,
-                },
+                }),
             );
         }
     }
-    let plain = Action::Accept {
+    let plain = Action::Accept(act::Accept {
         witnesses: None,
         stray: None,
         within_30cm: None,
-    };
+    });
     // Who would be put Down: their friends may witness it (R31).
     let mut after = st.clone();
     let mut down = None;
-    if matches!(p.action, Action::ResolveHit { .. } | Action::Fall { .. })
+    if matches!(p.action, Action::ResolveHit(_) | Action::Fall(_))
         && engine::step(&mut after, b.ctx, &plain).is_ok()
     {
         down = after
@@ -446,27 +457,29 @@ fn rolled_offers(b: &mut Builder<'_>) {
         o.declarations.push(d);
     }
     // R26: a miss the into-combat penalty caused hits a friend.
-    if let Action::Shoot { shooter, .. } = &p.action {
+    if let Action::Shoot(act::Shoot { shooter, .. }) = &p.action {
         let shooter = *shooter;
         let friends = in_play(st, |f| f.side == shooter.side && f != shooter);
         let strays: Vec<ModelRef> = friends
             .into_iter()
             .filter(|f| {
                 let mut next = st.clone();
-                let a = Action::Accept {
+                let a = Action::Accept(act::Accept {
                     witnesses: None,
                     stray: Some(*f),
                     within_30cm: None,
-                };
+                });
                 engine::step(&mut next, b.ctx, &a).is_ok()
                     && next.pending_hits.iter().any(|h| h.target == *f)
             })
             .collect();
         if !strays.is_empty() {
-            b.targeted(shooter, &strays, |f| Action::Accept {
-                witnesses: None,
-                stray: Some(f),
-                within_30cm: None,
+            b.targeted(shooter, &strays, |f| {
+                Action::Accept(act::Accept {
+                    witnesses: None,
+                    stray: Some(f),
+                    within_30cm: None,
+                })
             });
         }
     }

@@ -13,6 +13,7 @@ use super::refs::ModelRef;
 use super::roll::{Role, SideDice};
 use super::state::GameState;
 use crate::core::dice::CheckSpec;
+use crate::core::game::act;
 use crate::core::game::action::unrolled;
 use crate::core::tables::Keyword;
 
@@ -26,12 +27,12 @@ pub(crate) fn begin(st: &mut GameState, ctx: Ctx<'_>, action: &Action) -> Result
     // R26 (rules 4): which engaged friend a stray shot hits may be said on
     // accepting; any of them stands in for the trial.
     let mut trial = action.clone();
-    if let Action::Shoot {
+    if let Action::Shoot(act::Shoot {
         shooter,
         target,
         stray: stray @ None,
         ..
-    } = &mut trial
+    }) = &mut trial
         && ctx.setup.exact_rules()
     {
         *stray = super::shooting::stray_friends(st, *shooter, *target)
@@ -49,15 +50,17 @@ pub(crate) fn begin(st: &mut GameState, ctx: Ctx<'_>, action: &Action) -> Result
 fn has_inner_reroll(action: &Action) -> bool {
     use Action as A;
     match action {
-        A::Assault { roll, .. } | A::Fight { roll, .. } | A::ResolveHit { roll, .. } => {
+        A::Assault(act::Assault { roll, .. })
+        | A::Fight(act::Fight { roll, .. })
+        | A::ResolveHit(act::ResolveHit { roll, .. }) => {
             roll.as_ref().is_some_and(|r| r.reroll.is_some())
         }
-        A::Fall { roll, .. } => roll.as_ref().is_some_and(|r| r.reroll.is_some()),
-        A::Shoot { roll, .. } | A::Check { roll, .. } => {
+        A::Fall(act::Fall { roll, .. }) => roll.as_ref().is_some_and(|r| r.reroll.is_some()),
+        A::Shoot(act::Shoot { roll, .. }) | A::Check(act::Check { roll, .. }) => {
             roll.as_ref().is_some_and(|r| r.reroll.is_some())
         }
-        A::Disengage { rolls, .. } => rolls.iter().any(|r| r.roll.reroll.is_some()),
-        A::CastSpell { .. } | unrolled!() => false,
+        A::Disengage(act::Disengage { rolls, .. }) => rolls.iter().any(|r| r.roll.reroll.is_some()),
+        A::CastSpell(_) | unrolled!() => false,
     }
 }
 
@@ -79,19 +82,19 @@ pub fn roll_parts(st: &GameState, action: &Action) -> Vec<RollPart> {
         role,
     };
     match action {
-        A::Check { model, .. } => vec![one(*model, None)],
-        A::Shoot { shooter, .. } => vec![one(*shooter, None)],
-        A::Fall { model, .. } => vec![one(*model, Some(Role::Active))],
-        A::Fight {
+        A::Check(act::Check { model, .. }) => vec![one(*model, None)],
+        A::Shoot(act::Shoot { shooter, .. }) => vec![one(*shooter, None)],
+        A::Fall(act::Fall { model, .. }) => vec![one(*model, Some(Role::Active))],
+        A::Fight(act::Fight {
             attacker, defender, ..
-        }
-        | A::Assault {
+        })
+        | A::Assault(act::Assault {
             attacker, defender, ..
-        } => vec![
+        }) => vec![
             one(*attacker, Some(Role::Active)),
             one(*defender, Some(Role::Passive)),
         ],
-        A::Disengage { model, rolls } => rolls
+        A::Disengage(act::Disengage { model, rolls }) => rolls
             .iter()
             .enumerate()
             .flat_map(|(i, r)| {
@@ -109,9 +112,9 @@ pub fn roll_parts(st: &GameState, action: &Action) -> Vec<RollPart> {
                 ]
             })
             .collect(),
-        A::ResolveHit {
+        A::ResolveHit(act::ResolveHit {
             attacker, target, ..
-        } => {
+        }) => {
             // R02: the side whose activation it is rolls as the active side.
             let target_active = st
                 .pending_hits
@@ -125,7 +128,7 @@ pub fn roll_parts(st: &GameState, action: &Action) -> Vec<RollPart> {
             };
             vec![one(act, Some(Role::Active)), one(pas, Some(Role::Passive))]
         }
-        A::CastSpell { .. } | unrolled!() => Vec::new(),
+        A::CastSpell(_) | unrolled!() => Vec::new(),
     }
 }
 
@@ -142,16 +145,18 @@ fn dice_mut<'a>(action: &'a mut Action, part: &RollPart) -> Option<(&'a mut Side
         _ => Some((&mut r.active, r.spec.active)),
     };
     match action {
-        A::Check { roll, .. } | A::Shoot { roll, .. } => {
+        A::Check(act::Check { roll, .. }) | A::Shoot(act::Shoot { roll, .. }) => {
             let r = roll.as_mut()?;
             Some((&mut r.roll, r.spec))
         }
-        A::Fight { roll, .. }
-        | A::Assault { roll, .. }
-        | A::ResolveHit { roll, .. }
-        | A::Fall { roll, .. } => opposed(roll.as_mut()?, part.role),
-        A::Disengage { rolls, .. } => opposed(&mut rolls.get_mut(part.roll)?.roll, part.role),
-        A::CastSpell { .. } | unrolled!() => None,
+        A::Fight(act::Fight { roll, .. })
+        | A::Assault(act::Assault { roll, .. })
+        | A::ResolveHit(act::ResolveHit { roll, .. })
+        | A::Fall(act::Fall { roll, .. }) => opposed(roll.as_mut()?, part.role),
+        A::Disengage(act::Disengage { rolls, .. }) => {
+            opposed(&mut rolls.get_mut(part.roll)?.roll, part.role)
+        }
+        A::CastSpell(_) | unrolled!() => None,
     }
 }
 
@@ -202,7 +207,7 @@ pub(crate) fn headstrong_reroll(
     if !ctx.setup.all_rules() || !x.has(Keyword::Headstrong) {
         return Err(Refusal::NotHeadstrong { model: by }.into());
     }
-    if !matches!(p.action, Action::Assault { .. } | Action::Fight { .. }) {
+    if !matches!(p.action, Action::Assault(_) | Action::Fight(_)) {
         return Err(Refusal::HeadstrongNotCombat.into());
     }
     let Some(part) = roll_parts(st, &p.action)
@@ -273,20 +278,21 @@ pub(crate) fn accept(
     };
     let mut action = p.action;
     if let Some(ws) = witnesses {
-        let (Action::ResolveHit { witnesses, .. } | Action::Fall { witnesses, .. }) = &mut action
+        let (Action::ResolveHit(act::ResolveHit { witnesses, .. })
+        | Action::Fall(act::Fall { witnesses, .. })) = &mut action
         else {
             return Err(Refusal::NoWitnessFact.into());
         };
         *witnesses = ws.to_vec();
     }
     if let Some(f) = stray {
-        let Action::Shoot { stray, .. } = &mut action else {
+        let Action::Shoot(act::Shoot { stray, .. }) = &mut action else {
             return Err(Refusal::NoStrayFact.into());
         };
         *stray = Some(f);
     }
     if let Some(ms) = within_30cm {
-        let Action::CastSpell { within_30cm, .. } = &mut action else {
+        let Action::CastSpell(act::CastSpell { within_30cm, .. }) = &mut action else {
             return Err(Refusal::NoSpellFearFact.into());
         };
         *within_30cm = ms.to_vec();

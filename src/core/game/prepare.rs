@@ -3,6 +3,7 @@
 //! and the dice an action still lacks, rolled with the game's dice. The
 //! engine itself never rolls.
 
+use crate::core::game::act;
 use crate::core::game::action::{rolled, unrolled};
 use serde::Serialize;
 
@@ -50,69 +51,69 @@ pub(crate) fn prepare(
 ) -> Result<Prepared, GameError> {
     use Action as A;
     match action {
-        A::Assault {
+        A::Assault(act::Assault {
             attacker,
             defender,
             brutal,
             options,
             ..
-        } => {
+        }) => {
             options.check_numbers()?;
             let p = melee::fight_check(st, ctx, *attacker, *defender, options, Some(*brutal))?;
             Ok(Prepared::Opposed(p))
         }
-        A::Fight {
+        A::Fight(act::Fight {
             attacker,
             defender,
             options,
             ..
-        } => {
+        }) => {
             options.check_numbers()?;
             let p = melee::fight_check(st, ctx, *attacker, *defender, options, None)?;
             Ok(Prepared::Opposed(p))
         }
-        A::Disengage { model, .. } => Ok(Prepared::Disengage(melee::disengage_checks(
-            st, ctx, *model,
-        )?)),
-        A::Shoot {
+        A::Disengage(act::Disengage { model, .. }) => Ok(Prepared::Disengage(
+            melee::disengage_checks(st, ctx, *model)?,
+        )),
+        A::Shoot(act::Shoot {
             shooter,
             target,
             options,
             ..
-        } => {
+        }) => {
             options.check_numbers()?;
             let p = shooting::shoot_check(st, ctx, *shooter, *target, options)?;
             Ok(Prepared::Check(p))
         }
-        A::ResolveHit {
+        A::ResolveHit(act::ResolveHit {
             attacker,
             target,
             options,
             ..
-        } => {
+        }) => {
             options.check_numbers()?;
             let p = hits::hit_check(st, ctx, *attacker, *target, options)?;
             Ok(Prepared::Opposed(p))
         }
-        A::Fall {
+        A::Fall(act::Fall {
             model, height_cm, ..
-        } => Ok(match hits::fall_check(st, ctx, *model, *height_cm)? {
+        }) => Ok(match hits::fall_check(st, ctx, *model, *height_cm)? {
             Some(p) => Prepared::Opposed(p),
             None => Prepared::NoRoll,
         }),
-        A::Check {
+        A::Check(act::Check {
             model,
             stat,
             modifier,
             options,
             ..
-        } => {
+        }) => {
             super::action::check_number("modifier", *modifier)?;
             options.check_numbers()?;
             let p = attribute::attribute_check(st, ctx, *model, *stat, *modifier, options)?;
             Ok(Prepared::Check(p))
         }
-        other @ (A::CastSpell { .. } | unrolled!()) => {
+        other @ (A::CastSpell(_) | unrolled!()) => {
             Err(Refusal::NotARoll { action: other.id() }.into())
         }
     }
@@ -130,13 +131,13 @@ pub(crate) fn fill_dice(
     use Action as A;
     let mut a = action.clone();
     match &mut a {
-        A::StartTurn { dark_forces } if dark_forces.is_empty() => {
+        A::StartTurn(act::StartTurn { dark_forces }) if dark_forces.is_empty() => {
             *dark_forces = table_dice(ctx, "dark_forces", roller)?;
         }
-        A::CastSpell { backlash, .. } if backlash.is_empty() => {
+        A::CastSpell(act::CastSpell { backlash, .. }) if backlash.is_empty() => {
             *backlash = table_dice(ctx, "spell_backlash", roller)?;
         }
-        A::RollOff { rolls, .. } if rolls.is_empty() => {
+        A::RollOff(act::RollOff { rolls, .. }) if rolls.is_empty() => {
             // R08: ties are rolled again; every pair is kept.
             loop {
                 let pair = [roller.die(10), roller.die(10)];
@@ -146,24 +147,26 @@ pub(crate) fn fill_dice(
                 }
             }
         }
-        A::Assault { roll, .. } | A::Fight { roll, .. } | A::ResolveHit { roll, .. }
+        A::Assault(act::Assault { roll, .. })
+        | A::Fight(act::Fight { roll, .. })
+        | A::ResolveHit(act::ResolveHit { roll, .. })
             if roll.is_none() =>
         {
             if let Prepared::Opposed(p) = prepare(st, ctx, action)? {
                 *roll = Some(p.roll(roller));
             }
         }
-        A::Fall { roll, .. } if roll.is_none() => {
+        A::Fall(act::Fall { roll, .. }) if roll.is_none() => {
             if let Prepared::Opposed(p) = prepare(st, ctx, action)? {
                 *roll = Some(p.roll(roller));
             }
         }
-        A::Shoot { roll, .. } | A::Check { roll, .. } if roll.is_none() => {
+        A::Shoot(act::Shoot { roll, .. }) | A::Check(act::Check { roll, .. }) if roll.is_none() => {
             if let Prepared::Check(p) = prepare(st, ctx, action)? {
                 *roll = Some(p.roll(roller));
             }
         }
-        A::Disengage { rolls, .. } if rolls.is_empty() => {
+        A::Disengage(act::Disengage { rolls, .. }) if rolls.is_empty() => {
             if let Prepared::Disengage(ps) = prepare(st, ctx, action)? {
                 for p in ps {
                     if let Some(opponent) = p.passive {
@@ -175,7 +178,8 @@ pub(crate) fn fill_dice(
                 }
             }
         }
-        A::TotemReroll { by, roll, dice } | A::HeadstrongReroll { by, roll, dice }
+        A::TotemReroll(act::TotemReroll { by, roll, dice })
+        | A::HeadstrongReroll(act::HeadstrongReroll { by, roll, dice })
             if dice.is_none() =>
         {
             if let Some(p) = st.pending.as_ref()

@@ -6,6 +6,7 @@
 
 mod luck;
 
+use crate::core::game::act;
 use crate::core::game::action::{by_hand, rolled, turn_steps, unrolled_acts};
 use serde::Serialize;
 
@@ -180,20 +181,20 @@ pub fn report(game: &Game, l: Lang) -> Result<Report, GameError> {
         // The roll that takes effect now: the pending one accepted, or (in
         // games of rules 1) the action with its dice.
         let rolled = match action {
-            Action::Accept { .. } => before.pending.as_ref().map(|p| p.action.clone()),
+            Action::Accept(_) => before.pending.as_ref().map(|p| p.action.clone()),
             a if a.is_roll() && !setup.pending_rolls() => Some(a.clone()),
             rolled!()
             | turn_steps!()
             | unrolled_acts!()
             | by_hand!()
-            | Action::TotemReroll { .. }
-            | Action::HeadstrongReroll { .. }
-            | Action::Note { .. } => None,
+            | Action::TotemReroll(_)
+            | Action::HeadstrongReroll(_)
+            | Action::Note(_) => None,
         };
         if let Some(r) = &rolled {
             wishes.extend(luck::wishes(&before, r, l));
         }
-        if let Action::StartTurn { .. } = action {
+        if let Action::StartTurn(_) = action {
             turns.push(TurnLine {
                 turn: st.turn,
                 dark_forces: st.dark_forces.as_ref().map(|d| DarkForcesLine {
@@ -220,10 +221,10 @@ pub fn report(game: &Game, l: Lang) -> Result<Report, GameError> {
         );
         if !matches!(
             action,
-            Action::StartTurn { .. }
-                | Action::AdjustPool { .. }
-                | Action::AdjustOwnDp { .. }
-                | Action::BeastAppears { .. }
+            Action::StartTurn(_)
+                | Action::AdjustPool(_)
+                | Action::AdjustOwnDp(_)
+                | Action::BeastAppears(_)
         ) {
             for s in Side::WARBANDS {
                 let d = dp_of(&before, s) - dp_of(&st, s);
@@ -269,7 +270,7 @@ fn observe(
     line: &mut TurnLine,
     downs_by: &mut Vec<(ModelRef, u32)>,
 ) {
-    let hitter = if let Some(Action::ResolveHit { attacker, .. }) = rolled {
+    let hitter = if let Some(Action::ResolveHit(act::ResolveHit { attacker, .. })) = rolled {
         Some(*attacker)
     } else {
         None

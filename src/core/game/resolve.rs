@@ -8,6 +8,7 @@ use super::error::{GameError, Refusal};
 use super::guard::Ctx;
 use super::state::GameState;
 use super::{attribute, hits, melee, shooting, spell};
+use crate::core::game::act;
 use crate::core::game::action::unrolled;
 
 /// The dice an action carries, or why it cannot be applied without them.
@@ -28,13 +29,13 @@ pub(crate) fn apply(
 ) -> Result<(), GameError> {
     use Action as A;
     match action {
-        A::Assault {
+        A::Assault(act::Assault {
             attacker,
             defender,
             brutal,
             options,
             roll,
-        } => melee::assault(
+        }) => melee::assault(
             st,
             ctx,
             *attacker,
@@ -43,25 +44,25 @@ pub(crate) fn apply(
             options,
             need(roll.as_ref())?,
         ),
-        A::Fight {
+        A::Fight(act::Fight {
             attacker,
             defender,
             options,
             roll,
-        } => melee::fight(st, ctx, *attacker, *defender, options, need(roll.as_ref())?),
-        A::Disengage { model, rolls } => {
+        }) => melee::fight(st, ctx, *attacker, *defender, options, need(roll.as_ref())?),
+        A::Disengage(act::Disengage { model, rolls }) => {
             if rolls.is_empty() {
                 need::<()>(None)?;
             }
             melee::disengage(st, ctx, *model, rolls)
         }
-        A::Shoot {
+        A::Shoot(act::Shoot {
             shooter,
             target,
             options,
             roll,
             stray,
-        } => shooting::shoot(
+        }) => shooting::shoot(
             st,
             ctx,
             *shooter,
@@ -71,13 +72,13 @@ pub(crate) fn apply(
             *stray,
             lenient,
         ),
-        A::ResolveHit {
+        A::ResolveHit(act::ResolveHit {
             attacker,
             target,
             options,
             roll,
             witnesses,
-        } => hits::resolve_hit(
+        }) => hits::resolve_hit(
             st,
             ctx,
             *attacker,
@@ -87,12 +88,12 @@ pub(crate) fn apply(
             witnesses,
             lenient,
         ),
-        A::Fall {
+        A::Fall(act::Fall {
             model,
             height_cm,
             roll,
             witnesses,
-        } => hits::fall(
+        }) => hits::fall(
             st,
             ctx,
             *model,
@@ -101,14 +102,14 @@ pub(crate) fn apply(
             witnesses,
             lenient,
         ),
-        A::Check {
+        A::Check(act::Check {
             model,
             stat,
             modifier,
             options,
             roll,
             ..
-        } => attribute::check(
+        }) => attribute::check(
             st,
             ctx,
             *model,
@@ -117,7 +118,7 @@ pub(crate) fn apply(
             options,
             need(roll.as_ref())?,
         ),
-        A::CastSpell {
+        A::CastSpell(act::CastSpell {
             caster,
             spell,
             target,
@@ -125,7 +126,7 @@ pub(crate) fn apply(
             backlash,
             within_30cm,
             targets,
-        } => spell::cast(
+        }) => spell::cast(
             st,
             ctx,
             spell::Cast {

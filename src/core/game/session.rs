@@ -191,7 +191,7 @@ impl Clone for Game {
 /// A note of at most [`MAX_NOTE_BYTES`], an action of at most
 /// [`MAX_ACTION_BYTES`] as a line: what is written must open again.
 fn check_size(action: &Action) -> Result<(), GameError> {
-    if let Action::Note { text } = action
+    if let Action::Note(super::act::Note { text }) = action
         && text.len() > MAX_NOTE_BYTES
     {
         return Err(Refusal::TextTooLong {

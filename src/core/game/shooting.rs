@@ -17,6 +17,7 @@ use super::sources::{Check, Edge, Source};
 use super::state::{GameState, HitSource};
 use super::upgrades::{check_imposing_list, imposing};
 use crate::core::dice::CheckSpec;
+use crate::core::game::act;
 use std::collections::BTreeMap;
 
 struct ShotPlan {
@@ -195,13 +196,13 @@ pub(crate) fn stray_friends(st: &GameState, shooter: ModelRef, target: ModelRef)
 /// hits by itself: a miss the −3 caused, and one friend engaged with the
 /// target (with several, the players name one). For the history's words.
 pub(crate) fn auto_stray(st: &GameState, ctx: Ctx<'_>, action: &Action) -> Option<ModelRef> {
-    let Action::Shoot {
+    let Action::Shoot(act::Shoot {
         shooter,
         target,
         options,
         roll: Some(roll),
         stray: None,
-    } = action
+    }) = action
     else {
         return None;
     };

@@ -12,6 +12,7 @@ use super::state::Now;
 use super::status::Status;
 use super::{Game, GameError};
 use crate::core::dice::Roller;
+use crate::core::game::act;
 use crate::core::roster::SpellHit;
 use crate::core::tables::{Keyword, Stats};
 
@@ -85,9 +86,11 @@ fn by_hand(g: &Game, rng: &mut Roller) -> Option<Action> {
             .map(|(r, _)| r)
             .collect()
     };
-    let standing = |m| Action::SetStatus {
-        model: m,
-        status: Status::Standing,
+    let standing = |m| {
+        Action::SetStatus(act::SetStatus {
+            model: m,
+            status: Status::Standing,
+        })
     };
     // A warband down to its last model gets one back by hand: a random game
     // goes on instead of ending (rules 3 end it when none is left standing).
@@ -106,31 +109,33 @@ fn by_hand(g: &Game, rng: &mut Roller) -> Option<Action> {
     }
     if r == 3 {
         let all: Vec<ModelRef> = st.models().map(|(r, _)| r).collect();
-        return pick(rng, &all).map(|m| Action::AdjustFear {
-            model: m,
-            delta: if chance(rng, 50) { 1 } else { -1 },
+        return pick(rng, &all).map(|m| {
+            Action::AdjustFear(act::AdjustFear {
+                model: m,
+                delta: if chance(rng, 50) { 1 } else { -1 },
+            })
         });
     }
     if r == 4 {
-        return Some(Action::ScenarioPoints {
+        return Some(Action::ScenarioPoints(act::ScenarioPoints {
             side: if chance(rng, 50) { Side::A } else { Side::B },
             points: 1,
             note: "objetivo".into(),
-        });
+        }));
     }
     if (r == 5 || st.beast_due) && st.beasts.len() < 2 {
-        return Some(Action::BeastAppears {
+        return Some(Action::BeastAppears(act::BeastAppears {
             beast: if g.setup().bestiary.is_empty() {
                 BeastChoice::New(sample_beast())
             } else {
                 BeastChoice::Bestiary { index: 0 }
             },
-        });
+        }));
     }
     if r == 6 {
-        return Some(Action::Note {
+        return Some(Action::Note(act::Note {
             text: "nota".into(),
-        });
+        }));
     }
     if let Now::StartTurn { .. } = st.now() {
         // Bring fallen models back now and then so a long game keeps playing.
@@ -162,20 +167,20 @@ fn free_tool(g: &Game, rng: &mut Roller, actor: ModelRef, r: u32) -> Option<Acti
     match r {
         7 | 8 => {
             let h = [3.0, 8.0, 12.0, 25.0][(rng.die(4) - 1) as usize];
-            let base = Action::Fall {
+            let base = Action::Fall(act::Fall {
                 model: actor,
                 height_cm: h,
                 roll: None,
                 witnesses: Vec::new(),
-            };
+            });
             let decls = g.declarations(&base);
             let a = random_declarations(rng, &base, &decls);
             super::prepare::fill_dice(st, g.ctx(), &a, rng).ok()
         }
-        9 => Some(Action::TouchTerrain {
+        9 => Some(Action::TouchTerrain(act::TouchTerrain {
             model: actor,
             terrain: if chance(rng, 50) { "cursed" } else { "water" }.into(),
-        }),
+        })),
         10..=30 if x.is_sorcerer() && x.spells.is_empty() => {
             let spell = SpellChoice::Custom {
                 name: String::new(),
@@ -196,7 +201,7 @@ fn free_tool(g: &Game, rng: &mut Roller, actor: ModelRef, r: u32) -> Option<Acti
                 .and_then(|t| t.rows.get(t.row_for(total)))
                 .is_some_and(|r| r.effect.fear_within_30cm != 0);
             let all: Vec<ModelRef> = friends.iter().chain(enemies.iter()).copied().collect();
-            Some(Action::CastSpell {
+            Some(Action::CastSpell(act::CastSpell {
                 caster: actor,
                 spell,
                 target: pick(rng, &enemies)
@@ -209,7 +214,7 @@ fn free_tool(g: &Game, rng: &mut Roller, actor: ModelRef, r: u32) -> Option<Acti
                 } else {
                     Vec::new()
                 },
-            })
+            }))
         }
         _ => None,
     }
@@ -245,7 +250,7 @@ pub fn next_action_ending(g: &Game, rng: &mut Roller, one_in: u32) -> Result<Act
     }
     if let Now::Ended { .. } = g.now() {
         // Over: only notes are left.
-        return Ok(Action::Note { text: "fin".into() });
+        return Ok(Action::Note(act::Note { text: "fin".into() }));
     }
     let offers = g.offers();
     let ending = one_in > 0 && rng.die(one_in) == 1;
@@ -267,9 +272,9 @@ pub fn next_action_ending(g: &Game, rng: &mut Roller, one_in: u32) -> Result<Act
     ids.dedup();
     let total: u32 = ids.iter().map(|id| weight(id)).sum();
     let Some(mut roll) = (total > 0).then(|| rng.die(total)) else {
-        return Ok(Action::Note {
+        return Ok(Action::Note(act::Note {
             text: "paso".into(),
-        });
+        }));
     };
     let id = ids
         .iter()
@@ -292,11 +297,11 @@ pub fn next_action_ending(g: &Game, rng: &mut Roller, one_in: u32) -> Result<Act
 }
 
 fn end(model: ModelRef) -> Action {
-    Action::EndActivation {
+    Action::EndActivation(act::EndActivation {
         model,
         terrain: Vec::new(),
         near_enemy_totem: false,
-    }
+    })
 }
 
 /// Apply `n` random actions; a refused one (a random choice the rules do not
@@ -324,9 +329,9 @@ pub fn step_ending(g: &mut Game, rng: &mut Roller, one_in: u32) -> Result<(), Ga
         Err(_) => {
             let fallback = match g.now() {
                 Now::Acting { model, .. } => end(model),
-                _ => Action::Note {
+                _ => Action::Note(act::Note {
                     text: "paso".into(),
-                },
+                }),
             };
             g.apply(fallback)
         }

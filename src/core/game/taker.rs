@@ -2,6 +2,7 @@
 //! so that a phone acts only for its own warband. The core decides it from
 //! the action and the state, never the server.
 
+use crate::core::game::act;
 use serde::{Deserialize, Serialize};
 
 use super::action::Action;
@@ -56,50 +57,55 @@ impl Taker {
 pub(crate) fn taker(st: &GameState, action: &Action) -> Taker {
     use Action as A;
     match action {
-        A::Move { model }
-        | A::StandUp { model }
-        | A::Loot { model, .. }
-        | A::TouchTerrain { model, .. }
-        | A::Breath { model, .. }
-        | A::TotemOwn { model }
-        | A::TotemEnemy { model }
-        | A::UseHerb { model }
-        | A::Disengage { model, .. }
-        | A::Fall { model, .. }
-        | A::Check { model, .. }
-        | A::ChangeRound { model, .. }
-        | A::Activate { model }
-        | A::EndActivation { model, .. } => Taker::of_model(*model),
-        A::LeaderOrder { leader, .. } | A::LeaderRally { leader, .. } => Taker::of_model(*leader),
-        A::Assault { attacker, .. } | A::Fight { attacker, .. } => Taker::of_model(*attacker),
-        A::Shoot { shooter, .. } => Taker::of_model(*shooter),
-        A::CastSpell { caster, .. } => Taker::of_model(*caster),
-        A::ResolveHit { target, .. } => Taker::of_model(*target),
-        A::TotemReroll { by, .. } | A::HeadstrongReroll { by, .. } => Taker::of_model(*by),
-        A::EndChangeRound { side } => Taker::of_side(*side),
+        A::Move(act::Move { model })
+        | A::StandUp(act::StandUp { model })
+        | A::Loot(act::Loot { model, .. })
+        | A::TouchTerrain(act::TouchTerrain { model, .. })
+        | A::Breath(act::Breath { model, .. })
+        | A::TotemOwn(act::TotemOwn { model })
+        | A::TotemEnemy(act::TotemEnemy { model })
+        | A::UseHerb(act::UseHerb { model })
+        | A::Disengage(act::Disengage { model, .. })
+        | A::Fall(act::Fall { model, .. })
+        | A::Check(act::Check { model, .. })
+        | A::ChangeRound(act::ChangeRound { model, .. })
+        | A::Activate(act::Activate { model })
+        | A::EndActivation(act::EndActivation { model, .. }) => Taker::of_model(*model),
+        A::LeaderOrder(act::LeaderOrder { leader, .. })
+        | A::LeaderRally(act::LeaderRally { leader, .. }) => Taker::of_model(*leader),
+        A::Assault(act::Assault { attacker, .. }) | A::Fight(act::Fight { attacker, .. }) => {
+            Taker::of_model(*attacker)
+        }
+        A::Shoot(act::Shoot { shooter, .. }) => Taker::of_model(*shooter),
+        A::CastSpell(act::CastSpell { caster, .. }) => Taker::of_model(*caster),
+        A::ResolveHit(act::ResolveHit { target, .. }) => Taker::of_model(*target),
+        A::TotemReroll(act::TotemReroll { by, .. })
+        | A::HeadstrongReroll(act::HeadstrongReroll { by, .. }) => Taker::of_model(*by),
+        A::EndChangeRound(act::EndChangeRound { side }) => Taker::of_side(*side),
         // A hand correction is made by the side it corrects: a phone may
         // not set the other warband's pool, fear or status.
-        A::AdjustFear { model, .. }
-        | A::AdjustOwnDp { model, .. }
-        | A::AdjustToughness { model, .. }
-        | A::SetStatus { model, .. }
-        | A::SetRound { model, .. } => Taker::of_model(*model),
-        A::AdjustPool { side, .. } | A::ScenarioPoints { side, .. } => Taker::of_side(*side),
+        A::AdjustFear(act::AdjustFear { model, .. })
+        | A::AdjustOwnDp(act::AdjustOwnDp { model, .. })
+        | A::AdjustToughness(act::AdjustToughness { model, .. })
+        | A::SetStatus(act::SetStatus { model, .. })
+        | A::SetRound(act::SetRound { model, .. }) => Taker::of_model(*model),
+        A::AdjustPool(act::AdjustPool { side, .. })
+        | A::ScenarioPoints(act::ScenarioPoints { side, .. }) => Taker::of_side(*side),
         // Not its step: the rules refuse it whoever sends it.
-        A::ChooseStart { .. } => {
+        A::ChooseStart(_) => {
             if let Now::ChooseStart { winner, .. } = st.now() {
                 Taker::of_side(winner)
             } else {
                 Taker::Either
             }
         }
-        A::StartTurn { .. }
-        | A::RollOff { .. }
-        | A::Accept { .. }
-        | A::EndTurn
-        | A::EndGame
-        | A::Note { .. }
-        | A::BeastAppears { .. }
-        | A::SetEngaged { .. } => Taker::Either,
+        A::StartTurn(_)
+        | A::RollOff(_)
+        | A::Accept(_)
+        | A::EndTurn(act::EndTurn {})
+        | A::EndGame(act::EndGame {})
+        | A::Note(_)
+        | A::BeastAppears(_)
+        | A::SetEngaged(_) => Taker::Either,
     }
 }

@@ -14,6 +14,7 @@ use super::roll::{CheckDice, OpposedDice, Role, SideDice};
 use super::session::Game;
 use super::state::GameState;
 use crate::core::dice::{CheckSpec, OpposedSpec};
+use crate::core::game::act;
 
 /// One set of dice a roll takes: a d10 and the d3 of its net advantages or
 /// complications (R04), rolled by `model` for its side of the check.
@@ -75,14 +76,15 @@ pub(crate) fn dice_slots(
 ) -> Result<Vec<DiceSlot>, GameError> {
     use Action as A;
     match action {
-        A::Assault { .. }
-        | A::Fight { .. }
-        | A::Disengage { .. }
-        | A::Shoot { .. }
-        | A::ResolveHit { .. }
-        | A::Fall { .. }
-        | A::Check { .. } => Ok(slots_of(&prepare(st, ctx, action)?)),
-        A::TotemReroll { by, roll, .. } | A::HeadstrongReroll { by, roll, .. } => {
+        A::Assault(_)
+        | A::Fight(_)
+        | A::Disengage(_)
+        | A::Shoot(_)
+        | A::ResolveHit(_)
+        | A::Fall(_)
+        | A::Check(_) => Ok(slots_of(&prepare(st, ctx, action)?)),
+        A::TotemReroll(act::TotemReroll { by, roll, .. })
+        | A::HeadstrongReroll(act::HeadstrongReroll { by, roll, .. }) => {
             let Some(p) = st.pending.as_ref() else {
                 return Err(Refusal::NoRollWaiting.into());
             };
@@ -101,12 +103,12 @@ pub(crate) fn dice_slots(
                 .into_iter()
                 .collect())
         }
-        A::CastSpell { .. }
+        A::CastSpell(_)
         | turn_steps!()
         | unrolled_acts!()
-        | A::Accept { .. }
+        | A::Accept(_)
         | by_hand!()
-        | A::Note { .. } => Ok(Vec::new()),
+        | A::Note(_) => Ok(Vec::new()),
     }
 }
 
@@ -132,7 +134,7 @@ pub(crate) fn with_typed_dice(
     }
     // The opposed checks as the game builds them (R02; R23 a Combat roll).
     let opposed_roll = slots.first().is_some_and(|s| s.role.is_some())
-        && (action.is_roll() || matches!(action, A::Fall { .. }));
+        && (action.is_roll() || matches!(action, A::Fall(_)));
     let specs: Vec<OpposedSpec> = if opposed_roll {
         prepare(st, ctx, action)?
             .opposed()
@@ -155,20 +157,20 @@ pub(crate) fn with_typed_dice(
     };
     let mut a = action.clone();
     match &mut a {
-        A::Assault { roll, .. }
-        | A::Fight { roll, .. }
-        | A::ResolveHit { roll, .. }
-        | A::Fall { roll, .. } => {
+        A::Assault(act::Assault { roll, .. })
+        | A::Fight(act::Fight { roll, .. })
+        | A::ResolveHit(act::ResolveHit { roll, .. })
+        | A::Fall(act::Fall { roll, .. }) => {
             if !slots.is_empty() {
                 *roll = Some(opposed(0)?);
             }
         }
-        A::Shoot { roll, .. } | A::Check { roll, .. } => {
+        A::Shoot(act::Shoot { roll, .. }) | A::Check(act::Check { roll, .. }) => {
             if let (Some(s), Some(d)) = (slots.first(), dice.first()) {
                 *roll = Some(CheckDice::typed(s.spec, d.clone())?);
             }
         }
-        A::Disengage { rolls, .. } => {
+        A::Disengage(act::Disengage { rolls, .. }) => {
             let mut out = Vec::new();
             for k in 0..slots.len() / 2 {
                 let Some(opponent) = slots.get(2 * k + 1).and_then(|s| s.model) else {
@@ -181,15 +183,16 @@ pub(crate) fn with_typed_dice(
             }
             *rolls = out;
         }
-        A::TotemReroll { dice: d, .. } | A::HeadstrongReroll { dice: d, .. } => {
+        A::TotemReroll(act::TotemReroll { dice: d, .. })
+        | A::HeadstrongReroll(act::HeadstrongReroll { dice: d, .. }) => {
             *d = dice.first().cloned();
         }
-        A::CastSpell { .. }
+        A::CastSpell(_)
         | turn_steps!()
         | unrolled_acts!()
-        | A::Accept { .. }
+        | A::Accept(_)
         | by_hand!()
-        | A::Note { .. } => {}
+        | A::Note(_) => {}
     }
     Ok(a)
 }

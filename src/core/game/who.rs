@@ -20,7 +20,7 @@ impl Game {
         let last = self.actions().last()?;
         // Only for the roll-off's winner does the state before matter; a
         // log that would not replay names no one.
-        if matches!(last, Action::ChooseStart { .. }) {
+        if matches!(last, Action::ChooseStart(_)) {
             return Some(taker(&self.state_at(n - 1).ok()?, last));
         }
         Some(taker(self.state(), last))

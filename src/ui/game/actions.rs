@@ -9,6 +9,7 @@ use super::forms::{Form, MeleeKind};
 use super::widgets::{self, key, keyed, toggle};
 use super::{EndDeclaration, GameView};
 use crate::core::game::ModelRef;
+use crate::core::game::act;
 use crate::core::game::action::{by_hand, roll_life, turn_steps};
 use crate::core::game::{Action, FightOptions, Offer, ShootOptions, SpellChoice};
 use crate::core::tables::{RuleSet, Stat};
@@ -27,16 +28,16 @@ fn describe_offer(o: &Offer) -> Option<(&'static str, Option<egui::Key>, Click)>
     use egui::Key as K;
     o.model?;
     Some(match &o.action {
-        Action::Move { .. } => ("move", Some(K::M), Click::Act(o.action.clone())),
-        Action::StandUp { .. } => ("stand_up", Some(K::U), Click::Act(o.action.clone())),
-        Action::Assault { brutal, .. } => {
+        Action::Move(_) => ("move", Some(K::M), Click::Act(o.action.clone())),
+        Action::StandUp(_) => ("stand_up", Some(K::U), Click::Act(o.action.clone())),
+        Action::Assault(act::Assault { brutal, .. }) => {
             let kind = if *brutal {
                 MeleeKind::Brutal
             } else {
                 MeleeKind::Assault
             };
             // The core's draft: what the tracker knows is filled in.
-            let options = if let Action::Assault { options, .. } = &o.draft {
+            let options = if let Action::Assault(act::Assault { options, .. }) = &o.draft {
                 options.clone()
             } else {
                 FightOptions::default()
@@ -47,7 +48,7 @@ fn describe_offer(o: &Offer) -> Option<(&'static str, Option<egui::Key>, Click)>
                 Click::Open(Form::Melee { kind, options }),
             )
         }
-        Action::Fight { .. } => (
+        Action::Fight(_) => (
             "fight",
             Some(K::F),
             Click::Open(Form::Melee {
@@ -55,23 +56,23 @@ fn describe_offer(o: &Offer) -> Option<(&'static str, Option<egui::Key>, Click)>
                 options: FightOptions::default(),
             }),
         ),
-        Action::Disengage { .. } => ("disengage", Some(K::D), Click::Open(Form::Disengage)),
+        Action::Disengage(_) => ("disengage", Some(K::D), Click::Open(Form::Disengage)),
         // R26: the aimed shot is a declaration of its form.
-        Action::Shoot { .. } => (
+        Action::Shoot(_) => (
             "shoot",
             Some(K::S),
             Click::Open(Form::Shoot {
                 options: ShootOptions::default(),
             }),
         ),
-        Action::Breath { .. } => (
+        Action::Breath(_) => (
             "breath",
             Some(K::H),
             Click::Open(Form::Breath {
                 targets: Vec::new(),
             }),
         ),
-        Action::CastSpell { spell, .. } => (
+        Action::CastSpell(act::CastSpell { spell, .. }) => (
             "cast_spell",
             None,
             Click::Open(Form::Spell {
@@ -80,23 +81,23 @@ fn describe_offer(o: &Offer) -> Option<(&'static str, Option<egui::Key>, Click)>
                 targets: Vec::new(),
             }),
         ),
-        Action::LeaderOrder { .. } => ("leader_order", Some(K::O), Click::Open(Form::Order)),
-        Action::LeaderRally { .. } => (
+        Action::LeaderOrder(_) => ("leader_order", Some(K::O), Click::Open(Form::Order)),
+        Action::LeaderRally(_) => (
             "leader_rally",
             Some(K::R),
             Click::Open(Form::Rally { models: Vec::new() }),
         ),
-        Action::TotemOwn { .. } => ("totem_own", Some(K::T), Click::Act(o.action.clone())),
-        Action::TotemEnemy { .. } => ("totem_enemy", Some(K::Y), Click::Act(o.action.clone())),
-        Action::Loot { .. } => ("loot", Some(K::L), Click::Open(Form::Loot)),
+        Action::TotemOwn(_) => ("totem_own", Some(K::T), Click::Act(o.action.clone())),
+        Action::TotemEnemy(_) => ("totem_enemy", Some(K::Y), Click::Act(o.action.clone())),
+        Action::Loot(_) => ("loot", Some(K::L), Click::Open(Form::Loot)),
         // R37 (rules 3): burn a mystic herb, at once.
-        Action::UseHerb { .. } => ("use_herb", None, Click::Act(o.action.clone())),
+        Action::UseHerb(_) => ("use_herb", None, Click::Act(o.action.clone())),
         // R41: the Courage check before assaulting a Dreadful aspect: the
         // core's ready action, rolled at once.
-        Action::Check { options, .. } if options.dreadful.is_some() => {
+        Action::Check(act::Check { options, .. }) if options.dreadful.is_some() => {
             ("check", None, Click::Act(o.action.clone()))
         }
-        Action::Check { .. } => (
+        Action::Check(_) => (
             "check",
             Some(K::C),
             Click::Open(Form::Check {
@@ -110,10 +111,10 @@ fn describe_offer(o: &Offer) -> Option<(&'static str, Option<egui::Key>, Click)>
         turn_steps!()
         | roll_life!()
         | by_hand!()
-        | Action::TouchTerrain { .. }
-        | Action::ResolveHit { .. }
-        | Action::Fall { .. }
-        | Action::Note { .. } => return None,
+        | Action::TouchTerrain(_)
+        | Action::ResolveHit(_)
+        | Action::Fall(_)
+        | Action::Note(_) => return None,
     })
 }
 
@@ -127,16 +128,16 @@ fn offer_text(
     l: Lang,
 ) -> String {
     let name = match &o.action {
-        Action::CastSpell {
+        Action::CastSpell(act::CastSpell {
             caster,
             spell: SpellChoice::Known { index },
             ..
-        } => g
+        }) => g
             .state()
             .model(*caster)
             .and_then(|m| m.spells.get(*index))
             .map_or_else(|| id.to_string(), |s| format!("✨ {}", s.name)),
-        Action::Check { options, .. } if options.dreadful.is_some() => format!(
+        Action::Check(act::Check { options, .. }) if options.dreadful.is_some() => format!(
             "{} {} {}",
             Stat::Courage.name(l),
             l.pick("ante", "against"),
@@ -145,8 +146,8 @@ fn offer_text(
                 .map(|d| g.state().name(d))
                 .unwrap_or_default()
         ),
-        Action::Check { .. } => l.pick("Tirada de Atributo", "Attribute check").to_string(),
-        Action::UseHerb { .. } => l
+        Action::Check(_) => l.pick("Tirada de Atributo", "Attribute check").to_string(),
+        Action::UseHerb(_) => l
             .pick(
                 "🌿 Quemar Hierba mística (+1 PD propio)",
                 "🌿 Burn a mystic herb (+1 own DP)",
@@ -155,23 +156,23 @@ fn offer_text(
         turn_steps!()
         | roll_life!()
         | by_hand!()
-        | Action::Move { .. }
-        | Action::StandUp { .. }
-        | Action::Loot { .. }
-        | Action::TouchTerrain { .. }
-        | Action::Assault { .. }
-        | Action::Fight { .. }
-        | Action::Disengage { .. }
-        | Action::Shoot { .. }
-        | Action::ResolveHit { .. }
-        | Action::Breath { .. }
-        | Action::Fall { .. }
-        | Action::LeaderOrder { .. }
-        | Action::LeaderRally { .. }
-        | Action::TotemOwn { .. }
-        | Action::TotemEnemy { .. }
-        | Action::CastSpell { .. }
-        | Action::Note { .. } => rules
+        | Action::Move(_)
+        | Action::StandUp(_)
+        | Action::Loot(_)
+        | Action::TouchTerrain(_)
+        | Action::Assault(_)
+        | Action::Fight(_)
+        | Action::Disengage(_)
+        | Action::Shoot(_)
+        | Action::ResolveHit(_)
+        | Action::Breath(_)
+        | Action::Fall(_)
+        | Action::LeaderOrder(_)
+        | Action::LeaderRally(_)
+        | Action::TotemOwn(_)
+        | Action::TotemEnemy(_)
+        | Action::CastSpell(_)
+        | Action::Note(_) => rules
             .action(id)
             .map_or_else(|| id.to_string(), |a| a.name.get(l).to_string()),
     };
@@ -266,7 +267,7 @@ impl GameView {
         // Ending: one click or E, with what it ends touching beside it.
         let end = offers
             .iter()
-            .find(|o| matches!(o.action, Action::EndActivation { .. }));
+            .find(|o| matches!(o.action, Action::EndActivation(_)));
         let would_flee = g.would_flee(active);
         let mut end_now = false;
         ui.add_space(4.0);
@@ -318,11 +319,11 @@ impl GameView {
         };
         ui.label(egui::RichText::new(warn).color(widgets::RED));
         if end_now {
-            let a = Action::EndActivation {
+            let a = Action::EndActivation(act::EndActivation {
                 model: active,
                 terrain: self.end.terrain.clone(),
                 near_enemy_totem: self.end.near_enemy_totem,
-            };
+            });
             self.act(a, l);
             return;
         }
@@ -350,6 +351,7 @@ impl GameView {
 
 #[cfg(test)]
 mod tests {
+    use crate::core::game::act;
     use egui_kittest::Harness;
     use egui_kittest::kittest::{NodeT as _, Queryable as _};
 
@@ -365,17 +367,17 @@ mod tests {
         let m = g.state().actor().expect("actor");
         // No DP left: every paid action is refused.
         let pool = g.state().side(m.side).map_or(0, |s| s.pool);
-        g.apply(Action::AdjustPool {
+        g.apply(Action::AdjustPool(act::AdjustPool {
             side: m.side,
             delta: -pool,
-        })
+        }))
         .expect("pool to 0");
         let own = g.state().model(m).map_or(0, |s| s.own_dp);
         if own > 0 {
-            g.apply(Action::AdjustOwnDp {
+            g.apply(Action::AdjustOwnDp(act::AdjustOwnDp {
                 model: m,
                 delta: -own,
-            })
+            }))
             .expect("own DP to 0");
         }
         assert_eq!(g.dp_available(m), 0);
@@ -421,7 +423,12 @@ mod tests {
         let offers = game(&h).offers();
         let target = offers
             .allowed()
-            .filter(|o| matches!(o.action, Action::Assault { brutal: false, .. }))
+            .filter(|o| {
+                matches!(
+                    o.action,
+                    Action::Assault(act::Assault { brutal: false, .. })
+                )
+            })
             .find_map(|o| o.targets.first().map(|t| t.model))
             .expect("an enemy to assault");
         let name = game(&h).state().name(target);

@@ -3,6 +3,7 @@
 //! sent as the log's own adjustment actions.
 
 use super::GameView;
+use crate::core::game::act;
 use crate::core::game::{Action, Side, Status};
 use crate::core::glossary;
 use crate::core::tables::Stat;
@@ -25,24 +26,24 @@ impl GameView {
                     ui.horizontal(|ui| {
                         ui.label(format!("{}:", super::widgets::player(g.state(), s, l)));
                         if ui.button(l.pick("PD −1", "DP −1")).clicked() {
-                            send = Some(Action::AdjustPool { side: s, delta: -1 });
+                            send = Some(Action::AdjustPool(act::AdjustPool { side: s, delta: -1 }));
                         }
                         if ui.button(l.pick("PD +1", "DP +1")).clicked() {
-                            send = Some(Action::AdjustPool { side: s, delta: 1 });
+                            send = Some(Action::AdjustPool(act::AdjustPool { side: s, delta: 1 }));
                         }
                         if ui.button(l.pick("PV −1", "VP −1")).clicked() {
-                            send = Some(Action::ScenarioPoints {
+                            send = Some(Action::ScenarioPoints(act::ScenarioPoints {
                                 side: s,
                                 points: -1,
                                 note: String::new(),
-                            });
+                            }));
                         }
                         if ui.button(l.pick("PV +1", "VP +1")).clicked() {
-                            send = Some(Action::ScenarioPoints {
+                            send = Some(Action::ScenarioPoints(act::ScenarioPoints {
                                 side: s,
                                 points: 1,
                                 note: String::new(),
-                            });
+                            }));
                         }
                     });
                 }
@@ -59,31 +60,31 @@ impl GameView {
                 ui.strong(ms.name.as_ref());
                 ui.horizontal(|ui| {
                     if ui.button(format!("{} −1", glossary::FEAR.get(l))).clicked() {
-                        send = Some(Action::AdjustFear {
+                        send = Some(Action::AdjustFear(act::AdjustFear {
                             model: m,
                             delta: -1,
-                        });
+                        }));
                     }
                     if ui.button(format!("{} +1", glossary::FEAR.get(l))).clicked() {
-                        send = Some(Action::AdjustFear { model: m, delta: 1 });
+                        send = Some(Action::AdjustFear(act::AdjustFear { model: m, delta: 1 }));
                     }
                     if ui.button(l.pick("PD propios −1", "Own DP −1")).clicked() {
-                        send = Some(Action::AdjustOwnDp {
+                        send = Some(Action::AdjustOwnDp(act::AdjustOwnDp {
                             model: m,
                             delta: -1,
-                        });
+                        }));
                     }
                     if ui.button(l.pick("PD propios +1", "Own DP +1")).clicked() {
-                        send = Some(Action::AdjustOwnDp { model: m, delta: 1 });
+                        send = Some(Action::AdjustOwnDp(act::AdjustOwnDp { model: m, delta: 1 }));
                     }
                     if ui
                         .button(format!("{} −1", Stat::Toughness.name(l)))
                         .clicked()
                     {
-                        send = Some(Action::AdjustToughness {
+                        send = Some(Action::AdjustToughness(act::AdjustToughness {
                             model: m,
                             delta: -1,
-                        });
+                        }));
                     }
                 });
                 ui.horizontal_wrapped(|ui| {
@@ -91,10 +92,10 @@ impl GameView {
                         if ui.selectable_label(ms.status == st, st.label(l)).clicked()
                             && ms.status != st
                         {
-                            send = Some(Action::SetStatus {
+                            send = Some(Action::SetStatus(act::SetStatus {
                                 model: m,
                                 status: st,
-                            });
+                            }));
                         }
                     }
                 });

@@ -3,6 +3,7 @@
 
 use super::GameView;
 use crate::core::game::Action;
+use crate::core::game::act;
 use crate::core::glossary;
 use crate::core::text::Lang;
 
@@ -24,9 +25,9 @@ impl GameView {
         ui.horizontal_wrapped(|ui| {
             for (i, b) in g.setup().bestiary.iter().enumerate() {
                 if ui.button(&b.name).clicked() {
-                    send = Some(Action::BeastAppears {
+                    send = Some(Action::BeastAppears(act::BeastAppears {
                         beast: crate::core::game::BeastChoice::Bestiary { index: i },
-                    });
+                    }));
                 }
             }
             if ui
@@ -38,7 +39,7 @@ impl GameView {
                     .troop("creature")
                     .map(|t| t.stats)
                     .unwrap_or_default();
-                send = Some(Action::BeastAppears {
+                send = Some(Action::BeastAppears(act::BeastAppears {
                     beast: crate::core::game::BeastChoice::New(crate::core::game::Beast {
                         name: l.pick("Bestia", "Beast").to_string(),
                         stats: profile,
@@ -47,7 +48,7 @@ impl GameView {
                         keywords: Vec::new(),
                         notes: String::new(),
                     }),
-                });
+                }));
             }
         });
         if let Some(a) = send {

@@ -6,6 +6,7 @@
 
 use super::GameView;
 use super::widgets::{self, big_button, choices_multi, models_multi, toggle};
+use crate::core::game::act;
 use crate::core::game::action::{by_hand, roll_life, turn_steps, unrolled_acts};
 use crate::core::game::draft::{declare, value};
 use crate::core::game::{
@@ -70,20 +71,20 @@ impl MeleeKind {
     /// Does `offer` stand for this kind of melee?
     pub fn matches(self, action: &Action) -> bool {
         match action {
-            Action::Fight { .. } => self == MeleeKind::Fight,
-            Action::Assault { brutal: true, .. } => self == MeleeKind::Brutal,
-            Action::Assault { brutal: false, .. } => self == MeleeKind::Assault,
+            Action::Fight(_) => self == MeleeKind::Fight,
+            Action::Assault(act::Assault { brutal: true, .. }) => self == MeleeKind::Brutal,
+            Action::Assault(act::Assault { brutal: false, .. }) => self == MeleeKind::Assault,
             turn_steps!()
             | unrolled_acts!()
             | roll_life!()
             | by_hand!()
-            | Action::Disengage { .. }
-            | Action::Shoot { .. }
-            | Action::ResolveHit { .. }
-            | Action::Fall { .. }
-            | Action::Check { .. }
-            | Action::CastSpell { .. }
-            | Action::Note { .. } => false,
+            | Action::Disengage(_)
+            | Action::Shoot(_)
+            | Action::ResolveHit(_)
+            | Action::Fall(_)
+            | Action::Check(_)
+            | Action::CastSpell(_)
+            | Action::Note(_) => false,
         }
     }
 }
@@ -287,8 +288,8 @@ impl GameView {
                 // The core's declarations, answered into the form's options.
                 let draft =
                     declarations_ui(ui, g, offer, with_fight_options(&offer.draft, options), l);
-                if let Action::Assault { options: o, .. } | Action::Fight { options: o, .. } =
-                    &draft
+                if let Action::Assault(act::Assault { options: o, .. })
+                | Action::Fight(act::Fight { options: o, .. }) = &draft
                 {
                     *options = o.clone();
                 }
@@ -320,10 +321,10 @@ impl GameView {
                             .clicked()
                             || widgets::key(ui, egui::Key::Space)
                         {
-                            send = Some(Action::Disengage {
+                            send = Some(Action::Disengage(act::Disengage {
                                 model: actor,
                                 rolls: Vec::new(),
-                            });
+                            }));
                         }
                     }
                     Err(e) => widgets::error_label(ui, &e.message(l)),
@@ -352,10 +353,10 @@ impl GameView {
                     .unwrap_or_default();
                 choices_multi(ui, g, &choices, models);
                 if big_button(ui, l.pick("Reagrupar", "Rally")).clicked() {
-                    send = Some(Action::LeaderRally {
+                    send = Some(Action::LeaderRally(act::LeaderRally {
                         leader: actor,
                         models: models.clone(),
-                    });
+                    }));
                 }
             }
             Form::Breath { targets } => {
@@ -365,10 +366,10 @@ impl GameView {
                 ));
                 models_multi(ui, g, targets, |m, ms| m != actor && ms.status.in_play());
                 if big_button(ui, l.pick("Aliento", "Breath")).clicked() {
-                    send = Some(Action::Breath {
+                    send = Some(Action::Breath(act::Breath {
                         model: actor,
                         targets: targets.clone(),
-                    });
+                    }));
                 }
             }
             Form::Spell { .. } | Form::Check { .. } | Form::Fall { .. } => {
@@ -435,7 +436,9 @@ fn loot_buttons(ui: &mut egui::Ui, g: &Game, offers: &[Offer], l: Lang) -> Optio
 
 fn with_fight_options(action: &Action, chosen: &FightOptions) -> Action {
     let mut a = action.clone();
-    if let Action::Assault { options, .. } | Action::Fight { options, .. } = &mut a {
+    if let Action::Assault(act::Assault { options, .. })
+    | Action::Fight(act::Fight { options, .. }) = &mut a
+    {
         *options = chosen.clone();
     }
     a
@@ -443,7 +446,7 @@ fn with_fight_options(action: &Action, chosen: &FightOptions) -> Action {
 
 fn with_shoot_options(action: &Action, chosen: &ShootOptions) -> Action {
     let mut a = action.clone();
-    if let Action::Shoot { options, .. } = &mut a {
+    if let Action::Shoot(act::Shoot { options, .. }) = &mut a {
         *options = chosen.clone();
     }
     a
@@ -501,9 +504,9 @@ fn shoot_form_ui(
     // The actor's own shot (the enemies' defensive shots are offers too).
     let offer = offers
         .iter()
-        .find(|o| o.model == Some(actor) && matches!(o.action, Action::Shoot { .. }))?;
+        .find(|o| o.model == Some(actor) && matches!(o.action, Action::Shoot(_)))?;
     let draft = declarations_ui(ui, g, offer, with_shoot_options(&offer.draft, options), l);
-    if let Action::Shoot { options: o, .. } = &draft {
+    if let Action::Shoot(act::Shoot { options: o, .. }) = &draft {
         *options = o.clone();
     }
     if let Some(e) = &offer.why_not {
@@ -525,8 +528,8 @@ mod tests {
         Target {
             model: m,
             by: crate::core::game::Taker::B,
-            action: Action::Move { model: m },
-            draft: Action::Move { model: m },
+            action: Action::Move(act::Move { model: m }),
+            draft: Action::Move(act::Move { model: m }),
             declarations: Vec::new(),
             p_down: p_down.map(|(a, b)| Ratio::new(a, b)),
             p_attacker_down: p_attacker_down.map(|(a, b)| Ratio::new(a, b)),

@@ -4,6 +4,7 @@
 
 use super::GameView;
 use super::widgets::{self, GOLD, player};
+use crate::core::game::act;
 use crate::core::game::{Action, Game, ModelRef, Side};
 use crate::core::glossary;
 use crate::core::text::Lang;
@@ -280,7 +281,7 @@ impl GameView {
             Some(7) => self.share.open = !self.share.open,
             Some(3) if !left.is_empty() => self.confirm_end_turn = true,
             Some(3) => {
-                self.act(Action::EndTurn, l);
+                self.act(Action::EndTurn(act::EndTurn {}), l);
             }
             Some(4) => self.show_report = !self.show_report,
             Some(5) => self.confirm_end_game = true,

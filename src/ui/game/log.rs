@@ -66,7 +66,7 @@ fn line(g: &Game, row: Row, l: Lang) -> Line {
                 .map(|e| e.describe(l).to_string())
                 .unwrap_or_default(),
             undone: false,
-            turn_start: matches!(g.actions().get(i), Some(Action::StartTurn { .. })),
+            turn_start: matches!(g.actions().get(i), Some(Action::StartTurn(_))),
         },
         Row::Undone(i) => undone_line(g, g.undone().get(i).map(|u| &u.action), l),
         Row::Redo(i) => undone_line(g, g.redo_list().get(i), l),
@@ -243,6 +243,7 @@ impl GameView {
 
 #[cfg(test)]
 mod tests {
+    use crate::core::game::act;
     use egui_kittest::kittest::Queryable as _;
 
     use crate::core::game::{Action, Side};
@@ -254,7 +255,7 @@ mod tests {
         let mut g = new_game();
         step_to_acting(&mut g);
         let m = g.state().actor().expect("actor");
-        g.act(Action::Move { model: m }).expect("move");
+        g.act(Action::Move(act::Move { model: m })).expect("move");
         g.undo().expect("undo");
         let name = g.state().name(m);
         let mut h = harness(app(g, Lang::En));

@@ -367,6 +367,7 @@ mod tests {
     use super::test_kit::*;
     use super::testkit;
     use crate::core::game::Status;
+    use crate::core::game::act;
     use crate::core::game::{Action, Now, Side};
     use crate::core::text::Lang;
     use egui_kittest::kittest::Queryable as _;
@@ -496,29 +497,26 @@ mod tests {
         let mut g = new_game();
         step_to_acting(&mut g);
         let m = g.state().actor().expect("actor");
-        g.act(Action::Check {
+        g.act(Action::Check(act::Check {
             model: m,
             stat: crate::core::tables::Stat::Agility,
             modifier: 0,
             reason: String::new(),
             options: Default::default(),
             roll: None,
-        })
+        }))
         .expect("check rolled");
         assert!(matches!(g.now(), Now::Rolled));
         let mut h = harness(app(g, Lang::En));
         h.run();
         h.key_press(egui::Key::Enter);
         h.run();
-        assert!(matches!(
-            game(&h).actions().last(),
-            Some(Action::Accept { .. })
-        ));
+        assert!(matches!(game(&h).actions().last(), Some(Action::Accept(_))));
         h.key_press(egui::Key::E);
         h.run();
         assert!(matches!(
             game(&h).actions().last(),
-            Some(Action::EndActivation { .. })
+            Some(Action::EndActivation(_))
         ));
         assert!(game(&h).state().model(m).is_some_and(|s| s.acted));
     }
@@ -531,19 +529,19 @@ mod tests {
         testkit::step_to_acting(&mut g, 1);
         let m = g.state().actor().expect("actor");
         let courage = g.state().model(m).expect("model").courage();
-        g.apply(Action::AdjustFear {
+        g.apply(Action::AdjustFear(act::AdjustFear {
             model: m,
             delta: 2 * courage,
-        })
+        }))
         .expect("fear");
         let name = g.state().name(m);
         let mut app = testkit::app(g, Lang::En, 1.0);
         assert!(app.game.apply(
-            Action::EndActivation {
+            Action::EndActivation(act::EndActivation {
                 model: m,
                 terrain: Vec::new(),
                 near_enemy_totem: false,
-            },
+            }),
             Lang::En
         ));
         let g = app.game.game.as_ref().expect("game");

@@ -20,7 +20,7 @@ fn turn_starts(g: &Game) -> Vec<usize> {
     g.actions()
         .iter()
         .enumerate()
-        .filter(|(_, a)| matches!(a, Action::StartTurn { .. }))
+        .filter(|(_, a)| matches!(a, Action::StartTurn(_)))
         .map(|(i, _)| i + 1)
         .collect()
 }
@@ -115,6 +115,7 @@ impl GameView {
 
 #[cfg(test)]
 mod tests {
+    use crate::core::game::act;
     use egui_kittest::kittest::Queryable as _;
 
     use crate::core::game::{Action, Status};
@@ -124,10 +125,10 @@ mod tests {
     #[test]
     fn replay_should_show_the_cards_as_they_were_at_each_step() {
         let mut g = game_under_way();
-        g.act(Action::SetStatus {
+        g.act(Action::SetStatus(act::SetStatus {
             model: crate::core::game::ModelRef::b(1),
             status: Status::Down,
-        })
+        }))
         .expect("a model Down by hand");
         let mut h = harness(app(g, Lang::En));
         h.run();

@@ -2,6 +2,7 @@
 //! shown when the game ends and from the header at any time; ending the
 //! game asks first.
 
+use crate::core::game::act;
 use eframe::egui;
 
 use super::GameView;
@@ -122,7 +123,7 @@ impl GameView {
         match answer {
             Some(true) => {
                 self.confirm_end_game = false;
-                self.act(Action::EndGame, l);
+                self.act(Action::EndGame(act::EndGame {}), l);
             }
             Some(false) => self.confirm_end_game = false,
             None => {}

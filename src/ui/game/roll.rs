@@ -7,6 +7,7 @@ use super::GameView;
 use super::forms::Form;
 use super::widgets::{self, big_button, key, models_multi, odds_line, sources_ui};
 use crate::core::dice::{CheckSpec, OpposedSpec};
+use crate::core::game::act;
 use crate::core::game::action::RerollKind;
 use crate::core::game::{Action, DeclKey, GameError, HitOptions, ModelRef, PreparedCheck, Side};
 use crate::core::text::Lang;
@@ -156,16 +157,16 @@ impl GameView {
         // the upgrades' facts of the table), answered here.
         let offers = g.offers();
         let offer = offers.offers.iter().find(|o| {
-            matches!(&o.action, Action::ResolveHit { attacker: a, target: t, .. }
+            matches!(&o.action, Action::ResolveHit(act::ResolveHit { attacker: a, target: t, .. })
                 if *a == attacker && *t == target)
         });
         if let Some(o) = offer {
             let mut draft = o.draft.clone();
-            if let Action::ResolveHit {
+            if let Action::ResolveHit(act::ResolveHit {
                 options: op,
                 witnesses: ws,
                 ..
-            } = &mut draft
+            }) = &mut draft
             {
                 *op = options.clone();
                 *ws = witnesses.clone();
@@ -173,11 +174,11 @@ impl GameView {
             for d in &o.declarations {
                 super::forms::declaration_ui(ui, g, d, &mut draft, l);
             }
-            if let Action::ResolveHit {
+            if let Action::ResolveHit(act::ResolveHit {
                 options: op,
                 witnesses: ws,
                 ..
-            } = draft
+            }) = draft
             {
                 *options = op;
                 *witnesses = ws;
@@ -202,13 +203,13 @@ impl GameView {
             ui,
             check,
             (attacker, &target_name),
-            Action::ResolveHit {
+            Action::ResolveHit(act::ResolveHit {
                 attacker,
                 target,
                 options,
                 roll: None,
                 witnesses,
-            },
+            }),
             l,
         );
     }
@@ -337,7 +338,7 @@ impl GameView {
         let plain = offers
             .offers
             .iter()
-            .find(|o| matches!(o.action, Action::Accept { stray: None, .. }));
+            .find(|o| matches!(o.action, Action::Accept(act::Accept { stray: None, .. })));
         let allowed = plain.is_none_or(|o| o.allowed);
         let b = ui.add_enabled(
             allowed,
@@ -354,7 +355,7 @@ impl GameView {
             None => b,
         };
         if b.clicked() || (allowed && key(ui, egui::Key::Enter)) {
-            send = Some(Action::Accept {
+            send = Some(Action::Accept(act::Accept {
                 witnesses: if witnesses.is_empty() {
                     None
                 } else {
@@ -362,7 +363,7 @@ impl GameView {
                 },
                 stray: None,
                 within_30cm: None,
-            });
+            }));
         }
         self.accept_witnesses = witnesses;
         if let Some(a) = send {

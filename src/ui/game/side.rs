@@ -453,6 +453,7 @@ fn fear_pips(ui: &mut egui::Ui, fear: i32, courage: i32, size: f32, pal: Palette
 
 #[cfg(test)]
 mod tests {
+    use crate::core::game::act;
     use egui_kittest::kittest::Queryable as _;
 
     use super::super::testkit;
@@ -465,10 +466,10 @@ mod tests {
     fn the_summary_should_count_models_by_status_under_the_players_names() {
         let mut g = new_game();
         let down = ModelRef::b(1);
-        g.apply(Action::SetStatus {
+        g.apply(Action::SetStatus(act::SetStatus {
             model: down,
             status: crate::core::game::Status::Down,
-        })
+        }))
         .expect("down");
         let standing = g.state().models_of(Side::B).count() - 1;
         let mut h = harness(app(g, Lang::En));
@@ -561,10 +562,10 @@ mod tests {
         testkit::step_to_acting(&mut g, 1);
         let m = ModelRef::new(Side::A, 0);
         let courage = g.state().model(m).expect("model").courage();
-        g.apply(Action::AdjustFear {
+        g.apply(Action::AdjustFear(act::AdjustFear {
             model: m,
             delta: courage,
-        })
+        }))
         .expect("adjust");
         assert_eq!(pip_tone(courage - 1, courage), PipTone::Amber);
         let mut h = testkit::harness(testkit::app(g, Lang::En, 1.0));
@@ -578,9 +579,9 @@ mod tests {
         let mut g = testkit::new_game();
         testkit::step_to_acting(&mut g, 8);
         assert!(g.state().beast_due);
-        g.apply(Action::BeastAppears {
+        g.apply(Action::BeastAppears(act::BeastAppears {
             beast: crate::core::game::BeastChoice::Bestiary { index: 0 },
-        })
+        }))
         .expect("beast");
         let name = g.state().name(ModelRef::beast(0));
         let mut h = testkit::harness(testkit::app(g, Lang::Es, 1.0));

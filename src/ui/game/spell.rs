@@ -4,6 +4,7 @@
 use super::GameView;
 use super::forms::{Form, down_text, find_offer};
 use super::widgets::{big_button, models_multi, toggle};
+use crate::core::game::act;
 use crate::core::game::{Action, ModelRef, Offer, SpellChoice};
 use crate::core::glossary;
 use crate::core::roster::SpellHit;
@@ -95,7 +96,7 @@ impl GameView {
                 // chance to go Down (the core's offer).
                 let hit_targets = find_offer(
                     offers,
-                    |a| matches!(a, Action::CastSpell { spell, .. } if spell == choice),
+                    |a| matches!(a, Action::CastSpell(act::CastSpell { spell, .. }) if spell == choice),
                 )
                 .map(|o| o.targets.clone())
                 .unwrap_or_default();
@@ -185,7 +186,7 @@ impl GameView {
                     )
                     .clicked()
                     {
-                        let action = Action::CastSpell {
+                        let action = Action::CastSpell(act::CastSpell {
                             caster: actor,
                             spell: choice.clone(),
                             target: None,
@@ -193,7 +194,7 @@ impl GameView {
                             backlash: Vec::new(),
                             within_30cm: Vec::new(),
                             targets: targets.clone(),
-                        };
+                        });
                         self.act(action, l);
                     }
                 }
@@ -221,14 +222,14 @@ impl GameView {
                 self.offer_check(
                     ui,
                     check,
-                    Action::Check {
+                    Action::Check(act::Check {
                         model: actor,
                         stat,
                         modifier,
                         reason,
                         options: Default::default(),
                         roll: None,
-                    },
+                    }),
                     l,
                 );
             }
@@ -260,12 +261,12 @@ impl GameView {
                         self.offer_opposed(
                             ui,
                             check,
-                            Action::Fall {
+                            Action::Fall(act::Fall {
                                 model: actor,
                                 height_cm: h,
                                 roll: None,
                                 witnesses: w,
-                            },
+                            }),
                             l,
                         );
                     }
@@ -277,12 +278,12 @@ impl GameView {
                             .clicked()
                         {
                             self.apply(
-                                Action::Fall {
+                                Action::Fall(act::Fall {
                                     model: actor,
                                     height_cm: h,
                                     roll: None,
                                     witnesses: w,
-                                },
+                                }),
                                 l,
                             );
                         }

@@ -6,6 +6,7 @@
 use super::GameView;
 use super::header::not_acted;
 use super::widgets::{self, GOLD, big_button, key, player};
+use crate::core::game::act;
 use crate::core::game::{Action, ModelRef, Phase, Side};
 use crate::core::glossary;
 use crate::core::tables::RuleSet;
@@ -90,9 +91,9 @@ impl GameView {
                 || key(ui, egui::Key::Space)
             {
                 self.act(
-                    Action::StartTurn {
+                    Action::StartTurn(act::StartTurn {
                         dark_forces: Vec::new(),
-                    },
+                    }),
                     l,
                 );
             }
@@ -109,9 +110,9 @@ impl GameView {
             {
                 let die = self.real_die;
                 self.apply(
-                    Action::StartTurn {
+                    Action::StartTurn(act::StartTurn {
                         dark_forces: vec![die],
-                    },
+                    }),
                     l,
                 );
             }
@@ -141,9 +142,10 @@ impl GameView {
                 for (m, ms) in st.models_of(*s).filter(|(_, ms)| ms.status.in_play()) {
                     col.horizontal(|ui| {
                         for (steps, arrow) in [(1, "▲"), (-1, "▼")] {
-                            let o = offers
-                                .iter()
-                                .find(|o| o.action == Action::ChangeRound { model: m, steps });
+                            let o = offers.iter().find(|o| {
+                                o.action
+                                    == Action::ChangeRound(act::ChangeRound { model: m, steps })
+                            });
                             if let Some(o) = o
                                 && widgets::offer_button(ui, o, arrow, None, l)
                             {
@@ -165,7 +167,7 @@ impl GameView {
                 );
                 if let Some(o) = offers
                     .iter()
-                    .find(|o| o.action == Action::EndChangeRound { side: *s })
+                    .find(|o| o.action == Action::EndChangeRound(act::EndChangeRound { side: *s }))
                     && widgets::offer_button(col, o, &done, None, l)
                 {
                     send = Some(o.action.clone());
@@ -199,10 +201,10 @@ impl GameView {
                 || key(ui, egui::Key::Space)
             {
                 self.act(
-                    Action::RollOff {
+                    Action::RollOff(act::RollOff {
                         rolls: Vec::new(),
                         starts: None,
-                    },
+                    }),
                     l,
                 );
             }
@@ -226,10 +228,10 @@ impl GameView {
                 .clicked()
             {
                 self.act(
-                    Action::RollOff {
+                    Action::RollOff(act::RollOff {
                         rolls: vec![[a, b]],
                         starts: None,
-                    },
+                    }),
                     l,
                 );
             }
@@ -274,7 +276,7 @@ impl GameView {
                 )
                 .clicked()
                 {
-                    send = Some(Action::ChooseStart { side: s });
+                    send = Some(Action::ChooseStart(act::ChooseStart { side: s }));
                 }
             }
         });
@@ -310,7 +312,7 @@ impl GameView {
             for m in models {
                 let Some(o) = offers
                     .iter()
-                    .find(|o| o.action == Action::Activate { model: *m })
+                    .find(|o| o.action == Action::Activate(act::Activate { model: *m }))
                 else {
                     continue;
                 };
@@ -372,7 +374,7 @@ impl GameView {
         match choice {
             Some(true) => {
                 self.confirm_end_turn = false;
-                self.act(Action::EndTurn, l);
+                self.act(Action::EndTurn(act::EndTurn {}), l);
             }
             Some(false) => self.confirm_end_turn = false,
             None => {}
@@ -382,6 +384,7 @@ impl GameView {
 
 #[cfg(test)]
 mod tests {
+    use crate::core::game::act;
     use egui_kittest::kittest::Queryable as _;
 
     use crate::core::game::{Action, Phase};
@@ -417,11 +420,11 @@ mod tests {
         let mut g = new_game();
         step_to_acting(&mut g);
         let m = g.state().actor().expect("actor");
-        g.act(Action::EndActivation {
+        g.act(Action::EndActivation(act::EndActivation {
             model: m,
             terrain: Vec::new(),
             near_enemy_totem: false,
-        })
+        }))
         .expect("end");
         let turn = g.state().turn;
         let mut h = harness(app(g, Lang::En));
@@ -439,7 +442,10 @@ mod tests {
         // It asks, naming them, and nothing has happened yet.
         h.get_by_label(&format!("These have not acted yet: {}", left.join(", ")));
         assert_eq!(game(&h).state().turn, turn);
-        assert!(!matches!(game(&h).actions().last(), Some(Action::EndTurn)));
+        assert!(!matches!(
+            game(&h).actions().last(),
+            Some(Action::EndTurn(act::EndTurn {}))
+        ));
         h.get_by_label("Keep playing  [Esc]").click();
         h.run();
         assert!(
@@ -451,6 +457,9 @@ mod tests {
         h.run();
         h.get_by_label("End the turn anyway").click();
         h.run();
-        assert!(matches!(game(&h).actions().last(), Some(Action::EndTurn)));
+        assert!(matches!(
+            game(&h).actions().last(),
+            Some(Action::EndTurn(act::EndTurn {}))
+        ));
     }
 }

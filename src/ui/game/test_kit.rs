@@ -2,6 +2,7 @@
 //! the app showing it, and a kittest harness around the app. Each view's
 //! tests sit at the bottom of its file.
 
+use crate::core::game::act;
 use egui_kittest::Harness;
 
 use crate::core::game::{Action, Game, GameSetup, ModelRef, Side};
@@ -23,15 +24,15 @@ pub fn new_game() -> Game {
 /// The new game in its first turn, with 2 scenario points for A.
 pub fn game_under_way() -> Game {
     let mut g = new_game();
-    g.act(Action::StartTurn {
+    g.act(Action::StartTurn(act::StartTurn {
         dark_forces: vec![4],
-    })
+    }))
     .expect("turn 1");
-    g.act(Action::ScenarioPoints {
+    g.act(Action::ScenarioPoints(act::ScenarioPoints {
         side: Side::A,
         points: 2,
         note: "el vado".into(),
-    })
+    }))
     .expect("VP");
     g
 }

@@ -1,6 +1,7 @@
 //! Shared pieces of the Game view's kittests: a game of the shipped
 //! rosters, the app around it, a 1280×800 harness.
 
+use crate::core::game::act;
 use egui_kittest::Harness;
 
 use crate::core::game::{Action, Game, GameSetup, Host, Now};
@@ -40,10 +41,10 @@ pub fn step_to_acting(g: &mut Game, dark: u32) {
             .expect("a way on")
             .action
             .clone();
-        let o = if let Action::StartTurn { .. } = o {
-            Action::StartTurn {
+        let o = if let Action::StartTurn(_) = o {
+            Action::StartTurn(act::StartTurn {
                 dark_forces: vec![dark],
-            }
+            })
         } else {
             o
         };
@@ -78,10 +79,10 @@ pub fn harness(app: ImpiaApp) -> Harness<'static, ImpiaApp> {
 /// Ends the acting model's activation: *End turn* is offered then.
 pub fn end_activation(g: &mut Game) {
     let model = g.state().actor().expect("a model acting");
-    g.act(Action::EndActivation {
+    g.act(Action::EndActivation(act::EndActivation {
         model,
         terrain: Vec::new(),
         near_enemy_totem: false,
-    })
+    }))
     .expect("end");
 }

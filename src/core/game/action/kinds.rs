@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::super::refs::ModelRef;
 use super::super::roll::SideDice;
-use super::{Action, ActionKind};
+use super::{Action, ActionKind, act};
 
 /// The actions that roll dice of a check (or the backlash of a spell):
 /// a pattern. Every action is in `rolled!()` or [`unrolled!()`], by name,
@@ -15,14 +15,14 @@ use super::{Action, ActionKind};
 /// names `rolled!()` points at it again if it rolls.
 macro_rules! rolled {
     () => {
-        $crate::core::game::Action::Assault { .. }
-            | $crate::core::game::Action::Fight { .. }
-            | $crate::core::game::Action::Disengage { .. }
-            | $crate::core::game::Action::Shoot { .. }
-            | $crate::core::game::Action::ResolveHit { .. }
-            | $crate::core::game::Action::Fall { .. }
-            | $crate::core::game::Action::Check { .. }
-            | $crate::core::game::Action::CastSpell { .. }
+        $crate::core::game::Action::Assault(_)
+            | $crate::core::game::Action::Fight(_)
+            | $crate::core::game::Action::Disengage(_)
+            | $crate::core::game::Action::Shoot(_)
+            | $crate::core::game::Action::ResolveHit(_)
+            | $crate::core::game::Action::Fall(_)
+            | $crate::core::game::Action::Check(_)
+            | $crate::core::game::Action::CastSpell(_)
     };
 }
 pub(crate) use rolled;
@@ -30,15 +30,15 @@ pub(crate) use rolled;
 /// The turn's steps (R05–R12, R39) and the game's end: a pattern.
 macro_rules! turn_steps {
     () => {
-        $crate::core::game::Action::StartTurn { .. }
-            | $crate::core::game::Action::ChangeRound { .. }
-            | $crate::core::game::Action::EndChangeRound { .. }
-            | $crate::core::game::Action::RollOff { .. }
-            | $crate::core::game::Action::ChooseStart { .. }
-            | $crate::core::game::Action::Activate { .. }
-            | $crate::core::game::Action::EndActivation { .. }
-            | $crate::core::game::Action::EndTurn
-            | $crate::core::game::Action::EndGame
+        $crate::core::game::Action::StartTurn(_)
+            | $crate::core::game::Action::ChangeRound(_)
+            | $crate::core::game::Action::EndChangeRound(_)
+            | $crate::core::game::Action::RollOff(_)
+            | $crate::core::game::Action::ChooseStart(_)
+            | $crate::core::game::Action::Activate(_)
+            | $crate::core::game::Action::EndActivation(_)
+            | $crate::core::game::Action::EndTurn(_)
+            | $crate::core::game::Action::EndGame(_)
     };
 }
 pub(crate) use turn_steps;
@@ -46,16 +46,16 @@ pub(crate) use turn_steps;
 /// A model's actions that roll no check: a pattern.
 macro_rules! unrolled_acts {
     () => {
-        $crate::core::game::Action::Move { .. }
-            | $crate::core::game::Action::StandUp { .. }
-            | $crate::core::game::Action::Loot { .. }
-            | $crate::core::game::Action::TouchTerrain { .. }
-            | $crate::core::game::Action::Breath { .. }
-            | $crate::core::game::Action::LeaderOrder { .. }
-            | $crate::core::game::Action::LeaderRally { .. }
-            | $crate::core::game::Action::TotemOwn { .. }
-            | $crate::core::game::Action::TotemEnemy { .. }
-            | $crate::core::game::Action::UseHerb { .. }
+        $crate::core::game::Action::Move(_)
+            | $crate::core::game::Action::StandUp(_)
+            | $crate::core::game::Action::Loot(_)
+            | $crate::core::game::Action::TouchTerrain(_)
+            | $crate::core::game::Action::Breath(_)
+            | $crate::core::game::Action::LeaderOrder(_)
+            | $crate::core::game::Action::LeaderRally(_)
+            | $crate::core::game::Action::TotemOwn(_)
+            | $crate::core::game::Action::TotemEnemy(_)
+            | $crate::core::game::Action::UseHerb(_)
     };
 }
 pub(crate) use unrolled_acts;
@@ -63,9 +63,9 @@ pub(crate) use unrolled_acts;
 /// The life of a roll waiting (R33, R42): re-rolls and accept; a pattern.
 macro_rules! roll_life {
     () => {
-        $crate::core::game::Action::TotemReroll { .. }
-            | $crate::core::game::Action::HeadstrongReroll { .. }
-            | $crate::core::game::Action::Accept { .. }
+        $crate::core::game::Action::TotemReroll(_)
+            | $crate::core::game::Action::HeadstrongReroll(_)
+            | $crate::core::game::Action::Accept(_)
     };
 }
 pub(crate) use roll_life;
@@ -73,15 +73,15 @@ pub(crate) use roll_life;
 /// Beasts, scenario points and hand adjustments (not notes): a pattern.
 macro_rules! by_hand {
     () => {
-        $crate::core::game::Action::BeastAppears { .. }
-            | $crate::core::game::Action::ScenarioPoints { .. }
-            | $crate::core::game::Action::AdjustFear { .. }
-            | $crate::core::game::Action::AdjustPool { .. }
-            | $crate::core::game::Action::AdjustOwnDp { .. }
-            | $crate::core::game::Action::AdjustToughness { .. }
-            | $crate::core::game::Action::SetStatus { .. }
-            | $crate::core::game::Action::SetEngaged { .. }
-            | $crate::core::game::Action::SetRound { .. }
+        $crate::core::game::Action::BeastAppears(_)
+            | $crate::core::game::Action::ScenarioPoints(_)
+            | $crate::core::game::Action::AdjustFear(_)
+            | $crate::core::game::Action::AdjustPool(_)
+            | $crate::core::game::Action::AdjustOwnDp(_)
+            | $crate::core::game::Action::AdjustToughness(_)
+            | $crate::core::game::Action::SetStatus(_)
+            | $crate::core::game::Action::SetEngaged(_)
+            | $crate::core::game::Action::SetRound(_)
     };
 }
 pub(crate) use by_hand;
@@ -93,7 +93,7 @@ macro_rules! unrolled {
             | $crate::core::game::action::unrolled_acts!()
             | $crate::core::game::action::roll_life!()
             | $crate::core::game::action::by_hand!()
-            | $crate::core::game::Action::Note { .. }
+            | $crate::core::game::Action::Note(_)
     };
 }
 pub(crate) use unrolled;
@@ -140,7 +140,7 @@ impl Action {
     pub fn is_roll(&self) -> bool {
         use Action as A;
         match self {
-            rolled!() => !matches!(self, A::Fall { roll: None, .. }),
+            rolled!() => !matches!(self, A::Fall(act::Fall { roll: None, .. })),
             unrolled!() => false,
         }
     }

@@ -19,20 +19,33 @@ macro_rules! action_list {
     (
         $(#[$meta:meta])*
         pub enum Action {
-            $(
-                $(#[$vmeta:meta])*
-                $tag:literal => $variant:ident $({ $($fields:tt)* })?
-            ),* $(,)?
+            $( $tag:literal => $module:ident :: $variant:ident ),* $(,)?
         }
     ) => {
+        $(pub mod $module;)*
+
         $(#[$meta])*
         pub enum Action {
             $(
-                $(#[$vmeta])*
+                #[doc = concat!("See [`", stringify!($variant), "`](act::", stringify!($variant), ").")]
                 #[serde(rename = $tag)]
-                $variant $({ $($fields)* })?,
+                $variant($module::$variant),
             )*
         }
+
+        /// Each action's fields, one struct per action, in its own file
+        /// under `action/` named by its id.
+        pub mod act {
+            $(pub use super::$module::$variant;)*
+        }
+
+        $(
+            impl From<$module::$variant> for Action {
+                fn from(a: $module::$variant) -> Action {
+                    Action::$variant(a)
+                }
+            }
+        )*
 
         /// Which action, without its fields: one per [`Action`] variant.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -62,7 +75,7 @@ macro_rules! action_list {
             /// Which action this is.
             pub fn kind(&self) -> ActionKind {
                 match self {
-                    $(Action::$variant { .. } => ActionKind::$variant,)*
+                    $(Action::$variant(_) => ActionKind::$variant,)*
                 }
             }
         }

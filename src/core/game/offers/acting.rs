@@ -6,6 +6,7 @@ use super::super::kit::DEFENSIVE_SHOT;
 use super::super::refs::ModelRef;
 use super::super::status::Status;
 use super::{Builder, in_play};
+use crate::core::game::act;
 use crate::core::tables::{Keyword, Stat};
 
 // issue 22: split after the rules work lands
@@ -17,42 +18,48 @@ pub(super) fn acting_offers(b: &mut Builder<'_>, a: ModelRef, active: ModelRef) 
     };
     let enemies = in_play(st, |r| r.side != a.side);
     let friends = in_play(st, |r| r.side == a.side && r != a);
-    b.offer(Some(a), Action::Move { model: a });
+    b.offer(Some(a), Action::Move(act::Move { model: a }));
     if x.status == Status::Prone {
-        b.offer(Some(a), Action::StandUp { model: a });
+        b.offer(Some(a), Action::StandUp(act::StandUp { model: a }));
     }
     for brutal in [false, true] {
-        b.targeted(a, &enemies, |d| Action::Assault {
-            attacker: a,
-            defender: d,
-            brutal,
-            options: FightOptions::default(),
-            roll: None,
+        b.targeted(a, &enemies, |d| {
+            Action::Assault(act::Assault {
+                attacker: a,
+                defender: d,
+                brutal,
+                options: FightOptions::default(),
+                roll: None,
+            })
         });
     }
-    b.targeted(a, &x.engaged, |d| Action::Fight {
-        attacker: a,
-        defender: d,
-        options: FightOptions::default(),
-        roll: None,
+    b.targeted(a, &x.engaged, |d| {
+        Action::Fight(act::Fight {
+            attacker: a,
+            defender: d,
+            options: FightOptions::default(),
+            roll: None,
+        })
     });
     if !x.engaged.is_empty() {
         b.offer(
             Some(a),
-            Action::Disengage {
+            Action::Disengage(act::Disengage {
                 model: a,
                 rolls: Vec::new(),
-            },
+            }),
         );
     }
     if !x.profile.ranged.is_empty() {
         // R26: the aimed shot is a declaration of this offer.
-        b.targeted(a, &enemies, |t| Action::Shoot {
-            shooter: a,
-            target: t,
-            options: ShootOptions::default(),
-            roll: None,
-            stray: None,
+        b.targeted(a, &enemies, |t| {
+            Action::Shoot(act::Shoot {
+                shooter: a,
+                target: t,
+                options: ShootOptions::default(),
+                roll: None,
+                stray: None,
+            })
         });
         // R42 (rules 4): the enemies with Imposing presence the players
         // may declare within 10 cm of the shooter (its `imposing` list);
@@ -79,12 +86,14 @@ pub(super) fn acting_offers(b: &mut Builder<'_>, a: ModelRef, active: ModelRef) 
             if st.model(*e).is_none_or(|y| y.profile.ranged.is_empty()) {
                 continue;
             }
-            let (targets, _) = b.collect_targets(&[a], |t| Action::Shoot {
-                shooter: *e,
-                target: t,
-                options: ShootOptions::default().with(DEFENSIVE_SHOT, 1),
-                roll: None,
-                stray: None,
+            let (targets, _) = b.collect_targets(&[a], |t| {
+                Action::Shoot(act::Shoot {
+                    shooter: *e,
+                    target: t,
+                    options: ShootOptions::default().with(DEFENSIVE_SHOT, 1),
+                    roll: None,
+                    stray: None,
+                })
             });
             if let Some(t) = targets.first() {
                 let action = t.action.clone();
@@ -96,16 +105,18 @@ pub(super) fn acting_offers(b: &mut Builder<'_>, a: ModelRef, active: ModelRef) 
     if x.has(Keyword::Breath) {
         b.offer_with(
             Some(a),
-            Action::Breath {
+            Action::Breath(act::Breath {
                 model: a,
                 targets: Vec::new(),
-            },
+            }),
             enemies.clone(),
         );
         // Each enemy alone under the breath, with its chance to go Down.
-        let (targets, _) = b.collect_targets(&enemies, |t| Action::Breath {
-            model: a,
-            targets: vec![t],
+        let (targets, _) = b.collect_targets(&enemies, |t| {
+            Action::Breath(act::Breath {
+                model: a,
+                targets: vec![t],
+            })
         });
         if let Some(o) = b.out.last_mut() {
             o.targets = targets;
@@ -115,7 +126,7 @@ pub(super) fn acting_offers(b: &mut Builder<'_>, a: ModelRef, active: ModelRef) 
         for index in 0..x.spells.len() {
             b.offer_with(
                 Some(a),
-                Action::CastSpell {
+                Action::CastSpell(act::CastSpell {
                     caster: a,
                     spell: SpellChoice::Known { index },
                     target: None,
@@ -123,54 +134,58 @@ pub(super) fn acting_offers(b: &mut Builder<'_>, a: ModelRef, active: ModelRef) 
                     backlash: Vec::new(),
                     within_30cm: Vec::new(),
                     targets: Vec::new(),
-                },
+                }),
                 in_play(st, |r| r != a),
             );
             spell_targets(b, a, index);
         }
     }
     if x.leader {
-        b.targeted(a, &friends, |f| Action::LeaderOrder {
-            leader: a,
-            model: f,
+        b.targeted(a, &friends, |f| {
+            Action::LeaderOrder(act::LeaderOrder {
+                leader: a,
+                model: f,
+            })
         });
         b.offer_with(
             Some(a),
-            Action::LeaderRally {
+            Action::LeaderRally(act::LeaderRally {
                 leader: a,
                 models: Vec::new(),
-            },
+            }),
             friends.clone(),
         );
     }
-    b.offer(Some(a), Action::TotemOwn { model: a });
+    b.offer(Some(a), Action::TotemOwn(act::TotemOwn { model: a }));
     if a.side
         .opponent()
         .and_then(|o| st.side(o))
         .is_some_and(|s| s.totem_standing)
     {
-        b.offer(Some(a), Action::TotemEnemy { model: a });
+        b.offer(Some(a), Action::TotemEnemy(act::TotemEnemy { model: a }));
     }
     let bodies: Vec<ModelRef> = st
         .models()
         .filter(|(r, m)| m.status == Status::Down && *r != a)
         .map(|(r, _)| r)
         .collect();
-    b.targeted(a, &bodies, |body| Action::Loot {
-        model: a,
-        body,
-        item: String::new(),
+    b.targeted(a, &bodies, |body| {
+        Action::Loot(act::Loot {
+            model: a,
+            body,
+            item: String::new(),
+        })
     });
     b.offer(
         Some(a),
-        Action::Check {
+        Action::Check(act::Check {
             model: a,
             stat: Stat::Agility,
             modifier: 0,
             reason: String::new(),
             options: CheckOptions::default(),
             roll: None,
-        },
+        }),
     );
     // R41 Dreadful aspect (rules 3): the Courage check that opens the
     // assault on each enemy with it, until it is made this activation.
@@ -183,33 +198,35 @@ pub(super) fn acting_offers(b: &mut Builder<'_>, a: ModelRef, active: ModelRef) 
                     && !st.dread.iter().any(|(r, t, _)| *r == a && t == e)
             })
             .collect();
-        b.targeted(a, &dreadful, |d| Action::Check {
-            model: a,
-            stat: Stat::Courage,
-            modifier: 0,
-            reason: String::new(),
-            options: CheckOptions {
-                dreadful: Some(d),
-                ..Default::default()
-            },
-            roll: None,
+        b.targeted(a, &dreadful, |d| {
+            Action::Check(act::Check {
+                model: a,
+                stat: Stat::Courage,
+                modifier: 0,
+                reason: String::new(),
+                options: CheckOptions {
+                    dreadful: Some(d),
+                    ..Default::default()
+                },
+                roll: None,
+            })
         });
     }
     herb_offer(b, a);
     b.offer(
         Some(active),
-        Action::EndActivation {
+        Action::EndActivation(act::EndActivation {
             model: active,
             terrain: Vec::new(),
             near_enemy_totem: false,
-        },
+        }),
     );
 }
 
 /// R37 (rules 3): a model with a mystic herb left may burn one.
 pub(super) fn herb_offer(b: &mut Builder<'_>, m: ModelRef) {
     if b.ctx.setup.all_rules() && b.st.model(m).is_some_and(|x| x.herbs > 0) {
-        b.offer(Some(m), Action::UseHerb { model: m });
+        b.offer(Some(m), Action::UseHerb(act::UseHerb { model: m }));
     }
 }
 
@@ -226,14 +243,16 @@ fn spell_targets(b: &mut Builder<'_>, a: ModelRef, index: usize) {
         return;
     }
     let others = in_play(st, |r| r != a);
-    let (targets, _) = b.collect_targets(&others, |t| Action::CastSpell {
-        caster: a,
-        spell: SpellChoice::Known { index },
-        target: None,
-        within_15cm: Vec::new(),
-        backlash: Vec::new(),
-        within_30cm: Vec::new(),
-        targets: vec![t],
+    let (targets, _) = b.collect_targets(&others, |t| {
+        Action::CastSpell(act::CastSpell {
+            caster: a,
+            spell: SpellChoice::Known { index },
+            target: None,
+            within_15cm: Vec::new(),
+            backlash: Vec::new(),
+            within_30cm: Vec::new(),
+            targets: vec![t],
+        })
     });
     if let Some(o) = b.out.last_mut() {
         o.targets = targets;

@@ -7,6 +7,7 @@ use super::super::refs::{ModelRef, Side};
 use super::super::roll::{CheckDice, OpposedDice};
 use super::super::state::GameState;
 use crate::core::dice::OpposedOutcome;
+use crate::core::game::act;
 use crate::core::game::action::unrolled;
 use crate::core::odds::{Odds, Prob, check_success, opposed};
 use crate::core::text::Lang;
@@ -43,11 +44,11 @@ impl Wish {
 pub(super) fn wishes(before: &GameState, action: &Action, l: Lang) -> Vec<Wish> {
     let n = |m: ModelRef| before.name(m);
     let raw = match action {
-        Action::Check {
+        Action::Check(act::Check {
             model,
             roll: Some(r),
             ..
-        } => {
+        }) => {
             let (p, ok) = check(r);
             let wanted = match l {
                 Lang::Es => format!("{} supera su tirada", n(*model)),
@@ -55,12 +56,12 @@ pub(super) fn wishes(before: &GameState, action: &Action, l: Lang) -> Vec<Wish> 
             };
             vec![(model.side, wanted, p, ok)]
         }
-        Action::Shoot {
+        Action::Shoot(act::Shoot {
             shooter,
             target,
             roll: Some(r),
             ..
-        } => {
+        }) => {
             let (p, ok) = check(r);
             let wanted = match l {
                 Lang::Es => format!("{} acierta a {}", n(*shooter), n(*target)),
@@ -68,32 +69,34 @@ pub(super) fn wishes(before: &GameState, action: &Action, l: Lang) -> Vec<Wish> 
             };
             vec![(shooter.side, wanted, p, ok)]
         }
-        Action::Assault {
+        Action::Assault(act::Assault {
             attacker,
             defender,
             roll: Some(r),
             ..
-        }
-        | Action::Fight {
+        })
+        | Action::Fight(act::Fight {
             attacker,
             defender,
             roll: Some(r),
             ..
-        } => combat_wishes(before, *attacker, *defender, r, l),
-        Action::ResolveHit {
+        }) => combat_wishes(before, *attacker, *defender, r, l),
+        Action::ResolveHit(act::ResolveHit {
             attacker,
             target,
             roll: Some(r),
             ..
-        } => hit_wishes(before, *attacker, *target, r, l),
-        Action::Disengage { model, rolls } => disengage_wishes(before, *model, rolls, l),
-        Action::Check { .. }
-        | Action::Shoot { .. }
-        | Action::Assault { .. }
-        | Action::Fight { .. }
-        | Action::ResolveHit { .. }
-        | Action::Fall { .. }
-        | Action::CastSpell { .. }
+        }) => hit_wishes(before, *attacker, *target, r, l),
+        Action::Disengage(act::Disengage { model, rolls }) => {
+            disengage_wishes(before, *model, rolls, l)
+        }
+        Action::Check(_)
+        | Action::Shoot(_)
+        | Action::Assault(_)
+        | Action::Fight(_)
+        | Action::ResolveHit(_)
+        | Action::Fall(_)
+        | Action::CastSpell(_)
         | unrolled!() => Vec::new(),
     };
     // Beasts have no player to wish.

@@ -201,7 +201,7 @@ impl Game {
                 .map(|e| LogLine {
                     number: e.index + 1,
                     text: e.describe(lang).to_string(),
-                    turn_start: matches!(e.action, Action::StartTurn { .. }),
+                    turn_start: matches!(e.action, Action::StartTurn(_)),
                 })
                 .collect(),
         }
