@@ -16,6 +16,14 @@ mod now;
 mod parts;
 pub use now::now_text;
 
+/// An action's words (issue 23): its line in the history. Implemented in
+/// each action's file, `acts/<id>.rs`; reached through [`Action::act`].
+#[allow(
+    dead_code,
+    reason = "issue 23: the next commits move each family into it"
+)]
+pub(crate) trait Words {}
+
 /// What describing needs: the state before the action, the setup (beasts of
 /// the bestiary) and the tables (dark forces and backlash rows).
 pub(crate) struct Describer<'a> {

@@ -12,6 +12,15 @@ use super::{adjust, fear, hits, pending, resolve, turn};
 use crate::core::game::act;
 use crate::core::game::action::{by_hand, rolled, turn_steps, unrolled_acts};
 
+/// An action's rule (issue 23): what it does to the state, who may take
+/// it, the numbers it carries. Implemented in each action's file,
+/// `acts/<id>.rs`; reached through [`Action::act`].
+#[allow(
+    dead_code,
+    reason = "issue 23: the next commits move each family into it"
+)]
+pub(crate) trait Rules {}
+
 /// Apply `action` to `st`. On error `st` may be half changed: callers apply
 /// to a copy, or stop replaying.
 pub(crate) fn step(st: &mut GameState, ctx: Ctx<'_>, action: &Action) -> Result<(), GameError> {

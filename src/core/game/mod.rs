@@ -13,6 +13,7 @@
 //! (R18, R27–R30, R41), `spell` (R38), `adjust` (hand changes).
 
 pub mod action;
+mod acts;
 mod adjust;
 mod attribute;
 mod chance;

@@ -25,6 +25,15 @@ use crate::core::odds::Prob;
 use crate::core::tables::Keyword;
 use acting::{acting_offers, herb_offer};
 
+/// An action as an offer (issue 23): its cost, its offers, what the
+/// players may declare. Implemented in each action's file,
+/// `acts/<id>.rs`; reached through [`Action::act`].
+#[allow(
+    dead_code,
+    reason = "issue 23: the next commits move each family into it"
+)]
+pub(crate) trait Offered {}
+
 /// One target of an offer, with the action that takes it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Target {

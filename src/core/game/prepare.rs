@@ -16,6 +16,15 @@ use super::state::GameState;
 use super::{attribute, hits, kit, melee, shooting};
 use crate::core::dice::{CheckSpec, OpposedSpec, Roller};
 
+/// An action's roll (issue 23): the check it rolls, its dice, re-rolls
+/// and resolution, or that it rolls none. Implemented in each action's
+/// file, `acts/<id>.rs`; reached through [`Action::act`].
+#[allow(
+    dead_code,
+    reason = "issue 23: the next commits move each family into it"
+)]
+pub(crate) trait Rolls {}
+
 /// The check(s) a rolled action makes.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "snake_case")]

@@ -1,0 +1,20 @@
+//! `choose_start`: R08: the roll-off winner chooses which warband activates
+//! first.
+
+use crate::core::game::act::ChooseStart;
+
+// ── Rules: the state, the taker, the numbers ─────────────────────────
+
+impl super::Rules for ChooseStart {}
+
+// ── Words: the history's line ────────────────────────────────────────
+
+impl super::Words for ChooseStart {}
+
+// ── Offered: cost, offers, declarations ──────────────────────────────
+
+impl super::Offered for ChooseStart {}
+
+// ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
+
+impl super::Rolls for ChooseStart {}

@@ -1,0 +1,19 @@
+//! `stand_up`: R18: a Prone model stands up.
+
+use crate::core::game::act::StandUp;
+
+// ── Rules: the state, the taker, the numbers ─────────────────────────
+
+impl super::Rules for StandUp {}
+
+// ── Words: the history's line ────────────────────────────────────────
+
+impl super::Words for StandUp {}
+
+// ── Offered: cost, offers, declarations ──────────────────────────────
+
+impl super::Offered for StandUp {}
+
+// ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
+
+impl super::Rolls for StandUp {}

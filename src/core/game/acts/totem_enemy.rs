@@ -1,0 +1,20 @@
+//! `totem_enemy`: R33: in contact with the enemy totem: fear, VP, the totem
+//! destroyed.
+
+use crate::core::game::act::TotemEnemy;
+
+// ── Rules: the state, the taker, the numbers ─────────────────────────
+
+impl super::Rules for TotemEnemy {}
+
+// ── Words: the history's line ────────────────────────────────────────
+
+impl super::Words for TotemEnemy {}
+
+// ── Offered: cost, offers, declarations ──────────────────────────────
+
+impl super::Offered for TotemEnemy {}
+
+// ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
+
+impl super::Rolls for TotemEnemy {}
