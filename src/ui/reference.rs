@@ -75,9 +75,21 @@ fn txt(t: impl Into<String>) -> Cell {
 }
 
 impl ReferenceView {
-    // issue 22: split by what it does (left for want of time)
-    #[allow(clippy::too_many_lines)]
     pub fn ui(&mut self, ui: &mut egui::Ui, rules: &RuleSet, l: Lang) {
+        self.tabs_ui(ui, l);
+        ui.separator();
+        match self.tab {
+            RefTab::Rules => self.rules_ui(ui, &rules.reference, l),
+            RefTab::Troops => self.troops_ui(ui, rules, l),
+            RefTab::Melee => self.melee_ui(ui, rules, l),
+            RefTab::Ranged => self.ranged_ui(ui, rules, l),
+            RefTab::Armour => self.armour_ui(ui, rules, l),
+            RefTab::Upgrades => self.upgrades_ui(ui, rules, l),
+        }
+    }
+
+    /// The tab buttons and the search box.
+    fn tabs_ui(&mut self, ui: &mut egui::Ui, l: Lang) {
         ui.horizontal(|ui| {
             let tabs = [
                 (RefTab::Rules, l.pick("Reglas", "Rules")),
@@ -107,169 +119,173 @@ impl ReferenceView {
             )
             .labelled_by(search_lbl.id);
         });
-        ui.separator();
-        match self.tab {
-            RefTab::Rules => self.rules_ui(ui, &rules.reference, l),
-            RefTab::Troops => {
-                let heads = troop_heads(l);
-                let rows = rules
-                    .troops
-                    .iter()
-                    .map(|t| {
-                        let s = t.stats;
-                        vec![
-                            txt(t.name.get(l)),
-                            num(s.agility.into(), s.agility.to_string()),
-                            num(s.combat.into(), s.combat.to_string()),
-                            num(s.accuracy.into(), s.accuracy.to_string()),
-                            num(s.strength.into(), s.strength.to_string()),
-                            num(s.toughness.into(), s.toughness.to_string()),
-                            num(s.courage.into(), s.courage.to_string()),
-                            num(t.dp.into(), t.dp.to_string()),
-                            txt(t.special.as_ref().map_or("", |s| s.get(l))),
-                            num(t.cost.into(), format!("{} pts", t.cost)),
-                        ]
-                    })
-                    .collect();
-                self.table(ui, "troops", &heads, rows);
+    }
+
+    /// The troops with their profiles.
+    fn troops_ui(&mut self, ui: &mut egui::Ui, rules: &RuleSet, l: Lang) {
+        let heads = troop_heads(l);
+        let rows = rules
+            .troops
+            .iter()
+            .map(|t| {
+                let s = t.stats;
+                vec![
+                    txt(t.name.get(l)),
+                    num(s.agility.into(), s.agility.to_string()),
+                    num(s.combat.into(), s.combat.to_string()),
+                    num(s.accuracy.into(), s.accuracy.to_string()),
+                    num(s.strength.into(), s.strength.to_string()),
+                    num(s.toughness.into(), s.toughness.to_string()),
+                    num(s.courage.into(), s.courage.to_string()),
+                    num(t.dp.into(), t.dp.to_string()),
+                    txt(t.special.as_ref().map_or("", |s| s.get(l))),
+                    num(t.cost.into(), format!("{} pts", t.cost)),
+                ]
+            })
+            .collect();
+        self.table(ui, "troops", &heads, rows);
+    }
+
+    /// The melee weapons.
+    fn melee_ui(&mut self, ui: &mut egui::Ui, rules: &RuleSet, l: Lang) {
+        let heads = [
+            l.pick("Nombre", "Name"),
+            l.pick("Coste", "Cost"),
+            glossary::stat(Stat::Combat).get(l),
+            glossary::stat(Stat::Strength).get(l),
+            glossary::PENETRATION.get(l),
+            l.pick("Reglas especiales", "Special rules"),
+            l.pick("Material", "Material"),
+        ];
+        let rows = rules
+            .melee_weapons
+            .iter()
+            .map(|w| {
+                vec![
+                    txt(w.name.get(l)),
+                    cost_cell(w.cost),
+                    num(w.combat.into(), format!("{:+}", w.combat)),
+                    num(w.strength.into(), format!("{:+}", w.strength)),
+                    num(w.penetration.into(), w.penetration.to_string()),
+                    txt(w.special.as_ref().map_or("", |s| s.get(l))),
+                    material_cell(&w.material),
+                ]
+            })
+            .collect();
+        self.table(ui, "melee", &heads, rows);
+    }
+
+    /// The ranged weapons; a value that changes with the range as three.
+    fn ranged_ui(&mut self, ui: &mut egui::Ui, rules: &RuleSet, l: Lang) {
+        let heads = [
+            l.pick("Nombre", "Name"),
+            l.pick("Coste", "Cost"),
+            glossary::RANGE.get(l),
+            glossary::stat(Stat::Strength).get(l),
+            glossary::PENETRATION.get(l),
+            l.pick("Reglas especiales", "Special rules"),
+            l.pick("Material", "Material"),
+        ];
+        let per = |v: [i32; 3], bonus: bool| {
+            let f = |x: i32| {
+                if bonus {
+                    format!("{x:+}")
+                } else {
+                    x.to_string()
+                }
+            };
+            if v[0] == v[1] && v[1] == v[2] {
+                f(v[0])
+            } else {
+                format!("{}/{}/{}", f(v[0]), f(v[1]), f(v[2]))
             }
-            RefTab::Melee => {
-                let heads = [
-                    l.pick("Nombre", "Name"),
-                    l.pick("Coste", "Cost"),
-                    glossary::stat(Stat::Combat).get(l),
-                    glossary::stat(Stat::Strength).get(l),
-                    glossary::PENETRATION.get(l),
-                    l.pick("Reglas especiales", "Special rules"),
-                    l.pick("Material", "Material"),
-                ];
-                let rows = rules
-                    .melee_weapons
-                    .iter()
-                    .map(|w| {
-                        vec![
-                            txt(w.name.get(l)),
-                            cost_cell(w.cost),
-                            num(w.combat.into(), format!("{:+}", w.combat)),
-                            num(w.strength.into(), format!("{:+}", w.strength)),
-                            num(w.penetration.into(), w.penetration.to_string()),
-                            txt(w.special.as_ref().map_or("", |s| s.get(l))),
-                            material_cell(&w.material),
-                        ]
-                    })
-                    .collect();
-                self.table(ui, "melee", &heads, rows);
-            }
-            RefTab::Ranged => {
-                let heads = [
-                    l.pick("Nombre", "Name"),
-                    l.pick("Coste", "Cost"),
-                    glossary::RANGE.get(l),
-                    glossary::stat(Stat::Strength).get(l),
-                    glossary::PENETRATION.get(l),
-                    l.pick("Reglas especiales", "Special rules"),
-                    l.pick("Material", "Material"),
-                ];
-                let per = |v: [i32; 3], bonus: bool| {
-                    let f = |x: i32| {
-                        if bonus {
-                            format!("{x:+}")
-                        } else {
-                            x.to_string()
-                        }
-                    };
-                    if v[0] == v[1] && v[1] == v[2] {
-                        f(v[0])
+        };
+        let rows = rules
+            .ranged_weapons
+            .iter()
+            .map(|w| {
+                vec![
+                    txt(w.name.get(l)),
+                    cost_cell(w.cost),
+                    num(
+                        w.range_cm[2].into(),
+                        format!("{}/{}/{}", w.range_cm[0], w.range_cm[1], w.range_cm[2]),
+                    ),
+                    num(w.strength[0].into(), per(w.strength, w.strength_is_bonus)),
+                    num(w.penetration[0].into(), per(w.penetration, false)),
+                    txt(w.special.as_ref().map_or("", |s| s.get(l))),
+                    material_cell(&w.material),
+                ]
+            })
+            .collect();
+        self.table(ui, "ranged", &heads, rows);
+    }
+
+    /// The armours, then the equipment.
+    fn armour_ui(&mut self, ui: &mut egui::Ui, rules: &RuleSet, l: Lang) {
+        let last = format!(
+            "{} / {}",
+            glossary::ARMOUR.get(l),
+            l.pick("reglas", "rules")
+        );
+        let heads = [
+            l.pick("Nombre", "Name"),
+            l.pick("Coste", "Cost"),
+            last.as_str(),
+        ];
+        let mut rows: Vec<Vec<Cell>> = rules
+            .armours
+            .iter()
+            .map(|a| {
+                vec![
+                    txt(a.name.get(l)),
+                    num(a.cost.into(), a.cost.to_string()),
+                    txt(format!("{} {}", glossary::ARMOUR.get(l), a.armour)),
+                ]
+            })
+            .collect();
+        rows.extend(rules.equipment.iter().map(|e| {
+            vec![
+                txt(e.name.get(l)),
+                num(
+                    e.cost.into(),
+                    if e.repeatable {
+                        format!("{} c/u", e.cost)
                     } else {
-                        format!("{}/{}/{}", f(v[0]), f(v[1]), f(v[2]))
-                    }
+                        e.cost.to_string()
+                    },
+                ),
+                txt(e.special.get(l)),
+            ]
+        }));
+        self.table(ui, "armour", &heads, rows);
+    }
+
+    /// The upgrades and whom they are for.
+    fn upgrades_ui(&mut self, ui: &mut egui::Ui, rules: &RuleSet, l: Lang) {
+        let heads = [
+            l.pick("Mejora", "Upgrade"),
+            l.pick("Para", "For"),
+            l.pick("Coste", "Cost"),
+            l.pick("Efecto", "Effect"),
+        ];
+        let rows = rules
+            .upgrades
+            .iter()
+            .map(|u| {
+                let who = match u.group {
+                    crate::core::tables::UpgradeGroup::Creature => l.pick("Criatura", "Creature"),
+                    crate::core::tables::UpgradeGroup::Hero => l.pick("Héroe", "Hero"),
                 };
-                let rows = rules
-                    .ranged_weapons
-                    .iter()
-                    .map(|w| {
-                        vec![
-                            txt(w.name.get(l)),
-                            cost_cell(w.cost),
-                            num(
-                                w.range_cm[2].into(),
-                                format!("{}/{}/{}", w.range_cm[0], w.range_cm[1], w.range_cm[2]),
-                            ),
-                            num(w.strength[0].into(), per(w.strength, w.strength_is_bonus)),
-                            num(w.penetration[0].into(), per(w.penetration, false)),
-                            txt(w.special.as_ref().map_or("", |s| s.get(l))),
-                            material_cell(&w.material),
-                        ]
-                    })
-                    .collect();
-                self.table(ui, "ranged", &heads, rows);
-            }
-            RefTab::Armour => {
-                let last = format!(
-                    "{} / {}",
-                    glossary::ARMOUR.get(l),
-                    l.pick("reglas", "rules")
-                );
-                let heads = [
-                    l.pick("Nombre", "Name"),
-                    l.pick("Coste", "Cost"),
-                    last.as_str(),
-                ];
-                let mut rows: Vec<Vec<Cell>> = rules
-                    .armours
-                    .iter()
-                    .map(|a| {
-                        vec![
-                            txt(a.name.get(l)),
-                            num(a.cost.into(), a.cost.to_string()),
-                            txt(format!("{} {}", glossary::ARMOUR.get(l), a.armour)),
-                        ]
-                    })
-                    .collect();
-                rows.extend(rules.equipment.iter().map(|e| {
-                    vec![
-                        txt(e.name.get(l)),
-                        num(
-                            e.cost.into(),
-                            if e.repeatable {
-                                format!("{} c/u", e.cost)
-                            } else {
-                                e.cost.to_string()
-                            },
-                        ),
-                        txt(e.special.get(l)),
-                    ]
-                }));
-                self.table(ui, "armour", &heads, rows);
-            }
-            RefTab::Upgrades => {
-                let heads = [
-                    l.pick("Mejora", "Upgrade"),
-                    l.pick("Para", "For"),
-                    l.pick("Coste", "Cost"),
-                    l.pick("Efecto", "Effect"),
-                ];
-                let rows = rules
-                    .upgrades
-                    .iter()
-                    .map(|u| {
-                        let who = match u.group {
-                            crate::core::tables::UpgradeGroup::Creature => {
-                                l.pick("Criatura", "Creature")
-                            }
-                            crate::core::tables::UpgradeGroup::Hero => l.pick("Héroe", "Hero"),
-                        };
-                        vec![
-                            txt(u.name.get(l)),
-                            txt(who),
-                            num(u.cost.into(), format!("{} pts", u.cost)),
-                            txt(u.text.get(l)),
-                        ]
-                    })
-                    .collect();
-                self.table(ui, "upgrades", &heads, rows);
-            }
-        }
+                vec![
+                    txt(u.name.get(l)),
+                    txt(who),
+                    num(u.cost.into(), format!("{} pts", u.cost)),
+                    txt(u.text.get(l)),
+                ]
+            })
+            .collect();
+        self.table(ui, "upgrades", &heads, rows);
     }
 
     fn rules_ui(&mut self, ui: &mut egui::Ui, r: &Reference, l: Lang) {

@@ -8,6 +8,7 @@
 //! records when both phones confirm it, the line `confirm` confirms it for
 //! both, or the command ends.
 
+use std::collections::VecDeque;
 use std::io::Write;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::Path;
@@ -19,10 +20,10 @@ use super::super::CliError;
 use super::play::{
     MAX_STDIN_LINE, MAX_STDIN_LINES, load_writable, parse_action, read_line_bounded, records_error,
 };
-use crate::core::game::{ErrorKind, Game, Side};
+use crate::core::game::{ErrorKind, Game, Host, Side};
 use crate::core::tables::RuleSet;
 use crate::core::text::{Lang, escape_controls};
-use crate::server::{Done, Seat, Seats, Share, net, qr};
+use crate::server::{Done, Links, Seat, Seats, Share, net, qr};
 
 /// The address to listen on: the one given, else this machine's address on
 /// the local network (the default route's). Every interface (0.0.0.0) only
@@ -130,8 +131,7 @@ fn tell(g: &Game, done: Done, index: u64, l: Lang) {
     outln!("{index}: {}: {what}", label(seat));
 }
 
-// One loop for the phones and the terminal; its steps are short.
-#[allow(clippy::too_many_lines)]
+/// Run the share until stdin ends (or, with `--stay`, until Ctrl+C).
 pub(crate) fn serve(
     path: &Path,
     rules: &RuleSet,
@@ -149,21 +149,7 @@ pub(crate) fn serve(
     }
     let share =
         Share::start(addr, seats.state(&g, None, 1), l).map_err(|e| CliError(e.to_string()))?;
-    let links = share.links().clone();
-    let mut out = std::io::stdout().lock();
-    for seat in Seat::ALL {
-        writeln!(out, "{} {}", label(seat), links.get(seat)).map_err(io)?;
-    }
-    for seat in Seat::ALL {
-        let name = who(&g, seat, l);
-        let name = escape_controls(&name);
-        writeln!(out, "\n{} — {name}", label(seat)).map_err(io)?;
-        if let Some(m) = qr::Modules::of(links.get(seat)) {
-            write!(out, "{}", m.to_blocks()).map_err(io)?;
-        }
-    }
-    out.flush().map_err(io)?;
-    drop(out);
+    print_links(&g, share.links(), l)?;
     if addr.ip() == IpAddr::V4(Ipv4Addr::UNSPECIFIED) {
         errln!(
             "impia: {}",
@@ -180,25 +166,16 @@ pub(crate) fn serve(
         .name("impia-stdin".into())
         .spawn(move || read_stdin(tx))
         .map_err(|e| CliError(format!("stdin: {e}")))?;
-    // Seats asked about on the terminal, the one waiting for an answer first.
-    let mut questions: std::collections::VecDeque<Seat> = Default::default();
+    let mut served = Served {
+        g,
+        seats,
+        share,
+        questions: VecDeque::new(),
+        l,
+    };
     let mut stdin_open = true;
     loop {
-        if let Some(req) = share.next_request(Duration::from_millis(50))
-            && let Some(done) = seats.handle(&mut g, &share, req)
-        {
-            records_error(&mut g, l);
-            tell(&g, done, share.index(), l);
-        }
-        seats.refresh(&g, &share);
-        for seat in seats.asking() {
-            if !questions.contains(&seat) {
-                questions.push_back(seat);
-                if questions.len() == 1 {
-                    outln!("{}", question(&g, seat, l));
-                }
-            }
-        }
+        served.phones();
         if !stdin_open {
             continue;
         }
@@ -223,41 +200,122 @@ pub(crate) fn serve(
         };
         // A seat asking: a yes or no (or an empty line: no) answers it;
         // any other line is an action, as ever.
-        if let Some(seat) = questions.front().copied().filter(|_| is_answer(&line)) {
-            questions.pop_front();
-            if is_yes(&line) {
-                for done in seats.allow(seat, &mut g, &share) {
-                    records_error(&mut g, l);
-                    tell(&g, done, share.index(), l);
+        let asking = served.questions.front().copied();
+        if let Some(seat) = asking.filter(|_| is_answer(&line)) {
+            served.answer(seat, &line);
+            continue;
+        }
+        served.line(n, &line)?;
+    }
+    served.stop();
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The three links, each with the name beside it and its QR code.
+fn print_links(g: &Game, links: &Links, l: Lang) -> Result<(), CliError> {
+    let mut out = std::io::stdout().lock();
+    for seat in Seat::ALL {
+        writeln!(out, "{} {}", label(seat), links.get(seat)).map_err(io)?;
+    }
+    for seat in Seat::ALL {
+        let name = who(g, seat, l);
+        let name = escape_controls(&name);
+        writeln!(out, "\n{} — {name}", label(seat)).map_err(io)?;
+        if let Some(m) = qr::Modules::of(links.get(seat)) {
+            write!(out, "{}", m.to_blocks()).map_err(io)?;
+        }
+    }
+    out.flush().map_err(io)
+}
+
+/// The game being served: its one writer, the phones' seats and the
+/// share, with the terminal's questions.
+struct Served {
+    g: Host,
+    seats: Seats,
+    share: Share,
+    /// Seats asked about on the terminal, the one waiting for an answer first.
+    questions: VecDeque<Seat>,
+    l: Lang,
+}
+
+impl Served {
+    /// One short step for the phones: a request answered, the seats
+    /// refreshed, a phone newly asking to play put to the terminal.
+    fn phones(&mut self) {
+        let Self {
+            g,
+            seats,
+            share,
+            questions,
+            l,
+        } = self;
+        if let Some(req) = share.next_request(Duration::from_millis(50))
+            && let Some(done) = seats.handle(g, share, req)
+        {
+            records_error(g, *l);
+            tell(g, done, share.index(), *l);
+        }
+        seats.refresh(g, share);
+        for seat in seats.asking() {
+            if !questions.contains(&seat) {
+                questions.push_back(seat);
+                if questions.len() == 1 {
+                    outln!("{}", question(g, seat, *l));
                 }
-            } else {
-                seats.refuse(seat, &share);
-                seats.refresh(&g, &share);
             }
-            if let Some(next) = questions.front() {
-                outln!("{}", question(&g, *next, l));
-            }
-            continue;
         }
+    }
+
+    /// The terminal's yes or no to `seat`; then the next question, if any.
+    fn answer(&mut self, seat: Seat, line: &str) {
+        let Self {
+            g,
+            seats,
+            share,
+            questions,
+            l,
+        } = self;
+        questions.pop_front();
+        if is_yes(line) {
+            for done in seats.allow(seat, g, share) {
+                records_error(g, *l);
+                tell(g, done, share.index(), *l);
+            }
+        } else {
+            seats.refuse(seat, share);
+            seats.refresh(g, share);
+        }
+        if let Some(next) = questions.front() {
+            outln!("{}", question(g, *next, *l));
+        }
+    }
+
+    /// Terminal line `n`: `undo`, `redo`, `confirm` or an action. The host
+    /// applies, saves and keeps the records (one door).
+    fn line(&mut self, n: usize, line: &str) -> Result<(), CliError> {
+        let Self {
+            g, seats, share, l, ..
+        } = self;
+        let l = *l;
         if line.is_empty() {
-            continue;
+            return Ok(());
         }
-        // The host applies, saves and keeps the records (one door).
-        let done = match line.as_str() {
+        let done = match line {
             "undo" => g.undo().map(|_| ()),
             "redo" => g.redo().map(|_| ()),
             "confirm" => {
                 // The laptop confirms the end for both players.
-                seats.confirm_for_both(&mut g, &share);
-                records_error(&mut g, l);
+                seats.confirm_for_both(g, share);
+                records_error(g, l);
                 outln!("{}: {}", share.index(), g.now_text(l));
-                continue;
+                return Ok(());
             }
-            _ => match parse_action(&line) {
+            _ => match parse_action(line) {
                 Ok(a) => g.act(a),
                 Err(e) => {
                     errln!("impia: line {n}: not an action: {e}");
-                    continue;
+                    return Ok(());
                 }
             },
         };
@@ -267,18 +325,28 @@ pub(crate) fn serve(
             }
             // Refused by the rules: nothing changed; say why and go on.
             errln!("{}", e.message(l));
-            continue;
+            return Ok(());
         }
-        records_error(&mut g, l);
-        seats.publish(&mut g, &share);
+        records_error(g, l);
+        seats.publish(g, share);
         outln!("{}: {}", share.index(), g.now_text(l));
+        Ok(())
     }
-    // Requests still waiting get 503 as the share stops; an ended game
-    // no longer waits for the phones' confirmation.
-    share.stop();
-    seats.close(&mut g);
-    records_error(&mut g, l);
-    Ok(ExitCode::SUCCESS)
+
+    /// Requests still waiting get 503 as the share stops; an ended game
+    /// no longer waits for the phones' confirmation.
+    fn stop(self) {
+        let Self {
+            mut g,
+            seats,
+            share,
+            l,
+            ..
+        } = self;
+        share.stop();
+        seats.close(&mut g);
+        records_error(&mut g, l);
+    }
 }
 
 /// `game serve`'s options.

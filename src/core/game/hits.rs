@@ -11,9 +11,9 @@ use super::kit::{HitMaker, extras, fear_edge, opposed_roles, push_hit, same_oppo
 use super::refs::ModelRef;
 use super::roll::{OpposedDice, PreparedCheck, Role};
 use super::sources::{Check, Edge, Source};
-use super::state::{GameState, HitSource, PendingHit};
+use super::state::{GameState, HitSource, ModelState, PendingHit};
 use super::status::Status;
-use crate::core::dice::{OpposedOutcome, OpposedSpec};
+use crate::core::dice::{CheckSpec, OpposedOutcome, OpposedSpec};
 use crate::core::odds::{Prob, opposed};
 use crate::core::tables::Keyword;
 
@@ -58,8 +58,6 @@ pub(crate) fn friend_down(st: &GameState, m: ModelRef) -> bool {
 /// R27–R30: Strength of the hit against Toughness + Armour (Armour and cover
 /// lowered by Penetration, never below 0); the side whose activation it is
 /// rolls as the active side (R02). Returns the spec and the attacker's role.
-// issue 22: split after the rules work lands
-#[allow(clippy::too_many_lines)]
 fn hit_plan<'a>(
     st: &'a GameState,
     ctx: Ctx<'a>,
@@ -87,62 +85,12 @@ fn hit_plan<'a>(
             lost: t.toughness_lost,
         },
     );
-    // R30 (rules 3): cover counts against shots; a melee hit is in contact.
-    if ctx.setup.all_rules()
-        && !opts.cover.is_empty()
-        && matches!(
-            h.source,
-            HitSource::Fight | HitSource::Assault | HitSource::Disengage
-        )
-    {
-        return Err(Refusal::NoCoverInMelee.into());
-    }
-    let cover = cover_value(ctx, &opts.cover)?;
-    let armour = (t.profile.armour + cover - h.penetration).max(0);
-    chk.add(
-        def,
-        Edge::modifier(armour),
-        Source::Armour {
-            who: &t.name,
-            armour: t.profile.armour,
-            cover,
-            penetration: h.penetration,
-        },
-    );
+    armour_term(ctx, h, t, &opts.cover, chk)?;
     if opts.iron_defence {
-        let row = action_row(ctx, "iron_defence")?;
-        chk.add(
-            def,
-            Edge {
-                modifier: row.effect.modifier,
-                advantages: row.effect.advantages,
-                ..Edge::NONE
-            },
-            Source::RowAdvantages {
-                who: &t.name,
-                row: &row.name,
-                rule: &row.rule,
-            },
-        );
+        iron_defence_term(ctx, t, chk)?;
     }
     if opts.survival_instinct {
-        // R42 Survival instinct (rules 3): once, a friend Down within 10 cm.
-        if !ctx.setup.all_rules() || !t.has(Keyword::SurvivalInstinct) {
-            return Err(Refusal::NoSurvivalInstinct { model: h.target }.into());
-        }
-        if t.instinct_used {
-            return Err(Refusal::SurvivalInstinctSpent { model: h.target }.into());
-        }
-        // R42 (rules 4): "con aliado Abatido": the tracker knows whether a
-        // friend is Down (the 10 cm are the players').
-        if ctx.setup.exact_rules() && !friend_down(st, h.target) {
-            return Err(Refusal::NoFriendDown { model: h.target }.into());
-        }
-        chk.add(
-            def,
-            Edge::advantages(SURVIVAL_INSTINCT_ADVANTAGES),
-            Source::SurvivalInstinct { who: &t.name },
-        );
+        survival_instinct_term(st, ctx, h, t, chk)?;
     }
     if !opts.inspired.is_empty() {
         // R42 Inspiring (rules 3): the friends of an Inspiring attacker.
@@ -155,25 +103,115 @@ fn hit_plan<'a>(
     fear_edge(ctx, t, def, chk);
     extras(ctx, &opts.extra, atk, &a.name, chk);
     extras(ctx, &opts.extra, def, &t.name, chk);
-    let (atk, def) = (chk.spec(atk), chk.spec(def));
+    Ok(active_first(h, chk.spec(atk), chk.spec(def)))
+}
+
+/// R29, R30: the target `t`'s Armour and `cover`, lowered by the hit's
+/// Penetration, never below 0.
+fn armour_term<'a>(
+    ctx: Ctx<'a>,
+    h: &'a PendingHit,
+    t: &'a ModelState,
+    cover: &[String],
+    chk: &mut Check<'a>,
+) -> Result<(), GameError> {
+    // R30 (rules 3): cover counts against shots; a melee hit is in contact.
+    if ctx.setup.all_rules()
+        && !cover.is_empty()
+        && matches!(
+            h.source,
+            HitSource::Fight | HitSource::Assault | HitSource::Disengage
+        )
+    {
+        return Err(Refusal::NoCoverInMelee.into());
+    }
+    let cover = cover_value(ctx, cover)?;
+    let armour = (t.profile.armour + cover - h.penetration).max(0);
+    chk.add(
+        Party::Defender,
+        Edge::modifier(armour),
+        Source::Armour {
+            who: &t.name,
+            armour: t.profile.armour,
+            cover,
+            penetration: h.penetration,
+        },
+    );
+    Ok(())
+}
+
+/// R28: Iron defence, the row's modifier and advantages for the target `t`.
+fn iron_defence_term<'a>(
+    ctx: Ctx<'a>,
+    t: &'a ModelState,
+    chk: &mut Check<'a>,
+) -> Result<(), GameError> {
+    let row = action_row(ctx, "iron_defence")?;
+    chk.add(
+        Party::Defender,
+        Edge {
+            modifier: row.effect.modifier,
+            advantages: row.effect.advantages,
+            ..Edge::NONE
+        },
+        Source::RowAdvantages {
+            who: &t.name,
+            row: &row.name,
+            rule: &row.rule,
+        },
+    );
+    Ok(())
+}
+
+/// R42 Survival instinct (rules 3): once, a friend Down within 10 cm; an
+/// advantage to the target `t`'s Toughness.
+fn survival_instinct_term<'a>(
+    st: &GameState,
+    ctx: Ctx<'a>,
+    h: &PendingHit,
+    t: &'a ModelState,
+    chk: &mut Check<'a>,
+) -> Result<(), GameError> {
+    if !ctx.setup.all_rules() || !t.has(Keyword::SurvivalInstinct) {
+        return Err(Refusal::NoSurvivalInstinct { model: h.target }.into());
+    }
+    if t.instinct_used {
+        return Err(Refusal::SurvivalInstinctSpent { model: h.target }.into());
+    }
+    // R42 (rules 4): "con aliado Abatido": the tracker knows whether a
+    // friend is Down (the 10 cm are the players').
+    if ctx.setup.exact_rules() && !friend_down(st, h.target) {
+        return Err(Refusal::NoFriendDown { model: h.target }.into());
+    }
+    chk.add(
+        Party::Defender,
+        Edge::advantages(SURVIVAL_INSTINCT_ADVANTAGES),
+        Source::SurvivalInstinct { who: &t.name },
+    );
+    Ok(())
+}
+
+/// R02: the side whose activation it is rolls as the active side; the
+/// hit's spec from the attacker's and the target's, and the attacker's role.
+fn active_first(h: &PendingHit, atk: CheckSpec, def: CheckSpec) -> (OpposedSpec, Role) {
     if h.acting_side == h.target.side {
-        Ok((
+        (
             OpposedSpec {
                 active: def,
                 passive: atk,
                 combat: false,
             },
             Role::Passive,
-        ))
+        )
     } else {
-        Ok((
+        (
             OpposedSpec {
                 active: atk,
                 passive: def,
                 combat: false,
             },
             Role::Active,
-        ))
+        )
     }
 }
 

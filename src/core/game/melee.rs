@@ -14,11 +14,12 @@ use super::kit::{
 use super::refs::ModelRef;
 use super::roll::{OpposedDice, PreparedCheck};
 use super::sources::{Check, Edge, Source};
-use super::state::{GameState, HitSource};
+use super::state::{GameState, HitSource, ModelState};
 use super::status::Status;
 use super::upgrades::{check_imposing_list, constrictor, constrictor_dp, imposing};
 use crate::core::dice::{OpposedOutcome, OpposedSpec};
-use crate::core::tables::{Keyword, Stat};
+use crate::core::roster::MeleeLine;
+use crate::core::tables::{ActionCost, Keyword, Stat};
 
 /// R24: extra friends of `of` in the fight against `against`, from the
 /// tracked engagements.
@@ -36,8 +37,6 @@ struct FightPlan {
 
 /// R20–R24: the opposed Combat check of a Fight, or of the free Fight of an
 /// Assault (`assault`: `Some(brutal)`).
-// issue 22: split after the rules work lands
-#[allow(clippy::too_many_lines)]
 fn fight_plan<'a>(
     st: &'a GameState,
     ctx: Ctx<'a>,
@@ -61,75 +60,16 @@ fn fight_plan<'a>(
     let dw = melee(d, defender, opts.defender_weapon.as_deref())?;
 
     let (atk, def) = (Party::Attacker, Party::Defender);
-    chk.add(
-        atk,
-        Edge::base(aw.combat),
-        Source::WeaponCombat {
-            who: &a.name,
-            weapon: &aw.name,
-            change: aw.combat - a.profile.stats.combat,
-        },
-    );
-    chk.add(
-        def,
-        Edge::base(dw.combat),
-        Source::WeaponCombat {
-            who: &d.name,
-            weapon: &dw.name,
-            change: dw.combat - d.profile.stats.combat,
-        },
-    );
+    weapon_combat(a, aw, atk, chk);
+    weapon_combat(d, dw, def, chk);
 
     let mut strength = aw.strength;
     let mut penetration = aw.penetration;
     match assault {
         Some(brutal) => {
-            let row = action_row(ctx, "assault")?;
-            chk.add(
-                atk,
-                Edge::modifier(row.effect.modifier),
-                Source::ActionRow {
-                    who: &a.name,
-                    row: &row.name,
-                    rule: &row.rule,
-                },
-            );
-            strength += table_options(row, &opts.options, &[], &a.name, atk, chk)?;
-            if brutal {
-                let b = action_row(ctx, "brutal_assault")?;
-                chk.add(
-                    atk,
-                    Edge {
-                        modifier: b.effect.modifier,
-                        advantages: b.effect.advantages,
-                        ..Edge::NONE
-                    },
-                    Source::RowAdvantages {
-                        who: &a.name,
-                        row: &b.name,
-                        rule: &b.rule,
-                    },
-                );
-            }
-            // R34 spear: +1 Strength and Penetration in an Assault action.
-            if let Some(bonus) = ctx
-                .rules
-                .melee_weapon(&aw.id)
-                .and_then(|w| w.assault_bonus.as_ref())
-            {
-                strength += bonus.strength;
-                penetration += bonus.penetration;
-                chk.add(
-                    atk,
-                    Edge::NONE,
-                    Source::AssaultBonus {
-                        who: &a.name,
-                        weapon: &aw.name,
-                        strength: bonus.strength,
-                        penetration: bonus.penetration,
-                    },
-                );
-            }
+            let (s, p) = assault_terms(ctx, a, aw, opts, brutal, chk)?;
+            strength += s;
+            penetration += p;
         }
         None => {
             strength +=
@@ -137,40 +77,21 @@ fn fight_plan<'a>(
         }
     }
 
-    // R24: each extra friendly model in the fight gives its side an advantage.
-    if let Some(opt) = fight_row.options.iter().find(|o| o.id == EXTRA_FRIEND) {
-        for (x, party, n) in [
-            (
-                a,
-                atk,
-                opts.attacker_friends
-                    .unwrap_or_else(|| friends_in_fight(st, attacker, defender)),
-            ),
-            (
-                d,
-                def,
-                opts.defender_friends
-                    .unwrap_or_else(|| friends_in_fight(st, defender, attacker)),
-            ),
-        ] {
-            if n > 0 {
-                chk.add(
-                    party,
-                    Edge {
-                        modifier: opt.modifier * n as i32,
-                        advantages: opt.advantages * n,
-                        ..Edge::NONE
-                    },
-                    Source::Friends {
-                        who: &x.name,
-                        option: &opt.name,
-                        count: n,
-                        rule: &fight_row.rule,
-                    },
-                );
-            }
-        }
-    }
+    let friends = [
+        (
+            a,
+            atk,
+            opts.attacker_friends
+                .unwrap_or_else(|| friends_in_fight(st, attacker, defender)),
+        ),
+        (
+            d,
+            def,
+            opts.defender_friends
+                .unwrap_or_else(|| friends_in_fight(st, defender, attacker)),
+        ),
+    ];
+    friends_terms(fight_row, friends, chk);
     check_imposing_list(st, &[attacker, defender], &opts.imposing)?;
     imposing(st, ctx, attacker, &[defender], &opts.imposing, atk, chk);
     imposing(st, ctx, defender, &[attacker], &opts.imposing, def, chk);
@@ -195,6 +116,111 @@ fn fight_plan<'a>(
             ..HitMaker::new(dw.strength, dw.penetration, dw.name.clone())
         },
     })
+}
+
+/// R20, R23: the Combat of `x`'s weapon `w` is its side's base.
+fn weapon_combat<'a>(x: &'a ModelState, w: &'a MeleeLine, party: Party, chk: &mut Check<'a>) {
+    chk.add(
+        party,
+        Edge::base(w.combat),
+        Source::WeaponCombat {
+            who: &x.name,
+            weapon: &w.name,
+            change: w.combat - x.profile.stats.combat,
+        },
+    );
+}
+
+/// R20, R22, R34: what an Assault adds to the attacker `a` with weapon
+/// `aw`: the row's modifier and options, Brutal assault, and the spear's
+/// bonus. Returns the Strength and Penetration it adds to the hit.
+fn assault_terms<'a>(
+    ctx: Ctx<'a>,
+    a: &'a ModelState,
+    aw: &'a MeleeLine,
+    opts: &'a FightOptions,
+    brutal: bool,
+    chk: &mut Check<'a>,
+) -> Result<(i32, i32), GameError> {
+    let atk = Party::Attacker;
+    let row = action_row(ctx, "assault")?;
+    chk.add(
+        atk,
+        Edge::modifier(row.effect.modifier),
+        Source::ActionRow {
+            who: &a.name,
+            row: &row.name,
+            rule: &row.rule,
+        },
+    );
+    let mut strength = table_options(row, &opts.options, &[], &a.name, atk, chk)?;
+    let mut penetration = 0;
+    if brutal {
+        let b = action_row(ctx, "brutal_assault")?;
+        chk.add(
+            atk,
+            Edge {
+                modifier: b.effect.modifier,
+                advantages: b.effect.advantages,
+                ..Edge::NONE
+            },
+            Source::RowAdvantages {
+                who: &a.name,
+                row: &b.name,
+                rule: &b.rule,
+            },
+        );
+    }
+    // R34 spear: +1 Strength and Penetration in an Assault action.
+    if let Some(bonus) = ctx
+        .rules
+        .melee_weapon(&aw.id)
+        .and_then(|w| w.assault_bonus.as_ref())
+    {
+        strength += bonus.strength;
+        penetration += bonus.penetration;
+        chk.add(
+            atk,
+            Edge::NONE,
+            Source::AssaultBonus {
+                who: &a.name,
+                weapon: &aw.name,
+                strength: bonus.strength,
+                penetration: bonus.penetration,
+            },
+        );
+    }
+    Ok((strength, penetration))
+}
+
+/// R24: each extra friendly model in the fight gives its side an advantage
+/// (`sides`: each model, its party and its count of friends).
+fn friends_terms<'a>(
+    fight_row: &'a ActionCost,
+    sides: [(&'a ModelState, Party, u32); 2],
+    chk: &mut Check<'a>,
+) {
+    let Some(opt) = fight_row.options.iter().find(|o| o.id == EXTRA_FRIEND) else {
+        return;
+    };
+    for (x, party, n) in sides {
+        if n > 0 {
+            chk.add(
+                party,
+                Edge {
+                    modifier: opt.modifier * n as i32,
+                    advantages: opt.advantages * n,
+                    ..Edge::NONE
+                },
+                Source::Friends {
+                    who: &x.name,
+                    option: &opt.name,
+                    count: n,
+                    rule: &fight_row.rule,
+                },
+            );
+        }
+    }
 }
 
 fn fight_hits(

@@ -167,30 +167,13 @@ fn tokens(line: &str) -> Vec<(usize, &str)> {
     out
 }
 
-// issue 22: split by what it does (left for want of time)
-#[allow(clippy::too_many_lines)]
 pub(super) fn build_grid(
     raw: &RawTable,
     r: &Region,
     body: &mut LookupBody,
 ) -> Result<(), DataError> {
-    let id = &raw.id;
-    if !raw.rows.is_empty() {
-        return Err(r.err(
-            r.key_or_top("rows"),
-            format!(
-                "table '{id}': a lookup with two inputs (or `column_dice`) writes its results as a `grid`, not `rows`"
-            ),
-        ));
-    }
-    let Some(grid) = &raw.grid else {
-        return Err(r.err(
-            r.top(),
-            format!(
-                "table '{id}' needs a `grid`: its first line names the columns, each next line starts with its row key"
-            ),
-        ));
-    };
+    let g = Grid { r, id: &raw.id };
+    let grid = g.text(raw)?;
     let row_index = choice_index(&body.inputs[0]);
     let col_index = body.inputs.get(1).map(choice_index).unwrap_or_default();
     let row_axis = axis_of(&body.inputs[0], &row_index);
@@ -204,14 +187,10 @@ pub(super) fn build_grid(
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty())
         .collect();
-    let at = |line: usize, offset: usize| {
-        r.in_block("grid", line, offset)
-            .unwrap_or(r.key_or_top("grid"))
-    };
     let Some((hline, header)) = lines.first() else {
         return Err(r.err(
             r.key_or_top("grid"),
-            format!("table '{id}': the grid is empty"),
+            format!("table '{}': the grid is empty", g.id),
         ));
     };
     let mut head = tokens(header);
@@ -223,19 +202,7 @@ pub(super) fn build_grid(
     {
         head.remove(0);
     }
-    let mut columns = Vec::with_capacity(head.len());
-    for (off, t) in &head {
-        let k = parse_key(t, col_axis)
-            .map_err(|e| r.err(at(*hline, *off), format!("table '{id}', column: {e}")))?;
-        columns.push(k);
-    }
-    check_axis(&columns, col_axis, "column").map_err(|(i, e)| {
-        let pos = i
-            .and_then(|i| head.get(i))
-            .map(|(off, _)| at(*hline, *off))
-            .unwrap_or(at(*hline, 0));
-        r.err(pos, format!("table '{id}': {e}"))
-    })?;
+    let columns = g.columns(*hline, &head, col_axis)?;
     let col_dice: Vec<Option<DiceExpr>> = columns
         .iter()
         .map(|k| match (k, col_axis) {
@@ -243,65 +210,151 @@ pub(super) fn build_grid(
             _ => None,
         })
         .collect();
-    let mut rows: Vec<LookupRow> = Vec::new();
-    let mut row_offsets: Vec<(usize, usize)> = Vec::new();
-    // A code means the same in every row of its column: resolve it once.
-    let mut resolved: HashMap<(&str, usize), Cell> = HashMap::new();
-    for (li, line) in &lines[1..] {
-        let toks = tokens(line);
-        let Some(((koff, ktok), cells)) = toks.split_first() else {
-            continue;
-        };
-        let key = parse_key(ktok, row_axis)
-            .map_err(|e| r.err(at(*li, *koff), format!("table '{id}', row: {e}")))?;
-        if cells.len() != columns.len() {
+    let rows = g.rows(body, &lines[1..], &head, &col_dice, row_axis)?;
+    if let Some(d) = body.column_dice {
+        g.check_outcomes(d, &rows)?;
+    }
+    body.columns = columns;
+    body.rows = rows;
+    Ok(())
+}
+
+/// A lookup's `grid` being read: where its table stands, for errors.
+struct Grid<'a, 'r> {
+    r: &'a Region<'r>,
+    id: &'a str,
+}
+
+impl<'a> Grid<'a, '_> {
+    /// The position of byte `offset` of line `line` of the grid.
+    fn at(&self, line: usize, offset: usize) -> Pos {
+        self.r
+            .in_block("grid", line, offset)
+            .unwrap_or(self.r.key_or_top("grid"))
+    }
+
+    /// The grid's text: a lookup with two inputs (or `column_dice`) has a
+    /// `grid` and no `rows`.
+    fn text(&self, raw: &'a RawTable) -> Result<&'a str, DataError> {
+        let (r, id) = (self.r, self.id);
+        if !raw.rows.is_empty() {
             return Err(r.err(
-                at(*li, *koff),
+                r.key_or_top("rows"),
                 format!(
-                    "table '{id}': row '{ktok}' has {} for {} columns",
-                    match cells.len() {
-                        1 => "1 result".to_string(),
-                        n => format!("{n} results"),
-                    },
-                    columns.len()
+                    "table '{id}': a lookup with two inputs (or `column_dice`) writes its results as a `grid`, not `rows`"
                 ),
             ));
         }
-        let mut out = Vec::with_capacity(cells.len());
-        for (ci, (off, code)) in cells.iter().enumerate() {
-            if let Some(cell) = resolved.get(&(*code, ci)) {
-                out.push(cell.clone());
-                continue;
-            }
-            let cell = body.resolve(code, col_dice[ci]).map_err(|e| {
-                let col = head.get(ci).map(|(_, t)| *t).unwrap_or("?");
-                r.err(
-                    at(*li, *off),
-                    format!("table '{id}', row '{ktok}', column '{col}': {e}"),
-                )
-            })?;
-            resolved.insert((*code, ci), cell.clone());
-            out.push(cell);
+        let Some(grid) = &raw.grid else {
+            return Err(r.err(
+                r.top(),
+                format!(
+                    "table '{id}' needs a `grid`: its first line names the columns, each next line starts with its row key"
+                ),
+            ));
+        };
+        Ok(grid)
+    }
+
+    /// The column keys of the header line `hline`, checked as an axis.
+    fn columns(
+        &self,
+        hline: usize,
+        head: &[(usize, &str)],
+        col_axis: Axis,
+    ) -> Result<Vec<Key>, DataError> {
+        let (r, id) = (self.r, self.id);
+        let mut columns = Vec::with_capacity(head.len());
+        for (off, t) in head {
+            let k = parse_key(t, col_axis)
+                .map_err(|e| r.err(self.at(hline, *off), format!("table '{id}', column: {e}")))?;
+            columns.push(k);
         }
-        rows.push(LookupRow { key, cells: out });
-        row_offsets.push((*li, *koff));
+        check_axis(&columns, col_axis, "column").map_err(|(i, e)| {
+            let pos = i
+                .and_then(|i| head.get(i))
+                .map(|(off, _)| self.at(hline, *off))
+                .unwrap_or(self.at(hline, 0));
+            r.err(pos, format!("table '{id}': {e}"))
+        })?;
+        Ok(columns)
     }
-    if rows.is_empty() {
-        return Err(r.err(
-            r.key_or_top("grid"),
-            format!("table '{id}': the grid has its column line but no rows"),
-        ));
+
+    /// The rows under the header: a key, then one result per column; the
+    /// row keys checked as an axis.
+    fn rows(
+        &self,
+        body: &LookupBody,
+        lines: &[(usize, &str)],
+        head: &[(usize, &str)],
+        col_dice: &[Option<DiceExpr>],
+        row_axis: Axis,
+    ) -> Result<Vec<LookupRow>, DataError> {
+        let (r, id) = (self.r, self.id);
+        let mut rows: Vec<LookupRow> = Vec::new();
+        let mut row_offsets: Vec<(usize, usize)> = Vec::new();
+        // A code means the same in every row of its column: resolve it once.
+        let mut resolved: HashMap<(&str, usize), Cell> = HashMap::new();
+        for (li, line) in lines {
+            let toks = tokens(line);
+            let Some(((koff, ktok), cells)) = toks.split_first() else {
+                continue;
+            };
+            let key = parse_key(ktok, row_axis)
+                .map_err(|e| r.err(self.at(*li, *koff), format!("table '{id}', row: {e}")))?;
+            if cells.len() != col_dice.len() {
+                return Err(r.err(
+                    self.at(*li, *koff),
+                    format!(
+                        "table '{id}': row '{ktok}' has {} for {} columns",
+                        match cells.len() {
+                            1 => "1 result".to_string(),
+                            n => format!("{n} results"),
+                        },
+                        col_dice.len()
+                    ),
+                ));
+            }
+            let mut out = Vec::with_capacity(cells.len());
+            for (ci, (off, code)) in cells.iter().enumerate() {
+                if let Some(cell) = resolved.get(&(*code, ci)) {
+                    out.push(cell.clone());
+                    continue;
+                }
+                let cell = body.resolve(code, col_dice[ci]).map_err(|e| {
+                    let col = head.get(ci).map(|(_, t)| *t).unwrap_or("?");
+                    r.err(
+                        self.at(*li, *off),
+                        format!("table '{id}', row '{ktok}', column '{col}': {e}"),
+                    )
+                })?;
+                resolved.insert((*code, ci), cell.clone());
+                out.push(cell);
+            }
+            rows.push(LookupRow { key, cells: out });
+            row_offsets.push((*li, *koff));
+        }
+        if rows.is_empty() {
+            return Err(r.err(
+                r.key_or_top("grid"),
+                format!("table '{id}': the grid has its column line but no rows"),
+            ));
+        }
+        let keys: Vec<Key> = rows.iter().map(|r| r.key.clone()).collect();
+        check_axis(&keys, row_axis, "row").map_err(|(i, e)| {
+            let pos = i
+                .and_then(|i| row_offsets.get(i))
+                .map(|(li, off)| self.at(*li, *off))
+                .unwrap_or(r.key_or_top("grid"));
+            r.err(pos, format!("table '{id}': {e}"))
+        })?;
+        Ok(rows)
     }
-    let keys: Vec<Key> = rows.iter().map(|r| r.key.clone()).collect();
-    check_axis(&keys, row_axis, "row").map_err(|(i, e)| {
-        let pos = i
-            .and_then(|i| row_offsets.get(i))
-            .map(|(li, off)| at(*li, *off))
-            .unwrap_or(r.key_or_top("grid"));
-        r.err(pos, format!("table '{id}': {e}"))
-    })?;
-    // Exact odds multiply the column roll's chances by the cells' own.
-    if let Some(d) = body.column_dice {
+
+    /// Exact odds multiply the column roll's chances by the cells' own:
+    /// refused past 2^40 outcomes.
+    fn check_outcomes(&self, d: DiceExpr, rows: &[LookupRow]) -> Result<(), DataError> {
+        let (r, id) = (self.r, self.id);
         let outcomes = |d: &DiceExpr| u64::from(d.sides).saturating_pow(d.count);
         let cells = rows
             .iter()
@@ -320,10 +373,8 @@ pub(super) fn build_grid(
                 ),
             ));
         }
+        Ok(())
     }
-    body.columns = columns;
-    body.rows = rows;
-    Ok(())
 }
 
 /// Where row `i` of a one-input lookup stands, found only for an error

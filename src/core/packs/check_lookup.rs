@@ -6,36 +6,71 @@ use std::collections::HashSet;
 
 use super::check_grid::{build_grid, build_rows};
 use super::check_kit::{ID_RULE, valid_id};
-use super::format::{KeyText, PText, RawTable};
+use super::format::{KeyText, PText, RawChoice, RawTable};
 use super::locate::Region;
 use super::{
     Cell, Choice, Input, InputKind, LegendEntry, LookupBody, Modifier, OutOfRange, Outcome,
     RatioRule,
 };
 use crate::core::dice_expr::{DiceExpr, DiceExprError};
-use crate::core::error::DataError;
+use crate::core::error::{DataError, Pos};
 use crate::core::text::Text;
 
-// issue 22: split by what it does (left for want of time)
-#[allow(clippy::too_many_lines)]
 pub(super) fn build_lookup(
     raw: &RawTable,
     r: &Region,
     modifiers: &[Modifier],
 ) -> Result<LookupBody, DataError> {
+    check_lookup_fields(raw, r)?;
+    let inputs = build_inputs(raw, r)?;
+    let column_dice = build_column_dice(raw, r, &inputs)?;
+    let (outcomes, success, failure) = build_outcomes(raw, r)?;
+    let legend = build_legend(raw, r, &outcomes)?;
+    let mut body = LookupBody {
+        inputs,
+        column_dice,
+        columns: Vec::new(),
+        rows: Vec::new(),
+        outcomes,
+        success,
+        failure,
+        out_of_range: OutOfRange::Refuse,
+        legend,
+    };
+    if body.inputs.len() == 2 || body.column_dice.is_some() {
+        build_grid(raw, r, &mut body)?;
+    } else {
+        build_rows(raw, r, &mut body)?;
+    }
+    body.out_of_range = build_out_of_range(raw, r, &body)?;
+    check_only(raw, r, &body, modifiers)?;
+    Ok(body)
+}
+
+/// An error of table `raw` at its field `key`.
+fn fail(raw: &RawTable, r: &Region, key: &str, msg: String) -> DataError {
     let id = &raw.id;
-    let fail = |key: &str, msg: String| r.err(r.key_or_top(key), format!("table '{id}': {msg}"));
+    r.err(r.key_or_top(key), format!("table '{id}': {msg}"))
+}
+
+/// The fields of roll tables are not a lookup's; it crosses one or two
+/// inputs.
+fn check_lookup_fields(raw: &RawTable, r: &Region) -> Result<(), DataError> {
     if raw.dice.is_some() {
         return Err(fail(
+            raw,
+            r,
             "dice",
             "a lookup table has no `dice`: its results say what to roll (`5+ 1d6`), or `column_dice` rolls for the column".into(),
         ));
     }
     if !raw.omit.is_empty() {
-        return Err(fail("omit", "`omit` belongs to roll tables".into()));
+        return Err(fail(raw, r, "omit", "`omit` belongs to roll tables".into()));
     }
     if raw.inputs.len() > 2 {
         return Err(fail(
+            raw,
+            r,
             "inputs",
             format!(
                 "a lookup table crosses one or two inputs, not {}",
@@ -43,7 +78,12 @@ pub(super) fn build_lookup(
             ),
         ));
     }
-    // Inputs.
+    Ok(())
+}
+
+/// The inputs, each with a valid id of its own.
+fn build_inputs(raw: &RawTable, r: &Region) -> Result<Vec<Input>, DataError> {
+    let id = &raw.id;
     let mut inputs: Vec<Input> = Vec::new();
     for ri in &raw.inputs {
         // Positions are looked up only for an error (see `check_roll`).
@@ -69,38 +109,7 @@ pub(super) fn build_lookup(
                 if cs.is_empty() {
                     return Err(err("`choices` is empty".into()));
                 }
-                let mut out: Vec<Choice> = Vec::with_capacity(cs.len());
-                let mut ids = HashSet::with_capacity(cs.len());
-                for c in cs {
-                    let cpos = || r.key_value("id", &c.id, 0).unwrap_or_else(pos);
-                    if !valid_id(&c.id) {
-                        return Err(r.err(
-                            cpos(),
-                            format!(
-                                "table '{id}': choice id '{}' is not an id: use {ID_RULE}",
-                                c.id
-                            ),
-                        ));
-                    }
-                    if !ids.insert(c.id.as_str()) {
-                        return Err(r.err(
-                            cpos(),
-                            format!("table '{id}': the choice '{}' is listed twice", c.id),
-                        ));
-                    }
-                    let dice = match &c.dice {
-                        Some(d) => Some(d.parse::<DiceExpr>().map_err(|e| {
-                            r.err(cpos(), format!("table '{id}', choice '{}': {e}", c.id))
-                        })?),
-                        None => None,
-                    };
-                    out.push(Choice {
-                        id: c.id.clone(),
-                        name: c.name.0.clone(),
-                        dice,
-                    });
-                }
-                InputKind::Choice(out)
+                InputKind::Choice(build_choices(raw, r, cs, &pos)?)
             }
             None if ri.measure && numeric => {
                 return Err(err(
@@ -126,16 +135,72 @@ pub(super) fn build_lookup(
             kind,
         });
     }
+    Ok(inputs)
+}
+
+/// The choices of an input (at `pos`): valid ids, each once, their dice
+/// parsed.
+fn build_choices(
+    raw: &RawTable,
+    r: &Region,
+    cs: &[RawChoice],
+    pos: &impl Fn() -> Pos,
+) -> Result<Vec<Choice>, DataError> {
+    let id = &raw.id;
+    let mut out: Vec<Choice> = Vec::with_capacity(cs.len());
+    let mut ids = HashSet::with_capacity(cs.len());
+    for c in cs {
+        let cpos = || r.key_value("id", &c.id, 0).unwrap_or_else(pos);
+        if !valid_id(&c.id) {
+            return Err(r.err(
+                cpos(),
+                format!(
+                    "table '{id}': choice id '{}' is not an id: use {ID_RULE}",
+                    c.id
+                ),
+            ));
+        }
+        if !ids.insert(c.id.as_str()) {
+            return Err(r.err(
+                cpos(),
+                format!("table '{id}': the choice '{}' is listed twice", c.id),
+            ));
+        }
+        let dice = match &c.dice {
+            Some(d) => Some(
+                d.parse::<DiceExpr>()
+                    .map_err(|e| r.err(cpos(), format!("table '{id}', choice '{}': {e}", c.id)))?,
+            ),
+            None => None,
+        };
+        out.push(Choice {
+            id: c.id.clone(),
+            name: c.name.0.clone(),
+            dice,
+        });
+    }
+    Ok(out)
+}
+
+/// `column_dice`, for a one-input lookup; and a measure only as the one
+/// input of a lookup with rows.
+fn build_column_dice(
+    raw: &RawTable,
+    r: &Region,
+    inputs: &[Input],
+) -> Result<Option<DiceExpr>, DataError> {
     let column_dice = match &raw.column_dice {
         Some(_) if inputs.len() != 1 => {
             return Err(fail(
+                raw,
+                r,
                 "column_dice",
                 "`column_dice` rolls for the column of a one-input lookup; with two inputs the second picks the column".into(),
             ));
         }
         Some(d) => Some(
             d.parse::<DiceExpr>()
-                .map_err(|e| fail("column_dice", e.to_string()))?,
+                .map_err(|e| fail(raw, r, "column_dice", e.to_string()))?,
         ),
         None => None,
     };
@@ -144,11 +209,19 @@ pub(super) fn build_lookup(
         .position(|i| matches!(i.kind, InputKind::Measure));
     if measure_at.is_some() && (inputs.len() != 1 || column_dice.is_some()) {
         return Err(fail(
+            raw,
+            r,
             "inputs",
             "a measure (`measure: true`) can only be the one input of a lookup with `rows` and `up_to`".into(),
         ));
     }
-    // Outcomes: the declared ones, and a roll's success and failure.
+    Ok(column_dice)
+}
+
+/// Outcomes: the declared ones, and a roll's success and failure (their
+/// indices).
+fn build_outcomes(raw: &RawTable, r: &Region) -> Result<(Vec<Outcome>, usize, usize), DataError> {
+    let id = &raw.id;
     let mut outcomes: Vec<Outcome> = Vec::new();
     let mut outcome_ids = HashSet::new();
     for o in &raw.outcomes {
@@ -183,6 +256,8 @@ pub(super) fn build_lookup(
         }
         if given.is_some() {
             return Err(fail(
+                raw,
+                r,
                 field,
                 format!("`{field}` names '{want}', which is not one of the table's `outcomes`"),
             ));
@@ -202,11 +277,21 @@ pub(super) fn build_lookup(
         "failure",
         Text::new("Fallo", "Failure"),
     )?;
-    // Legend.
+    Ok((outcomes, success, failure))
+}
+
+/// The legend: one-word codes, each read once now to check what it says.
+fn build_legend(
+    raw: &RawTable,
+    r: &Region,
+    outcomes: &[Outcome],
+) -> Result<Vec<LegendEntry>, DataError> {
     let mut legend: Vec<LegendEntry> = Vec::new();
     for (code, e) in &raw.legend.0 {
         if code.is_empty() || code.contains(char::is_whitespace) {
             return Err(fail(
+                raw,
+                r,
                 "legend",
                 format!("the legend code '{code}' must be one word, as it stands in the grid"),
             ));
@@ -220,30 +305,22 @@ pub(super) fn build_lookup(
         // Check what it says now, with a stand-in number for `#` and stand-in dice.
         let probe: DiceExpr = "1d6"
             .parse()
-            .map_err(|e: DiceExprError| fail("legend", e.to_string()))?;
+            .map_err(|e: DiceExprError| fail(raw, r, "legend", e.to_string()))?;
         entry
-            .cell(code, (code == "#").then_some("3"), &outcomes, Some(probe))
-            .map_err(|e| fail("legend", format!("legend '{code}': {e}")))?;
+            .cell(code, (code == "#").then_some("3"), outcomes, Some(probe))
+            .map_err(|e| fail(raw, r, "legend", format!("legend '{code}': {e}")))?;
         legend.push(entry);
     }
-    let mut body = LookupBody {
-        inputs,
-        column_dice,
-        columns: Vec::new(),
-        rows: Vec::new(),
-        outcomes,
-        success,
-        failure,
-        out_of_range: OutOfRange::Refuse,
-        legend,
-    };
-    if body.inputs.len() == 2 || body.column_dice.is_some() {
-        build_grid(raw, r, &mut body)?;
-    } else {
-        build_rows(raw, r, &mut body)?;
-    }
-    body.out_of_range = build_out_of_range(raw, r, &body)?;
-    // Modifiers may be limited to some choices.
+    Ok(legend)
+}
+
+/// Modifiers may be limited to some choices: those of the table's inputs.
+fn check_only(
+    raw: &RawTable,
+    r: &Region,
+    body: &LookupBody,
+    modifiers: &[Modifier],
+) -> Result<(), DataError> {
     let choice_ids: HashSet<&str> = body
         .inputs
         .iter()
@@ -257,6 +334,8 @@ pub(super) fn build_lookup(
         for c in &m.only {
             if !choice_ids.contains(c.as_str()) {
                 return Err(fail(
+                    raw,
+                    r,
                     "only",
                     format!(
                         "modifier '{}' is `only` for '{c}', which is not a choice of the table's inputs",
@@ -266,7 +345,7 @@ pub(super) fn build_lookup(
             }
         }
     }
-    Ok(body)
+    Ok(())
 }
 
 fn build_out_of_range(

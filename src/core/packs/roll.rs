@@ -106,8 +106,6 @@ impl LookupBody {
     }
 
     /// Find the cell the inputs cross (for rolled columns, the row only).
-    // issue 22: split by what it does (left for want of time)
-    #[allow(clippy::too_many_lines)]
     pub fn locate(&self, values: &[InputValue]) -> Result<Located, ReadError> {
         if values.len() != self.inputs.len() {
             return Err(ReadError::InputCount {
@@ -149,145 +147,174 @@ impl LookupBody {
             });
         }
         // Outside the printed keys.
-        let describe = |i: usize, v: InputValue| -> String {
-            let input = &self.inputs[i];
-            let v = match v {
-                InputValue::Number(n) => n.to_string(),
-                InputValue::Measure(x) => x.to_string(),
-                InputValue::Choice(c) => c.to_string(),
-            };
-            format!("{} {v}", input.id)
-        };
         match &self.out_of_range {
-            OutOfRange::Refuse => {
-                let (i, v, keys) = if row.is_none() {
-                    (0, values[0], &row_keys)
-                } else {
-                    (1, values[1], &self.columns)
-                };
-                Err(ReadError::OutsidePrinted {
-                    what: describe(i, v),
-                    printed: printed_span(keys),
-                })
-            }
-            OutOfRange::Nearest => {
-                let r = row.or_else(|| match values[0] {
-                    InputValue::Number(n) => nearest(&row_keys, n),
-                    _ => None,
-                });
-                let c = if two {
-                    column.or_else(|| match values[1] {
-                        InputValue::Number(n) => nearest(&self.columns, n),
-                        _ => None,
-                    })
-                } else {
-                    None
-                };
-                let Some(r) = r else {
-                    return Err(ReadError::Outside {
-                        what: describe(0, values[0]),
-                    });
-                };
-                let cell = match (two, c) {
-                    (true, Some(c)) => self.rows[r].cells.get(c).cloned(),
-                    (true, None) => {
-                        return Err(ReadError::Outside {
-                            what: describe(1, values[1]),
-                        });
-                    }
-                    (false, _) if self.column_dice.is_some() => None,
-                    (false, _) => self.rows[r].cells.first().cloned(),
-                };
-                Ok(Located {
-                    row: Some(r),
-                    column: c,
-                    cell,
-                    note: Some(Text::new(
-                        "fuera de la tabla: se lee la fila o columna más cercana",
-                        "outside the table: the nearest row or column is read",
-                    )),
-                })
-            }
-            OutOfRange::Ratio(rule) => {
-                let super::RatioRule {
-                    double,
-                    half,
-                    from,
-                    cap_at,
-                    cap,
-                    ..
-                } = &**rule;
-                let (InputValue::Number(a), Some(InputValue::Number(b))) =
-                    (values[0], values.get(1).copied())
-                else {
-                    return Err(ReadError::RatioNeedsNumbers);
-                };
-                if a <= 0 || b <= 0 {
-                    return Err(ReadError::RatioNotPositive {
-                        a: self.inputs[0].id.clone(),
-                        b: self.inputs[1].id.clone(),
-                    });
-                }
-                let (ia, ib) = (&self.inputs[0].name, &self.inputs[1].name);
-                // In i64: a player may type any number.
-                let (a64, b64) = (i64::from(a), i64::from(b));
-                let (cell, es, en) = if a64 >= 2 * b64 {
-                    (
-                        double.clone(),
-                        format!(
-                            "{} {a} es al menos el doble de {} {b}",
-                            ia.es,
-                            ib.es.to_lowercase()
-                        ),
-                        format!(
-                            "{} {a} is at least double {} {b}",
-                            ia.en,
-                            ib.en.to_lowercase()
-                        ),
-                    )
-                } else if b64 >= 2 * a64 {
-                    (
-                        half.clone(),
-                        format!(
-                            "{} {b} es al menos el doble de {} {a}",
-                            ib.es,
-                            ia.es.to_lowercase()
-                        ),
-                        format!(
-                            "{} {b} is at least double {} {a}",
-                            ib.en,
-                            ia.en.to_lowercase()
-                        ),
-                    )
-                } else {
-                    // Here a / b is 0 or 1; `from` is the pack's number,
-                    // which may be near the limits of i32.
-                    let n = from
-                        .checked_sub(a / b)
-                        .ok_or(ReadError::RatioFrom { from: *from })?;
-                    let text_es = format!("{from} − {a}/{b} redondeado abajo = {n}");
-                    let text_en = format!("{from} − {a}/{b} rounded down = {n}");
-                    if n >= *cap_at {
-                        (
-                            cap.clone(),
-                            format!("{text_es}; {cap_at} o más se lee {}", cap.code),
-                            format!("{text_en}; {cap_at} or more reads as {}", cap.code),
-                        )
-                    } else {
-                        (self.resolve(&n.to_string(), None)?, text_es, text_en)
-                    }
-                };
-                Ok(Located {
-                    row: row.filter(|_| column.is_some()),
-                    column: column.filter(|_| row.is_some()),
-                    cell: Some(cell),
-                    note: Some(Text::new(
-                        format!("fuera de la tabla: {es}"),
-                        format!("outside the table: {en}"),
-                    )),
-                })
-            }
+            OutOfRange::Refuse => Err(self.refuse_outside(values, row, &row_keys)),
+            OutOfRange::Nearest => self.nearest_outside(values, row, column, &row_keys),
+            OutOfRange::Ratio(rule) => self.ratio_outside(rule, values, row, column),
         }
+    }
+
+    /// Input `i` and its value `v`, in words.
+    fn describe_input(&self, i: usize, v: InputValue) -> String {
+        let input = &self.inputs[i];
+        let v = match v {
+            InputValue::Number(n) => n.to_string(),
+            InputValue::Measure(x) => x.to_string(),
+            InputValue::Choice(c) => c.to_string(),
+        };
+        format!("{} {v}", input.id)
+    }
+
+    /// `OutOfRange::Refuse`: the first input outside its printed keys.
+    fn refuse_outside(
+        &self,
+        values: &[InputValue],
+        row: Option<usize>,
+        row_keys: &[Key],
+    ) -> ReadError {
+        let (i, v, keys) = if row.is_none() {
+            (0, values[0], row_keys)
+        } else {
+            (1, values[1], &self.columns[..])
+        };
+        ReadError::OutsidePrinted {
+            what: self.describe_input(i, v),
+            printed: printed_span(keys),
+        }
+    }
+
+    /// `OutOfRange::Nearest`: the nearest printed row and column.
+    fn nearest_outside(
+        &self,
+        values: &[InputValue],
+        row: Option<usize>,
+        column: Option<usize>,
+        row_keys: &[Key],
+    ) -> Result<Located, ReadError> {
+        let two = self.inputs.len() == 2;
+        let r = row.or_else(|| match values[0] {
+            InputValue::Number(n) => nearest(row_keys, n),
+            _ => None,
+        });
+        let c = if two {
+            column.or_else(|| match values[1] {
+                InputValue::Number(n) => nearest(&self.columns, n),
+                _ => None,
+            })
+        } else {
+            None
+        };
+        let Some(r) = r else {
+            return Err(ReadError::Outside {
+                what: self.describe_input(0, values[0]),
+            });
+        };
+        let cell = match (two, c) {
+            (true, Some(c)) => self.rows[r].cells.get(c).cloned(),
+            (true, None) => {
+                return Err(ReadError::Outside {
+                    what: self.describe_input(1, values[1]),
+                });
+            }
+            (false, _) if self.column_dice.is_some() => None,
+            (false, _) => self.rows[r].cells.first().cloned(),
+        };
+        Ok(Located {
+            row: Some(r),
+            column: c,
+            cell,
+            note: Some(Text::new(
+                "fuera de la tabla: se lee la fila o columna más cercana",
+                "outside the table: the nearest row or column is read",
+            )),
+        })
+    }
+
+    /// `OutOfRange::Ratio`: the cell the ratio of the two numbers reads.
+    fn ratio_outside(
+        &self,
+        rule: &super::RatioRule,
+        values: &[InputValue],
+        row: Option<usize>,
+        column: Option<usize>,
+    ) -> Result<Located, ReadError> {
+        let super::RatioRule {
+            double,
+            half,
+            from,
+            cap_at,
+            cap,
+            ..
+        } = rule;
+        let (InputValue::Number(a), Some(InputValue::Number(b))) =
+            (values[0], values.get(1).copied())
+        else {
+            return Err(ReadError::RatioNeedsNumbers);
+        };
+        if a <= 0 || b <= 0 {
+            return Err(ReadError::RatioNotPositive {
+                a: self.inputs[0].id.clone(),
+                b: self.inputs[1].id.clone(),
+            });
+        }
+        let (ia, ib) = (&self.inputs[0].name, &self.inputs[1].name);
+        // In i64: a player may type any number.
+        let (a64, b64) = (i64::from(a), i64::from(b));
+        let (cell, es, en) = if a64 >= 2 * b64 {
+            (
+                double.clone(),
+                format!(
+                    "{} {a} es al menos el doble de {} {b}",
+                    ia.es,
+                    ib.es.to_lowercase()
+                ),
+                format!(
+                    "{} {a} is at least double {} {b}",
+                    ia.en,
+                    ib.en.to_lowercase()
+                ),
+            )
+        } else if b64 >= 2 * a64 {
+            (
+                half.clone(),
+                format!(
+                    "{} {b} es al menos el doble de {} {a}",
+                    ib.es,
+                    ia.es.to_lowercase()
+                ),
+                format!(
+                    "{} {b} is at least double {} {a}",
+                    ib.en,
+                    ia.en.to_lowercase()
+                ),
+            )
+        } else {
+            // Here a / b is 0 or 1; `from` is the pack's number,
+            // which may be near the limits of i32.
+            let n = from
+                .checked_sub(a / b)
+                .ok_or(ReadError::RatioFrom { from: *from })?;
+            let text_es = format!("{from} − {a}/{b} redondeado abajo = {n}");
+            let text_en = format!("{from} − {a}/{b} rounded down = {n}");
+            if n >= *cap_at {
+                (
+                    cap.clone(),
+                    format!("{text_es}; {cap_at} o más se lee {}", cap.code),
+                    format!("{text_en}; {cap_at} or more reads as {}", cap.code),
+                )
+            } else {
+                (self.resolve(&n.to_string(), None)?, text_es, text_en)
+            }
+        };
+        Ok(Located {
+            row: row.filter(|_| column.is_some()),
+            column: column.filter(|_| row.is_some()),
+            cell: Some(cell),
+            note: Some(Text::new(
+                format!("fuera de la tabla: {es}"),
+                format!("outside the table: {en}"),
+            )),
+        })
     }
 }
 

@@ -127,225 +127,316 @@ pub(super) enum Refused {
 }
 /// The deepest flow nesting of `text`, or the place of the first bracket
 /// past `limit` (or of the first alias, with `aliases`).
-// issue 22: split by what it does (left for want of time)
-#[allow(clippy::too_many_lines)]
 pub(super) fn scan(text: &str, limit: usize, aliases: bool) -> Result<usize, Refused> {
-    let mut deepest = 0usize;
-    let place = |line: usize, text: &str, k: usize| Pos {
-        line,
-        column: text[..k].chars().count() + 1,
-    };
-    let too_deep = |line: usize, text: &str, k: usize| Refused::Deep(place(line, text, k));
-    let mut depth = 0usize;
-    // Inside a quoted scalar (which may span lines): its quote character.
-    let mut quote: Option<u8> = None;
-    let mut skip = Skip::None;
-    // The deepest all-space line met before a block scalar's first text line.
-    let mut blank_max = 0usize;
-    // In `[…]` or `{…}`, a plain scalar goes on over line breaks.
-    let mut flow_plain = false;
-    let mut indents = Indents {
-        stack: Vec::new(),
-        now: -1,
+    let mut scanner = Scanner {
+        limit,
+        aliases,
+        deepest: 0,
+        depth: 0,
+        quote: None,
+        skip: Skip::None,
+        blank_max: 0,
+        flow_plain: false,
+        indents: Indents {
+            stack: Vec::new(),
+            now: -1,
+        },
     };
     for (n, line) in lines(text) {
+        if scanner.passes_over(line) {
+            continue;
+        }
+        scanner.line(n, line)?;
+    }
+    Ok(scanner.deepest)
+}
+
+/// The place of byte `k` of `text`, line `line`.
+fn place(line: usize, text: &str, k: usize) -> Pos {
+    Pos {
+        line,
+        column: text[..k].chars().count() + 1,
+    }
+}
+
+/// What the scanner carries from line to line.
+struct Scanner {
+    limit: usize,
+    aliases: bool,
+    deepest: usize,
+    depth: usize,
+    /// Inside a quoted scalar (which may span lines): its quote character.
+    quote: Option<u8>,
+    skip: Skip,
+    /// The deepest all-space line met before a block scalar's first text line.
+    blank_max: usize,
+    /// In `[…]` or `{…}`, a plain scalar goes on over line breaks.
+    flow_plain: bool,
+    indents: Indents,
+}
+
+/// Where the scanner stands in one line.
+struct Cursor<'a> {
+    n: usize,
+    line: &'a str,
+    b: &'a [u8],
+    at: At,
+    /// Where the current simple key starts (after `- ` and `? `), for the
+    /// block mapping it opens.
+    key_col: Option<usize>,
+    k: usize,
+    /// Columns count characters, not bytes (a byte-order mark is one).
+    column: Column,
+}
+
+impl<'a> Cursor<'a> {
+    fn next(&self) -> Option<&'a u8> {
+        self.b.get(self.k + 1)
+    }
+
+    fn col(&mut self) -> usize {
+        self.column.at(self.b, self.k)
+    }
+
+    fn place(&self) -> Pos {
+        place(self.n, self.line, self.k)
+    }
+}
+
+impl Scanner {
+    /// Whether `line` is text of a block scalar or goes on with a plain
+    /// scalar, and so holds no token; ends the skip at the first line that
+    /// does not.
+    fn passes_over(&mut self, line: &str) -> bool {
         let b = line.as_bytes();
         let spaces = b.iter().take_while(|c| **c == b' ').count();
         let is_blank = b.iter().all(|c| matches!(c, b' ' | b'\t'));
-        match skip {
+        match self.skip {
             Skip::Plain(p) => {
                 let comment = b.get(spaces) == Some(&b'#');
                 if is_blank || (spaces as isize > p && !comment && !doc_marker(line)) {
-                    continue;
+                    return true;
                 }
-                skip = Skip::None;
+                self.skip = Skip::None;
             }
             Skip::Block {
                 parent,
                 indent: None,
             } => {
                 if is_blank {
-                    blank_max = blank_max.max(spaces);
-                    continue;
+                    self.blank_max = self.blank_max.max(spaces);
+                    return true;
                 }
-                let content = spaces.max(blank_max).max((parent + 1).max(1) as usize);
+                let content = spaces.max(self.blank_max).max((parent + 1).max(1) as usize);
                 if spaces >= content {
-                    skip = Skip::Block {
+                    self.skip = Skip::Block {
                         parent,
                         indent: Some(content),
                     };
-                    continue;
+                    return true;
                 }
-                skip = Skip::None;
+                self.skip = Skip::None;
             }
             Skip::Block {
                 indent: Some(c), ..
             } => {
                 if is_blank || spaces >= c {
-                    continue;
+                    return true;
                 }
-                skip = Skip::None;
+                self.skip = Skip::None;
             }
             Skip::None => {}
         }
-        let mut at = if flow_plain && depth > 0 {
-            At::Plain
-        } else {
-            At::Start
+        false
+    }
+
+    /// The tokens of one line.
+    fn line(&mut self, n: usize, line: &str) -> Result<(), Refused> {
+        let b = line.as_bytes();
+        let mut cur = Cursor {
+            n,
+            line,
+            b,
+            at: if self.flow_plain && self.depth > 0 {
+                At::Plain
+            } else {
+                At::Start
+            },
+            key_col: None,
+            k: 0,
+            column: Column { byte: 0, col: 0 },
         };
-        // Where the current simple key starts (after `- ` and `? `), for
-        // the block mapping it opens.
-        let mut key_col: Option<usize> = None;
-        let mut k = 0usize;
-        // Columns count characters, not bytes (a byte-order mark is one).
-        let mut column = Column { byte: 0, col: 0 };
         // The parser skips a byte-order mark at column 0 of a line (the
         // column moves on: a second mark, or `---` after it, is text).
-        let bom = quote.is_none() && line.starts_with('\u{feff}');
+        let bom = self.quote.is_none() && line.starts_with('\u{feff}');
         if bom {
-            k = 3;
+            cur.k = 3;
         }
         // A document marker at column 0 ends any plain scalar; a directive
         // (`%`) is one only where a token starts.
-        let directive = at == At::Start && line.starts_with('%');
-        if quote.is_none() && !bom && (doc_marker(line) || directive) {
-            indents.unroll(-1);
+        let directive = cur.at == At::Start && line.starts_with('%');
+        if self.quote.is_none() && !bom && (doc_marker(line) || directive) {
+            self.indents.unroll(-1);
             if directive {
-                continue;
+                return Ok(());
             }
-            at = At::Start;
-            k = 3;
+            cur.at = At::Start;
+            cur.k = 3;
         }
-        while k < b.len() {
-            let c = b[k];
-            if let Some(q) = quote {
-                if q == b'"' && c == b'\\' {
-                    k += 2;
-                    continue;
-                }
-                if c == q {
-                    if q == b'\'' && b.get(k + 1) == Some(&b'\'') {
-                        k += 2;
-                        continue;
-                    }
-                    // After a quoted scalar the parser takes whatever
-                    // follows as a new token: so does the guard.
-                    quote = None;
-                    at = At::Start;
-                }
-                k += 1;
+        while cur.k < b.len() {
+            let c = b[cur.k];
+            if let Some(q) = self.quote {
+                self.quoted(&mut cur, q, c);
                 continue;
             }
-            let next = b.get(k + 1);
-            let prev_blank = k == 0 || matches!(b[k - 1], b' ' | b'\t');
+            let prev_blank = cur.k == 0 || matches!(b[cur.k - 1], b' ' | b'\t');
             if c == b' ' || c == b'\t' {
-                k += 1;
+                cur.k += 1;
                 continue;
             }
-            if c == b'#' && (prev_blank || at == At::Start) {
+            if c == b'#' && (prev_blank || cur.at == At::Start) {
                 // It ends a plain scalar too: the next line starts afresh.
-                at = At::Start;
+                cur.at = At::Start;
                 break;
             }
-            let flow = depth > 0;
-            match at {
-                At::Start => {
-                    if !flow {
-                        let col = column.at(b, k);
-                        indents.unroll(col as isize);
-                        if key_col.is_none() {
-                            key_col = Some(col);
-                        }
-                    }
-                    match c {
-                        b'[' | b'{' => {
-                            depth += 1;
-                            deepest = deepest.max(depth);
-                            if depth > limit {
-                                return Err(too_deep(n, line, k));
-                            }
-                        }
-                        b']' | b'}' => depth = depth.saturating_sub(1),
-                        b'"' | b'\'' => quote = Some(c),
-                        // The indicators, as the parser reads them in any
-                        // context: a token still follows.
-                        b'-' | b'?' if blank(next) => {
-                            if !flow {
-                                indents.roll(column.at(b, k));
-                                key_col = None;
-                            }
-                        }
-                        b'?' if flow => {}
-                        b':' if blank(next) || flow => {
-                            if !flow && let Some(kc) = key_col.take() {
-                                indents.roll(kc);
-                            }
-                        }
-                        b',' => {}
-                        b'*' if aliases => return Err(Refused::Alias(place(n, line, k))),
-                        b'&' | b'!' | b'*' => {
-                            // An anchor, a tag or an alias: one word.
-                            while k + 1 < b.len()
-                                && !blank(b.get(k + 1))
-                                && !(flow && flow_indicator(b.get(k + 1)))
-                            {
-                                k += 1;
-                            }
-                        }
-                        b'|' | b'>' if !flow => {
-                            // A block scalar: the deeper lines that follow
-                            // are its text. An indentation indicator (`|2-`)
-                            // fixes their indent; otherwise the first ones do.
-                            let parent = indents.now;
-                            let digit = b[k + 1..]
-                                .iter()
-                                .take(2)
-                                .find(|c| c.is_ascii_digit())
-                                .map(|c| (c - b'0') as usize);
-                            skip = Skip::Block {
-                                parent,
-                                indent: digit.map(|d| parent.max(0) as usize + d),
-                            };
-                            blank_max = 0;
-                            // Past the header's indicators, anything but a
-                            // comment is read on as tokens, to be safe.
-                            while k + 1 < b.len() && matches!(b[k + 1], b'0'..=b'9' | b'+' | b'-') {
-                                k += 1;
-                            }
-                        }
-                        _ => at = At::Plain,
-                    }
-                }
-                At::Plain => match c {
-                    b':' if blank(next) || (flow && flow_indicator(next)) => {
-                        at = At::Start;
-                        if !flow && let Some(kc) = key_col.take() {
-                            indents.roll(kc);
-                        }
-                    }
-                    b',' if flow => at = At::Start,
-                    b'[' | b'{' if flow => {
-                        depth += 1;
-                        deepest = deepest.max(depth);
-                        at = At::Start;
-                        if depth > limit {
-                            return Err(too_deep(n, line, k));
-                        }
-                    }
-                    b']' | b'}' if flow => {
-                        depth -= 1;
-                        at = At::Start;
-                    }
-                    _ => {}
-                },
+            match cur.at {
+                At::Start => self.token(&mut cur, c)?,
+                At::Plain => self.plain(&mut cur, c)?,
             }
-            k += 1;
+            cur.k += 1;
         }
-        flow_plain = quote.is_none() && at == At::Plain;
+        self.flow_plain = self.quote.is_none() && cur.at == At::Plain;
         // A plain scalar that ends a block line may go on in deeper lines.
-        if quote.is_none() && depth == 0 && at == At::Plain && matches!(skip, Skip::None) {
-            skip = Skip::Plain(indents.now);
+        if self.quote.is_none()
+            && self.depth == 0
+            && cur.at == At::Plain
+            && matches!(self.skip, Skip::None)
+        {
+            self.skip = Skip::Plain(self.indents.now);
+        }
+        Ok(())
+    }
+
+    /// Byte `c` inside a quoted scalar quoted by `q`: moves past it (and
+    /// past an escape or a doubled quote).
+    fn quoted(&mut self, cur: &mut Cursor, q: u8, c: u8) {
+        if q == b'"' && c == b'\\' {
+            cur.k += 2;
+            return;
+        }
+        if c == q {
+            if q == b'\'' && cur.next() == Some(&b'\'') {
+                cur.k += 2;
+                return;
+            }
+            // After a quoted scalar the parser takes whatever follows as a
+            // new token: so does the guard.
+            self.quote = None;
+            cur.at = At::Start;
+        }
+        cur.k += 1;
+    }
+
+    /// One level deeper in `[…]` or `{…}`; refused past the limit.
+    fn open(&mut self, cur: &Cursor) -> Result<(), Refused> {
+        self.depth += 1;
+        self.deepest = self.deepest.max(self.depth);
+        if self.depth > self.limit {
+            return Err(Refused::Deep(cur.place()));
+        }
+        Ok(())
+    }
+
+    /// Byte `c` where a token may start.
+    fn token(&mut self, cur: &mut Cursor, c: u8) -> Result<(), Refused> {
+        let flow = self.depth > 0;
+        let next = cur.next();
+        if !flow {
+            let col = cur.col();
+            self.indents.unroll(col as isize);
+            if cur.key_col.is_none() {
+                cur.key_col = Some(col);
+            }
+        }
+        match c {
+            b'[' | b'{' => self.open(cur)?,
+            b']' | b'}' => self.depth = self.depth.saturating_sub(1),
+            b'"' | b'\'' => self.quote = Some(c),
+            // The indicators, as the parser reads them in any context: a
+            // token still follows.
+            b'-' | b'?' if blank(next) => {
+                if !flow {
+                    self.indents.roll(cur.col());
+                    cur.key_col = None;
+                }
+            }
+            b'?' if flow => {}
+            b':' if blank(next) || flow => {
+                if !flow && let Some(kc) = cur.key_col.take() {
+                    self.indents.roll(kc);
+                }
+            }
+            b',' => {}
+            b'*' if self.aliases => return Err(Refused::Alias(cur.place())),
+            b'&' | b'!' | b'*' => {
+                // An anchor, a tag or an alias: one word.
+                while cur.k + 1 < cur.b.len()
+                    && !blank(cur.next())
+                    && !(flow && flow_indicator(cur.next()))
+                {
+                    cur.k += 1;
+                }
+            }
+            b'|' | b'>' if !flow => self.block_header(cur),
+            _ => cur.at = At::Plain,
+        }
+        Ok(())
+    }
+
+    /// A block scalar: the deeper lines that follow are its text. An
+    /// indentation indicator (`|2-`) fixes their indent; otherwise the first
+    /// ones do.
+    fn block_header(&mut self, cur: &mut Cursor) {
+        let parent = self.indents.now;
+        let digit = cur.b[cur.k + 1..]
+            .iter()
+            .take(2)
+            .find(|c| c.is_ascii_digit())
+            .map(|c| (c - b'0') as usize);
+        self.skip = Skip::Block {
+            parent,
+            indent: digit.map(|d| parent.max(0) as usize + d),
+        };
+        self.blank_max = 0;
+        // Past the header's indicators, anything but a comment is read on
+        // as tokens, to be safe.
+        while cur.k + 1 < cur.b.len() && matches!(cur.b[cur.k + 1], b'0'..=b'9' | b'+' | b'-') {
+            cur.k += 1;
         }
     }
-    Ok(deepest)
+
+    /// Byte `c` inside a plain scalar: what ends it.
+    fn plain(&mut self, cur: &mut Cursor, c: u8) -> Result<(), Refused> {
+        let flow = self.depth > 0;
+        let next = cur.next();
+        match c {
+            b':' if blank(next) || (flow && flow_indicator(next)) => {
+                cur.at = At::Start;
+                if !flow && let Some(kc) = cur.key_col.take() {
+                    self.indents.roll(kc);
+                }
+            }
+            b',' if flow => cur.at = At::Start,
+            b'[' | b'{' if flow => {
+                cur.at = At::Start;
+                self.open(cur)?;
+            }
+            b']' | b'}' if flow => {
+                self.depth -= 1;
+                cur.at = At::Start;
+            }
+            _ => {}
+        }
+        Ok(())
+    }
 }

@@ -11,7 +11,7 @@ use super::{EndDeclaration, GameView};
 use crate::core::game::ModelRef;
 use crate::core::game::act;
 use crate::core::game::action::{by_hand, roll_life, turn_steps};
-use crate::core::game::{Action, FightOptions, Offer, ShootOptions, SpellChoice};
+use crate::core::game::{Action, FightOptions, Game, ModelState, Offer, ShootOptions, SpellChoice};
 use crate::core::tables::{RuleSet, Stat};
 use crate::core::text::Lang;
 
@@ -184,8 +184,6 @@ fn offer_text(
 }
 
 impl GameView {
-    // issue 22: split by what it does (left for want of time)
-    #[allow(clippy::too_many_lines)]
     pub(super) fn acting_ui(
         &mut self,
         ui: &mut egui::Ui,
@@ -228,96 +226,12 @@ impl GameView {
                 .color(widgets::POOL_BLUE),
             );
         });
-        let mut click: Option<Click> = None;
-        ui.horizontal_wrapped(|ui| {
-            for o in offers.iter().filter(|o| o.model == Some(actor)) {
-                let Some((id, k, what)) = describe_offer(o) else {
-                    continue;
-                };
-                let text = offer_text(o, id, rules, g, l);
-                if widgets::offer_button(ui, o, &text, k, l) {
-                    click = Some(what);
-                }
-            }
-            // Free tools: a fall and a spell of any level are declared by
-            // the players; the core checks them when sent.
-            if ui.button(keyed(l.pick("Caída", "Fall"), None)).clicked() {
-                click = Some(Click::Open(Form::Fall {
-                    height_cm: 10.0,
-                    witnesses: Vec::new(),
-                }));
-            }
-            if ms.is_sorcerer()
-                && ui
-                    .button(l.pick("Hechizo de nivel N", "Spell of level N"))
-                    .clicked()
-            {
-                click = Some(Click::Open(Form::Spell {
-                    choice: SpellChoice::Custom {
-                        name: String::new(),
-                        level: 1,
-                        cost: 1,
-                        hit: None,
-                    },
-                    within_15cm: Vec::new(),
-                    targets: Vec::new(),
-                }));
-            }
-        });
+        let click = offer_buttons_ui(ui, g, rules, &offers, actor, ms, l);
         // Ending: one click or E, with what it ends touching beside it.
         let end = offers
             .iter()
             .find(|o| matches!(o.action, Action::EndActivation(_)));
-        let would_flee = g.would_flee(active);
-        let mut end_now = false;
-        ui.add_space(4.0);
-        ui.horizontal_wrapped(|ui| {
-            if let Some(o) = end {
-                let allowed = o.allowed;
-                let b = ui.add_enabled(
-                    allowed,
-                    egui::Button::new(
-                        egui::RichText::new(keyed(
-                            l.pick("Terminar activación", "End activation"),
-                            Some(egui::Key::E),
-                        ))
-                        .size(18.0)
-                        .strong(),
-                    ),
-                );
-                let b = match &o.why_not {
-                    Some(e) => b.on_disabled_hover_text(e.message(l)),
-                    None => b,
-                };
-                end_now = b.clicked() || (allowed && key(ui, egui::Key::E));
-            }
-        });
-        ui.horizontal_wrapped(|ui| {
-            ui.label(l.pick("Termina tocando (R14):", "Ends touching (R14):"));
-            for t in &rules.warband.terrain {
-                let mut on = self.end.terrain.contains(&t.id);
-                if ui.checkbox(&mut on, t.name.get(l)).changed() {
-                    toggle(&mut self.end.terrain, t.id.clone(), on);
-                }
-            }
-            ui.checkbox(
-                &mut self.end.near_enemy_totem,
-                l.pick(
-                    "a 15 cm del Tótem enemigo (R33)",
-                    "within 15 cm of the enemy totem (R33)",
-                ),
-            );
-        });
-        // Kept in place, empty or not, so the screen does not jump.
-        let warn = if would_flee {
-            l.pick(
-                "¡Con este Pavor huirá de la batalla al terminar! (R31)",
-                "With this fear it will flee the battle when it ends! (R31)",
-            )
-        } else {
-            ""
-        };
-        ui.label(egui::RichText::new(warn).color(widgets::RED));
+        let end_now = end_ui(ui, rules, end, &mut self.end, g.would_flee(active), l);
         if end_now {
             let a = Action::EndActivation(act::EndActivation {
                 model: active,
@@ -347,6 +261,121 @@ impl GameView {
             form.scroll_to_me(Some(egui::Align::TOP));
         }
     }
+}
+
+/// A button per offer of the acting model, then the free tools: a fall
+/// and (for a sorcerer) a spell of any level, declared by the players and
+/// checked by the core when sent. The one clicked.
+fn offer_buttons_ui(
+    ui: &mut egui::Ui,
+    g: &Game,
+    rules: &RuleSet,
+    offers: &[Offer],
+    actor: ModelRef,
+    ms: &ModelState,
+    l: Lang,
+) -> Option<Click> {
+    let mut click: Option<Click> = None;
+    ui.horizontal_wrapped(|ui| {
+        for o in offers.iter().filter(|o| o.model == Some(actor)) {
+            let Some((id, k, what)) = describe_offer(o) else {
+                continue;
+            };
+            let text = offer_text(o, id, rules, g, l);
+            if widgets::offer_button(ui, o, &text, k, l) {
+                click = Some(what);
+            }
+        }
+        // Free tools: a fall and a spell of any level are declared by
+        // the players; the core checks them when sent.
+        if ui.button(keyed(l.pick("Caída", "Fall"), None)).clicked() {
+            click = Some(Click::Open(Form::Fall {
+                height_cm: 10.0,
+                witnesses: Vec::new(),
+            }));
+        }
+        if ms.is_sorcerer()
+            && ui
+                .button(l.pick("Hechizo de nivel N", "Spell of level N"))
+                .clicked()
+        {
+            click = Some(Click::Open(Form::Spell {
+                choice: SpellChoice::Custom {
+                    name: String::new(),
+                    level: 1,
+                    cost: 1,
+                    hit: None,
+                },
+                within_15cm: Vec::new(),
+                targets: Vec::new(),
+            }));
+        }
+    });
+    click
+}
+
+/// End activation (a click or E), greyed with the core's reason where
+/// refused; what it ends touching (R14, R33), declared into `decl`; and a
+/// line kept in place for the flight its fear would cause (R31). Whether
+/// to end now.
+fn end_ui(
+    ui: &mut egui::Ui,
+    rules: &RuleSet,
+    end: Option<&Offer>,
+    decl: &mut EndDeclaration,
+    would_flee: bool,
+    l: Lang,
+) -> bool {
+    let mut end_now = false;
+    ui.add_space(4.0);
+    ui.horizontal_wrapped(|ui| {
+        if let Some(o) = end {
+            let allowed = o.allowed;
+            let b = ui.add_enabled(
+                allowed,
+                egui::Button::new(
+                    egui::RichText::new(keyed(
+                        l.pick("Terminar activación", "End activation"),
+                        Some(egui::Key::E),
+                    ))
+                    .size(18.0)
+                    .strong(),
+                ),
+            );
+            let b = match &o.why_not {
+                Some(e) => b.on_disabled_hover_text(e.message(l)),
+                None => b,
+            };
+            end_now = b.clicked() || (allowed && key(ui, egui::Key::E));
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.label(l.pick("Termina tocando (R14):", "Ends touching (R14):"));
+        for t in &rules.warband.terrain {
+            let mut on = decl.terrain.contains(&t.id);
+            if ui.checkbox(&mut on, t.name.get(l)).changed() {
+                toggle(&mut decl.terrain, t.id.clone(), on);
+            }
+        }
+        ui.checkbox(
+            &mut decl.near_enemy_totem,
+            l.pick(
+                "a 15 cm del Tótem enemigo (R33)",
+                "within 15 cm of the enemy totem (R33)",
+            ),
+        );
+    });
+    // Kept in place, empty or not, so the screen does not jump.
+    let warn = if would_flee {
+        l.pick(
+            "¡Con este Pavor huirá de la batalla al terminar! (R31)",
+            "With this fear it will flee the battle when it ends! (R31)",
+        )
+    } else {
+        ""
+    };
+    ui.label(egui::RichText::new(warn).color(widgets::RED));
+    end_now
 }
 
 #[cfg(test)]

@@ -256,8 +256,6 @@ fn priced_targets(
 }
 
 impl GameView {
-    // issue 22: split by what it does (left for want of time)
-    #[allow(clippy::too_many_lines)]
     pub(super) fn form_ui(
         &mut self,
         ui: &mut egui::Ui,
@@ -269,117 +267,152 @@ impl GameView {
         let Some(g) = self.game.as_ref() else {
             return;
         };
-        let mut send: Option<Action> = None;
-        match &mut self.form {
-            Form::None | Form::Hit { .. } => {}
+        let send = match &mut self.form {
+            Form::None | Form::Hit { .. } => None,
             Form::Melee { kind, options } => {
-                let kind = *kind;
-                let row = match kind {
-                    MeleeKind::Assault => "assault",
-                    MeleeKind::Brutal => "brutal_assault",
-                    MeleeKind::Fight => "fight",
-                };
-                if let Some(r) = rules.action(row) {
-                    ui.strong(r.name.get(l));
-                }
-                let Some(offer) = find_offer(offers, |a| kind.matches(a)) else {
-                    return;
-                };
-                // The core's declarations, answered into the form's options.
-                let draft =
-                    declarations_ui(ui, g, offer, with_fight_options(&offer.draft, options), l);
-                if let Action::Assault(act::Assault { options: o, .. })
-                | Action::Fight(act::Fight { options: o, .. }) = &draft
-                {
-                    *options = o.clone();
-                }
-                let options = options.clone();
-                if let Some(e) = &offer.why_not {
-                    widgets::error_label(ui, &e.message(l));
-                }
-                let rows = priced_targets(g, offer, |a| with_fight_options(a, &options));
-                send = target_rows(ui, g, &rows, l.pick("de ganar", "to win"), l);
-                // R26 (rules 3): before the Assault is rolled, the enemies
-                // that may shoot defensively; each is rolled at once.
-                if kind != MeleeKind::Fight {
-                    send = send.or(defensive_shots(ui, g, rules, offers, actor, l));
-                }
+                melee_form_ui(ui, g, rules, offers, actor, (*kind, options), l)
             }
-            Form::Shoot { options } => {
-                send = shoot_form_ui(ui, g, rules, offers, actor, options, l);
-            }
-            Form::Disengage => {
-                ui.strong(row_name(rules, "disengage", l));
-                match g.disengage_checks(actor) {
-                    Ok(checks) => {
-                        for c in &checks {
-                            widgets::sources_ui(ui, &c.sources, l);
-                            let o = c.odds();
-                            widgets::odds_line(ui, l.pick("Gana", "Wins"), o.active_wins);
-                        }
-                        if big_button(ui, &format!("🎲 {}  [Space]", l.pick("Tirar", "Roll")))
-                            .clicked()
-                            || widgets::key(ui, egui::Key::Space)
-                        {
-                            send = Some(Action::Disengage(act::Disengage {
-                                model: actor,
-                                rolls: Vec::new(),
-                            }));
-                        }
-                    }
-                    Err(e) => widgets::error_label(ui, &e.message(l)),
-                }
-            }
+            Form::Shoot { options } => shoot_form_ui(ui, g, rules, offers, actor, options, l),
+            Form::Disengage => disengage_form_ui(ui, g, rules, actor, l),
             Form::Loot => {
                 ui.strong(row_name(rules, "loot", l));
-                send = loot_buttons(ui, g, offers, l);
+                loot_buttons(ui, g, offers, l)
             }
             Form::Order => {
                 ui.strong(row_name(rules, "leader_order", l));
-                send = target_buttons(ui, g, offers, "leader_order");
+                target_buttons(ui, g, offers, "leader_order")
             }
-            Form::Rally { models } => {
-                // The question and its distance are the table row's.
-                if let Some(ask) = rules
-                    .action("leader_rally")
-                    .and_then(|r| r.effect.ask.as_ref())
-                {
-                    ui.label(format!("{}:", ask.get(l)));
-                }
-                let choices = offers
-                    .iter()
-                    .find(|o| o.id == "leader_rally")
-                    .map(|o| o.choices.clone())
-                    .unwrap_or_default();
-                choices_multi(ui, g, &choices, models);
-                if big_button(ui, l.pick("Reagrupar", "Rally")).clicked() {
-                    send = Some(Action::LeaderRally(act::LeaderRally {
-                        leader: actor,
-                        models: models.clone(),
-                    }));
-                }
-            }
+            Form::Rally { models } => rally_form_ui(ui, g, rules, offers, actor, models, l),
             Form::Breath { targets } => {
                 ui.label(l.pick(
                     "Miniaturas bajo la plantilla:",
                     "Models under the template:",
                 ));
                 models_multi(ui, g, targets, |m, ms| m != actor && ms.status.in_play());
-                if big_button(ui, l.pick("Aliento", "Breath")).clicked() {
-                    send = Some(Action::Breath(act::Breath {
-                        model: actor,
-                        targets: targets.clone(),
-                    }));
-                }
+                big_button(ui, l.pick("Aliento", "Breath"))
+                    .clicked()
+                    .then(|| {
+                        Action::Breath(act::Breath {
+                            model: actor,
+                            targets: targets.clone(),
+                        })
+                    })
             }
             Form::Spell { .. } | Form::Check { .. } | Form::Fall { .. } => {
                 return self.more_form_ui(ui, rules, actor, offers, l);
             }
-        }
+        };
         if let Some(a) = send {
             self.act(a, l);
         }
     }
+}
+
+/// Assault, Brutal assault or Fight: the core's declarations answered into
+/// the form's `options`, then a row per target with its odds; the one
+/// clicked.
+fn melee_form_ui(
+    ui: &mut egui::Ui,
+    g: &Game,
+    rules: &RuleSet,
+    offers: &[Offer],
+    actor: ModelRef,
+    (kind, options): (MeleeKind, &mut FightOptions),
+    l: Lang,
+) -> Option<Action> {
+    let row = match kind {
+        MeleeKind::Assault => "assault",
+        MeleeKind::Brutal => "brutal_assault",
+        MeleeKind::Fight => "fight",
+    };
+    if let Some(r) = rules.action(row) {
+        ui.strong(r.name.get(l));
+    }
+    let offer = find_offer(offers, |a| kind.matches(a))?;
+    // The core's declarations, answered into the form's options.
+    let draft = declarations_ui(ui, g, offer, with_fight_options(&offer.draft, options), l);
+    if let Action::Assault(act::Assault { options: o, .. })
+    | Action::Fight(act::Fight { options: o, .. }) = &draft
+    {
+        *options = o.clone();
+    }
+    let options = options.clone();
+    if let Some(e) = &offer.why_not {
+        widgets::error_label(ui, &e.message(l));
+    }
+    let rows = priced_targets(g, offer, |a| with_fight_options(a, &options));
+    let mut send = target_rows(ui, g, &rows, l.pick("de ganar", "to win"), l);
+    // R26 (rules 3): before the Assault is rolled, the enemies
+    // that may shoot defensively; each is rolled at once.
+    if kind != MeleeKind::Fight {
+        send = send.or(defensive_shots(ui, g, rules, offers, actor, l));
+    }
+    send
+}
+
+/// R25: one roll against each engaged opponent, with its odds; the action
+/// when rolled.
+fn disengage_form_ui(
+    ui: &mut egui::Ui,
+    g: &Game,
+    rules: &RuleSet,
+    actor: ModelRef,
+    l: Lang,
+) -> Option<Action> {
+    ui.strong(row_name(rules, "disengage", l));
+    match g.disengage_checks(actor) {
+        Ok(checks) => {
+            for c in &checks {
+                widgets::sources_ui(ui, &c.sources, l);
+                let o = c.odds();
+                widgets::odds_line(ui, l.pick("Gana", "Wins"), o.active_wins);
+            }
+            if big_button(ui, &format!("🎲 {}  [Space]", l.pick("Tirar", "Roll"))).clicked()
+                || widgets::key(ui, egui::Key::Space)
+            {
+                return Some(Action::Disengage(act::Disengage {
+                    model: actor,
+                    rolls: Vec::new(),
+                }));
+            }
+        }
+        Err(e) => widgets::error_label(ui, &e.message(l)),
+    }
+    None
+}
+
+/// R32: the Leader's rally, the models it rallies picked from the core's
+/// choices; the action when sent.
+fn rally_form_ui(
+    ui: &mut egui::Ui,
+    g: &Game,
+    rules: &RuleSet,
+    offers: &[Offer],
+    actor: ModelRef,
+    models: &mut Vec<ModelRef>,
+    l: Lang,
+) -> Option<Action> {
+    // The question and its distance are the table row's.
+    if let Some(ask) = rules
+        .action("leader_rally")
+        .and_then(|r| r.effect.ask.as_ref())
+    {
+        ui.label(format!("{}:", ask.get(l)));
+    }
+    let choices = offers
+        .iter()
+        .find(|o| o.id == "leader_rally")
+        .map(|o| o.choices.clone())
+        .unwrap_or_default();
+    choices_multi(ui, g, &choices, models);
+    big_button(ui, l.pick("Reagrupar", "Rally"))
+        .clicked()
+        .then(|| {
+            Action::LeaderRally(act::LeaderRally {
+                leader: actor,
+                models: models.clone(),
+            })
+        })
 }
 
 /// An action's name from `tables/actions.yaml` (its id if the row is gone).

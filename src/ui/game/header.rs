@@ -82,23 +82,27 @@ fn fixed_rows(ui: &mut egui::Ui, text: egui::RichText, rows: usize, hover: &str)
 /// one row for player, warband and totem.
 pub(super) const SHORT_WINDOW: f32 = 600.0;
 
+/// A button of the header.
+#[derive(Clone, Copy)]
+enum Click {
+    Undo,
+    Redo,
+    Close,
+    EndTurn,
+    Report,
+    EndGame,
+    Replay,
+    Share,
+}
+
 impl GameView {
-    // issue 22: split by what it does (left for want of time)
-    #[allow(clippy::too_many_lines)]
     pub(super) fn header_ui(&mut self, ui: &mut egui::Ui, l: Lang) {
         let Some(g) = self.game.as_ref() else {
             return;
         };
         // In a replay the turn and round are the replayed ones.
         let st = self.replay.as_ref().map_or(g.state(), |r| &r.state);
-        let (can_undo, can_redo) = (g.can_undo(), g.can_redo());
-        let offers = g.offers();
-        let end_turn = offers.find("end_turn").cloned();
-        let end_game = offers.find("end_game").cloned();
         let left = not_acted(g);
-        // 0 undo, 1 redo, 2 close, 3 end turn, 4 report, 5 end game, 7 share.
-        let mut clicked = None;
-        let sharing = self.share.is_running();
         // Turn, round and score first, in one wrapped label: at any zoom
         // it wraps or drops to a second row, and no button sits on it.
         let turn = match (self.replay.is_some(), g.now()) {
@@ -129,9 +133,47 @@ impl GameView {
                 .wrap(),
             );
         });
-        // The buttons, always in this order from the left: Undo, Redo and
-        // Close never move; End turn and End the game come and go last,
-        // so they push nothing under the mouse (issue 27).
+        let clicked = self.buttons_ui(ui, g, left.len(), l);
+        last_lines_ui(ui, g, l);
+        // The one place for messages and errors: one row, always there.
+        let (text, err) = self.message.clone().unwrap_or_default();
+        let text = text.get(l);
+        let rich = if err {
+            egui::RichText::new(format!("⚠ {text}")).color(ui.visuals().error_fg_color)
+        } else {
+            egui::RichText::new(text).weak()
+        };
+        fixed_rows(ui, rich.size(15.0), 1, text);
+        match clicked {
+            Some(Click::Undo) => self.undo(),
+            Some(Click::Redo) => self.redo(),
+            Some(Click::Close) => {
+                self.share_stop();
+                self.game = None;
+            }
+            Some(Click::Share) => self.share.open = !self.share.open,
+            Some(Click::EndTurn) if !left.is_empty() => self.confirm_end_turn = true,
+            Some(Click::EndTurn) => {
+                self.act(Action::EndTurn(act::EndTurn {}), l);
+            }
+            Some(Click::Report) => self.show_report = !self.show_report,
+            Some(Click::EndGame) => self.confirm_end_game = true,
+            Some(Click::Replay) if self.replay.is_some() => self.replay = None,
+            Some(Click::Replay) => self.start_replay(),
+            None => {}
+        }
+    }
+
+    /// The buttons, always in this order from the left: Undo, Redo and
+    /// Close never move; End turn and End the game come and go last, so
+    /// they push nothing under the mouse (issue 27). `left`: how many
+    /// models have not acted. Returns the one clicked.
+    fn buttons_ui(&self, ui: &mut egui::Ui, g: &Game, left: usize, l: Lang) -> Option<Click> {
+        let (can_undo, can_redo) = (g.can_undo(), g.can_redo());
+        let offers = g.offers();
+        let end_turn = offers.find("end_turn").cloned();
+        let end_game = offers.find("end_game").cloned();
+        let mut clicked = None;
         ui.horizontal_wrapped(|ui| {
             // Labels read at arm's length, like the view's other buttons.
             ui.style_mut().text_styles.insert(
@@ -143,21 +185,21 @@ impl GameView {
                 .on_hover_text("Ctrl+Z")
                 .clicked()
             {
-                clicked = Some(0);
+                clicked = Some(Click::Undo);
             }
             if ui
                 .add_enabled(can_redo, egui::Button::new(l.pick("↷ Rehacer", "↷ Redo")))
                 .on_hover_text("Ctrl+Y")
                 .clicked()
             {
-                clicked = Some(1);
+                clicked = Some(Click::Redo);
             }
             if ui
                 .button(l.pick("Cerrar partida", "Close game"))
                 .on_hover_text(l.pick("La partida queda guardada", "The game stays saved"))
                 .clicked()
             {
-                clicked = Some(2);
+                clicked = Some(Click::Close);
             }
             ui.separator();
             if ui
@@ -168,7 +210,7 @@ impl GameView {
                 ))
                 .clicked()
             {
-                clicked = Some(4);
+                clicked = Some(Click::Report);
             }
             if ui
                 .button(l.pick("↻ Repetición", "↻ Replay"))
@@ -178,118 +220,98 @@ impl GameView {
                 ))
                 .clicked()
             {
-                clicked = Some(6);
+                clicked = Some(Click::Replay);
             }
-            // Sharing: which seats' phones are connected, at a glance.
-            let share = if sharing {
-                let dot = |seat| {
-                    if self.share.connected(seat) {
-                        "●"
-                    } else {
-                        "○"
-                    }
-                };
-                format!(
-                    "📱 A{} B{} ",
-                    dot(crate::server::Seat::A),
-                    dot(crate::server::Seat::B)
-                )
-            } else {
-                "📱 ".to_string()
-            };
-            if ui
-                .button(format!(
-                    "{share}{}",
-                    l.pick("Compartir la mesa", "Share the table")
-                ))
-                .on_hover_text(l.pick(
-                    "La partida en vivo en el teléfono de cada jugador, que juega desde él \
-                     (● teléfono conectado)",
-                    "The game live on each player's phone, to play from it (● phone connected)",
-                ))
-                .clicked()
-            {
-                clicked = Some(7);
+            if self.share_button_ui(ui, l) {
+                clicked = Some(Click::Share);
             }
             ui.separator();
             if let Some(o) = &end_turn {
                 let text = format!(
                     "⏹ {}{}",
                     l.pick("Terminar el turno", "End the turn"),
-                    if left.is_empty() {
+                    if left == 0 {
                         String::new()
                     } else {
-                        format!(" ({} {})", left.len(), l.pick("sin actuar", "not acted"))
+                        format!(" ({left} {})", l.pick("sin actuar", "not acted"))
                     }
                 );
                 if widgets::offer_button(ui, o, &text, None, l) {
-                    clicked = Some(3);
+                    clicked = Some(Click::EndTurn);
                 }
             }
             if let Some(o) = &end_game {
                 let text = format!("🏁 {}", l.pick("Terminar la partida", "End the game"));
                 if widgets::offer_button(ui, o, &text, None, l) {
-                    clicked = Some(5);
+                    clicked = Some(Click::EndGame);
                 }
             }
         });
-        fixed_rows(
-            ui,
-            egui::RichText::new(format!("▶ {}", now_line(g, l)))
-                .size(20.0)
-                .color(GOLD),
-            1,
-            "",
-        );
-        // What just happened: the core's words for the last log entry.
-        let last = g.log().last().map(|e| e.describe(l).to_string());
-        let last = last.unwrap_or_default();
-        fixed_rows(
-            ui,
-            egui::RichText::new(if last.is_empty() {
-                String::new()
-            } else {
-                format!("{} {last}", l.pick("Último:", "Last:"))
-            })
-            .size(17.0)
-            .strong(),
-            // Two rows, unless the window is short (a zoomed 1280×800):
-            // then one, whole on hover, and the cards keep the height.
-            if ui.ctx().content_rect().height() < SHORT_WINDOW {
-                1
-            } else {
-                2
-            },
-            &last,
-        );
-        // The one place for messages and errors: one row, always there.
-        let (text, err) = self.message.clone().unwrap_or_default();
-        let text = text.get(l);
-        let rich = if err {
-            egui::RichText::new(format!("⚠ {text}")).color(ui.visuals().error_fg_color)
-        } else {
-            egui::RichText::new(text).weak()
-        };
-        fixed_rows(ui, rich.size(15.0), 1, text);
-        match clicked {
-            Some(0) => self.undo(),
-            Some(1) => self.redo(),
-            Some(2) => {
-                self.share_stop();
-                self.game = None;
-            }
-            Some(7) => self.share.open = !self.share.open,
-            Some(3) if !left.is_empty() => self.confirm_end_turn = true,
-            Some(3) => {
-                self.act(Action::EndTurn(act::EndTurn {}), l);
-            }
-            Some(4) => self.show_report = !self.show_report,
-            Some(5) => self.confirm_end_game = true,
-            Some(6) if self.replay.is_some() => self.replay = None,
-            Some(6) => self.start_replay(),
-            _ => {}
-        }
+        clicked
     }
+
+    /// Share the table: which seats' phones are connected, at a glance.
+    fn share_button_ui(&self, ui: &mut egui::Ui, l: Lang) -> bool {
+        let share = if self.share.is_running() {
+            let dot = |seat| {
+                if self.share.connected(seat) {
+                    "●"
+                } else {
+                    "○"
+                }
+            };
+            format!(
+                "📱 A{} B{} ",
+                dot(crate::server::Seat::A),
+                dot(crate::server::Seat::B)
+            )
+        } else {
+            "📱 ".to_string()
+        };
+        ui.button(format!(
+            "{share}{}",
+            l.pick("Compartir la mesa", "Share the table")
+        ))
+        .on_hover_text(l.pick(
+            "La partida en vivo en el teléfono de cada jugador, que juega desde él \
+             (● teléfono conectado)",
+            "The game live on each player's phone, to play from it (● phone connected)",
+        ))
+        .clicked()
+    }
+}
+
+/// What the game waits for, then what just happened: the core's words for
+/// the last log entry.
+fn last_lines_ui(ui: &mut egui::Ui, g: &Game, l: Lang) {
+    fixed_rows(
+        ui,
+        egui::RichText::new(format!("▶ {}", now_line(g, l)))
+            .size(20.0)
+            .color(GOLD),
+        1,
+        "",
+    );
+    let last = g.log().last().map(|e| e.describe(l).to_string());
+    let last = last.unwrap_or_default();
+    fixed_rows(
+        ui,
+        egui::RichText::new(if last.is_empty() {
+            String::new()
+        } else {
+            format!("{} {last}", l.pick("Último:", "Last:"))
+        })
+        .size(17.0)
+        .strong(),
+        // Two rows, unless the window is short (a zoomed 1280×800):
+        // then one, whole on hover, and the cards keep the height.
+        if ui.ctx().content_rect().height() < SHORT_WINDOW {
+            1
+        } else {
+            2
+        },
+        &last,
+    );
 }
 
 #[cfg(test)]

@@ -123,8 +123,6 @@ fn filter_label(g: &Game, f: LogFilter, l: Lang) -> String {
 }
 
 impl GameView {
-    // issue 22: split by what it does (left for want of time)
-    #[allow(clippy::too_many_lines)]
     pub(super) fn log_ui(&mut self, ui: &mut egui::Ui, l: Lang) {
         let Some(g) = self.game.as_ref() else {
             return;
@@ -140,30 +138,16 @@ impl GameView {
                 .weak(),
             );
         });
-        let mut filter = self.log_filter;
-        ui.horizontal(|ui| {
-            let lbl = ui.label(l.pick("Mostrar:", "Show:"));
-            egui::ComboBox::from_id_salt("log_filter")
-                .selected_text(filter_label(g, filter, l))
-                .width(ui.available_width() - 8.0)
-                .show_ui(ui, |ui| {
-                    let mut all = vec![LogFilter::All];
-                    for s in Side::WARBANDS {
-                        all.push(LogFilter::Side(s));
-                        all.extend(g.state().models_of(s).map(|(m, _)| LogFilter::Model(m)));
-                    }
-                    for f in all {
-                        let text = match f {
-                            LogFilter::Model(_) => format!("   {}", filter_label(g, f, l)),
-                            _ => filter_label(g, f, l),
-                        };
-                        ui.selectable_value(&mut filter, f, text);
-                    }
-                })
-                .response
-                .labelled_by(lbl.id);
-        });
-        self.log_filter = filter;
+        filter_ui(ui, g, &mut self.log_filter, l);
+        self.log_rows.refresh(g, self.log_filter, l);
+        lines_ui(ui, g, &self.log_rows.rows, l);
+    }
+}
+
+impl LogRows {
+    /// The rows `filter` keeps, listed again only when the log, the filter
+    /// or the language changed.
+    fn refresh(&mut self, g: &Game, filter: LogFilter, l: Lang) {
         let key = (
             g.actions().len(),
             g.undone().len(),
@@ -172,72 +156,126 @@ impl GameView {
             Some(l),
             g.setup().game_id(),
         );
-        if self.log_rows.key != key {
+        if self.key != key {
             let mut all = rows(g);
             if filter != LogFilter::All {
                 // A filter reads every line once, then keeps the rows.
                 all.retain(|r| keep(g, filter, &line(g, *r, l).text));
             }
-            self.log_rows = LogRows { key, rows: all };
+            *self = LogRows { key, rows: all };
         }
-        let shown = &self.log_rows.rows;
-        // Every row has the height of two lines of text: longer lines are
-        // cut there and shown whole on hover, so that only the rows in view
-        // are laid out (`show_rows`), however long the game.
-        let size = crate::ui::style::game_sizes(ui.ctx().content_rect().width()).log;
-        let font = egui::FontId::proportional(size);
-        let line_h = ui.fonts_mut(|f| f.row_height(&font));
-        let row_h = 2.0 * line_h + 4.0;
-        let strong = ui.visuals().strong_text_color();
-        let plain = ui.visuals().text_color();
-        let weak = ui.visuals().weak_text_color();
-        egui::ScrollArea::vertical()
-            .id_salt(("game_log_lines", g.setup().game_id()))
-            .stick_to_bottom(true)
-            .auto_shrink([false, false])
-            .show_rows(ui, row_h, shown.len(), |ui, range| {
-                ui.spacing_mut().item_spacing.y = 0.0;
-                for row in &shown[range] {
-                    let line = line(g, *row, l);
-                    let text = match line.number {
-                        Some(n) => format!("{n}. {}", line.text),
-                        None => format!("↶ {} {}", l.pick("(deshecha)", "(undone)"), line.text),
-                    };
-                    let mut format = egui::TextFormat::simple(font.clone(), plain);
-                    if line.undone {
-                        format.color = weak;
-                        format.strikethrough = egui::Stroke::new(1.0, weak);
-                    }
-                    if line.turn_start {
-                        format.color = strong;
-                    }
-                    let mut job = egui::text::LayoutJob::single_section(text, format);
-                    job.wrap.max_rows = 2;
-                    job.wrap.max_width = ui.available_width();
-                    // Exactly one row high, the text left-aligned at its top.
-                    let w = ui.available_width();
-                    let inner = ui.allocate_ui_with_layout(
-                        egui::vec2(w, row_h),
-                        egui::Layout::top_down(egui::Align::Min),
-                        |ui| {
-                            ui.set_min_size(egui::vec2(w, row_h));
-                            ui.set_max_height(row_h);
-                            ui.add(egui::Label::new(job))
-                        },
-                    );
-                    let (rect, r) = (inner.response.rect, inner.inner);
-                    if line.turn_start {
-                        ui.painter().hline(
-                            rect.x_range(),
-                            rect.top(),
-                            ui.visuals().widgets.noninteractive.bg_stroke,
-                        );
-                    }
-                    if r.hovered() {
-                        r.on_hover_text(&line.text);
-                    }
+    }
+}
+
+/// "Show:" and the list of filters: everything, each warband, each model.
+fn filter_ui(ui: &mut egui::Ui, g: &Game, filter: &mut LogFilter, l: Lang) {
+    ui.horizontal(|ui| {
+        let lbl = ui.label(l.pick("Mostrar:", "Show:"));
+        egui::ComboBox::from_id_salt("log_filter")
+            .selected_text(filter_label(g, *filter, l))
+            .width(ui.available_width() - 8.0)
+            .show_ui(ui, |ui| {
+                let mut all = vec![LogFilter::All];
+                for s in Side::WARBANDS {
+                    all.push(LogFilter::Side(s));
+                    all.extend(g.state().models_of(s).map(|(m, _)| LogFilter::Model(m)));
                 }
-            });
+                for f in all {
+                    let text = match f {
+                        LogFilter::Model(_) => format!("   {}", filter_label(g, f, l)),
+                        _ => filter_label(g, f, l),
+                    };
+                    ui.selectable_value(filter, f, text);
+                }
+            })
+            .response
+            .labelled_by(lbl.id);
+    });
+}
+
+/// How a row of the log looks: its font, its height and its colours.
+struct RowLook {
+    font: egui::FontId,
+    row_h: f32,
+    strong: egui::Color32,
+    plain: egui::Color32,
+    weak: egui::Color32,
+}
+
+/// The rows `shown`, the newest in view. Every row has the height of two
+/// lines of text: longer lines are cut there and shown whole on hover, so
+/// that only the rows in view are laid out (`show_rows`), however long the
+/// game.
+fn lines_ui(ui: &mut egui::Ui, g: &Game, shown: &[Row], l: Lang) {
+    let size = crate::ui::style::game_sizes(ui.ctx().content_rect().width()).log;
+    let font = egui::FontId::proportional(size);
+    let line_h = ui.fonts_mut(|f| f.row_height(&font));
+    let look = RowLook {
+        font,
+        row_h: 2.0 * line_h + 4.0,
+        strong: ui.visuals().strong_text_color(),
+        plain: ui.visuals().text_color(),
+        weak: ui.visuals().weak_text_color(),
+    };
+    egui::ScrollArea::vertical()
+        .id_salt(("game_log_lines", g.setup().game_id()))
+        .stick_to_bottom(true)
+        .auto_shrink([false, false])
+        .show_rows(ui, look.row_h, shown.len(), |ui, range| {
+            ui.spacing_mut().item_spacing.y = 0.0;
+            for row in &shown[range] {
+                row_ui(ui, &line(g, *row, l), &look, l);
+            }
+        });
+}
+
+/// One row: numbered (or marked undone and struck through), a rule above
+/// a turn's start.
+fn row_ui(ui: &mut egui::Ui, line: &Line, look: &RowLook, l: Lang) {
+    let RowLook {
+        font,
+        row_h,
+        strong,
+        plain,
+        weak,
+    } = look;
+    let row_h = *row_h;
+    let text = match line.number {
+        Some(n) => format!("{n}. {}", line.text),
+        None => format!("↶ {} {}", l.pick("(deshecha)", "(undone)"), line.text),
+    };
+    let mut format = egui::TextFormat::simple(font.clone(), *plain);
+    if line.undone {
+        format.color = *weak;
+        format.strikethrough = egui::Stroke::new(1.0, *weak);
+    }
+    if line.turn_start {
+        format.color = *strong;
+    }
+    let mut job = egui::text::LayoutJob::single_section(text, format);
+    job.wrap.max_rows = 2;
+    job.wrap.max_width = ui.available_width();
+    // Exactly one row high, the text left-aligned at its top.
+    let w = ui.available_width();
+    let inner = ui.allocate_ui_with_layout(
+        egui::vec2(w, row_h),
+        egui::Layout::top_down(egui::Align::Min),
+        |ui| {
+            ui.set_min_size(egui::vec2(w, row_h));
+            ui.set_max_height(row_h);
+            ui.add(egui::Label::new(job))
+        },
+    );
+    let (rect, r) = (inner.response.rect, inner.inner);
+    if line.turn_start {
+        ui.painter().hline(
+            rect.x_range(),
+            rect.top(),
+            ui.visuals().widgets.noninteractive.bg_stroke,
+        );
+    }
+    if r.hovered() {
+        r.on_hover_text(&line.text);
     }
 }
 

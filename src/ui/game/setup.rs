@@ -256,8 +256,6 @@ impl GameView {
         }
     }
 
-    // issue 22: split by what it does (left for want of time)
-    #[allow(clippy::too_many_lines)]
     pub(super) fn setup_ui(
         &mut self,
         ui: &mut egui::Ui,
@@ -266,6 +264,35 @@ impl GameView {
         l: Lang,
     ) {
         ui.heading(l.pick("Nueva partida", "New game"));
+        self.open_game_ui(ui, rules, l);
+        ui.separator();
+        new_game_form_ui(ui, &mut self.new_game, rules, open_roster, l);
+        limits_warning_ui(ui, &self.new_game, rules, open_roster, l);
+        ui.add_space(8.0);
+        if ui
+            .button(
+                egui::RichText::new(format!(
+                    "⚔ {}",
+                    l.pick("Empezar la partida", "Start the game")
+                ))
+                .size(18.0),
+            )
+            .clicked()
+        {
+            self.start_from_form(rules, open_roster);
+        }
+        if let Some((m, err)) = &self.message {
+            let m = m.get(l);
+            if *err {
+                super::widgets::error_label(ui, m);
+            } else {
+                ui.label(m);
+            }
+        }
+    }
+
+    /// Continue the last game, if its file is there, or open one.
+    fn open_game_ui(&mut self, ui: &mut egui::Ui, rules: &RuleSet, l: Lang) {
         if let Some(p) = self.last_game.clone()
             && p.exists()
         {
@@ -289,121 +316,6 @@ impl GameView {
             && let Some(p) = pick_file(GAMES_DIR)
         {
             self.open(&p, rules);
-        }
-        ui.separator();
-        let f = &mut self.new_game;
-        egui::Grid::new("new_game")
-            .num_columns(2)
-            .spacing([12.0, 8.0])
-            .show(ui, |ui| {
-                for (k, side) in ["A", "B"].iter().enumerate() {
-                    let lbl = ui.label(format!("{} {side}", l.pick("Banda", "Warband")));
-                    ui.horizontal(|ui| {
-                        let slot = if k == 0 {
-                            &mut f.roster_a
-                        } else {
-                            &mut f.roster_b
-                        };
-                        let shown = slot.as_ref().map_or_else(
-                            || {
-                                if k == 0 {
-                                    format!(
-                                        "{} ({})",
-                                        open_roster.name,
-                                        l.pick("la banda abierta", "the open warband")
-                                    )
-                                } else {
-                                    l.pick("elige una lista…", "pick a roster…").to_string()
-                                }
-                            },
-                            |p| roster_line(ui.ctx(), p, rules, l).0,
-                        );
-                        // The rosters folder as a list: works where no file
-                        // dialog is available, and is quicker at the table.
-                        egui::ComboBox::from_id_salt(("roster_pick", k))
-                            .selected_text(shown)
-                            .width(280.0)
-                            .show_ui(ui, |ui| {
-                                for p in roster_files() {
-                                    let (name, path) = roster_line(ui.ctx(), &p, rules, l);
-                                    ui.selectable_value(slot, Some(p), name).on_hover_text(path);
-                                }
-                            })
-                            .response
-                            .labelled_by(lbl.id);
-                        if ui.button(l.pick("Otra…", "Other…")).clicked()
-                            && let Some(p) = pick_file("rosters")
-                        {
-                            *slot = Some(p);
-                        }
-                    });
-                    ui.end_row();
-                }
-                let lbl = ui.label(l.pick("Jugador A", "Player A"));
-                ui.text_edit_singleline(&mut f.player_a).labelled_by(lbl.id);
-                ui.end_row();
-                let lbl = ui.label(l.pick("Jugador B", "Player B"));
-                ui.text_edit_singleline(&mut f.player_b).labelled_by(lbl.id);
-                ui.end_row();
-                let lbl = ui.label(l.pick("Escenario", "Scenario"));
-                ui.text_edit_singleline(&mut f.scenario).labelled_by(lbl.id);
-                ui.end_row();
-                let lbl = ui.label(l.pick("Semilla (opcional)", "Seed (optional)"));
-                ui.text_edit_singleline(&mut f.seed).labelled_by(lbl.id);
-                ui.end_row();
-            });
-        // Two warbands built to different limits: say so before the game.
-        let limit = |p: &Option<PathBuf>| -> Option<(u32, u32)> {
-            let r = match p {
-                Some(p) => roster_summary(ui.ctx(), p, rules)?,
-                None => {
-                    let c = roster::check(open_roster, rules);
-                    (open_roster.name.clone(), c.total, c.points_limit, c.valid())
-                }
-            };
-            Some((r.1, r.2))
-        };
-        if let (Some(a), Some(b)) = (
-            limit(&f.roster_a),
-            f.roster_b.as_ref().and(limit(&f.roster_b)),
-        ) && a.1 != b.1
-        {
-            ui.label(
-                egui::RichText::new(format!(
-                    "⚠ {}: {}/{} {} {}/{}",
-                    l.pick(
-                        "Las bandas tienen límites distintos",
-                        "The warbands have different limits"
-                    ),
-                    a.0,
-                    a.1,
-                    l.pick("contra", "against"),
-                    b.0,
-                    b.1
-                ))
-                .color(ui.visuals().warn_fg_color),
-            );
-        }
-        ui.add_space(8.0);
-        if ui
-            .button(
-                egui::RichText::new(format!(
-                    "⚔ {}",
-                    l.pick("Empezar la partida", "Start the game")
-                ))
-                .size(18.0),
-            )
-            .clicked()
-        {
-            self.start_from_form(rules, open_roster);
-        }
-        if let Some((m, err)) = &self.message {
-            let m = m.get(l);
-            if *err {
-                super::widgets::error_label(ui, m);
-            } else {
-                ui.label(m);
-            }
         }
     }
 
@@ -450,5 +362,129 @@ impl GameView {
             setup = setup.with_seed(seed);
         }
         self.start(setup, rules);
+    }
+}
+
+/// The new game's fields: the two rosters, the players, the scenario and
+/// the seed.
+fn new_game_form_ui(
+    ui: &mut egui::Ui,
+    f: &mut NewGameForm,
+    rules: &RuleSet,
+    open_roster: &Roster,
+    l: Lang,
+) {
+    egui::Grid::new("new_game")
+        .num_columns(2)
+        .spacing([12.0, 8.0])
+        .show(ui, |ui| {
+            for (k, side) in ["A", "B"].iter().enumerate() {
+                let lbl = ui.label(format!("{} {side}", l.pick("Banda", "Warband")));
+                let slot = if k == 0 {
+                    &mut f.roster_a
+                } else {
+                    &mut f.roster_b
+                };
+                ui.horizontal(|ui| roster_pick_ui(ui, k, slot, lbl.id, rules, open_roster, l));
+                ui.end_row();
+            }
+            let lbl = ui.label(l.pick("Jugador A", "Player A"));
+            ui.text_edit_singleline(&mut f.player_a).labelled_by(lbl.id);
+            ui.end_row();
+            let lbl = ui.label(l.pick("Jugador B", "Player B"));
+            ui.text_edit_singleline(&mut f.player_b).labelled_by(lbl.id);
+            ui.end_row();
+            let lbl = ui.label(l.pick("Escenario", "Scenario"));
+            ui.text_edit_singleline(&mut f.scenario).labelled_by(lbl.id);
+            ui.end_row();
+            let lbl = ui.label(l.pick("Semilla (opcional)", "Seed (optional)"));
+            ui.text_edit_singleline(&mut f.seed).labelled_by(lbl.id);
+            ui.end_row();
+        });
+}
+
+/// Warband `k`'s roster (0: A, whose default is the open warband): a
+/// list of the rosters folder, or another file.
+fn roster_pick_ui(
+    ui: &mut egui::Ui,
+    k: usize,
+    slot: &mut Option<PathBuf>,
+    label: egui::Id,
+    rules: &RuleSet,
+    open_roster: &Roster,
+    l: Lang,
+) {
+    let shown = slot.as_ref().map_or_else(
+        || {
+            if k == 0 {
+                format!(
+                    "{} ({})",
+                    open_roster.name,
+                    l.pick("la banda abierta", "the open warband")
+                )
+            } else {
+                l.pick("elige una lista…", "pick a roster…").to_string()
+            }
+        },
+        |p| roster_line(ui.ctx(), p, rules, l).0,
+    );
+    // The rosters folder as a list: works where no file
+    // dialog is available, and is quicker at the table.
+    egui::ComboBox::from_id_salt(("roster_pick", k))
+        .selected_text(shown)
+        .width(280.0)
+        .show_ui(ui, |ui| {
+            for p in roster_files() {
+                let (name, path) = roster_line(ui.ctx(), &p, rules, l);
+                ui.selectable_value(slot, Some(p), name).on_hover_text(path);
+            }
+        })
+        .response
+        .labelled_by(label);
+    if ui.button(l.pick("Otra…", "Other…")).clicked()
+        && let Some(p) = pick_file("rosters")
+    {
+        *slot = Some(p);
+    }
+}
+
+/// Two warbands built to different limits: say so before the game.
+fn limits_warning_ui(
+    ui: &mut egui::Ui,
+    f: &NewGameForm,
+    rules: &RuleSet,
+    open_roster: &Roster,
+    l: Lang,
+) {
+    let limit = |p: &Option<PathBuf>| -> Option<(u32, u32)> {
+        let r = match p {
+            Some(p) => roster_summary(ui.ctx(), p, rules)?,
+            None => {
+                let c = roster::check(open_roster, rules);
+                (open_roster.name.clone(), c.total, c.points_limit, c.valid())
+            }
+        };
+        Some((r.1, r.2))
+    };
+    if let (Some(a), Some(b)) = (
+        limit(&f.roster_a),
+        f.roster_b.as_ref().and(limit(&f.roster_b)),
+    ) && a.1 != b.1
+    {
+        ui.label(
+            egui::RichText::new(format!(
+                "⚠ {}: {}/{} {} {}/{}",
+                l.pick(
+                    "Las bandas tienen límites distintos",
+                    "The warbands have different limits"
+                ),
+                a.0,
+                a.1,
+                l.pick("contra", "against"),
+                b.0,
+                b.1
+            ))
+            .color(ui.visuals().warn_fg_color),
+        );
     }
 }

@@ -5,7 +5,7 @@ use crate::core::text::Lang;
 use super::{Names, Refusal};
 
 /// `r` in English, without its rule id.
-// issue 22: split after the rules work lands
+// One arm per refusal: the compiler points here at a new one (by family needs nested enums).
 #[allow(clippy::too_many_lines)]
 pub(super) fn text(r: &Refusal, n: &Names) -> String {
     use Refusal as R;

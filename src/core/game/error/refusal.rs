@@ -401,135 +401,81 @@ impl Refusal {
         })
     }
 
-    /// What kind of refusal, for a view that reacts differently to some.
-    // issue 22: split after the rules work lands
-    #[allow(clippy::too_many_lines)]
+    /// What kind of refusal, for a view that reacts differently to some;
+    /// the families in the order of the enum.
     pub fn kind(&self) -> ErrorKind {
         use Refusal as R;
         match self {
-            R::NoModel { .. }
-            | R::NoAction { .. }
-            | R::UnknownTerrain { .. }
-            | R::UnknownCover { .. }
-            | R::NoPendingHit { .. }
-            | R::UnknownOption { .. }
-            | R::UnknownWeapon { .. }
-            | R::NoTable { .. }
-            | R::BadDiceExpr { .. }
-            | R::NoBeast { .. }
-            | R::BeastsNoPool
-            | R::OutOfRange { .. }
-            | R::NoRangedWeapon { .. }
-            | R::RangeByBand
-            | R::NoSpell { .. }
-            | R::Rules3Only { .. }
-            | R::NotARoll { .. } => ErrorKind::Unknown,
-            R::NotRounds
-            | R::HitsPending { .. }
-            | R::OrderFirst { .. }
-            | R::OtherActivation { .. }
-            | R::NotActivated { .. }
-            | R::TurnNotOver
-            | R::NotChangeRound
-            | R::RoundsChanged { .. }
-            | R::OtherChangingRounds { .. }
-            | R::NoRoundLeft
-            | R::NoRollOffNow
-            | R::NoRollOffWon
-            | R::FinishActivationFirst { .. }
-            | R::NoOneLeft
-            | R::RollOrderFirst { .. }
-            | R::AlreadyActed { .. }
-            | R::WrongRound { .. }
-            | R::NotYourPick { .. }
-            | R::NotInActivation { .. }
-            | R::OrderPending
-            | R::NoRollWaiting
-            | R::RollWaiting { .. }
-            | R::GameOver
-            | R::ReadOnly { .. }
-            | R::HardLinked { .. } => ErrorKind::NotNow,
-            R::TextTooLong { .. } | R::FileFull { .. } => ErrorKind::Rule,
+            // Shared checks (guard).
+            R::NoModel { .. } | R::NoAction { .. } => ErrorKind::Unknown,
             R::NotInPlay { .. } | R::Prone { .. } | R::Engaged { .. } => ErrorKind::CannotAct,
-            R::NotEngagedWith { .. } => ErrorKind::CannotAct,
+            R::NotRounds | R::HitsPending { .. } | R::OrderFirst { .. } => ErrorKind::NotNow,
+            R::OtherActivation { .. } | R::NotActivated { .. } => ErrorKind::NotNow,
             R::CannotPay { .. } => ErrorKind::CannotPay,
-            R::RollOffMissing
-            | R::DieOutOfRange { .. }
-            | R::TiesRerolled
-            | R::TableDiceCount { .. }
-            | R::D3Count { .. }
-            | R::DiceCount { .. }
-            | R::NoDice => ErrorKind::BadRoll,
+            // Turn, rounds and activations.
+            R::TurnNotOver | R::NotChangeRound | R::RoundsChanged { .. } => ErrorKind::NotNow,
+            R::OtherChangingRounds { .. } | R::NoRoundLeft | R::NoRollOffNow => ErrorKind::NotNow,
+            R::NoRollOffWon | R::FinishActivationFirst { .. } | R::NoOneLeft => ErrorKind::NotNow,
+            R::RollOrderFirst { .. } | R::AlreadyActed { .. } => ErrorKind::NotNow,
+            R::WrongRound { .. } | R::NotYourPick { .. } => ErrorKind::NotNow,
+            R::NotInActivation { .. } => ErrorKind::NotNow,
+            R::BeastsChangeNoRounds | R::ZeroRounds | R::RoundTooLow { .. } => ErrorKind::Rule,
+            R::WarbandStarts | R::NotProne { .. } | R::CannotLoot { .. } => ErrorKind::Rule,
+            R::NotDownToLoot { .. } | R::NotCarried { .. } | R::NoHerbs { .. } => ErrorKind::Rule,
+            R::SpellNoHit { .. } => ErrorKind::Rule,
+            R::RollOffMissing | R::DieOutOfRange { .. } | R::TiesRerolled => ErrorKind::BadRoll,
+            R::Rules3Only { .. } => ErrorKind::Unknown,
+            // Fear, the Leader and totems.
+            R::ListedTwice { .. } | R::ListsItself { .. } => ErrorKind::Rule,
+            R::NotFriendOf { .. } | R::BeastNoFriends | R::NoEnemyTotemNear => ErrorKind::Rule,
+            R::NotLeader { .. } | R::OrderNotFriend { .. } | R::OwnTotemDown => ErrorKind::Rule,
+            R::BeastsNoEnemyTotem | R::EnemyTotemDown => ErrorKind::Rule,
+            R::UnknownTerrain { .. } => ErrorKind::Unknown,
+            R::OrderPending => ErrorKind::NotNow,
+            // Hits and falls.
+            R::UnknownCover { .. } | R::NoPendingHit { .. } => ErrorKind::Unknown,
+            R::WithstoodNoFear | R::NoBreath { .. } | R::BreathRecharging { .. } => ErrorKind::Rule,
+            R::FallHeightNegative | R::HarmlessFall { .. } | R::FallRolls { .. } => ErrorKind::Rule,
+            R::NotDownNoFear => ErrorKind::Rule,
+            // Building checks (kit) and table rolls.
+            R::UnknownOption { .. } | R::UnknownWeapon { .. } => ErrorKind::Unknown,
+            R::NoTable { .. } | R::BadDiceExpr { .. } => ErrorKind::Unknown,
             R::StaleCheck { .. } | R::StaleCombat => ErrorKind::StaleCheck,
+            R::NotInRoll { .. } | R::BeastsNoTotem | R::TotemUsed => ErrorKind::Rule,
+            R::NotDreadful { .. } | R::DreadfulNotCourage => ErrorKind::Rule,
+            R::DreadfulNeedsCourage { .. } | R::DreadfulFailed { .. } => ErrorKind::Rule,
+            R::DreadfulAgain { .. } | R::DefensiveShotTarget { .. } => ErrorKind::Rule,
+            R::DefensiveShotAgain { .. } | R::InitiateSpell { .. } => ErrorKind::Rule,
+            R::NoSurvivalInstinct { .. } | R::SurvivalInstinctSpent { .. } => ErrorKind::Rule,
+            R::NoFriendDown { .. } | R::NotInspiring { .. } => ErrorKind::Rule,
+            R::NotHeadstrong { .. } | R::HeadstrongNotCombat => ErrorKind::Rule,
+            R::HeadstrongNotOne { .. } | R::HeadstrongUsed { .. } => ErrorKind::Rule,
+            R::GameOver => ErrorKind::NotNow,
+            R::TableDiceCount { .. } | R::D3Count { .. } => ErrorKind::BadRoll,
+            R::DiceCount { .. } => ErrorKind::BadRoll,
+            // Hand changes (adjust).
+            R::NoBeast { .. } | R::BeastsNoPool | R::OutOfRange { .. } => ErrorKind::Unknown,
+            R::PoolTooLow { .. } | R::OwnDpTooLow { .. } | R::EngageEnemiesOnly => ErrorKind::Rule,
+            R::LowestRound => ErrorKind::Rule,
+            // Melee, shooting and spells.
+            R::SameSide { .. } | R::NotEngaged { .. } | R::DisengageEach { .. } => ErrorKind::Rule,
+            R::ShootOwnSide { .. } | R::StrayNotFriend { .. } => ErrorKind::Rule,
+            R::StrayNotCaused | R::StrayPick { .. } | R::AimedAfterMove { .. } => ErrorKind::Rule,
+            R::NoCoverInMelee | R::NoImposingPresence { .. } => ErrorKind::Rule,
+            R::ImposingNotEnemy { .. } | R::NoSpells { .. } => ErrorKind::Rule,
+            R::SpellImmune { .. } | R::BacklashNoFear { .. } => ErrorKind::Rule,
+            R::NotEngagedWith { .. } => ErrorKind::CannotAct,
+            R::NoRangedWeapon { .. } | R::RangeByBand | R::NoSpell { .. } => ErrorKind::Unknown,
+            // The pending roll and the engine.
+            R::RerollInside | R::NoWitnessFact | R::NoStrayFact => ErrorKind::Rule,
+            R::NoSpellFearFact => ErrorKind::Rule,
+            R::NoRollWaiting | R::RollWaiting { .. } => ErrorKind::NotNow,
+            R::NoDice => ErrorKind::BadRoll,
+            R::NotARoll { .. } => ErrorKind::Unknown,
+            // The game file.
+            R::ReadOnly { .. } | R::HardLinked { .. } => ErrorKind::NotNow,
+            R::TextTooLong { .. } | R::FileFull { .. } => ErrorKind::Rule,
             R::SaveFailed { .. } => ErrorKind::Autosave,
-            R::BeastsChangeNoRounds
-            | R::ZeroRounds
-            | R::RoundTooLow { .. }
-            | R::WarbandStarts
-            | R::NotProne { .. }
-            | R::CannotLoot { .. }
-            | R::NotDownToLoot { .. }
-            | R::NotCarried { .. }
-            | R::NoHerbs { .. }
-            | R::SpellNoHit { .. }
-            | R::ListedTwice { .. }
-            | R::ListsItself { .. }
-            | R::NotFriendOf { .. }
-            | R::BeastNoFriends
-            | R::NoEnemyTotemNear
-            | R::NotLeader { .. }
-            | R::OrderNotFriend { .. }
-            | R::OwnTotemDown
-            | R::BeastsNoEnemyTotem
-            | R::EnemyTotemDown
-            | R::WithstoodNoFear
-            | R::NoBreath { .. }
-            | R::BreathRecharging { .. }
-            | R::FallHeightNegative
-            | R::HarmlessFall { .. }
-            | R::FallRolls { .. }
-            | R::NotDownNoFear
-            | R::NotInRoll { .. }
-            | R::BeastsNoTotem
-            | R::TotemUsed
-            | R::NotHeadstrong { .. }
-            | R::NoSurvivalInstinct { .. }
-            | R::SurvivalInstinctSpent { .. }
-            | R::NotInspiring { .. }
-            | R::InitiateSpell { .. }
-            | R::NotDreadful { .. }
-            | R::DreadfulNotCourage
-            | R::DreadfulNeedsCourage { .. }
-            | R::DreadfulFailed { .. }
-            | R::HeadstrongNotCombat
-            | R::HeadstrongNotOne { .. }
-            | R::HeadstrongUsed { .. }
-            | R::PoolTooLow { .. }
-            | R::OwnDpTooLow { .. }
-            | R::EngageEnemiesOnly
-            | R::LowestRound
-            | R::SameSide { .. }
-            | R::NotEngaged { .. }
-            | R::DisengageEach { .. }
-            | R::ShootOwnSide { .. }
-            | R::StrayNotFriend { .. }
-            | R::StrayNotCaused
-            | R::StrayPick { .. }
-            | R::DreadfulAgain { .. }
-            | R::NoFriendDown { .. }
-            | R::AimedAfterMove { .. }
-            | R::NoCoverInMelee
-            | R::DefensiveShotTarget { .. }
-            | R::DefensiveShotAgain { .. }
-            | R::NoImposingPresence { .. }
-            | R::ImposingNotEnemy { .. }
-            | R::NoSpells { .. }
-            | R::SpellImmune { .. }
-            | R::BacklashNoFear { .. }
-            | R::RerollInside
-            | R::NoWitnessFact
-            | R::NoStrayFact
-            | R::NoSpellFearFact => ErrorKind::Rule,
         }
     }
 }

@@ -25,8 +25,7 @@ fn edge_words(modifier: i32, advantages: u32, complications: u32) -> Vec<String>
 }
 
 /// One term of a check in English.
-// One exhaustive match over every source kind, like the refusals' words:
-// long by design, and the compiler points here at a new kind.
+// One arm per source kind, like the refusals' words: the compiler points here at a new kind.
 #[allow(clippy::too_many_lines)]
 pub(super) fn term(t: &Term<'_>) -> String {
     let e = t.edge;

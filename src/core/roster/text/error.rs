@@ -100,7 +100,7 @@ fn quote(s: &str) -> String {
 
 impl TextErrorKind {
     /// The message in `l`.
-    // issue 22: split by what it does (left for want of time)
+    // One arm per kind, both languages side by side: the compiler points here at a new kind.
     #[allow(clippy::too_many_lines)]
     pub fn message(&self, l: Lang) -> String {
         use TextErrorKind::*;
