@@ -8,7 +8,14 @@ impl super::Rules for Activate {}
 
 // ── Words: the history's line ────────────────────────────────────────
 
-impl super::Words for Activate {}
+use crate::core::game::describe::Describer;
+use crate::core::text::Lang;
+
+impl super::Words for Activate {
+    fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
+        format!("{} {}", d.n(self.model), l.pick("se activa", "activates"))
+    }
+}
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
 

@@ -8,7 +8,21 @@ impl super::Rules for AdjustFear {}
 
 // ── Words: the history's line ────────────────────────────────────────
 
-impl super::Words for AdjustFear {}
+use crate::core::game::describe::Describer;
+use crate::core::game::describe::signed;
+use crate::core::text::Lang;
+
+impl super::Words for AdjustFear {
+    fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
+        format!(
+            "{}: {} {} {}",
+            l.pick("Ajuste", "Adjustment"),
+            d.n(self.model),
+            l.pick("Pavor", "fear"),
+            signed(self.delta)
+        )
+    }
+}
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
 

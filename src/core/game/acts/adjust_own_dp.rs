@@ -8,7 +8,21 @@ impl super::Rules for AdjustOwnDp {}
 
 // ── Words: the history's line ────────────────────────────────────────
 
-impl super::Words for AdjustOwnDp {}
+use crate::core::game::describe::Describer;
+use crate::core::game::describe::signed;
+use crate::core::text::Lang;
+
+impl super::Words for AdjustOwnDp {
+    fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
+        format!(
+            "{}: {} {} {}",
+            l.pick("Ajuste", "Adjustment"),
+            d.n(self.model),
+            l.pick("PD propios", "own DP"),
+            signed(self.delta)
+        )
+    }
+}
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
 

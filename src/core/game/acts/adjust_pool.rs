@@ -8,7 +8,21 @@ impl super::Rules for AdjustPool {}
 
 // ── Words: the history's line ────────────────────────────────────────
 
-impl super::Words for AdjustPool {}
+use crate::core::game::describe::Describer;
+use crate::core::game::describe::signed;
+use crate::core::text::Lang;
+
+impl super::Words for AdjustPool {
+    fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
+        format!(
+            "{}: {} {} {}",
+            l.pick("Ajuste", "Adjustment"),
+            l.pick("reserva de", "pool of"),
+            d.warband(self.side, l),
+            signed(self.delta)
+        )
+    }
+}
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
 

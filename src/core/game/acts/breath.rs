@@ -8,7 +8,23 @@ impl super::Rules for Breath {}
 
 // ── Words: the history's line ────────────────────────────────────────
 
-impl super::Words for Breath {}
+use crate::core::game::describe::Describer;
+use crate::core::text::Lang;
+
+impl super::Words for Breath {
+    fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
+        format!(
+            "{} {}: {}",
+            d.n(self.model),
+            l.pick("lanza su Aliento", "breathes"),
+            if self.targets.is_empty() {
+                l.pick("a nadie", "on no one").to_string()
+            } else {
+                d.names(&self.targets)
+            }
+        )
+    }
+}
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
 

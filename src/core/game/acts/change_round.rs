@@ -9,7 +9,21 @@ impl super::Rules for ChangeRound {}
 
 // ── Words: the history's line ────────────────────────────────────────
 
-impl super::Words for ChangeRound {}
+use crate::core::game::describe::Describer;
+use crate::core::game::describe::signed;
+use crate::core::text::Lang;
+
+impl super::Words for ChangeRound {
+    fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
+        format!(
+            "{}: {} {} {}",
+            d.n(self.model),
+            l.pick("cambia", "changes"),
+            signed(self.steps),
+            l.pick("ronda(s) (R09)", "round(s) (R09)")
+        )
+    }
+}
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
 

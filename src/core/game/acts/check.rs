@@ -9,7 +9,25 @@ impl super::Rules for Check {}
 
 // ── Words: the history's line ────────────────────────────────────────
 
-impl super::Words for Check {}
+use crate::core::game::describe::Describer;
+use crate::core::text::Lang;
+
+impl super::Words for Check {
+    fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
+        format!(
+            "{}: {} {}{}: {}",
+            d.n(self.model),
+            l.pick("tirada de", "check of"),
+            self.stat.name(l),
+            if self.reason.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", self.reason)
+            },
+            d.check(&self.roll, l)
+        )
+    }
+}
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
 

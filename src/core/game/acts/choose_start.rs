@@ -9,7 +9,18 @@ impl super::Rules for ChooseStart {}
 
 // ── Words: the history's line ────────────────────────────────────────
 
-impl super::Words for ChooseStart {}
+use crate::core::game::describe::Describer;
+use crate::core::text::Lang;
+
+impl super::Words for ChooseStart {
+    fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
+        format!(
+            "{} {}",
+            l.pick("Empieza", "Starting:"),
+            d.warband(self.side, l)
+        )
+    }
+}
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
 

@@ -9,7 +9,18 @@ impl super::Rules for EndChangeRound {}
 
 // ── Words: the history's line ────────────────────────────────────────
 
-impl super::Words for EndChangeRound {}
+use crate::core::game::describe::Describer;
+use crate::core::text::Lang;
+
+impl super::Words for EndChangeRound {
+    fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
+        format!(
+            "{}: {}",
+            d.warband(self.side, l),
+            l.pick("no cambia más rondas", "no more round changes")
+        )
+    }
+}
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
 

@@ -9,7 +9,33 @@ impl super::Rules for EndGame {}
 
 // ── Words: the history's line ────────────────────────────────────────
 
-impl super::Words for EndGame {}
+use crate::core::game::describe::Describer;
+use crate::core::glossary;
+use crate::core::text::Lang;
+
+impl super::Words for EndGame {
+    fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
+        let (a, b) = (
+            d.state.sides.a.score.total(),
+            d.state.sides.b.score.total(),
+        );
+        match d.state.winner() {
+            Some(w) => format!(
+                "{}: {} {} ({} {a}–{b})",
+                l.pick("Fin de la partida", "Game over"),
+                l.pick("gana", "won by"),
+                d.warband(w, l),
+                glossary::VP.get(l)
+            ),
+            None => format!(
+                "{}: {} ({} {a}–{b})",
+                l.pick("Fin de la partida", "Game over"),
+                l.pick("empate", "a draw"),
+                glossary::VP.get(l)
+            ),
+        }
+    }
+}
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
 

@@ -9,7 +9,14 @@ impl super::Rules for EndTurn {}
 
 // ── Words: the history's line ────────────────────────────────────────
 
-impl super::Words for EndTurn {}
+use crate::core::game::describe::Describer;
+use crate::core::text::Lang;
+
+impl super::Words for EndTurn {
+    fn describe(&self, _: &Describer<'_>, l: Lang) -> String {
+        l.pick("Fin del turno", "End of the turn").into()
+    }
+}
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
 

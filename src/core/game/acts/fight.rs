@@ -8,7 +8,21 @@ impl super::Rules for Fight {}
 
 // ── Words: the history's line ────────────────────────────────────────
 
-impl super::Words for Fight {}
+use crate::core::game::describe::Describer;
+use crate::core::text::Lang;
+
+impl super::Words for Fight {
+    fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
+        format!(
+            "{} {} {}: {} — {}",
+            d.n(self.attacker),
+            l.pick("combate con", "fights"),
+            d.n(self.defender),
+            d.opposed_named(&self.roll, self.attacker, self.defender, l),
+            d.fight_result(self.attacker, self.defender, &self.roll, l)
+        )
+    }
+}
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
 

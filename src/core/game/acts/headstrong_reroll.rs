@@ -10,7 +10,22 @@ impl super::Rules for HeadstrongReroll {}
 
 // ── Words: the history's line ────────────────────────────────────────
 
-impl super::Words for HeadstrongReroll {}
+use crate::core::game::describe::Describer;
+use crate::core::text::Lang;
+
+impl super::Words for HeadstrongReroll {
+    fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
+        // R42: Headstrong's re-roll of a 1, and the roll it makes of the one waiting.
+        d.reroll(
+            self.by,
+            self.roll,
+            self.dice.as_ref(),
+            l.pick("repite su 1 por Testaruda", "re-rolls its 1, Headstrong"),
+            "R42",
+            l,
+        )
+    }
+}
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
 

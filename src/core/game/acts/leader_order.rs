@@ -9,7 +9,19 @@ impl super::Rules for LeaderOrder {}
 
 // ── Words: the history's line ────────────────────────────────────────
 
-impl super::Words for LeaderOrder {}
+use crate::core::game::describe::Describer;
+use crate::core::text::Lang;
+
+impl super::Words for LeaderOrder {
+    fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
+        format!(
+            "{} {} {}",
+            d.n(self.leader),
+            l.pick("da una orden a", "orders"),
+            d.n(self.model)
+        )
+    }
+}
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
 

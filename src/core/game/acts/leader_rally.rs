@@ -8,7 +8,19 @@ impl super::Rules for LeaderRally {}
 
 // ── Words: the history's line ────────────────────────────────────────
 
-impl super::Words for LeaderRally {}
+use crate::core::game::describe::Describer;
+use crate::core::text::Lang;
+
+impl super::Words for LeaderRally {
+    fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
+        format!(
+            "{} {}: {}",
+            d.n(self.leader),
+            l.pick("reagrupa", "rallies"),
+            d.names(&self.models)
+        )
+    }
+}
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
 

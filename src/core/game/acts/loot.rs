@@ -8,7 +8,23 @@ impl super::Rules for Loot {}
 
 // ── Words: the history's line ────────────────────────────────────────
 
-impl super::Words for Loot {}
+use crate::core::game::describe::Describer;
+use crate::core::text::Lang;
+
+impl super::Words for Loot {
+    fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
+        let mut s = format!(
+            "{} {} {}",
+            d.n(self.model),
+            l.pick("rapiña a", "loots"),
+            d.n(self.body)
+        );
+        if !self.item.is_empty() {
+            s.push_str(&format!(": {}", self.item));
+        }
+        s
+    }
+}
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
 

@@ -8,7 +8,14 @@ impl super::Rules for Move {}
 
 // ── Words: the history's line ────────────────────────────────────────
 
-impl super::Words for Move {}
+use crate::core::game::describe::Describer;
+use crate::core::text::Lang;
+
+impl super::Words for Move {
+    fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
+        format!("{} {}", d.n(self.model), l.pick("mueve", "moves"))
+    }
+}
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
 

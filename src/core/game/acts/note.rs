@@ -8,7 +8,14 @@ impl super::Rules for Note {}
 
 // ── Words: the history's line ────────────────────────────────────────
 
-impl super::Words for Note {}
+use crate::core::game::describe::Describer;
+use crate::core::text::Lang;
+
+impl super::Words for Note {
+    fn describe(&self, _: &Describer<'_>, l: Lang) -> String {
+        format!("{}: {}", l.pick("Nota", "Note"), self.text)
+    }
+}
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
 

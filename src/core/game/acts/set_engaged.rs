@@ -8,7 +8,24 @@ impl super::Rules for SetEngaged {}
 
 // ── Words: the history's line ────────────────────────────────────────
 
-impl super::Words for SetEngaged {}
+use crate::core::game::describe::Describer;
+use crate::core::text::Lang;
+
+impl super::Words for SetEngaged {
+    fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
+        format!(
+            "{}: {} {} {}",
+            l.pick("Ajuste", "Adjustment"),
+            d.n(self.a),
+            if self.engaged {
+                l.pick("trabada con", "engaged with")
+            } else {
+                l.pick("ya no trabada con", "no longer engaged with")
+            },
+            d.n(self.b)
+        )
+    }
+}
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
 

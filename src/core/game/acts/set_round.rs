@@ -8,7 +8,20 @@ impl super::Rules for SetRound {}
 
 // ── Words: the history's line ────────────────────────────────────────
 
-impl super::Words for SetRound {}
+use crate::core::game::describe::Describer;
+use crate::core::text::Lang;
+
+impl super::Words for SetRound {
+    fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
+        format!(
+            "{}: {} {} {}",
+            l.pick("Ajuste", "Adjustment"),
+            d.n(self.model),
+            l.pick("a la ronda", "to round"),
+            self.round
+        )
+    }
+}
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
 

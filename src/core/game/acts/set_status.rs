@@ -8,7 +8,19 @@ impl super::Rules for SetStatus {}
 
 // ── Words: the history's line ────────────────────────────────────────
 
-impl super::Words for SetStatus {}
+use crate::core::game::describe::Describer;
+use crate::core::text::Lang;
+
+impl super::Words for SetStatus {
+    fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
+        format!(
+            "{}: {} → {}",
+            l.pick("Ajuste", "Adjustment"),
+            d.n(self.model),
+            self.status.label(l)
+        )
+    }
+}
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
 

@@ -8,7 +8,14 @@ impl super::Rules for StandUp {}
 
 // ── Words: the history's line ────────────────────────────────────────
 
-impl super::Words for StandUp {}
+use crate::core::game::describe::Describer;
+use crate::core::text::Lang;
+
+impl super::Words for StandUp {
+    fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
+        format!("{} {}", d.n(self.model), l.pick("se levanta", "stands up"))
+    }
+}
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
 

@@ -9,7 +9,22 @@ impl super::Rules for StartTurn {}
 
 // ── Words: the history's line ────────────────────────────────────────
 
-impl super::Words for StartTurn {}
+use crate::core::game::describe::Describer;
+use crate::core::glossary;
+use crate::core::text::Lang;
+
+impl super::Words for StartTurn {
+    fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
+        let total: i32 = self.dark_forces.iter().map(|v| *v as i32).sum();
+        format!(
+            "{} {} — {} {total}: {}",
+            glossary::TURN.get(l),
+            d.state.turn + 1,
+            glossary::DARK_FORCES.get(l),
+            d.row_text("dark_forces", total, l)
+        )
+    }
+}
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
 

@@ -9,7 +9,18 @@ impl super::Rules for TotemEnemy {}
 
 // ── Words: the history's line ────────────────────────────────────────
 
-impl super::Words for TotemEnemy {}
+use crate::core::game::describe::Describer;
+use crate::core::text::Lang;
+
+impl super::Words for TotemEnemy {
+    fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
+        format!(
+            "{} {}",
+            d.n(self.model),
+            l.pick("destruye el Tótem enemigo", "destroys the enemy totem")
+        )
+    }
+}
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
 

@@ -8,7 +8,18 @@ impl super::Rules for TotemOwn {}
 
 // ── Words: the history's line ────────────────────────────────────────
 
-impl super::Words for TotemOwn {}
+use crate::core::game::describe::Describer;
+use crate::core::text::Lang;
+
+impl super::Words for TotemOwn {
+    fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
+        format!(
+            "{} {}",
+            d.n(self.model),
+            l.pick("toca su Tótem", "touches its totem")
+        )
+    }
+}
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
 

@@ -10,7 +10,22 @@ impl super::Rules for TotemReroll {}
 
 // ── Words: the history's line ────────────────────────────────────────
 
-impl super::Words for TotemReroll {}
+use crate::core::game::describe::Describer;
+use crate::core::text::Lang;
+
+impl super::Words for TotemReroll {
+    fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
+        // R33: the totem's re-roll, and the roll it makes of the one waiting.
+        d.reroll(
+            self.by,
+            self.roll,
+            self.dice.as_ref(),
+            l.pick("repite con el Tótem", "re-rolls with the totem"),
+            "R33",
+            l,
+        )
+    }
+}
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
 

@@ -9,7 +9,19 @@ impl super::Rules for TouchTerrain {}
 
 // ── Words: the history's line ────────────────────────────────────────
 
-impl super::Words for TouchTerrain {}
+use crate::core::game::describe::Describer;
+use crate::core::text::Lang;
+
+impl super::Words for TouchTerrain {
+    fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
+        format!(
+            "{} {} {}",
+            d.n(self.model),
+            l.pick("toca", "touches"),
+            self.terrain
+        )
+    }
+}
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
 

@@ -9,7 +9,21 @@ impl super::Rules for UseHerb {}
 
 // ── Words: the history's line ────────────────────────────────────────
 
-impl super::Words for UseHerb {}
+use crate::core::game::describe::Describer;
+use crate::core::text::Lang;
+
+impl super::Words for UseHerb {
+    fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
+        format!(
+            "{} {}",
+            d.n(self.model),
+            l.pick(
+                "quema una Hierba mística (+1 PD propio)",
+                "burns a mystic herb (+1 own DP)"
+            )
+        )
+    }
+}
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
 

@@ -1,21 +1,31 @@
 //! The pieces the history's lines are made of: names, dice, outcomes.
 
+use super::super::pending;
 use super::super::refs::{ModelRef, Side};
-use super::super::roll::{CheckDice, OpposedDice};
+use super::super::roll::{CheckDice, OpposedDice, SideDice};
 use super::Describer;
 use crate::core::dice::OpposedOutcome;
 use crate::core::text::Lang;
 
+/// A signed number as the history writes it: `+2`, `0` as `+0`, `-1`.
+pub(crate) fn signed(v: i32) -> String {
+    if v >= 0 {
+        format!("+{v}")
+    } else {
+        v.to_string()
+    }
+}
+
 impl Describer<'_> {
-    pub(super) fn n(&self, m: ModelRef) -> String {
+    pub(crate) fn n(&self, m: ModelRef) -> String {
         self.state.name(m)
     }
 
-    pub(super) fn names(&self, ms: &[ModelRef]) -> String {
+    pub(crate) fn names(&self, ms: &[ModelRef]) -> String {
         ms.iter().map(|m| self.n(*m)).collect::<Vec<_>>().join(", ")
     }
 
-    pub(super) fn warband(&self, side: Side, l: Lang) -> String {
+    pub(crate) fn warband(&self, side: Side, l: Lang) -> String {
         match self.state.side(side) {
             // The player's name where the setup has one (issue 13).
             Some(s) => format!("{} ({})", s.warband, self.state.player_name(side, l)),
@@ -23,7 +33,7 @@ impl Describer<'_> {
         }
     }
 
-    pub(super) fn rerolled(&self, by: Option<ModelRef>, l: Lang) -> String {
+    pub(crate) fn rerolled(&self, by: Option<ModelRef>, l: Lang) -> String {
         match by {
             Some(b) => format!(
                 " ({} {})",
@@ -34,7 +44,7 @@ impl Describer<'_> {
         }
     }
 
-    pub(super) fn opposed(&self, r: &Option<OpposedDice>, l: Lang) -> String {
+    pub(crate) fn opposed(&self, r: &Option<OpposedDice>, l: Lang) -> String {
         let Some(r) = r else {
             return l.pick("sin tirar", "not rolled").to_string();
         };
@@ -48,7 +58,7 @@ impl Describer<'_> {
 
     /// An opposed roll with each total next to its side's name (issue 24:
     /// the bare "8 against 7" of a hit read as the attacker's first).
-    pub(super) fn opposed_named(
+    pub(crate) fn opposed_named(
         &self,
         r: &Option<OpposedDice>,
         active: ModelRef,
@@ -70,7 +80,7 @@ impl Describer<'_> {
 
     /// R02: whether the target of a pending hit rolls as the active side
     /// (the hit comes in its own warband's activation).
-    pub(super) fn target_active(&self, attacker: ModelRef, target: ModelRef) -> bool {
+    pub(crate) fn target_active(&self, attacker: ModelRef, target: ModelRef) -> bool {
         self.state
             .pending_hits
             .iter()
@@ -78,7 +88,7 @@ impl Describer<'_> {
             .is_some_and(|h| h.acting_side == target.side)
     }
 
-    pub(super) fn check(&self, r: &Option<CheckDice>, l: Lang) -> String {
+    pub(crate) fn check(&self, r: &Option<CheckDice>, l: Lang) -> String {
         let Some(r) = r else {
             return l.pick("sin tirar", "not rolled").to_string();
         };
@@ -96,7 +106,7 @@ impl Describer<'_> {
         )
     }
 
-    pub(super) fn fight_result(
+    pub(crate) fn fight_result(
         &self,
         a: ModelRef,
         d: ModelRef,
@@ -123,7 +133,7 @@ impl Describer<'_> {
         }
     }
 
-    pub(super) fn row_text(&self, table: &str, total: i32, l: Lang) -> String {
+    pub(crate) fn row_text(&self, table: &str, total: i32, l: Lang) -> String {
         self.rules
             .roll_table(table)
             .and_then(|t| t.rows.get(t.row_for(total)))
@@ -133,7 +143,7 @@ impl Describer<'_> {
 
     /// Whether a hit roll put its target Down: the attacker is the active
     /// side unless the target's side was acting (R02).
-    pub(super) fn hit_downs(
+    pub(crate) fn hit_downs(
         &self,
         attacker: ModelRef,
         target: ModelRef,
@@ -148,5 +158,42 @@ impl Describer<'_> {
             OpposedOutcome::ActiveWins
         };
         roll.outcome() == wanted
+    }
+
+    /// A re-roll of the roll waiting (R33 the totem's, R42 Headstrong's):
+    /// `by` says `how` under `rule`, the die before and after, and the
+    /// waiting roll's line as it now stands.
+    pub(crate) fn reroll(
+        &self,
+        by: ModelRef,
+        roll: usize,
+        dice: Option<&SideDice>,
+        how: &str,
+        rule: &str,
+        l: Lang,
+    ) -> String {
+        let Some(waiting) = self.state.pending.as_ref() else {
+            return format!("{} {how}", self.n(by));
+        };
+        let part = pending::roll_parts(self.state, &waiting.action)
+            .into_iter()
+            .find(|r| r.model == by && r.roll == roll);
+        let before = part
+            .as_ref()
+            .and_then(|r| pending::dice_of(&waiting.action, r))
+            .map(|(d, _)| d.d10.to_string())
+            .unwrap_or_default();
+        let (after, now) = match (part, dice) {
+            (Some(r), Some(d)) => {
+                let a = pending::with_dice(&waiting.action, &r, d);
+                (d.d10.to_string(), self.describe(&a, l))
+            }
+            _ => (String::new(), String::new()),
+        };
+        format!(
+            "{} {how} ({rule}): {before} → {after}; {} {now}",
+            self.n(by),
+            l.pick("ahora", "now:")
+        )
     }
 }
