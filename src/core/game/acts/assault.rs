@@ -12,7 +12,65 @@ impl super::Words for Assault {}
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
 
-impl super::Offered for Assault {}
+use crate::core::game::offers::names::*;
+
+impl super::Offered for Assault {
+    fn cost(&self, _st: &GameState, ctx: Ctx<'_>) -> i32 {
+        // A Brutal assault pays its own row.
+        row_dp(ctx, row_of(self))
+    }
+
+    fn offer_acting(b: &mut Builder<'_>, on: &Actor<'_>) {
+        // R20: each enemy, assaulted and brutally assaulted.
+        let a = on.model;
+        for brutal in [false, true] {
+            b.targeted(a, &on.enemies, |d| {
+                Action::Assault(Assault {
+                    attacker: a,
+                    defender: d,
+                    brutal,
+                    options: FightOptions::default(),
+                    roll: None,
+                })
+            });
+        }
+    }
+
+    fn acting_place() -> u8 {
+        30
+    }
+
+    fn offers_rolled(&self, b: &mut Builder<'_>) {
+        waiting_offers(
+            b,
+            Waiting {
+                headstrong: true,
+                witnessed: false,
+            },
+        );
+    }
+
+    fn declarations(&self, st: &GameState, ctx: Ctx<'_>) -> Vec<Declaration> {
+        draft::melee_declarations(st, ctx, "assault", self.attacker)
+    }
+
+    fn declared(&self, key: &DeclKey) -> Option<Declared> {
+        draft::melee_value(&self.options, key)
+    }
+
+    fn declare(&mut self, key: &DeclKey, v: &Declared) -> bool {
+        draft::melee_declare(&mut self.options, key, v)
+    }
+
+    fn label(&self, _st: &GameState, rules: &RuleSet, l: Lang) -> String {
+        row_label(rules, row_of(self), l)
+    }
+}
+
+/// The row of `tables/actions.yaml` an Assault pays and is named by.
+fn row_of(a: &Assault) -> &'static str {
+    if a.brutal { "brutal_assault" } else { "assault" }
+}
 
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
 
