@@ -442,4 +442,37 @@ mod tests {
             assert!(r.right() <= log.left(), "{label}: {r:?} vs log {log:?}");
         }
     }
+
+    /// Issue 23: an action with no form of its own takes the generic path,
+    /// at once when there is nothing to declare, else the generic form;
+    /// the end of the activation keeps its own button.
+    #[test]
+    fn an_action_without_a_form_should_take_the_generic_path() {
+        use super::{Click, describe_offer};
+        use crate::core::game::ActionKind;
+        use crate::ui::game::Form;
+        let mut g = new_game();
+        step_to_acting(&mut g);
+        let offers = g.offers();
+        let mv = offers.find("move").expect("a Move offered").clone();
+        assert!(matches!(
+            describe_offer(&mv),
+            Some((Some(egui::Key::M), Click::Act(a))) if a == mv.draft
+        ));
+        // The same offer with something to declare opens the generic form.
+        let mut declaring = mv.clone();
+        declaring.declarations = offers
+            .offers
+            .iter()
+            .flat_map(|o| o.declarations.clone())
+            .take(1)
+            .collect();
+        assert_eq!(declaring.declarations.len(), 1, "an assault declares");
+        assert!(matches!(
+            describe_offer(&declaring),
+            Some((_, Click::Open(Form::Offer { kind: ActionKind::Move, draft }))) if draft == mv.draft
+        ));
+        let end = offers.find("end_activation").expect("the end offered");
+        assert!(describe_offer(end).is_none());
+    }
 }

@@ -47,3 +47,40 @@ pub(super) fn offer_form_ui(
     }
     send
 }
+
+#[cfg(test)]
+mod tests {
+    use egui_kittest::kittest::Queryable as _;
+
+    use crate::core::game::ActionKind;
+    use crate::core::text::Lang;
+    use crate::ui::game::Form;
+    use crate::ui::game::test_kit::*;
+
+    /// Issue 23: the generic form shows the offer's words and sends its
+    /// draft: a new action's button works with no edit of the view.
+    #[test]
+    fn the_generic_form_should_send_the_offers_draft() {
+        let mut g = new_game();
+        step_to_acting(&mut g);
+        let draft = g
+            .offers()
+            .find("move")
+            .expect("a Move offered")
+            .draft
+            .clone();
+        let mut h = harness(app(g, Lang::En));
+        h.run();
+        let before = game(&h).actions().len();
+        h.state_mut().game.form = Form::Offer {
+            kind: ActionKind::Move,
+            draft: draft.clone(),
+        };
+        h.run();
+        h.get_by_label("✔ Move").click();
+        h.run();
+        let log = game(&h).actions();
+        assert_eq!(log.len(), before + 1, "{:?}", h.state().game.message);
+        assert_eq!(log.last(), Some(&draft));
+    }
+}
