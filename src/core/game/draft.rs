@@ -26,7 +26,7 @@ pub use label::{Effect, option_label};
 
 /// The table option of the Assault row that counts the Moves made just
 /// before it (R20): the draft fills it from the log.
-const CONSECUTIVE_MOVES: &str = "consecutive_moves";
+pub(crate) const CONSECUTIVE_MOVES: &str = "consecutive_moves";
 
 /// The largest count a counted option offers (far above any real table).
 const MAX_COUNT: u32 = 10;
@@ -175,18 +175,7 @@ impl Declared {
 /// a Move had no line of sight).
 pub(crate) fn draft(ctx: Ctx<'_>, facts: Facts, action: &Action) -> Action {
     let mut a = action.clone();
-    if let Action::Assault(act::Assault { options, .. }) = &mut a
-        && facts.trailing_moves > 0
-        && !options.options.contains_key(CONSECUTIVE_MOVES)
-        && ctx
-            .rules
-            .action("assault")
-            .is_some_and(|r| r.options.iter().any(|o| o.id == CONSECUTIVE_MOVES))
-    {
-        options
-            .options
-            .insert(CONSECUTIVE_MOVES.to_string(), facts.trailing_moves);
-    }
+    a.act_mut().fill_draft(ctx, facts);
     a
 }
 

@@ -67,6 +67,10 @@ pub(crate) trait Offered {
     /// has no such declaration or `v` is the wrong kind.
     fn declare(&mut self, key: &DeclKey, v: &Declared) -> bool;
 
+    /// Its draft: `self` pre-filled from what the tracker knows beyond the
+    /// state (R20: the Moves just made before an Assault).
+    fn fill_draft(&mut self, ctx: Ctx<'_>, facts: Facts);
+
     /// The words of its offer's button (without its DP): the action's name
     /// from the tables ([`row_label`]), or what names this one better.
     fn label(&self, st: &GameState, rules: &RuleSet, l: Lang) -> String;
@@ -82,7 +86,7 @@ pub(crate) mod names {
     pub(crate) use super::super::action::{
         Action, CheckOptions, FightOptions, ShootOptions, SpellChoice,
     };
-    pub(crate) use super::super::draft::{self, DeclKey, Declaration, Declared};
+    pub(crate) use super::super::draft::{self, DeclKey, Declaration, Declared, Facts};
     pub(crate) use super::super::guard::Ctx;
     pub(crate) use super::super::refs::ModelRef;
     pub(crate) use super::super::state::GameState;

@@ -62,6 +62,21 @@ impl super::Offered for Assault {
         draft::melee_declare(&mut self.options, key, v)
     }
 
+    fn fill_draft(&mut self, ctx: Ctx<'_>, facts: Facts) {
+        // R20: the Moves just made count as consecutive (the players lower
+        // the count when a Move had no line of sight).
+        let options = &mut self.options.options;
+        if facts.trailing_moves > 0
+            && !options.contains_key(draft::CONSECUTIVE_MOVES)
+            && ctx
+                .rules
+                .action("assault")
+                .is_some_and(|r| r.options.iter().any(|o| o.id == draft::CONSECUTIVE_MOVES))
+        {
+            options.insert(draft::CONSECUTIVE_MOVES.to_string(), facts.trailing_moves);
+        }
+    }
+
     fn label(&self, _st: &GameState, rules: &RuleSet, l: Lang) -> String {
         row_label(rules, row_of(self), l)
     }

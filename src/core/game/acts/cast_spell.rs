@@ -69,6 +69,10 @@ impl super::Offered for CastSpell {
         true
     }
 
+    fn fill_draft(&mut self, _ctx: Ctx<'_>, _facts: Facts) {
+        // Nothing the tracker knows is left to fill in.
+    }
+
     fn label(&self, st: &GameState, rules: &RuleSet, l: Lang) -> String {
         match &self.spell {
             // The spell's own name.

@@ -72,6 +72,10 @@ impl super::Offered for Check {
         false
     }
 
+    fn fill_draft(&mut self, _ctx: Ctx<'_>, _facts: Facts) {
+        // Nothing the tracker knows is left to fill in.
+    }
+
     fn label(&self, st: &GameState, _rules: &RuleSet, l: Lang) -> String {
         match self.options.dreadful {
             // R41: the Courage check before assaulting a Dreadful aspect.

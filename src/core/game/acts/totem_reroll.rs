@@ -45,6 +45,10 @@ impl super::Offered for TotemReroll {
         false
     }
 
+    fn fill_draft(&mut self, _ctx: Ctx<'_>, _facts: Facts) {
+        // Nothing the tracker knows is left to fill in.
+    }
+
     fn label(&self, _st: &GameState, rules: &RuleSet, l: Lang) -> String {
         row_label(rules, "totem_reroll", l)
     }

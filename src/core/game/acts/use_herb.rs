@@ -44,6 +44,10 @@ impl super::Offered for UseHerb {
         false
     }
 
+    fn fill_draft(&mut self, _ctx: Ctx<'_>, _facts: Facts) {
+        // Nothing the tracker knows is left to fill in.
+    }
+
     fn label(&self, _st: &GameState, _rules: &RuleSet, l: Lang) -> String {
         l.pick(
             "🌿 Quemar Hierba mística (+1 PD propio)",
