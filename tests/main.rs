@@ -36,6 +36,7 @@ mod import_graph;
 mod links_and_temps;
 mod offer_declared_forms;
 mod offer_drafts;
+mod offered_by_action;
 mod packs;
 mod pdf_bounded;
 mod records;

@@ -19,13 +19,14 @@ use crate::core::text::{Lang, Text};
 
 mod answer;
 mod label;
+pub(crate) use answer::{band_id, band_of, count, melee_declare, melee_value, set_count};
 pub use answer::{declare, value};
 use label::with_effect;
 pub use label::{Effect, option_label};
 
 /// The table option of the Assault row that counts the Moves made just
 /// before it (R20): the draft fills it from the log.
-const CONSECUTIVE_MOVES: &str = "consecutive_moves";
+pub(crate) const CONSECUTIVE_MOVES: &str = "consecutive_moves";
 
 /// The largest count a counted option offers (far above any real table).
 const MAX_COUNT: u32 = 10;
@@ -174,18 +175,7 @@ impl Declared {
 /// a Move had no line of sight).
 pub(crate) fn draft(ctx: Ctx<'_>, facts: Facts, action: &Action) -> Action {
     let mut a = action.clone();
-    if let Action::Assault(act::Assault { options, .. }) = &mut a
-        && facts.trailing_moves > 0
-        && !options.options.contains_key(CONSECUTIVE_MOVES)
-        && ctx
-            .rules
-            .action("assault")
-            .is_some_and(|r| r.options.iter().any(|o| o.id == CONSECUTIVE_MOVES))
-    {
-        options
-            .options
-            .insert(CONSECUTIVE_MOVES.to_string(), facts.trailing_moves);
-    }
+    a.act_mut().fill_draft(ctx, facts);
     a
 }
 
@@ -216,7 +206,7 @@ fn table_options(ctx: Ctx<'_>, row: &str, skip: impl Fn(&str) -> bool) -> Vec<De
 }
 
 /// The models in play that `keep` accepts.
-fn in_play(st: &GameState, keep: impl Fn(ModelRef) -> bool) -> Vec<ModelRef> {
+pub(crate) fn in_play(st: &GameState, keep: impl Fn(ModelRef) -> bool) -> Vec<ModelRef> {
     st.models()
         .filter(|(r, m)| m.status.in_play() && keep(*r))
         .map(|(r, _)| r)
@@ -233,7 +223,11 @@ fn upgrade_name(ctx: Ctx<'_>, id: &str) -> Text {
 
 /// R42: models with Imposing presence the players may declare within
 /// 10 cm of a model that rolls (the reading's title names the distance).
-fn imposing(st: &GameState, ctx: Ctx<'_>, keep: impl Fn(ModelRef) -> bool) -> Option<Declaration> {
+pub(crate) fn imposing(
+    st: &GameState,
+    ctx: Ctx<'_>,
+    keep: impl Fn(ModelRef) -> bool,
+) -> Option<Declaration> {
     if !ctx.setup.all_rules() {
         return None;
     }
@@ -302,7 +296,7 @@ pub(crate) fn witnesses(st: &GameState, ctx: Ctx<'_>, m: ModelRef) -> Option<Dec
 
 /// The models the row `row` asks the players to name (its `ask`), among
 /// `models`.
-fn listed(ctx: Ctx<'_>, row: &str, models: Vec<ModelRef>) -> Option<Declaration> {
+pub(crate) fn listed(ctx: Ctx<'_>, row: &str, models: Vec<ModelRef>) -> Option<Declaration> {
     let label = ctx.rules.action(row)?.effect.ask.clone()?;
     (!models.is_empty()).then_some(Declaration {
         key: DeclKey::Listed,
@@ -376,7 +370,11 @@ fn loot_items(st: &GameState, ctx: Ctx<'_>, body: ModelRef) -> Vec<Choice> {
 
 /// R26, R35, R42: a shot's band, its table options and the Imposing
 /// models near the shooter.
-fn shoot_declarations(st: &GameState, ctx: Ctx<'_>, shooter: ModelRef) -> Vec<Declaration> {
+pub(crate) fn shoot_declarations(
+    st: &GameState,
+    ctx: Ctx<'_>,
+    shooter: ModelRef,
+) -> Vec<Declaration> {
     let mut out = Vec::new();
     // R35: the band is one pick; its options are not ticked apart.
     let row = ctx.rules.action("shoot");
@@ -422,7 +420,7 @@ fn shoot_declarations(st: &GameState, ctx: Ctx<'_>, shooter: ModelRef) -> Vec<De
 
 /// R30, R42: the hit's cover rows (not in close combat), Survival
 /// instinct and Inspiring.
-fn hit_declarations(
+pub(crate) fn hit_declarations(
     st: &GameState,
     ctx: Ctx<'_>,
     attacker: ModelRef,
@@ -489,87 +487,46 @@ fn hit_declarations(
     out
 }
 
+/// R20, R22, R24, R42: an Assault's or a Fight's declarations: the table
+/// options of its row `row` and the Imposing models near the attacker.
+pub(crate) fn melee_declarations(
+    st: &GameState,
+    ctx: Ctx<'_>,
+    row: &str,
+    attacker: ModelRef,
+) -> Vec<Declaration> {
+    // R24: the extra friends are counted from the tracked engagements (the
+    // core refuses the option as a tick).
+    let mut out = table_options(ctx, row, |id| id == super::kit::EXTRA_FRIEND);
+    out.extend(imposing(st, ctx, |m| m != attacker));
+    out
+}
+
+/// R19: what a Loot takes from `body`, a pick among its items (none when
+/// the rules in play name no item).
+pub(crate) fn loot_declarations(st: &GameState, ctx: Ctx<'_>, body: ModelRef) -> Vec<Declaration> {
+    let choices = loot_items(st, ctx, body);
+    if choices.is_empty() {
+        return Vec::new();
+    }
+    let label = ctx
+        .rules
+        .action("loot")
+        .map(|r| r.name.clone())
+        .unwrap_or_else(|| Text::new("loot", "loot"));
+    vec![Declaration {
+        key: DeclKey::Item,
+        label,
+        kind: DeclKind::Pick {
+            choices,
+            many: false,
+        },
+    }]
+}
+
 /// What the players may still declare on `action` now.
 pub(crate) fn declarations(st: &GameState, ctx: Ctx<'_>, action: &Action) -> Vec<Declaration> {
-    use Action as A;
-    let mut out = Vec::new();
-    match action {
-        A::Assault(act::Assault { attacker, .. }) | A::Fight(act::Fight { attacker, .. }) => {
-            let row = if matches!(action, A::Fight(_)) {
-                "fight"
-            } else {
-                "assault"
-            };
-            // R24: the extra friends are counted from the tracked
-            // engagements (the core refuses the option as a tick).
-            out.extend(table_options(ctx, row, |id| id == super::kit::EXTRA_FRIEND));
-            let me = *attacker;
-            out.extend(imposing(st, ctx, |m| m != me));
-        }
-        A::Shoot(act::Shoot { shooter, .. }) => out.extend(shoot_declarations(st, ctx, *shooter)),
-        A::ResolveHit(act::ResolveHit {
-            attacker, target, ..
-        }) => {
-            out.extend(hit_declarations(st, ctx, *attacker, *target));
-            // R31: named with the roll from rules 2 on, when accepting it
-            // ignores them for a hit withstood (rules 1 applies the hit at
-            // once and refuses them then: they are named by hand).
-            if ctx.setup.pending_rolls() {
-                out.extend(witnesses(st, ctx, *target));
-            }
-        }
-        A::LeaderRally(act::LeaderRally { leader, .. }) => {
-            let me = *leader;
-            out.extend(listed(
-                ctx,
-                "leader_rally",
-                in_play(st, |m| m.side == me.side && m != me),
-            ));
-        }
-        A::CastSpell(act::CastSpell { caster, .. }) => {
-            let me = *caster;
-            out.extend(listed(ctx, "cast_spell", in_play(st, |m| m != me)));
-        }
-        A::Fall(act::Fall { model, .. }) if ctx.setup.pending_rolls() => {
-            out.extend(witnesses(st, ctx, *model))
-        }
-        A::Loot(act::Loot { body, .. }) => {
-            let choices = loot_items(st, ctx, *body);
-            if !choices.is_empty() {
-                let label = ctx
-                    .rules
-                    .action("loot")
-                    .map(|r| r.name.clone())
-                    .unwrap_or_else(|| Text::new("loot", "loot"));
-                out.push(Declaration {
-                    key: DeclKey::Item,
-                    label,
-                    kind: DeclKind::Pick {
-                        choices,
-                        many: false,
-                    },
-                });
-            }
-        }
-        // Every other action declares nothing; named, so a new action is
-        // placed here or above on purpose.
-        crate::core::game::action::turn_steps!()
-        | crate::core::game::action::roll_life!()
-        | crate::core::game::action::by_hand!()
-        | A::Note(_)
-        | A::Move(_)
-        | A::StandUp(_)
-        | A::TouchTerrain(_)
-        | A::Breath(_)
-        | A::LeaderOrder(_)
-        | A::TotemOwn(_)
-        | A::TotemEnemy(_)
-        | A::UseHerb(_)
-        | A::Disengage(_)
-        | A::Fall(_)
-        | A::Check(_) => {}
-    }
-    out
+    action.act().declarations(st, ctx)
 }
 
 impl Declaration {

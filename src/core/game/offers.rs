@@ -14,7 +14,6 @@ use super::pending::roll_parts;
 use super::prepare::fill_dice;
 use super::refs::{ModelRef, Side};
 use crate::core::game::act;
-use crate::core::game::action::{by_hand, roll_life, unrolled_acts};
 
 mod acting;
 use super::state::{GameState, Now};
@@ -22,17 +21,80 @@ use super::status::Status;
 use super::taker::{Taker, taker};
 use crate::core::dice::Roller;
 use crate::core::odds::Prob;
-use crate::core::tables::Keyword;
-use acting::{acting_offers, herb_offer};
+use crate::core::tables::{Keyword, RuleSet};
+use crate::core::text::Lang;
+use acting::{Actor, acting_offers, herb_offer};
 
 /// An action as an offer (issue 23): its cost, its offers, what the
-/// players may declare. Implemented in each action's file,
-/// `acts/<id>.rs`; reached through [`Action::act`].
-#[allow(
-    dead_code,
-    reason = "issue 23: the next commits move each family into it"
-)]
-pub(crate) trait Offered {}
+/// players may declare on it and the words of its button. Implemented in
+/// each action's file, `acts/<id>.rs`; reached through [`Action::act`]
+/// (the offers of an activation through `each_action!`, in
+/// `offers/acting.rs`). No method has a default body.
+pub(crate) trait Offered {
+    /// R10–R12, R09, R38: the DP it costs now: its row's in
+    /// `tables/actions.yaml` ([`row_dp`]), unless the action says why not.
+    fn cost(&self, st: &GameState, ctx: Ctx<'_>) -> i32;
+
+    /// R07: its offers to the model making actions (`on`), pushed on `b`
+    /// with their targets and choices; nothing for an action that no
+    /// model takes in its activation (the turn's steps are offered by the
+    /// step the game is at, in [`offers`]).
+    fn offer_acting(b: &mut Builder<'_>, on: &Actor<'_>)
+    where
+        Self: Sized;
+
+    /// Where its offers stand among the acting model's (the order of the
+    /// buttons and of the random player's draw): lower first, ties in the
+    /// list's order; [`NOT_ACTING`] for an action that offers nothing there.
+    fn acting_place() -> u8
+    where
+        Self: Sized;
+
+    /// R33, R42, R31, R26: the offers while its roll waits to be accepted
+    /// (the re-rolls, the accept and what may be named with it), pushed on
+    /// `b` ([`waiting_offers`]); nothing for an action that rolls none.
+    fn offers_rolled(&self, b: &mut Builder<'_>);
+
+    /// What the players may still declare on it now (R19, R20, R22, R24,
+    /// R26, R28, R30, R31, R32, R35, R38, R42), labelled from the tables.
+    fn declarations(&self, st: &GameState, ctx: Ctx<'_>) -> Vec<Declaration>;
+
+    /// What the players declared so far for `key`; `None` when the action
+    /// has no such declaration.
+    fn declared(&self, key: &DeclKey) -> Option<Declared>;
+
+    /// `key` declared as `v`; `false` (and the action unchanged) when it
+    /// has no such declaration or `v` is the wrong kind.
+    fn declare(&mut self, key: &DeclKey, v: &Declared) -> bool;
+
+    /// Its draft: `self` pre-filled from what the tracker knows beyond the
+    /// state (R20: the Moves just made before an Assault).
+    fn fill_draft(&mut self, ctx: Ctx<'_>, facts: Facts);
+
+    /// The words of its offer's button (without its DP): the action's name
+    /// from the tables ([`row_label`]), or what names this one better.
+    fn label(&self, st: &GameState, rules: &RuleSet, l: Lang) -> String;
+}
+
+/// The place of an action that no model takes in its activation.
+pub(crate) const NOT_ACTING: u8 = u8::MAX;
+
+/// The names an action's `Offered` impl uses: its section of
+/// `acts/<id>.rs` imports them with one glob, which cannot clash with the
+/// same names imported by the other families' sections of that file.
+pub(crate) mod names {
+    pub(crate) use super::super::action::{Action, CheckOptions, FightOptions, ShootOptions};
+    pub(crate) use super::super::draft::{self, DeclKey, Declaration, Declared, Facts};
+    pub(crate) use super::super::guard::Ctx;
+    pub(crate) use super::super::refs::ModelRef;
+    pub(crate) use super::super::state::GameState;
+    pub(crate) use super::super::status::Status;
+    pub(crate) use super::acting::{Actor, herb_offer};
+    pub(crate) use super::{
+        Builder, NOT_ACTING, Waiting, in_play, row_dp, row_label, stray_offers, waiting_offers,
+    };
+    pub(crate) use crate::core::tables::{Keyword, RuleSet, Stat};
+}
 
 /// One target of an offer, with the action that takes it.
 #[derive(Clone, Debug, PartialEq)]
@@ -119,60 +181,35 @@ pub(crate) fn try_action(st: &GameState, ctx: Ctx<'_>, action: &Action) -> Resul
 
 /// The DP an action costs (R10–R12, R09, R38).
 pub(crate) fn cost(st: &GameState, ctx: Ctx<'_>, action: &Action) -> i32 {
-    use Action as A;
-    let row = |id: &str| ctx.rules.action(id).and_then(|a| a.dp).unwrap_or(0) as i32;
-    match action {
-        A::ChangeRound(act::ChangeRound { model, steps }) if ctx.setup.all_rules() => st
-            .model(*model)
-            .map_or(0, |x| {
-                super::turn::round_change_cost(
-                    x.agility(),
-                    x.round,
-                    x.round + steps,
-                    row("change_round"),
-                )
-            })
-            .max(0),
-        A::ChangeRound(act::ChangeRound { steps, .. }) => row("change_round") * steps.abs(),
-        A::Assault(act::Assault { brutal: true, .. }) => row("brutal_assault"),
-        A::Fight(act::Fight { attacker, .. }) => {
-            row("fight") + super::upgrades::constrictor_dp(st, ctx, *attacker)
-        }
-        A::Shoot(act::Shoot { options, .. }) if options.aimed => row("aimed_shot"),
-        A::ResolveHit(act::ResolveHit { options, .. }) if options.iron_defence => {
-            row("iron_defence")
-        }
-        A::CastSpell(act::CastSpell { caster, spell, .. }) => {
-            super::spell::spell_of(st, *caster, spell)
-                .map(|(_, c, _)| c as i32)
-                .unwrap_or(0)
-        }
-        a @ (unrolled_acts!()
-        | roll_life!()
-        | by_hand!()
-        | A::StartTurn(_)
-        | A::EndChangeRound(_)
-        | A::RollOff(_)
-        | A::ChooseStart(_)
-        | A::Activate(_)
-        | A::EndActivation(_)
-        | A::EndTurn(act::EndTurn {})
-        | A::EndGame(act::EndGame {})
-        | A::Assault(_)
-        | A::Disengage(_)
-        | A::Shoot(_)
-        | A::ResolveHit(_)
-        | A::Fall(_)
-        | A::Check(_)
-        | A::Note(_)) => row(a.id()),
+    action.act().cost(st, ctx)
+}
+
+/// The DP of the row `id` of `tables/actions.yaml` (0 without one).
+pub(crate) fn row_dp(ctx: Ctx<'_>, id: &str) -> i32 {
+    ctx.rules.action(id).and_then(|a| a.dp).unwrap_or(0) as i32
+}
+
+/// The name of the row `id` of `tables/actions.yaml` (its id without one).
+pub(crate) fn row_label(rules: &RuleSet, id: &str, l: Lang) -> String {
+    rules
+        .action(id)
+        .map_or_else(|| id.to_string(), |a| a.name.get(l).to_string())
+}
+
+impl Offer {
+    /// The words of its button (without its DP): the action's name from
+    /// the tables, a spell's own name, what a check is for.
+    pub fn label(&self, st: &GameState, rules: &RuleSet, l: Lang) -> String {
+        self.action.act().label(st, rules, l)
     }
 }
 
-struct Builder<'a> {
-    st: &'a GameState,
-    ctx: Ctx<'a>,
+/// The offers made so far for the step the game is at.
+pub(crate) struct Builder<'a> {
+    pub(crate) st: &'a GameState,
+    pub(crate) ctx: Ctx<'a>,
     facts: Facts,
-    out: Vec<Offer>,
+    pub(crate) out: Vec<Offer>,
 }
 
 impl Builder<'_> {
@@ -193,7 +230,7 @@ impl Builder<'_> {
     }
 
     /// An offer of `action`, its draft and declarations filled in.
-    fn make_offer(
+    pub(crate) fn make_offer(
         &self,
         model: Option<ModelRef>,
         action: Action,
@@ -218,11 +255,16 @@ impl Builder<'_> {
         }
     }
 
-    fn offer(&mut self, model: Option<ModelRef>, action: Action) {
+    pub(crate) fn offer(&mut self, model: Option<ModelRef>, action: Action) {
         self.offer_with(model, action, Vec::new());
     }
 
-    fn offer_with(&mut self, model: Option<ModelRef>, action: Action, choices: Vec<ModelRef>) {
+    pub(crate) fn offer_with(
+        &mut self,
+        model: Option<ModelRef>,
+        action: Action,
+        choices: Vec<ModelRef>,
+    ) {
         let verdict = try_action(self.st, self.ctx, &action);
         let offer = self.make_offer(
             model,
@@ -237,7 +279,7 @@ impl Builder<'_> {
 
     /// The candidates the rules allow as targets, each with its ready action
     /// and, for an attack, its chances; and the first refusal met.
-    fn collect_targets(
+    pub(crate) fn collect_targets(
         &self,
         candidates: &[ModelRef],
         make: impl Fn(ModelRef) -> Action,
@@ -269,7 +311,7 @@ impl Builder<'_> {
     }
 
     /// An offer with targets: `make` builds the action for each candidate.
-    fn targeted(
+    pub(crate) fn targeted(
         &mut self,
         model: ModelRef,
         candidates: &[ModelRef],
@@ -290,7 +332,7 @@ impl Builder<'_> {
     }
 }
 
-fn in_play(st: &GameState, pred: impl Fn(ModelRef) -> bool) -> Vec<ModelRef> {
+pub(crate) fn in_play(st: &GameState, pred: impl Fn(ModelRef) -> bool) -> Vec<ModelRef> {
     st.models()
         .filter(|(r, m)| m.status.in_play() && pred(*r))
         .map(|(r, _)| r)
@@ -394,10 +436,28 @@ pub(crate) fn offers(st: &GameState, ctx: Ctx<'_>, facts: Facts) -> Offers {
     }
 }
 
-/// A roll waits: each roller's totem re-roll, and accepting it (with the
-/// friends who may witness a model put Down, or the friend a stray shot
-/// may hit).
+/// A roll waits: the offers of the action rolled (its re-rolls, its
+/// accept and what may be named with it).
 fn rolled_offers(b: &mut Builder<'_>) {
+    let st = b.st;
+    if let Some(p) = st.pending.as_ref() {
+        p.action.act().offers_rolled(b);
+    }
+}
+
+/// What the roll waiting allows beside the totem's re-rolls.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Waiting {
+    /// R42: a Combat roll, whose Headstrong models may re-roll a 1.
+    pub(crate) headstrong: bool,
+    /// R31: accepting it may put a model Down, whose friends may witness it.
+    pub(crate) witnessed: bool,
+}
+
+/// A roll waits: each roller's totem re-roll (R33), its Headstrong re-roll
+/// where `w` allows it (R42), and accepting it, with the friends who may
+/// witness a model put Down (R31).
+pub(crate) fn waiting_offers(b: &mut Builder<'_>, w: Waiting) {
     let st = b.st;
     let Some(p) = st.pending.as_ref() else {
         return;
@@ -417,7 +477,7 @@ fn rolled_offers(b: &mut Builder<'_>) {
         // R42 Headstrong: its own re-roll of a 1 in Combat, offered to the
         // models that have it.
         if b.ctx.setup.all_rules()
-            && matches!(p.action, Action::Assault(_) | Action::Fight(_))
+            && w.headstrong
             && st
                 .model(part.model)
                 .is_some_and(|x| x.has(Keyword::Headstrong))
@@ -440,9 +500,7 @@ fn rolled_offers(b: &mut Builder<'_>) {
     // Who would be put Down: their friends may witness it (R31).
     let mut after = st.clone();
     let mut down = None;
-    if matches!(p.action, Action::ResolveHit(_) | Action::Fall(_))
-        && engine::step(&mut after, b.ctx, &plain).is_ok()
-    {
+    if w.witnessed && engine::step(&mut after, b.ctx, &plain).is_ok() {
         down = after
             .models()
             .find(|(r, m)| {
@@ -465,31 +523,33 @@ fn rolled_offers(b: &mut Builder<'_>) {
     if let (Some(o), Some(d)) = (b.out.last_mut(), witnesses) {
         o.declarations.push(d);
     }
-    // R26: a miss the into-combat penalty caused hits a friend.
-    if let Action::Shoot(act::Shoot { shooter, .. }) = &p.action {
-        let shooter = *shooter;
-        let friends = in_play(st, |f| f.side == shooter.side && f != shooter);
-        let strays: Vec<ModelRef> = friends
-            .into_iter()
-            .filter(|f| {
-                let mut next = st.clone();
-                let a = Action::Accept(act::Accept {
-                    witnesses: None,
-                    stray: Some(*f),
-                    within_30cm: None,
-                });
-                engine::step(&mut next, b.ctx, &a).is_ok()
-                    && next.pending_hits.iter().any(|h| h.target == *f)
-            })
-            .collect();
-        if !strays.is_empty() {
-            b.targeted(shooter, &strays, |f| {
-                Action::Accept(act::Accept {
-                    witnesses: None,
-                    stray: Some(f),
-                    within_30cm: None,
-                })
+}
+
+/// R26: a miss the into-combat penalty caused hits a friend of `shooter`:
+/// the accept naming each friend it may hit.
+pub(crate) fn stray_offers(b: &mut Builder<'_>, shooter: ModelRef) {
+    let st = b.st;
+    let friends = in_play(st, |f| f.side == shooter.side && f != shooter);
+    let strays: Vec<ModelRef> = friends
+        .into_iter()
+        .filter(|f| {
+            let mut next = st.clone();
+            let a = Action::Accept(act::Accept {
+                witnesses: None,
+                stray: Some(*f),
+                within_30cm: None,
             });
-        }
+            engine::step(&mut next, b.ctx, &a).is_ok()
+                && next.pending_hits.iter().any(|h| h.target == *f)
+        })
+        .collect();
+    if !strays.is_empty() {
+        b.targeted(shooter, &strays, |f| {
+            Action::Accept(act::Accept {
+                witnesses: None,
+                stray: Some(f),
+                within_30cm: None,
+            })
+        });
     }
 }

@@ -10,8 +10,9 @@ use super::widgets::{self, key, keyed, toggle};
 use super::{EndDeclaration, GameView};
 use crate::core::game::ModelRef;
 use crate::core::game::act;
-use crate::core::game::action::{by_hand, roll_life, turn_steps};
-use crate::core::game::{Action, FightOptions, Game, ModelState, Offer, ShootOptions, SpellChoice};
+use crate::core::game::{
+    Action, ActionKind, FightOptions, Game, ModelState, Offer, ShootOptions, SpellChoice,
+};
 use crate::core::tables::{RuleSet, Stat};
 use crate::core::text::Lang;
 
@@ -23,159 +24,109 @@ enum Click {
     Open(Form),
 }
 
-/// The action's row in `tables/actions.yaml`, its key, and what a click does.
-fn describe_offer(o: &Offer) -> Option<(&'static str, Option<egui::Key>, Click)> {
+/// An offer's key and what a click on it does: the action's own form, for
+/// the few actions that have one; for any other action (a new one too) the
+/// generic path, [`generic_click`]. `None`: no button in the actions bar.
+fn describe_offer(o: &Offer) -> Option<(Option<egui::Key>, Click)> {
     use egui::Key as K;
     o.model?;
-    Some(match &o.action {
-        Action::Move(_) => ("move", Some(K::M), Click::Act(o.action.clone())),
-        Action::StandUp(_) => ("stand_up", Some(K::U), Click::Act(o.action.clone())),
-        Action::Assault(act::Assault { brutal, .. }) => {
-            let kind = if *brutal {
-                MeleeKind::Brutal
-            } else {
-                MeleeKind::Assault
+    Some(match o.action.kind() {
+        ActionKind::Move => (Some(K::M), generic_click(o)),
+        ActionKind::StandUp => (Some(K::U), generic_click(o)),
+        ActionKind::TotemOwn => (Some(K::T), generic_click(o)),
+        ActionKind::TotemEnemy => (Some(K::Y), generic_click(o)),
+        ActionKind::Assault | ActionKind::Fight => {
+            let kind = MeleeKind::of(&o.action)?;
+            let key = match kind {
+                MeleeKind::Assault => K::A,
+                MeleeKind::Brutal => K::B,
+                MeleeKind::Fight => K::F,
             };
-            // The core's draft: what the tracker knows is filled in.
-            let options = if let Action::Assault(act::Assault { options, .. }) = &o.draft {
-                options.clone()
-            } else {
-                FightOptions::default()
-            };
-            (
-                if *brutal { "brutal_assault" } else { "assault" },
-                Some(if *brutal { K::B } else { K::A }),
-                Click::Open(Form::Melee { kind, options }),
-            )
+            // The core's draft: what the tracker knows is filled in (R20).
+            let options = fight_options(&o.draft);
+            (Some(key), Click::Open(Form::Melee { kind, options }))
         }
-        Action::Fight(_) => (
-            "fight",
-            Some(K::F),
-            Click::Open(Form::Melee {
-                kind: MeleeKind::Fight,
-                options: FightOptions::default(),
-            }),
-        ),
-        Action::Disengage(_) => ("disengage", Some(K::D), Click::Open(Form::Disengage)),
+        ActionKind::Disengage => (Some(K::D), Click::Open(Form::Disengage)),
         // R26: the aimed shot is a declaration of its form.
-        Action::Shoot(_) => (
-            "shoot",
+        ActionKind::Shoot => (
             Some(K::S),
             Click::Open(Form::Shoot {
                 options: ShootOptions::default(),
             }),
         ),
-        Action::Breath(_) => (
-            "breath",
+        ActionKind::Breath => (
             Some(K::H),
             Click::Open(Form::Breath {
                 targets: Vec::new(),
             }),
         ),
-        Action::CastSpell(act::CastSpell { spell, .. }) => (
-            "cast_spell",
-            None,
-            Click::Open(Form::Spell {
+        ActionKind::CastSpell => {
+            let Action::CastSpell(act::CastSpell { spell, .. }) = &o.action else {
+                return None;
+            };
+            let form = Form::Spell {
                 choice: spell.clone(),
                 within_15cm: Vec::new(),
                 targets: Vec::new(),
-            }),
-        ),
-        Action::LeaderOrder(_) => ("leader_order", Some(K::O), Click::Open(Form::Order)),
-        Action::LeaderRally(_) => (
-            "leader_rally",
-            Some(K::R),
-            Click::Open(Form::Rally { models: Vec::new() }),
-        ),
-        Action::TotemOwn(_) => ("totem_own", Some(K::T), Click::Act(o.action.clone())),
-        Action::TotemEnemy(_) => ("totem_enemy", Some(K::Y), Click::Act(o.action.clone())),
-        Action::Loot(_) => ("loot", Some(K::L), Click::Open(Form::Loot)),
-        // R37 (rules 3): burn a mystic herb, at once.
-        Action::UseHerb(_) => ("use_herb", None, Click::Act(o.action.clone())),
-        // R41: the Courage check before assaulting a Dreadful aspect: the
-        // core's ready action, rolled at once.
-        Action::Check(act::Check { options, .. }) if options.dreadful.is_some() => {
-            ("check", None, Click::Act(o.action.clone()))
+            };
+            (None, Click::Open(form))
         }
-        Action::Check(_) => (
-            "check",
-            Some(K::C),
-            Click::Open(Form::Check {
-                stat: Stat::Agility,
-                modifier: 0,
-                reason: String::new(),
-            }),
-        ),
-        // The turn's steps, the life of a roll and the hand adjustments
-        // have their own places in the view, not an activation's button.
-        turn_steps!()
-        | roll_life!()
-        | by_hand!()
-        | Action::TouchTerrain(_)
-        | Action::ResolveHit(_)
-        | Action::Fall(_)
-        | Action::Note(_) => return None,
+        ActionKind::LeaderOrder => (Some(K::O), Click::Open(Form::Order)),
+        ActionKind::LeaderRally => (Some(K::R), Click::Open(Form::Rally { models: Vec::new() })),
+        ActionKind::Loot => (Some(K::L), Click::Open(Form::Loot)),
+        ActionKind::Check => {
+            let Action::Check(act::Check { options, .. }) = &o.action else {
+                return None;
+            };
+            // R41: the Courage check before assaulting a Dreadful aspect:
+            // the core's ready action, rolled at once.
+            if options.dreadful.is_some() {
+                (None, Click::Act(o.action.clone()))
+            } else {
+                let form = Form::Check {
+                    stat: Stat::Agility,
+                    modifier: 0,
+                    reason: String::new(),
+                };
+                (Some(K::C), Click::Open(form))
+            }
+        }
+        // Ended by its own button, beside what it ends touching.
+        ActionKind::EndActivation => return None,
+        // Every other action offered to the model (R37 a herb, and any new
+        // action) takes the generic path: documented, not an omission.
+        _ => (None, generic_click(o)),
     })
 }
 
-/// The button's words: the action's name from the tables (a spell's own
-/// name), and its DP.
-fn offer_text(
-    o: &Offer,
-    id: &str,
-    rules: &RuleSet,
-    g: &crate::core::game::Game,
-    l: Lang,
-) -> String {
-    let name = match &o.action {
-        Action::CastSpell(act::CastSpell {
-            caster,
-            spell: SpellChoice::Known { index },
-            ..
-        }) => g
-            .state()
-            .model(*caster)
-            .and_then(|m| m.spells.get(*index))
-            .map_or_else(|| id.to_string(), |s| format!("✨ {}", s.name)),
-        Action::Check(act::Check { options, .. }) if options.dreadful.is_some() => format!(
-            "{} {} {}",
-            Stat::Courage.name(l),
-            l.pick("ante", "against"),
-            options
-                .dreadful
-                .map(|d| g.state().name(d))
-                .unwrap_or_default()
-        ),
-        Action::Check(_) => l.pick("Tirada de Atributo", "Attribute check").to_string(),
-        Action::UseHerb(_) => l
-            .pick(
-                "🌿 Quemar Hierba mística (+1 PD propio)",
-                "🌿 Burn a mystic herb (+1 own DP)",
-            )
-            .to_string(),
-        turn_steps!()
-        | roll_life!()
-        | by_hand!()
-        | Action::Move(_)
-        | Action::StandUp(_)
-        | Action::Loot(_)
-        | Action::TouchTerrain(_)
-        | Action::Assault(_)
-        | Action::Fight(_)
-        | Action::Disengage(_)
-        | Action::Shoot(_)
-        | Action::ResolveHit(_)
-        | Action::Breath(_)
-        | Action::Fall(_)
-        | Action::LeaderOrder(_)
-        | Action::LeaderRally(_)
-        | Action::TotemOwn(_)
-        | Action::TotemEnemy(_)
-        | Action::CastSpell(_)
-        | Action::Note(_) => rules
-            .action(id)
-            .map_or_else(|| id.to_string(), |a| a.name.get(l).to_string()),
-    };
+/// The generic path of an offer: its draft sent at once when the players
+/// have nothing to declare and no target to pick, else its declarations
+/// and targets as widgets (`Form::Offer`).
+fn generic_click(o: &Offer) -> Click {
+    if o.declarations.is_empty() && o.targets.is_empty() {
+        Click::Act(o.draft.clone())
+    } else {
+        Click::Open(Form::Offer {
+            kind: o.action.kind(),
+            draft: o.draft.clone(),
+        })
+    }
+}
+
+/// The options of a melee draft.
+fn fight_options(draft: &Action) -> FightOptions {
+    if let Action::Assault(act::Assault { options, .. })
+    | Action::Fight(act::Fight { options, .. }) = draft
+    {
+        options.clone()
+    } else {
+        FightOptions::default()
+    }
+}
+
+/// The button's words: the core's words for the offer, and its DP.
+fn offer_text(o: &Offer, rules: &RuleSet, g: &crate::core::game::Game, l: Lang) -> String {
+    let name = o.label(g.state(), rules, l);
     if o.dp > 0 {
         format!("{name} ({} {})", o.dp, l.pick("PD", "DP"))
     } else {
@@ -278,10 +229,10 @@ fn offer_buttons_ui(
     let mut click: Option<Click> = None;
     ui.horizontal_wrapped(|ui| {
         for o in offers.iter().filter(|o| o.model == Some(actor)) {
-            let Some((id, k, what)) = describe_offer(o) else {
+            let Some((k, what)) = describe_offer(o) else {
                 continue;
             };
-            let text = offer_text(o, id, rules, g, l);
+            let text = offer_text(o, rules, g, l);
             if widgets::offer_button(ui, o, &text, k, l) {
                 click = Some(what);
             }
@@ -521,5 +472,38 @@ mod tests {
             let r = h.get_by_label(label).rect();
             assert!(r.right() <= log.left(), "{label}: {r:?} vs log {log:?}");
         }
+    }
+
+    /// Issue 23: an action with no form of its own takes the generic path,
+    /// at once when there is nothing to declare, else the generic form;
+    /// the end of the activation keeps its own button.
+    #[test]
+    fn an_action_without_a_form_should_take_the_generic_path() {
+        use super::{Click, describe_offer};
+        use crate::core::game::ActionKind;
+        use crate::ui::game::Form;
+        let mut g = new_game();
+        step_to_acting(&mut g);
+        let offers = g.offers();
+        let mv = offers.find("move").expect("a Move offered").clone();
+        assert!(matches!(
+            describe_offer(&mv),
+            Some((Some(egui::Key::M), Click::Act(a))) if a == mv.draft
+        ));
+        // The same offer with something to declare opens the generic form.
+        let mut declaring = mv.clone();
+        declaring.declarations = offers
+            .offers
+            .iter()
+            .flat_map(|o| o.declarations.clone())
+            .take(1)
+            .collect();
+        assert_eq!(declaring.declarations.len(), 1, "an assault declares");
+        assert!(matches!(
+            describe_offer(&declaring),
+            Some((_, Click::Open(Form::Offer { kind: ActionKind::Move, draft }))) if draft == mv.draft
+        ));
+        let end = offers.find("end_activation").expect("the end offered");
+        assert!(describe_offer(end).is_none());
     }
 }

@@ -4,14 +4,15 @@
 //! targets are the core's offer's targets: the view lists no model the
 //! rules refuse.
 
+mod offer;
+
 use super::GameView;
 use super::widgets::{self, big_button, choices_multi, models_multi, toggle};
 use crate::core::game::act;
-use crate::core::game::action::{by_hand, roll_life, turn_steps, unrolled_acts};
 use crate::core::game::draft::{declare, value};
 use crate::core::game::{
-    Action, DeclKind, Declaration, Declared, FightOptions, Game, GameError, HitOptions, ModelRef,
-    Offer, Price, ShootOptions, SpellChoice, Target,
+    Action, ActionKind, DeclKind, Declaration, Declared, FightOptions, Game, GameError, HitOptions,
+    ModelRef, Offer, Price, ShootOptions, SpellChoice, Target,
 };
 use crate::core::odds::{Odds, Prob};
 use crate::core::tables::{RuleSet, Stat};
@@ -58,6 +59,12 @@ pub enum Form {
         options: HitOptions,
         witnesses: Vec<ModelRef>,
     },
+    /// The generic form of an offer with no form of its own: its
+    /// declarations answered into its draft, and its targets.
+    Offer {
+        kind: ActionKind,
+        draft: Action,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,24 +75,21 @@ pub enum MeleeKind {
 }
 
 impl MeleeKind {
+    /// The melee `action` is, if it is one.
+    pub fn of(action: &Action) -> Option<MeleeKind> {
+        if let Action::Assault(act::Assault { brutal, .. }) = action {
+            return Some(if *brutal {
+                MeleeKind::Brutal
+            } else {
+                MeleeKind::Assault
+            });
+        }
+        (action.kind() == ActionKind::Fight).then_some(MeleeKind::Fight)
+    }
+
     /// Does `offer` stand for this kind of melee?
     pub fn matches(self, action: &Action) -> bool {
-        match action {
-            Action::Fight(_) => self == MeleeKind::Fight,
-            Action::Assault(act::Assault { brutal: true, .. }) => self == MeleeKind::Brutal,
-            Action::Assault(act::Assault { brutal: false, .. }) => self == MeleeKind::Assault,
-            turn_steps!()
-            | unrolled_acts!()
-            | roll_life!()
-            | by_hand!()
-            | Action::Disengage(_)
-            | Action::Shoot(_)
-            | Action::ResolveHit(_)
-            | Action::Fall(_)
-            | Action::Check(_)
-            | Action::CastSpell(_)
-            | Action::Note(_) => false,
-        }
+        MeleeKind::of(action) == Some(self)
     }
 }
 
@@ -271,6 +275,9 @@ impl GameView {
             Form::None | Form::Hit { .. } => None,
             Form::Melee { kind, options } => {
                 melee_form_ui(ui, g, rules, offers, actor, (*kind, options), l)
+            }
+            Form::Offer { kind, draft } => {
+                offer::offer_form_ui(ui, g, offers, actor, *kind, draft, l)
             }
             Form::Shoot { options } => shoot_form_ui(ui, g, rules, offers, actor, options, l),
             Form::Disengage => disengage_form_ui(ui, g, rules, actor, l),

@@ -30,7 +30,80 @@ impl super::Words for Assault {
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
 
-impl super::Offered for Assault {}
+use crate::core::game::offers::names::*;
+
+impl super::Offered for Assault {
+    fn cost(&self, _st: &GameState, ctx: Ctx<'_>) -> i32 {
+        // A Brutal assault pays its own row.
+        row_dp(ctx, row_of(self))
+    }
+
+    fn offer_acting(b: &mut Builder<'_>, on: &Actor<'_>) {
+        // R20: each enemy, assaulted and brutally assaulted.
+        let a = on.model;
+        for brutal in [false, true] {
+            b.targeted(a, &on.enemies, |d| {
+                Action::Assault(Assault {
+                    attacker: a,
+                    defender: d,
+                    brutal,
+                    options: FightOptions::default(),
+                    roll: None,
+                })
+            });
+        }
+    }
+
+    fn acting_place() -> u8 {
+        30
+    }
+
+    fn offers_rolled(&self, b: &mut Builder<'_>) {
+        waiting_offers(
+            b,
+            Waiting {
+                headstrong: true,
+                witnessed: false,
+            },
+        );
+    }
+
+    fn declarations(&self, st: &GameState, ctx: Ctx<'_>) -> Vec<Declaration> {
+        draft::melee_declarations(st, ctx, "assault", self.attacker)
+    }
+
+    fn declared(&self, key: &DeclKey) -> Option<Declared> {
+        draft::melee_value(&self.options, key)
+    }
+
+    fn declare(&mut self, key: &DeclKey, v: &Declared) -> bool {
+        draft::melee_declare(&mut self.options, key, v)
+    }
+
+    fn fill_draft(&mut self, ctx: Ctx<'_>, facts: Facts) {
+        // R20: the Moves just made count as consecutive (the players lower
+        // the count when a Move had no line of sight).
+        let options = &mut self.options.options;
+        if facts.trailing_moves > 0
+            && !options.contains_key(draft::CONSECUTIVE_MOVES)
+            && ctx
+                .rules
+                .action("assault")
+                .is_some_and(|r| r.options.iter().any(|o| o.id == draft::CONSECUTIVE_MOVES))
+        {
+            options.insert(draft::CONSECUTIVE_MOVES.to_string(), facts.trailing_moves);
+        }
+    }
+
+    fn label(&self, _st: &GameState, rules: &RuleSet, l: Lang) -> String {
+        row_label(rules, row_of(self), l)
+    }
+}
+
+/// The row of `tables/actions.yaml` an Assault pays and is named by.
+fn row_of(a: &Assault) -> &'static str {
+    if a.brutal { "brutal_assault" } else { "assault" }
+}
 
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
 

@@ -62,7 +62,109 @@ impl super::Words for CastSpell {
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
 
-impl super::Offered for CastSpell {}
+use crate::core::game::offers::names::*;
+
+impl super::Offered for CastSpell {
+    fn cost(&self, st: &GameState, _ctx: Ctx<'_>) -> i32 {
+        // R38: the spell's own cost.
+        crate::core::game::spell::spell_of(st, self.caster, &self.spell)
+            .map(|(_, c, _)| c as i32)
+            .unwrap_or(0)
+    }
+
+    fn offer_acting(b: &mut Builder<'_>, on: &Actor<'_>) {
+        // R38: each spell it knows, the other models to name near it.
+        let a = on.model;
+        for index in 0..on.x.spells.len() {
+            b.offer_with(
+                Some(a),
+                known_spell(a, index, Vec::new()),
+                in_play(b.st, |r| r != a),
+            );
+            spell_targets(b, a, index);
+        }
+    }
+
+    fn acting_place() -> u8 {
+        80
+    }
+
+    fn offers_rolled(&self, b: &mut Builder<'_>) {
+        waiting_offers(
+            b,
+            Waiting {
+                headstrong: false,
+                witnessed: false,
+            },
+        );
+    }
+
+    fn declarations(&self, st: &GameState, ctx: Ctx<'_>) -> Vec<Declaration> {
+        let me = self.caster;
+        draft::listed(ctx, "cast_spell", in_play(st, |m| m != me))
+            .into_iter()
+            .collect()
+    }
+
+    fn declared(&self, key: &DeclKey) -> Option<Declared> {
+        (*key == DeclKey::Listed).then(|| Declared::Models(self.within_15cm.clone()))
+    }
+
+    fn declare(&mut self, key: &DeclKey, v: &Declared) -> bool {
+        let (DeclKey::Listed, Declared::Models(ms)) = (key, v) else {
+            return false;
+        };
+        self.within_15cm = ms.clone();
+        true
+    }
+
+    fn fill_draft(&mut self, _ctx: Ctx<'_>, _facts: Facts) {
+        // Nothing the tracker knows is left to fill in.
+    }
+
+    fn label(&self, st: &GameState, rules: &RuleSet, l: Lang) -> String {
+        match &self.spell {
+            // The spell's own name.
+            SpellChoice::Known { index } => st
+                .model(self.caster)
+                .and_then(|m| m.spells.get(*index))
+                .map_or_else(|| "cast_spell".to_string(), |s| format!("✨ {}", s.name)),
+            SpellChoice::Custom { .. } => row_label(rules, "cast_spell", l),
+        }
+    }
+}
+
+/// The spell `index` that `caster` knows, hitting `targets`.
+fn known_spell(caster: ModelRef, index: usize, targets: Vec<ModelRef>) -> Action {
+    Action::CastSpell(CastSpell {
+        caster,
+        spell: SpellChoice::Known { index },
+        target: None,
+        within_15cm: Vec::new(),
+        backlash: Vec::new(),
+        within_30cm: Vec::new(),
+        targets,
+    })
+}
+
+/// R38 (rules 3): a spell that declares a hit: each model alone under it,
+/// with its chance to go Down, on the spell's offer (as Breath's).
+fn spell_targets(b: &mut Builder<'_>, a: ModelRef, index: usize) {
+    let st = b.st;
+    if !b.ctx.setup.all_rules()
+        || st
+            .model(a)
+            .and_then(|x| x.spells.get(index))
+            .is_none_or(|s| s.hit.is_none())
+    {
+        return;
+    }
+    let others = in_play(st, |r| r != a);
+    let (targets, _) = b.collect_targets(&others, |t| known_spell(a, index, vec![t]));
+    if let Some(o) = b.out.last_mut() {
+        o.targets = targets;
+    }
+}
 
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
 

@@ -31,7 +31,94 @@ impl super::Words for Check {
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
 
-impl super::Offered for Check {}
+use crate::core::game::offers::names::*;
+
+impl super::Offered for Check {
+    fn cost(&self, _st: &GameState, ctx: Ctx<'_>) -> i32 {
+        row_dp(ctx, "check")
+    }
+
+    fn offer_acting(b: &mut Builder<'_>, on: &Actor<'_>) {
+        let a = on.model;
+        b.offer(Some(a), check_of(a, Stat::Agility, CheckOptions::default()));
+        // R41 Dreadful aspect (rules 3): the Courage check that opens the
+        // assault on each enemy with it, until it is made this activation.
+        if b.ctx.setup.all_rules() {
+            let st = b.st;
+            let dreadful: Vec<ModelRef> = on
+                .enemies
+                .iter()
+                .copied()
+                .filter(|e| {
+                    st.model(*e).is_some_and(|y| y.has(Keyword::DreadfulAspect))
+                        && !st.dread.iter().any(|(r, t, _)| *r == a && t == e)
+                })
+                .collect();
+            b.targeted(a, &dreadful, |d| {
+                let options = CheckOptions {
+                    dreadful: Some(d),
+                    ..Default::default()
+                };
+                check_of(a, Stat::Courage, options)
+            });
+        }
+    }
+
+    fn acting_place() -> u8 {
+        140
+    }
+
+    fn offers_rolled(&self, b: &mut Builder<'_>) {
+        waiting_offers(
+            b,
+            Waiting {
+                headstrong: false,
+                witnessed: false,
+            },
+        );
+    }
+
+    fn declarations(&self, _st: &GameState, _ctx: Ctx<'_>) -> Vec<Declaration> {
+        Vec::new()
+    }
+
+    fn declared(&self, _key: &DeclKey) -> Option<Declared> {
+        None
+    }
+
+    fn declare(&mut self, _key: &DeclKey, _v: &Declared) -> bool {
+        false
+    }
+
+    fn fill_draft(&mut self, _ctx: Ctx<'_>, _facts: Facts) {
+        // Nothing the tracker knows is left to fill in.
+    }
+
+    fn label(&self, st: &GameState, _rules: &RuleSet, l: Lang) -> String {
+        match self.options.dreadful {
+            // R41: the Courage check before assaulting a Dreadful aspect.
+            Some(d) => format!(
+                "{} {} {}",
+                Stat::Courage.name(l),
+                l.pick("ante", "against"),
+                st.name(d)
+            ),
+            None => l.pick("Tirada de Atributo", "Attribute check").to_string(),
+        }
+    }
+}
+
+/// A check of `model`'s `stat`, its dice to roll.
+fn check_of(model: ModelRef, stat: Stat, options: CheckOptions) -> Action {
+    Action::Check(Check {
+        model,
+        stat,
+        modifier: 0,
+        reason: String::new(),
+        options,
+        roll: None,
+    })
+}
 
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
 

@@ -49,7 +49,60 @@ impl super::Words for Disengage {
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
 
-impl super::Offered for Disengage {}
+use crate::core::game::offers::names::*;
+
+impl super::Offered for Disengage {
+    fn cost(&self, _st: &GameState, ctx: Ctx<'_>) -> i32 {
+        row_dp(ctx, "disengage")
+    }
+
+    fn offer_acting(b: &mut Builder<'_>, on: &Actor<'_>) {
+        // R25: only an engaged model disengages.
+        if !on.x.engaged.is_empty() {
+            b.offer(
+                Some(on.model),
+                Action::Disengage(Disengage {
+                    model: on.model,
+                    rolls: Vec::new(),
+                }),
+            );
+        }
+    }
+
+    fn acting_place() -> u8 {
+        50
+    }
+
+    fn offers_rolled(&self, b: &mut Builder<'_>) {
+        waiting_offers(
+            b,
+            Waiting {
+                headstrong: false,
+                witnessed: false,
+            },
+        );
+    }
+
+    fn declarations(&self, _st: &GameState, _ctx: Ctx<'_>) -> Vec<Declaration> {
+        Vec::new()
+    }
+
+    fn declared(&self, _key: &DeclKey) -> Option<Declared> {
+        None
+    }
+
+    fn declare(&mut self, _key: &DeclKey, _v: &Declared) -> bool {
+        false
+    }
+
+    fn fill_draft(&mut self, _ctx: Ctx<'_>, _facts: Facts) {
+        // Nothing the tracker knows is left to fill in.
+    }
+
+    fn label(&self, _st: &GameState, rules: &RuleSet, l: Lang) -> String {
+        row_label(rules, "disengage", l)
+    }
+}
 
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
 

@@ -47,7 +47,52 @@ impl super::Words for EndActivation {
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
 
-impl super::Offered for EndActivation {}
+use crate::core::game::offers::names::*;
+
+impl super::Offered for EndActivation {
+    fn cost(&self, _st: &GameState, ctx: Ctx<'_>) -> i32 {
+        row_dp(ctx, "end_activation")
+    }
+
+    fn offer_acting(b: &mut Builder<'_>, on: &Actor<'_>) {
+        b.offer(
+            Some(on.active),
+            Action::EndActivation(EndActivation {
+                model: on.active,
+                terrain: Vec::new(),
+                near_enemy_totem: false,
+            }),
+        );
+    }
+
+    fn acting_place() -> u8 {
+        250
+    }
+
+    fn offers_rolled(&self, _b: &mut Builder<'_>) {
+        // It rolls nothing: no roll of it waits.
+    }
+
+    fn declarations(&self, _st: &GameState, _ctx: Ctx<'_>) -> Vec<Declaration> {
+        Vec::new()
+    }
+
+    fn declared(&self, _key: &DeclKey) -> Option<Declared> {
+        None
+    }
+
+    fn declare(&mut self, _key: &DeclKey, _v: &Declared) -> bool {
+        false
+    }
+
+    fn fill_draft(&mut self, _ctx: Ctx<'_>, _facts: Facts) {
+        // Nothing the tracker knows is left to fill in.
+    }
+
+    fn label(&self, _st: &GameState, rules: &RuleSet, l: Lang) -> String {
+        row_label(rules, "end_activation", l)
+    }
+}
 
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
 

@@ -38,7 +38,60 @@ impl super::Words for Fall {
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
 
-impl super::Offered for Fall {}
+use crate::core::game::offers::names::*;
+
+impl super::Offered for Fall {
+    fn cost(&self, _st: &GameState, ctx: Ctx<'_>) -> i32 {
+        row_dp(ctx, "fall")
+    }
+
+    fn offer_acting(_b: &mut Builder<'_>, _on: &Actor<'_>) {
+        // Made by hand, never offered.
+    }
+
+    fn acting_place() -> u8 {
+        NOT_ACTING
+    }
+
+    fn offers_rolled(&self, b: &mut Builder<'_>) {
+        waiting_offers(
+            b,
+            Waiting {
+                headstrong: false,
+                witnessed: true,
+            },
+        );
+    }
+
+    fn declarations(&self, st: &GameState, ctx: Ctx<'_>) -> Vec<Declaration> {
+        // R31: the friends who would witness it put Down, with the roll
+        // from rules 2 on.
+        if !ctx.setup.pending_rolls() {
+            return Vec::new();
+        }
+        draft::witnesses(st, ctx, self.model).into_iter().collect()
+    }
+
+    fn declared(&self, key: &DeclKey) -> Option<Declared> {
+        (*key == DeclKey::Witnesses).then(|| Declared::Models(self.witnesses.clone()))
+    }
+
+    fn declare(&mut self, key: &DeclKey, v: &Declared) -> bool {
+        let (DeclKey::Witnesses, Declared::Models(ms)) = (key, v) else {
+            return false;
+        };
+        self.witnesses = ms.clone();
+        true
+    }
+
+    fn fill_draft(&mut self, _ctx: Ctx<'_>, _facts: Facts) {
+        // Nothing the tracker knows is left to fill in.
+    }
+
+    fn label(&self, _st: &GameState, rules: &RuleSet, l: Lang) -> String {
+        row_label(rules, "fall", l)
+    }
+}
 
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
 

@@ -28,7 +28,69 @@ impl super::Words for Loot {
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
 
-impl super::Offered for Loot {}
+use crate::core::game::offers::names::*;
+
+impl super::Offered for Loot {
+    fn cost(&self, _st: &GameState, ctx: Ctx<'_>) -> i32 {
+        row_dp(ctx, "loot")
+    }
+
+    fn offer_acting(b: &mut Builder<'_>, on: &Actor<'_>) {
+        // R19: each body Down.
+        let a = on.model;
+        let bodies: Vec<ModelRef> = b
+            .st
+            .models()
+            .filter(|(r, m)| m.status == Status::Down && *r != a)
+            .map(|(r, _)| r)
+            .collect();
+        b.targeted(a, &bodies, |body| {
+            Action::Loot(Loot {
+                model: a,
+                body,
+                item: String::new(),
+            })
+        });
+    }
+
+    fn acting_place() -> u8 {
+        130
+    }
+
+    fn offers_rolled(&self, _b: &mut Builder<'_>) {
+        // It rolls nothing: no roll of it waits.
+    }
+
+    fn declarations(&self, st: &GameState, ctx: Ctx<'_>) -> Vec<Declaration> {
+        draft::loot_declarations(st, ctx, self.body)
+    }
+
+    fn declared(&self, key: &DeclKey) -> Option<Declared> {
+        (*key == DeclKey::Item).then(|| {
+            Declared::Picks(if self.item.is_empty() {
+                Vec::new()
+            } else {
+                vec![self.item.clone()]
+            })
+        })
+    }
+
+    fn declare(&mut self, key: &DeclKey, v: &Declared) -> bool {
+        let (DeclKey::Item, Declared::Picks(p)) = (key, v) else {
+            return false;
+        };
+        self.item = p.first().cloned().unwrap_or_default();
+        true
+    }
+
+    fn fill_draft(&mut self, _ctx: Ctx<'_>, _facts: Facts) {
+        // Nothing the tracker knows is left to fill in.
+    }
+
+    fn label(&self, _st: &GameState, rules: &RuleSet, l: Lang) -> String {
+        row_label(rules, "loot", l)
+    }
+}
 
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
 

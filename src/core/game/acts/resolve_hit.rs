@@ -52,7 +52,85 @@ impl super::Words for ResolveHit {
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
 
-impl super::Offered for ResolveHit {}
+use crate::core::game::offers::names::*;
+
+impl super::Offered for ResolveHit {
+    fn cost(&self, _st: &GameState, ctx: Ctx<'_>) -> i32 {
+        // R28: Iron defence pays its own row (the hit itself costs nothing).
+        let row = if self.options.iron_defence {
+            draft::IRON_DEFENCE
+        } else {
+            "resolve_hit"
+        };
+        row_dp(ctx, row)
+    }
+
+    fn offer_acting(_b: &mut Builder<'_>, _on: &Actor<'_>) {
+        // Offered while the hits wait, not in an activation.
+    }
+
+    fn acting_place() -> u8 {
+        NOT_ACTING
+    }
+
+    fn offers_rolled(&self, b: &mut Builder<'_>) {
+        waiting_offers(
+            b,
+            Waiting {
+                headstrong: false,
+                witnessed: true,
+            },
+        );
+    }
+
+    fn declarations(&self, st: &GameState, ctx: Ctx<'_>) -> Vec<Declaration> {
+        let mut out = draft::hit_declarations(st, ctx, self.attacker, self.target);
+        // R31: named with the roll from rules 2 on, when accepting it
+        // ignores them for a hit withstood (rules 1 applies the hit at
+        // once and refuses them then: they are named by hand).
+        if ctx.setup.pending_rolls() {
+            out.extend(draft::witnesses(st, ctx, self.target));
+        }
+        out
+    }
+
+    fn declared(&self, key: &DeclKey) -> Option<Declared> {
+        let o = &self.options;
+        Some(match key {
+            DeclKey::Cover => Declared::Picks(o.cover.clone()),
+            DeclKey::SurvivalInstinct => Declared::Count(u32::from(o.survival_instinct)),
+            DeclKey::Inspired => Declared::Models(o.inspired.clone()),
+            DeclKey::Row(id) if id == draft::IRON_DEFENCE => {
+                Declared::Count(u32::from(o.iron_defence))
+            }
+            DeclKey::Witnesses => Declared::Models(self.witnesses.clone()),
+            _ => return None,
+        })
+    }
+
+    fn declare(&mut self, key: &DeclKey, v: &Declared) -> bool {
+        let o = &mut self.options;
+        match (key, v) {
+            (DeclKey::Cover, Declared::Picks(p)) => o.cover = p.clone(),
+            (DeclKey::SurvivalInstinct, Declared::Count(n)) => o.survival_instinct = *n > 0,
+            (DeclKey::Inspired, Declared::Models(ms)) => o.inspired = ms.clone(),
+            (DeclKey::Row(id), Declared::Count(n)) if id == draft::IRON_DEFENCE => {
+                o.iron_defence = *n > 0
+            }
+            (DeclKey::Witnesses, Declared::Models(ms)) => self.witnesses = ms.clone(),
+            _ => return false,
+        }
+        true
+    }
+
+    fn fill_draft(&mut self, _ctx: Ctx<'_>, _facts: Facts) {
+        // Nothing the tracker knows is left to fill in.
+    }
+
+    fn label(&self, _st: &GameState, rules: &RuleSet, l: Lang) -> String {
+        row_label(rules, "resolve_hit", l)
+    }
+}
 
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
 

@@ -41,7 +41,45 @@ impl super::Words for RollOff {
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
 
-impl super::Offered for RollOff {}
+use crate::core::game::offers::names::*;
+
+impl super::Offered for RollOff {
+    fn cost(&self, _st: &GameState, ctx: Ctx<'_>) -> i32 {
+        row_dp(ctx, "roll_off")
+    }
+
+    fn offer_acting(_b: &mut Builder<'_>, _on: &Actor<'_>) {
+        // The turn's steps are offered by the step the game is at (`offers`), not in an activation.
+    }
+
+    fn acting_place() -> u8 {
+        NOT_ACTING
+    }
+
+    fn offers_rolled(&self, _b: &mut Builder<'_>) {
+        // It rolls nothing: no roll of it waits.
+    }
+
+    fn declarations(&self, _st: &GameState, _ctx: Ctx<'_>) -> Vec<Declaration> {
+        Vec::new()
+    }
+
+    fn declared(&self, _key: &DeclKey) -> Option<Declared> {
+        None
+    }
+
+    fn declare(&mut self, _key: &DeclKey, _v: &Declared) -> bool {
+        false
+    }
+
+    fn fill_draft(&mut self, _ctx: Ctx<'_>, _facts: Facts) {
+        // Nothing the tracker knows is left to fill in.
+    }
+
+    fn label(&self, _st: &GameState, rules: &RuleSet, l: Lang) -> String {
+        row_label(rules, "roll_off", l)
+    }
+}
 
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
 

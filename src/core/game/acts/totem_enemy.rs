@@ -24,7 +24,53 @@ impl super::Words for TotemEnemy {
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
 
-impl super::Offered for TotemEnemy {}
+use crate::core::game::offers::names::*;
+
+impl super::Offered for TotemEnemy {
+    fn cost(&self, _st: &GameState, ctx: Ctx<'_>) -> i32 {
+        row_dp(ctx, "totem_enemy")
+    }
+
+    fn offer_acting(b: &mut Builder<'_>, on: &Actor<'_>) {
+        // R33: while the enemy totem stands.
+        let a = on.model;
+        if a.side
+            .opponent()
+            .and_then(|o| b.st.side(o))
+            .is_some_and(|s| s.totem_standing)
+        {
+            b.offer(Some(a), Action::TotemEnemy(TotemEnemy { model: a }));
+        }
+    }
+
+    fn acting_place() -> u8 {
+        120
+    }
+
+    fn offers_rolled(&self, _b: &mut Builder<'_>) {
+        // It rolls nothing: no roll of it waits.
+    }
+
+    fn declarations(&self, _st: &GameState, _ctx: Ctx<'_>) -> Vec<Declaration> {
+        Vec::new()
+    }
+
+    fn declared(&self, _key: &DeclKey) -> Option<Declared> {
+        None
+    }
+
+    fn declare(&mut self, _key: &DeclKey, _v: &Declared) -> bool {
+        false
+    }
+
+    fn fill_draft(&mut self, _ctx: Ctx<'_>, _facts: Facts) {
+        // Nothing the tracker knows is left to fill in.
+    }
+
+    fn label(&self, _st: &GameState, rules: &RuleSet, l: Lang) -> String {
+        row_label(rules, "totem_enemy", l)
+    }
+}
 
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
 
