@@ -17,17 +17,13 @@
 //! have no default body, so a new action's file is complete when it
 //! compiles.
 
-use super::action::{Action, each_action};
+use super::action::{Action, ActionKind, act, each_action};
 use super::describe::Words;
 use super::engine::Rules;
 use super::offers::Offered;
 use super::prepare::Rolls;
 
 /// Everything an action is; implemented by every action's struct.
-#[allow(
-    dead_code,
-    reason = "issue 23: the next commits move each family into it"
-)]
 pub(crate) trait Act: Rules + Words + Offered + Rolls {}
 
 impl<T: Rules + Words + Offered + Rolls> Act for T {}
@@ -37,7 +33,6 @@ macro_rules! dispatch {
     ($($module:ident $variant:ident,)*) => {
         $(mod $module;)*
 
-        #[allow(dead_code, reason = "issue 23: the next commits dispatch through it")]
         impl Action {
             /// This action's rules: the struct of its file `acts/<id>.rs`.
             pub(crate) fn act(&self) -> &dyn Act {
@@ -47,9 +42,29 @@ macro_rules! dispatch {
             }
 
             /// This action's rules, able to change its fields (its dice).
+            #[allow(dead_code, reason = "issue 23: the Rolls family fills dice through it")]
             pub(crate) fn act_mut(&mut self) -> &mut dyn Act {
                 match self {
                     $(Action::$variant(a) => a,)*
+                }
+            }
+        }
+
+        impl ActionKind {
+            /// R10–R12: the row of `tables/actions.yaml` a model pays for
+            /// this action, whose id is the action's ([`Rules::paid`]).
+            pub fn row(self) -> Option<&'static str> {
+                let paid = match self {
+                    $(ActionKind::$variant => <act::$variant as Rules>::paid(),)*
+                };
+                paid.then(|| self.id())
+            }
+
+            /// The rows of `tables/actions.yaml` for a declared form of
+            /// this action ([`Rules::form_rows`]).
+            pub fn form_rows(self) -> &'static [&'static str] {
+                match self {
+                    $(ActionKind::$variant => <act::$variant as Rules>::form_rows(),)*
                 }
             }
         }

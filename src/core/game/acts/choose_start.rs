@@ -5,7 +5,56 @@ use crate::core::game::act::ChooseStart;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-impl super::Rules for ChooseStart {}
+use crate::core::game::turn;
+use crate::core::game::action::Action;
+use crate::core::game::error::GameError;
+use crate::core::game::guard::Ctx;
+use crate::core::game::state::{GameState, Now};
+use crate::core::game::taker::Taker;
+
+impl super::Rules for ChooseStart {
+    /// R08: the roll-off winner chooses who starts.
+    fn apply(&self, st: &mut GameState, _: Ctx<'_>, _: &Action) -> Result<(), GameError> {
+        turn::choose_start(st, self.side)
+    }
+
+    fn while_roll_waits(
+        &self,
+        _: &mut GameState,
+        _: Ctx<'_>,
+    ) -> Option<Result<(), GameError>> {
+        None
+    }
+
+    fn taker(&self, st: &GameState) -> Taker {
+        // Not its step: the rules refuse it whoever sends it.
+        if let Now::ChooseStart { winner, .. } = st.now() {
+            Taker::of_side(winner)
+        } else {
+            Taker::Either
+        }
+    }
+
+    fn taker_reads_the_state(&self) -> bool {
+        true
+    }
+
+    fn check_numbers(&self) -> Result<(), GameError> {
+        Ok(())
+    }
+
+    fn is_roll(&self) -> bool {
+        false
+    }
+
+    fn paid() -> bool {
+        false
+    }
+
+    fn form_rows() -> &'static [&'static str] {
+        &[]
+    }
+}
 
 // ── Words: the history's line ────────────────────────────────────────
 

@@ -5,7 +5,51 @@ use crate::core::game::act::TotemEnemy;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-impl super::Rules for TotemEnemy {}
+use crate::core::game::fear;
+use crate::core::game::action::Action;
+use crate::core::game::error::GameError;
+use crate::core::game::guard::Ctx;
+use crate::core::game::state::GameState;
+use crate::core::game::taker::Taker;
+
+impl super::Rules for TotemEnemy {
+    /// R33: the enemy totem: fear, VP, the totem destroyed.
+    fn apply(&self, st: &mut GameState, ctx: Ctx<'_>, _: &Action) -> Result<(), GameError> {
+        fear::totem_enemy(st, ctx, self.model)
+    }
+
+    fn while_roll_waits(
+        &self,
+        _: &mut GameState,
+        _: Ctx<'_>,
+    ) -> Option<Result<(), GameError>> {
+        None
+    }
+
+    fn taker(&self, _: &GameState) -> Taker {
+        Taker::of_model(self.model)
+    }
+
+    fn taker_reads_the_state(&self) -> bool {
+        false
+    }
+
+    fn check_numbers(&self) -> Result<(), GameError> {
+        Ok(())
+    }
+
+    fn is_roll(&self) -> bool {
+        false
+    }
+
+    fn paid() -> bool {
+        true
+    }
+
+    fn form_rows() -> &'static [&'static str] {
+        &[]
+    }
+}
 
 // ── Words: the history's line ────────────────────────────────────────
 

@@ -5,7 +5,51 @@ use crate::core::game::act::TouchTerrain;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-impl super::Rules for TouchTerrain {}
+use crate::core::game::fear;
+use crate::core::game::action::Action;
+use crate::core::game::error::GameError;
+use crate::core::game::guard::Ctx;
+use crate::core::game::state::GameState;
+use crate::core::game::taker::Taker;
+
+impl super::Rules for TouchTerrain {
+    /// R14: touching terrain during an action.
+    fn apply(&self, st: &mut GameState, ctx: Ctx<'_>, _: &Action) -> Result<(), GameError> {
+        fear::touch_terrain(st, ctx, self.model, &self.terrain)
+    }
+
+    fn while_roll_waits(
+        &self,
+        _: &mut GameState,
+        _: Ctx<'_>,
+    ) -> Option<Result<(), GameError>> {
+        None
+    }
+
+    fn taker(&self, _: &GameState) -> Taker {
+        Taker::of_model(self.model)
+    }
+
+    fn taker_reads_the_state(&self) -> bool {
+        false
+    }
+
+    fn check_numbers(&self) -> Result<(), GameError> {
+        Ok(())
+    }
+
+    fn is_roll(&self) -> bool {
+        false
+    }
+
+    fn paid() -> bool {
+        false
+    }
+
+    fn form_rows() -> &'static [&'static str] {
+        &[]
+    }
+}
 
 // ── Words: the history's line ────────────────────────────────────────
 
