@@ -1,7 +1,8 @@
 //! Applying one action to the state: the dispatcher, and keeping the
-//! derived parts of the state true after it. The rules live one family per
-//! file below it (`turn`, `fear`, `melee`, `shooting`, `hits`, `spell`,
-//! `attribute`, `adjust`) and the life of a roll in `pending`.
+//! derived parts of the state true after it. Each action's rule lives in
+//! its file, `acts/<id>.rs` ([`Rules`]); what several share in the family
+//! files below it (`turn`, `fear`, `melee`, `shooting`, `hits`, `spell`,
+//! `attribute`, `adjust`), and the life of a roll in `pending`.
 
 use super::action::Action;
 use super::error::{GameError, Refusal};

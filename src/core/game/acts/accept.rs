@@ -4,10 +4,10 @@ use crate::core::game::act::Accept;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-use crate::core::game::pending;
 use crate::core::game::action::Action;
 use crate::core::game::error::{GameError, Refusal};
 use crate::core::game::guard::Ctx;
+use crate::core::game::pending;
 use crate::core::game::state::GameState;
 use crate::core::game::taker::Taker;
 

@@ -4,17 +4,48 @@ use crate::core::game::act::Activate;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-use crate::core::game::turn;
 use crate::core::game::action::Action;
-use crate::core::game::error::GameError;
-use crate::core::game::guard::Ctx;
+use crate::core::game::error::{GameError, Refusal};
+use crate::core::game::guard::{Ctx, in_play, require_no_pending, require_rounds};
 use crate::core::game::state::GameState;
 use crate::core::game::taker::Taker;
 
 impl super::Rules for Activate {
-    /// R07, R08: the model starts its activation.
+    /// R07, R08: the side whose pick it is activates one of its models in the round.
     fn apply(&self, st: &mut GameState, _: Ctx<'_>, _: &Action) -> Result<(), GameError> {
-        turn::activate(st, self.model)
+        let m = self.model;
+        require_rounds(st)?;
+        require_no_pending(st)?;
+        if let Some(a) = st.active {
+            return Err(Refusal::FinishActivationFirst { active: a }.into());
+        }
+        let x = in_play(st, m)?;
+        let Some(round) = st.current_round() else {
+            return Err(Refusal::NoOneLeft.into());
+        };
+        let Some(side) = st.picker(round) else {
+            return Err(Refusal::RollOrderFirst { round }.into());
+        };
+        if x.acted {
+            return Err(Refusal::AlreadyActed { model: m }.into());
+        }
+        if x.round != round {
+            return Err(Refusal::WrongRound {
+                model: m,
+                round: x.round,
+                now: round,
+            }
+            .into());
+        }
+        if m.side != side {
+            return Err(Refusal::NotYourPick { side }.into());
+        }
+        st.active = Some(m);
+        st.touched.clear();
+        st.moved = 0;
+        st.dread.clear();
+        st.reacted.clear();
+        Ok(())
     }
 
     fn while_roll_waits(

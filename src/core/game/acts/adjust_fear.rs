@@ -4,17 +4,20 @@ use crate::core::game::act::AdjustFear;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-use crate::core::game::adjust;
 use crate::core::game::action::{Action, check_number};
 use crate::core::game::error::GameError;
-use crate::core::game::guard::Ctx;
+use crate::core::game::fear;
+use crate::core::game::guard::{Ctx, model};
 use crate::core::game::state::GameState;
 use crate::core::game::taker::Taker;
 
 impl super::Rules for AdjustFear {
     /// A hand correction of fear (R31).
     fn apply(&self, st: &mut GameState, _: Ctx<'_>, _: &Action) -> Result<(), GameError> {
-        adjust::fear(st, self.model, self.delta)
+        let AdjustFear { model: m, delta } = *self;
+        model(st, m)?;
+        fear::add(st, m, delta);
+        Ok(())
     }
 
     fn while_roll_waits(

@@ -4,17 +4,26 @@ use crate::core::game::act::AdjustOwnDp;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-use crate::core::game::adjust;
 use crate::core::game::action::{Action, check_number};
-use crate::core::game::error::GameError;
-use crate::core::game::guard::Ctx;
+use crate::core::game::error::{GameError, Refusal};
+use crate::core::game::guard::{Ctx, model_mut};
 use crate::core::game::state::GameState;
 use crate::core::game::taker::Taker;
 
 impl super::Rules for AdjustOwnDp {
     /// A hand correction of a model's own DP.
     fn apply(&self, st: &mut GameState, _: Ctx<'_>, _: &Action) -> Result<(), GameError> {
-        adjust::own_dp(st, self.model, self.delta)
+        let AdjustOwnDp { model: m, delta } = *self;
+        let x = model_mut(st, m)?;
+        if x.own_dp + delta < 0 {
+            return Err(Refusal::OwnDpTooLow {
+                model: m,
+                own: x.own_dp,
+            }
+            .into());
+        }
+        x.own_dp += delta;
+        Ok(())
     }
 
     fn while_roll_waits(

@@ -4,17 +4,30 @@ use crate::core::game::act::AdjustPool;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-use crate::core::game::adjust;
 use crate::core::game::action::{Action, check_number};
-use crate::core::game::error::GameError;
+use crate::core::game::adjust::warband;
+use crate::core::game::error::{GameError, Refusal};
 use crate::core::game::guard::Ctx;
 use crate::core::game::state::GameState;
 use crate::core::game::taker::Taker;
 
 impl super::Rules for AdjustPool {
-    /// A hand correction of the pool (R11: never negative).
+    /// The pool is never negative (R11).
     fn apply(&self, st: &mut GameState, _: Ctx<'_>, _: &Action) -> Result<(), GameError> {
-        adjust::pool(st, self.side, self.delta)
+        let AdjustPool { side, delta } = *self;
+        warband(side)?;
+        let Some(s) = st.side_mut(side) else {
+            return Ok(());
+        };
+        if s.pool + delta < 0 {
+            return Err(Refusal::PoolTooLow {
+                pool: s.pool,
+                down: -delta,
+            }
+            .into());
+        }
+        s.pool += delta;
+        Ok(())
     }
 
     fn while_roll_waits(

@@ -4,17 +4,18 @@ use crate::core::game::act::AdjustToughness;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-use crate::core::game::adjust;
 use crate::core::game::action::{Action, check_number};
 use crate::core::game::error::GameError;
-use crate::core::game::guard::Ctx;
+use crate::core::game::guard::{Ctx, model_mut};
 use crate::core::game::state::GameState;
 use crate::core::game::taker::Taker;
 
 impl super::Rules for AdjustToughness {
-    /// A hand correction of Toughness.
+    /// Toughness gained (+) or lost for good (−).
     fn apply(&self, st: &mut GameState, _: Ctx<'_>, _: &Action) -> Result<(), GameError> {
-        adjust::toughness(st, self.model, self.delta)
+        let AdjustToughness { model: m, delta } = *self;
+        model_mut(st, m)?.toughness_lost -= delta;
+        Ok(())
     }
 
     fn while_roll_waits(

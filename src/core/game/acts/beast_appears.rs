@@ -5,9 +5,8 @@ use crate::core::game::act::BeastAppears;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-use crate::core::game::adjust;
 use crate::core::game::action::{Action, BeastChoice};
-use crate::core::game::error::GameError;
+use crate::core::game::error::{GameError, Refusal};
 use crate::core::game::guard::Ctx;
 use crate::core::game::state::GameState;
 use crate::core::game::taker::Taker;
@@ -15,7 +14,24 @@ use crate::core::game::taker::Taker;
 impl super::Rules for BeastAppears {
     /// R39 8–9, or the scenario: a beast comes onto the table.
     fn apply(&self, st: &mut GameState, ctx: Ctx<'_>, _: &Action) -> Result<(), GameError> {
-        adjust::beast_appears(st, ctx, &self.beast)
+        let choice = &self.beast;
+        let beast = match choice {
+            BeastChoice::Bestiary { index } => ctx.setup.bestiary.get(*index).ok_or_else(|| {
+                GameError::from(Refusal::NoBeast {
+                    count: ctx.setup.bestiary.len(),
+                    index: *index,
+                })
+            })?,
+            BeastChoice::New(b) => b,
+        };
+        // The bestiary comes from the game file: its numbers are a player's too.
+        beast.check_numbers()?;
+        let mut m = GameState::new_beast(&beast.name, beast.profile(ctx.rules));
+        // It appears during a turn: it acts in its own agility round like any model.
+        m.acted = false;
+        st.beasts.push(m);
+        st.beast_due = false;
+        Ok(())
     }
 
     fn while_roll_waits(

@@ -4,17 +4,44 @@ use crate::core::game::act::Breath;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-use crate::core::game::hits;
 use crate::core::game::action::Action;
-use crate::core::game::error::GameError;
-use crate::core::game::guard::Ctx;
-use crate::core::game::state::GameState;
+use crate::core::game::error::{GameError, Refusal};
+use crate::core::game::fear::check_listed;
+use crate::core::game::guard::{Ctx, action_done, action_row, model_mut, pay, require_actor, require_free, require_standing};
+use crate::core::game::hits::breath_hit;
+use crate::core::game::kit::push_hit;
+use crate::core::game::state::{GameState, HitSource};
 use crate::core::game::taker::Taker;
+use crate::core::tables::Keyword;
 
 impl super::Rules for Breath {
-    /// R41 Breath: a hit on every model under the template.
+    /// R41 Breath: a teardrop of hits at the tables' Strength and Penetration;
+    /// then it recharges.
     fn apply(&self, st: &mut GameState, ctx: Ctx<'_>, _: &Action) -> Result<(), GameError> {
-        hits::breath(st, ctx, self.model, &self.targets)
+        let Breath { model: m, ref targets } = *self;
+        let x = require_actor(st, m)?;
+        require_standing(x, m)?;
+        require_free(x, m)?;
+        if !x.has(Keyword::Breath) {
+            return Err(Refusal::NoBreath { model: m }.into());
+        }
+        let row = action_row(ctx, "breath")?;
+        if let Some(t) = x.breath_turn
+            && st.turn <= t + row.effect.recharge_turns
+        {
+            let ready = t + row.effect.recharge_turns + 1;
+            return Err(Refusal::BreathRecharging { model: m, ready }.into());
+        }
+        check_listed(st, targets, None, m)?;
+        pay(st, m, row.dp.unwrap_or(0) as i32, &row.name)?;
+        let turn = st.turn;
+        model_mut(st, m)?.breath_turn = Some(turn);
+        let hm = breath_hit(ctx)?;
+        for t in targets {
+            push_hit(st, m, *t, &hm, HitSource::Breath);
+        }
+        action_done(st, m);
+        Ok(())
     }
 
     fn while_roll_waits(

@@ -5,17 +5,47 @@ use crate::core::game::act::ChangeRound;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-use crate::core::game::turn;
 use crate::core::game::action::{Action, check_number};
-use crate::core::game::error::GameError;
-use crate::core::game::guard::Ctx;
+use crate::core::game::error::{GameError, Refusal};
+use crate::core::game::guard::{Ctx, action_row, in_play, pay};
 use crate::core::game::state::GameState;
 use crate::core::game::taker::Taker;
+use crate::core::game::turn::{change_turn_ok, round_change_cost};
 
 impl super::Rules for ChangeRound {
     /// R09: 1 DP per agility round up or down.
     fn apply(&self, st: &mut GameState, ctx: Ctx<'_>, _: &Action) -> Result<(), GameError> {
-        turn::change_round(st, ctx, self.model, self.steps)
+        let ChangeRound { model: m, steps } = *self;
+        change_turn_ok(st, m.side)?;
+        let x = in_play(st, m)?;
+        if steps == 0 {
+            return Err(Refusal::ZeroRounds.into());
+        }
+        let to = x.round + steps;
+        if to < 1 {
+            return Err(Refusal::RoundTooLow { model: m, to }.into());
+        }
+        let row = action_row(ctx, "change_round")?;
+        let per_step = row.dp.unwrap_or(0) as i32;
+        if ctx.setup.all_rules() {
+            // R09 (rules 3): the steps are counted from the model's Agility, so
+            // +2 then −1 costs 1 DP, and coming back refunds the pool.
+            let net = round_change_cost(x.agility(), x.round, to, per_step);
+            if net < 0 {
+                if let Some(s) = st.side_mut(m.side) {
+                    s.pool -= net;
+                }
+            } else {
+                pay(st, m, net, &row.name)?;
+            }
+        } else {
+            pay(st, m, per_step * steps.abs(), &row.name)?;
+        }
+        st.change_round.first.get_or_insert(m.side);
+        if let Some(x) = st.model_mut(m) {
+            x.round = to;
+        }
+        Ok(())
     }
 
     fn while_roll_waits(

@@ -5,17 +5,30 @@ use crate::core::game::act::ChooseStart;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-use crate::core::game::turn;
 use crate::core::game::action::Action;
-use crate::core::game::error::GameError;
-use crate::core::game::guard::Ctx;
+use crate::core::game::error::{GameError, Refusal};
+use crate::core::game::guard::{Ctx, require_no_pending, require_rounds};
 use crate::core::game::state::{GameState, Now};
 use crate::core::game::taker::Taker;
 
 impl super::Rules for ChooseStart {
-    /// R08: the roll-off winner chooses who starts.
+    /// R08: the roll-off winner chooses which warband activates first.
     fn apply(&self, st: &mut GameState, _: Ctx<'_>, _: &Action) -> Result<(), GameError> {
-        turn::choose_start(st, self.side)
+        let side = self.side;
+        require_rounds(st)?;
+        require_no_pending(st)?;
+        let round = st.current_round();
+        if round.and_then(|r| st.rolloff_winner(r)).is_none() {
+            return Err(Refusal::NoRollOffWon.into());
+        }
+        if !side.is_warband() {
+            return Err(Refusal::WarbandStarts.into());
+        }
+        if let Some(rs) = st.round.as_mut() {
+            rs.starts = Some(side);
+            rs.next = Some(side);
+        }
+        Ok(())
     }
 
     fn while_roll_waits(

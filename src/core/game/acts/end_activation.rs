@@ -6,17 +6,47 @@ use crate::core::game::act::EndActivation;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-use crate::core::game::turn;
 use crate::core::game::action::Action;
-use crate::core::game::error::GameError;
-use crate::core::game::guard::Ctx;
+use crate::core::game::error::{GameError, Refusal};
+use crate::core::game::fear;
+use crate::core::game::guard::{Ctx, finish_activation, require_no_pending, require_rounds};
 use crate::core::game::state::GameState;
+use crate::core::game::status::Status;
 use crate::core::game::taker::Taker;
 
 impl super::Rules for EndActivation {
-    /// R14, R33, R31: the activation ends, then the flee check.
+    /// The activation ends: terrain it ends on (R14), the enemy totem (R33),
+    /// then R31: a model with fear at twice its Courage flees (not if Fearless).
     fn apply(&self, st: &mut GameState, ctx: Ctx<'_>, _: &Action) -> Result<(), GameError> {
-        turn::end_activation(st, ctx, self.model, &self.terrain, self.near_enemy_totem)
+        let EndActivation {
+            model: m,
+            ref terrain,
+            near_enemy_totem,
+        } = *self;
+        require_rounds(st)?;
+        require_no_pending(st)?;
+        if st.active != Some(m) {
+            return Err(Refusal::NotInActivation { model: m }.into());
+        }
+        for id in terrain {
+            fear::end_on_terrain(st, ctx, m, id)?;
+        }
+        if near_enemy_totem {
+            fear::near_enemy_totem(st, ctx, m)?;
+        }
+        fear::flee_check(st, ctx, m);
+        if let Some(x) = st.model_mut(m) {
+            x.acted = true;
+            // R42 Savage: its one more activation is over: it falls now.
+            if x.savage_fall {
+                x.savage_fall = false;
+                if x.status.in_play() {
+                    x.status = Status::Down;
+                }
+            }
+        }
+        finish_activation(st, m);
+        Ok(())
     }
 
     fn while_roll_waits(

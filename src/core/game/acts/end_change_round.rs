@@ -5,17 +5,24 @@ use crate::core::game::act::EndChangeRound;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-use crate::core::game::turn;
 use crate::core::game::action::Action;
 use crate::core::game::error::GameError;
 use crate::core::game::guard::Ctx;
-use crate::core::game::state::GameState;
+use crate::core::game::state::{GameState, Phase, side_slot};
 use crate::core::game::taker::Taker;
+use crate::core::game::turn::change_turn_ok;
 
 impl super::Rules for EndChangeRound {
-    /// R09: this warband makes no more round changes.
+    /// R09: a player finishes changing rounds; after both, the rounds begin.
     fn apply(&self, st: &mut GameState, _: Ctx<'_>, _: &Action) -> Result<(), GameError> {
-        turn::end_change_round(st, self.side)
+        let side = self.side;
+        change_turn_ok(st, side)?;
+        st.change_round.first.get_or_insert(side);
+        st.change_round.done[side_slot(side)] = true;
+        if st.change_round.done == [true, true] {
+            st.phase = Phase::Rounds;
+        }
+        Ok(())
     }
 
     fn while_roll_waits(

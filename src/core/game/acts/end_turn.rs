@@ -5,17 +5,26 @@ use crate::core::game::act::EndTurn;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-use crate::core::game::turn;
 use crate::core::game::action::Action;
-use crate::core::game::error::GameError;
-use crate::core::game::guard::Ctx;
+use crate::core::game::error::{GameError, Refusal};
+use crate::core::game::guard::{Ctx, require_no_pending, require_rounds};
 use crate::core::game::state::GameState;
 use crate::core::game::taker::Taker;
 
 impl super::Rules for EndTurn {
-    /// The turn ends: models that did not act lose their activation.
+    /// The players end the turn: models that have not acted lose their activation.
     fn apply(&self, st: &mut GameState, _: Ctx<'_>, _: &Action) -> Result<(), GameError> {
-        turn::end_turn(st)
+        require_rounds(st)?;
+        require_no_pending(st)?;
+        if let Some(a) = st.active {
+            return Err(Refusal::FinishActivationFirst { active: a }.into());
+        }
+        for r in st.refs() {
+            if let Some(x) = st.model_mut(r) {
+                x.acted = true;
+            }
+        }
+        Ok(())
     }
 
     fn while_roll_waits(

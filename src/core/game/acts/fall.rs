@@ -4,11 +4,11 @@ use crate::core::game::act::Fall;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-use crate::core::game::resolve;
 use crate::core::game::action::Action;
 use crate::core::game::engine::roll;
 use crate::core::game::error::GameError;
 use crate::core::game::guard::Ctx;
+use crate::core::game::resolve;
 use crate::core::game::state::GameState;
 use crate::core::game::taker::Taker;
 

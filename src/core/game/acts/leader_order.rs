@@ -5,17 +5,35 @@ use crate::core::game::act::LeaderOrder;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-use crate::core::game::fear;
 use crate::core::game::action::Action;
-use crate::core::game::error::GameError;
-use crate::core::game::guard::Ctx;
+use crate::core::game::error::{GameError, Refusal};
+use crate::core::game::fear::require_leader;
+use crate::core::game::guard::{Ctx, action_row, in_play, pay, require_actor, require_free, require_standing};
 use crate::core::game::state::GameState;
 use crate::core::game::taker::Taker;
 
 impl super::Rules for LeaderOrder {
-    /// R32: the Leader orders a friend.
+    /// R32: the Leader orders a friend within 15 cm to make one action now,
+    /// paying its cost.
     fn apply(&self, st: &mut GameState, ctx: Ctx<'_>, _: &Action) -> Result<(), GameError> {
-        fear::leader_order(st, ctx, self.leader, self.model)
+        let LeaderOrder { leader, model: m } = *self;
+        let x = require_actor(st, leader)?;
+        require_standing(x, leader)?;
+        require_free(x, leader)?;
+        require_leader(st, leader)?;
+        if st.ordered.is_some() {
+            return Err(Refusal::OrderPending.into());
+        }
+        in_play(st, m)?;
+        if m.side != leader.side || m == leader {
+            return Err(Refusal::OrderNotFriend { model: m }.into());
+        }
+        let row = action_row(ctx, "leader_order")?;
+        pay(st, leader, row.dp.unwrap_or(0) as i32, &row.name)?;
+        if row.effect.ordered_actions > 0 {
+            st.ordered = Some(m);
+        }
+        Ok(())
     }
 
     fn while_roll_waits(

@@ -4,17 +4,32 @@ use crate::core::game::act::LeaderRally;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-use crate::core::game::fear;
 use crate::core::game::action::Action;
 use crate::core::game::error::GameError;
-use crate::core::game::guard::Ctx;
+use crate::core::game::fear::{add, check_listed, require_leader};
+use crate::core::game::guard::{Ctx, action_done, action_row, pay, require_actor, require_free, require_standing};
+use crate::core::game::refs::ModelRef;
 use crate::core::game::state::GameState;
 use crate::core::game::taker::Taker;
 
 impl super::Rules for LeaderRally {
-    /// R32: the Leader's friends lose fear.
+    /// R32: the Leader's friends within 10 cm lose fear.
     fn apply(&self, st: &mut GameState, ctx: Ctx<'_>, _: &Action) -> Result<(), GameError> {
-        fear::leader_rally(st, ctx, self.leader, &self.models)
+        let LeaderRally { leader, ref models } = *self;
+        let x = require_actor(st, leader)?;
+        require_standing(x, leader)?;
+        require_free(x, leader)?;
+        require_leader(st, leader)?;
+        // The Leader may name itself: the players judge who is in range.
+        let others: Vec<ModelRef> = models.iter().copied().filter(|m| *m != leader).collect();
+        check_listed(st, &others, Some(leader.side), leader)?;
+        let row = action_row(ctx, "leader_rally")?;
+        pay(st, leader, row.dp.unwrap_or(0) as i32, &row.name)?;
+        for m in models {
+            add(st, *m, row.effect.fear_listed);
+        }
+        action_done(st, leader);
+        Ok(())
     }
 
     fn while_roll_waits(

@@ -4,17 +4,24 @@ use crate::core::game::act::Move;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-use crate::core::game::turn;
 use crate::core::game::action::Action;
 use crate::core::game::error::GameError;
-use crate::core::game::guard::Ctx;
+use crate::core::game::guard::{Ctx, action_done, action_row, pay, require_actor, require_free, require_standing};
 use crate::core::game::state::GameState;
 use crate::core::game::taker::Taker;
 
 impl super::Rules for Move {
     /// R13: a Move, 1 DP.
     fn apply(&self, st: &mut GameState, ctx: Ctx<'_>, _: &Action) -> Result<(), GameError> {
-        turn::move_action(st, ctx, self.model)
+        let m = self.model;
+        let x = require_actor(st, m)?;
+        require_standing(x, m)?;
+        require_free(x, m)?;
+        let row = action_row(ctx, "move")?;
+        pay(st, m, row.dp.unwrap_or(0) as i32, &row.name)?;
+        st.moved += 1;
+        action_done(st, m);
+        Ok(())
     }
 
     fn while_roll_waits(

@@ -4,8 +4,8 @@ use crate::core::game::act::ScenarioPoints;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-use crate::core::game::adjust;
 use crate::core::game::action::{Action, check_number};
+use crate::core::game::adjust::warband;
 use crate::core::game::error::GameError;
 use crate::core::game::guard::Ctx;
 use crate::core::game::state::GameState;
@@ -14,7 +14,12 @@ use crate::core::game::taker::Taker;
 impl super::Rules for ScenarioPoints {
     /// The scenario's points, by hand.
     fn apply(&self, st: &mut GameState, _: Ctx<'_>, _: &Action) -> Result<(), GameError> {
-        adjust::scenario_points(st, self.side, self.points)
+        let ScenarioPoints { side, points, .. } = *self;
+        warband(side)?;
+        if let Some(s) = st.side_mut(side) {
+            s.score.scenario += points;
+        }
+        Ok(())
     }
 
     fn while_roll_waits(

@@ -4,17 +4,31 @@ use crate::core::game::act::SetEngaged;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-use crate::core::game::adjust;
 use crate::core::game::action::Action;
-use crate::core::game::error::GameError;
-use crate::core::game::guard::Ctx;
+use crate::core::game::error::{GameError, Refusal};
+use crate::core::game::guard::{Ctx, engage, model};
 use crate::core::game::state::GameState;
 use crate::core::game::taker::Taker;
 
 impl super::Rules for SetEngaged {
     /// A hand correction of who is engaged.
     fn apply(&self, st: &mut GameState, _: Ctx<'_>, _: &Action) -> Result<(), GameError> {
-        adjust::engaged(st, self.a, self.b, self.engaged)
+        let SetEngaged { a, b, engaged: on } = *self;
+        model(st, a)?;
+        model(st, b)?;
+        if a.side == b.side {
+            return Err(Refusal::EngageEnemiesOnly.into());
+        }
+        if on {
+            engage(st, a, b);
+        } else {
+            for (x, y) in [(a, b), (b, a)] {
+                if let Some(m) = st.model_mut(x) {
+                    m.engaged.retain(|e| *e != y);
+                }
+            }
+        }
+        Ok(())
     }
 
     fn while_roll_waits(

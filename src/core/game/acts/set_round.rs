@@ -4,17 +4,21 @@ use crate::core::game::act::SetRound;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-use crate::core::game::adjust;
 use crate::core::game::action::{Action, check_number};
-use crate::core::game::error::GameError;
-use crate::core::game::guard::Ctx;
+use crate::core::game::error::{GameError, Refusal};
+use crate::core::game::guard::{Ctx, model_mut};
 use crate::core::game::state::GameState;
 use crate::core::game::taker::Taker;
 
 impl super::Rules for SetRound {
     /// A hand correction of a model's agility round.
     fn apply(&self, st: &mut GameState, _: Ctx<'_>, _: &Action) -> Result<(), GameError> {
-        adjust::round(st, self.model, self.round)
+        let SetRound { model: m, round } = *self;
+        if round < 1 {
+            return Err(Refusal::LowestRound.into());
+        }
+        model_mut(st, m)?.round = round;
+        Ok(())
     }
 
     fn while_roll_waits(

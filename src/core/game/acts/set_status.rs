@@ -4,17 +4,21 @@ use crate::core::game::act::SetStatus;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-use crate::core::game::adjust;
 use crate::core::game::action::Action;
 use crate::core::game::error::GameError;
-use crate::core::game::guard::Ctx;
+use crate::core::game::guard::{Ctx, disengage_all, model_mut};
 use crate::core::game::state::GameState;
 use crate::core::game::taker::Taker;
 
 impl super::Rules for SetStatus {
     /// A hand correction of a model's status.
     fn apply(&self, st: &mut GameState, _: Ctx<'_>, _: &Action) -> Result<(), GameError> {
-        adjust::status(st, self.model, self.status)
+        let SetStatus { model: m, status } = *self;
+        model_mut(st, m)?.status = status;
+        if !status.in_play() {
+            disengage_all(st, m);
+        }
+        Ok(())
     }
 
     fn while_roll_waits(

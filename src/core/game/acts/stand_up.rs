@@ -4,17 +4,28 @@ use crate::core::game::act::StandUp;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-use crate::core::game::turn;
 use crate::core::game::action::Action;
-use crate::core::game::error::GameError;
-use crate::core::game::guard::Ctx;
+use crate::core::game::error::{GameError, Refusal};
+use crate::core::game::guard::{Ctx, action_done, action_row, pay, require_actor};
 use crate::core::game::state::GameState;
+use crate::core::game::status::Status;
 use crate::core::game::taker::Taker;
 
 impl super::Rules for StandUp {
-    /// R18: a Prone model stands up.
+    /// R18: a Prone model spends an action standing up.
     fn apply(&self, st: &mut GameState, ctx: Ctx<'_>, _: &Action) -> Result<(), GameError> {
-        turn::stand_up(st, ctx, self.model)
+        let m = self.model;
+        let x = require_actor(st, m)?;
+        if x.status != Status::Prone {
+            return Err(Refusal::NotProne { model: m }.into());
+        }
+        let row = action_row(ctx, "stand_up")?;
+        pay(st, m, row.dp.unwrap_or(0) as i32, &row.name)?;
+        if let Some(x) = st.model_mut(m) {
+            x.status = Status::Standing;
+        }
+        action_done(st, m);
+        Ok(())
     }
 
     fn while_roll_waits(

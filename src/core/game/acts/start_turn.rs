@@ -5,17 +5,76 @@ use crate::core::game::act::StartTurn;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-use crate::core::game::turn;
 use crate::core::game::action::Action;
-use crate::core::game::error::GameError;
+use crate::core::game::error::{GameError, Refusal};
+use crate::core::game::fear;
 use crate::core::game::guard::Ctx;
-use crate::core::game::state::GameState;
+use crate::core::game::kit::{table, table_total};
+use crate::core::game::state::{ChangeRoundState, DarkForces, GameState, Phase};
 use crate::core::game::taker::Taker;
 
 impl super::Rules for StartTurn {
-    /// R39 then R10–R12: the dark forces, then the pools.
+    /// R39 then R10–R12: the next turn starts with the dark forces, applied from
+    /// the row's `effect`; then every model not Down gives its DP to the pool.
     fn apply(&self, st: &mut GameState, ctx: Ctx<'_>, _: &Action) -> Result<(), GameError> {
-        turn::start_turn(st, ctx, &self.dark_forces)
+        let dice = &self.dark_forces;
+        let open = match st.phase {
+            Phase::Setup | Phase::TurnOver => true,
+            Phase::Rounds => {
+                st.current_round().is_none() && st.active.is_none() && st.pending_hits.is_empty()
+            }
+            Phase::ChangeRound => false,
+        };
+        if !open {
+            return Err(Refusal::TurnNotOver.into());
+        }
+        let t = table(ctx.rules, "dark_forces")?;
+        let total = table_total(t, dice)?;
+        let row = t.row_for(total);
+        let effect = t
+            .rows
+            .get(row)
+            .map(|r| r.effect.clone())
+            .unwrap_or_default();
+
+        st.turn += 1;
+        st.phase = Phase::ChangeRound;
+        st.change_round = ChangeRoundState::default();
+        st.round = None;
+        st.active = None;
+        st.ordered = None;
+        st.touched.clear();
+        st.moved = 0;
+        st.dread.clear();
+        st.reacted.clear();
+        st.dark_forces = Some(DarkForces { total, row });
+        st.dp_per_model = effect.dp_per_model;
+        st.beast_due = effect.beast;
+        for s in [&mut st.sides.a, &mut st.sides.b] {
+            s.rerolls_used = 0;
+        }
+        for r in st.refs() {
+            if let Some(m) = st.model_mut(r) {
+                m.acted = false;
+                m.round = m.agility();
+                m.own_dp = if m.status.in_play() { m.leader_dp } else { 0 };
+            }
+            // R39 1 and 6–7: every model on the table.
+            if effect.fear_all != 0 && st.model(r).is_some_and(|m| m.status.in_play()) {
+                fear::add(st, r, effect.fear_all);
+            }
+        }
+        // R10: 2 DP per model not Down (Warriors 1: the troop's `dp`), less the
+        // dark forces' change (R39 10); R12: a model Down last turn gives none now.
+        for s in [&mut st.sides.a, &mut st.sides.b] {
+            s.pool = s
+                .models
+                .iter()
+                .filter(|m| m.status.in_play() && !m.savage_fall)
+                .map(|m| (m.profile.dp + effect.dp_per_model).max(0))
+                .sum();
+        }
+        Ok(())
     }
 
     fn while_roll_waits(

@@ -5,17 +5,40 @@ use crate::core::game::act::TotemEnemy;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-use crate::core::game::fear;
 use crate::core::game::action::Action;
-use crate::core::game::error::GameError;
-use crate::core::game::guard::Ctx;
+use crate::core::game::error::{GameError, Refusal};
+use crate::core::game::fear::add;
+use crate::core::game::guard::{Ctx, action_done, action_row, pay, require_actor, require_free, require_standing};
 use crate::core::game::state::GameState;
 use crate::core::game::taker::Taker;
 
 impl super::Rules for TotemEnemy {
-    /// R33: the enemy totem: fear, VP, the totem destroyed.
+    /// R33: in contact with the enemy totem: the model gains fear, its warband VP,
+    /// and the totem is destroyed.
     fn apply(&self, st: &mut GameState, ctx: Ctx<'_>, _: &Action) -> Result<(), GameError> {
-        fear::totem_enemy(st, ctx, self.model)
+        let m = self.model;
+        let x = require_actor(st, m)?;
+        require_standing(x, m)?;
+        require_free(x, m)?;
+        let Some(enemy) = m.side.opponent() else {
+            return Err(Refusal::BeastsNoEnemyTotem.into());
+        };
+        if !st.side(enemy).is_some_and(|s| s.totem_standing) {
+            return Err(Refusal::EnemyTotemDown.into());
+        }
+        let row = action_row(ctx, "totem_enemy")?;
+        pay(st, m, row.dp.unwrap_or(0) as i32, &row.name)?;
+        add(st, m, row.effect.fear_self);
+        if let Some(s) = st.side_mut(m.side) {
+            s.score.totem += row.effect.vp;
+        }
+        if row.effect.destroys_enemy_totem
+            && let Some(s) = st.side_mut(enemy)
+        {
+            s.totem_standing = false;
+        }
+        action_done(st, m);
+        Ok(())
     }
 
     fn while_roll_waits(

@@ -4,17 +4,28 @@ use crate::core::game::act::TotemOwn;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-use crate::core::game::fear;
 use crate::core::game::action::Action;
-use crate::core::game::error::GameError;
-use crate::core::game::guard::Ctx;
+use crate::core::game::error::{GameError, Refusal};
+use crate::core::game::fear::add;
+use crate::core::game::guard::{Ctx, action_done, action_row, pay, require_actor, require_free, require_standing};
 use crate::core::game::state::GameState;
 use crate::core::game::taker::Taker;
 
 impl super::Rules for TotemOwn {
-    /// R33: the own totem: lose fear.
+    /// R33: in contact with its own standing totem, the model loses fear.
     fn apply(&self, st: &mut GameState, ctx: Ctx<'_>, _: &Action) -> Result<(), GameError> {
-        fear::totem_own(st, ctx, self.model)
+        let m = self.model;
+        let x = require_actor(st, m)?;
+        require_standing(x, m)?;
+        require_free(x, m)?;
+        if !st.side(m.side).is_some_and(|s| s.totem_standing) {
+            return Err(Refusal::OwnTotemDown.into());
+        }
+        let row = action_row(ctx, "totem_own")?;
+        pay(st, m, row.dp.unwrap_or(0) as i32, &row.name)?;
+        add(st, m, row.effect.fear_self);
+        action_done(st, m);
+        Ok(())
     }
 
     fn while_roll_waits(

@@ -5,17 +5,28 @@ use crate::core::game::act::TouchTerrain;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-use crate::core::game::fear;
 use crate::core::game::action::Action;
 use crate::core::game::error::GameError;
-use crate::core::game::guard::Ctx;
+use crate::core::game::fear::{add, terrain};
+use crate::core::game::guard::{Ctx, require_actor};
 use crate::core::game::state::GameState;
 use crate::core::game::taker::Taker;
 
 impl super::Rules for TouchTerrain {
-    /// R14: touching terrain during an action.
+    /// R14: touching terrain during an action (cursed: fear, at most once per
+    /// activation).
     fn apply(&self, st: &mut GameState, ctx: Ctx<'_>, _: &Action) -> Result<(), GameError> {
-        fear::touch_terrain(st, ctx, self.model, &self.terrain)
+        let TouchTerrain {
+            model: m,
+            terrain: ref id,
+        } = *self;
+        require_actor(st, m)?;
+        let t = terrain(ctx, id)?;
+        if t.touch_fear != 0 && !st.touched.iter().any(|x| x == id) {
+            add(st, m, t.touch_fear);
+        }
+        st.touched.push(id.to_string());
+        Ok(())
     }
 
     fn while_roll_waits(

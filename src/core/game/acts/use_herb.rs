@@ -5,17 +5,34 @@ use crate::core::game::act::UseHerb;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-use crate::core::game::guard;
 use crate::core::game::action::Action;
-use crate::core::game::error::GameError;
-use crate::core::game::guard::Ctx;
-use crate::core::game::state::GameState;
+use crate::core::game::error::{GameError, Refusal};
+use crate::core::game::guard::{Ctx, in_play, model_mut};
+use crate::core::game::state::{GameState, Phase};
 use crate::core::game::taker::Taker;
 
 impl super::Rules for UseHerb {
-    /// R37 (rules 3): a herb burnt for own DP.
+    /// R37 (rules 3): `m` burns one mystic herb by the player's choice: its DP
+    /// becomes the model's own DP of this turn, spent before the pool (see
+    /// [`pay`]) and lost at the next turn like the Leader's. Any time in a turn
+    /// (a hit model may burn one for Iron defence in the enemy's activation);
+    /// it is no action of the model.
     fn apply(&self, st: &mut GameState, ctx: Ctx<'_>, _: &Action) -> Result<(), GameError> {
-        guard::use_herb(st, ctx, self.model)
+        let m = self.model;
+        if !ctx.setup.all_rules() {
+            return Err(Refusal::Rules3Only { action: "use_herb" }.into());
+        }
+        if !matches!(st.phase, Phase::ChangeRound | Phase::Rounds) {
+            return Err(Refusal::NotRounds.into());
+        }
+        let x = in_play(st, m)?;
+        if x.herbs <= 0 {
+            return Err(Refusal::NoHerbs { model: m }.into());
+        }
+        let x = model_mut(st, m)?;
+        x.herbs -= 1;
+        x.own_dp += 1;
+        Ok(())
     }
 
     fn while_roll_waits(
