@@ -14,8 +14,9 @@
 //! imports them, never the reverse: a dispatcher reaches an action's rules
 //! through [`Action::act`], an inherent method, so the files import one
 //! another without a circle (`tests/import_graph.rs`). A family's methods
-//! have no default body, so a new action's file is complete when it
-//! compiles.
+//! have no default body (but where one behaviour is right for any new
+//! action: its trait says which), so a new action's file is complete when
+//! it compiles.
 
 use super::action::{Action, ActionKind, act, each_action};
 use super::describe::Words;
