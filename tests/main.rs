@@ -26,6 +26,7 @@ mod game_rules3_more;
 mod game_rules4;
 mod game_script;
 mod game_taker;
+mod game_taker_undo;
 mod game_words_withstood;
 mod glossary_by_hand;
 mod hang;

@@ -14,10 +14,11 @@
 //! imports them, never the reverse: a dispatcher reaches an action's rules
 //! through [`Action::act`], an inherent method, so the files import one
 //! another without a circle (`tests/import_graph.rs`). A family's methods
-//! have no default body, so a new action's file is complete when it
-//! compiles.
+//! have no default body (but where one behaviour is right for any new
+//! action: its trait says which), so a new action's file is complete when
+//! it compiles.
 
-use super::action::{Action, each_action};
+use super::action::{Action, ActionKind, act, each_action};
 use super::describe::Words;
 use super::engine::Rules;
 use super::offers::Offered;
@@ -46,6 +47,25 @@ macro_rules! dispatch {
             pub(crate) fn act_mut(&mut self) -> &mut dyn Act {
                 match self {
                     $(Action::$variant(a) => a,)*
+                }
+            }
+        }
+
+        impl ActionKind {
+            /// R10–R12: the row of `tables/actions.yaml` a model pays for
+            /// this action, whose id is the action's ([`Rules::paid`]).
+            pub fn row(self) -> Option<&'static str> {
+                let paid = match self {
+                    $(ActionKind::$variant => <act::$variant as Rules>::paid(),)*
+                };
+                paid.then(|| self.id())
+            }
+
+            /// The rows of `tables/actions.yaml` for a declared form of
+            /// this action ([`Rules::form_rows`]).
+            pub fn form_rows(self) -> &'static [&'static str] {
+                match self {
+                    $(ActionKind::$variant => <act::$variant as Rules>::form_rows(),)*
                 }
             }
         }

@@ -1,53 +1,124 @@
 //! Applying one action to the state: the dispatcher, and keeping the
-//! derived parts of the state true after it. The rules live one family per
-//! file below it (`turn`, `fear`, `melee`, `shooting`, `hits`, `spell`,
-//! `attribute`, `adjust`) and the life of a roll in `pending`.
+//! derived parts of the state true after it. Each action's rule lives in
+//! its file, `acts/<id>.rs` ([`Rules`]); what several share in the family
+//! files below it (`turn`, `fear`, `melee`, `shooting`, `hits`, `spell`,
+//! `attribute`, `adjust`), and the life of a roll in `pending`.
 
 use super::action::Action;
 use super::error::{GameError, Refusal};
-use super::guard::{Ctx, disengage_all, finish_activation, named, require_no_pending};
+use super::guard::{Ctx, disengage_all, finish_activation, named};
 use super::refs::ModelRef;
 use super::state::{Ending, GameState, Phase, RoundState};
-use super::{adjust, fear, hits, pending, resolve, turn};
-use crate::core::game::act;
-use crate::core::game::action::{by_hand, rolled, turn_steps, unrolled_acts};
+use super::taker::Taker;
+use super::{pending, resolve};
 
 /// An action's rule (issue 23): what it does to the state, who may take
 /// it, the numbers it carries. Implemented in each action's file,
-/// `acts/<id>.rs`; reached through [`Action::act`].
-#[allow(
-    dead_code,
-    reason = "issue 23: the next commits move each family into it"
-)]
-pub(crate) trait Rules {}
+/// `acts/<id>.rs`; reached through [`Action::act`]. Only
+/// [`Rules::taken_after_the_end`] has a default body.
+pub(crate) trait Rules {
+    /// What the action does to `st` when no roll waits (R05–R42, the rule
+    /// its file names): `Err` refuses it, and `st` may then be half
+    /// changed (callers apply to a copy). `whole`: this action as the log
+    /// holds it, which a roll becomes while it waits (rules 2, [`roll`]).
+    fn apply(&self, st: &mut GameState, ctx: Ctx<'_>, whole: &Action) -> Result<(), GameError>;
+
+    /// What the action does while a roll waits to be accepted (rules 2):
+    /// the re-rolls (R33 totem, R42 Headstrong) and accepting it act on
+    /// the roll, a note changes nothing; `None`: not now, the roll first
+    /// (refused: [`Refusal::RollWaiting`]).
+    fn while_roll_waits(&self, st: &mut GameState, ctx: Ctx<'_>) -> Option<Result<(), GameError>>;
+
+    /// Issue 15: whether the action may still be taken once the game has
+    /// ended (it then changes nothing). The default, no, is right for any
+    /// action that changes the game: the end is final until undone; a note
+    /// says yes.
+    fn taken_after_the_end(&self) -> bool {
+        false
+    }
+
+    /// Who may take the action in `st`, the state before it (issue 26):
+    /// - a model's own actions in its activation, its round change (R09),
+    ///   its activation (R07), its re-rolls (R33 totem, R42 Headstrong):
+    ///   the model's side;
+    /// - R27–R30 a hit: the side of the model hit, whose choices it makes
+    ///   (R29 Iron defence, R42 Survival instinct, cover); a herb burnt
+    ///   then (R37) is its owner's;
+    /// - R09 the end of the round changes: that side; R08 who starts: the
+    ///   roll-off's winner;
+    /// - a hand correction of a model, a pool or scenario points: the side
+    ///   it corrects;
+    /// - R39 the dark forces, R08 the roll-off, accepting a roll, the end
+    ///   of the turn and of the game, a beast appearing, an engagement set
+    ///   by hand, a note: either.
+    fn taker(&self, st: &GameState) -> Taker;
+
+    /// Whether [`Rules::taker`] reads the state (R08: the roll-off's
+    /// winner chooses who starts). When it does not, undo asks who took
+    /// the log's last action without replaying the state before it.
+    fn taker_reads_the_state(&self) -> bool;
+
+    /// Every number the action carries within
+    /// [`MAX_HAND_NUMBER`](super::action::MAX_HAND_NUMBER): checked before
+    /// the game applies it.
+    fn check_numbers(&self) -> Result<(), GameError>;
+
+    /// A check the players roll and may re-roll before accepting it (rules
+    /// 2 on): it waits as the pending roll until accepted.
+    fn is_roll(&self) -> bool;
+
+    /// R10–R12: whether a model pays for this action by its own row of
+    /// `tables/actions.yaml`, whose id is the action's id. The game's
+    /// steps, the life of a roll, hand adjustments and notes cost nothing,
+    /// and a spell costs its own (R38: its row holds no DP).
+    fn paid() -> bool
+    where
+        Self: Sized;
+
+    /// The rows of `tables/actions.yaml` for a declared form of this
+    /// action, with its own DP and effect: a Brutal assault (R42), an
+    /// Aimed shot and Iron defence (rules 3).
+    fn form_rows() -> &'static [&'static str]
+    where
+        Self: Sized;
+}
+
+impl Action {
+    /// A check the players roll and may re-roll before accepting it (rules
+    /// 2 on): it waits as the pending roll until accepted.
+    pub fn is_roll(&self) -> bool {
+        self.act().is_roll()
+    }
+
+    /// Every number the action carries within
+    /// [`MAX_HAND_NUMBER`](super::action::MAX_HAND_NUMBER): checked before
+    /// the game applies it.
+    pub fn check_numbers(&self) -> Result<(), GameError> {
+        self.act().check_numbers()
+    }
+}
 
 /// Apply `action` to `st`. On error `st` may be half changed: callers apply
 /// to a copy, or stop replaying.
 pub(crate) fn step(st: &mut GameState, ctx: Ctx<'_>, action: &Action) -> Result<(), GameError> {
     // Issue 15: after the end, only notes; the end itself is an action.
     if st.ended.is_some() {
-        return if let Action::Note(_) = action {
+        return if action.act().taken_after_the_end() {
             Ok(())
         } else {
             Err(Refusal::GameOver.into())
         };
     }
-    if let Action::EndGame(act::EndGame {}) = action {
-        require_no_pending(st)?;
-        if st.pending.is_some() {
-            return Err(Refusal::RollWaiting {
-                action: action.id(),
-            }
-            .into());
-        }
-        st.ended = Some(Ending::ByPlayers);
-        return Ok(());
-    }
     // The refusal leaves the rules here: its models get their names.
     apply(st, ctx, action).map_err(|e| named(st, e))?;
     // Rules 3: a warband with no model left standing ends the game once no
     // roll or hit waits.
-    if ctx.setup.all_rules() && st.turn > 0 && st.pending.is_none() && st.pending_hits.is_empty() {
+    if ctx.setup.all_rules()
+        && st.ended.is_none()
+        && st.turn > 0
+        && st.pending.is_none()
+        && st.pending_hits.is_empty()
+    {
         for side in super::refs::Side::WARBANDS {
             if st.models_of(side).all(|(_, m)| !m.status.in_play()) {
                 st.ended = Some(Ending::NoneStanding(side));
@@ -59,99 +130,31 @@ pub(crate) fn step(st: &mut GameState, ctx: Ctx<'_>, action: &Action) -> Result<
 }
 
 fn apply(st: &mut GameState, ctx: Ctx<'_>, action: &Action) -> Result<(), GameError> {
-    use Action as A;
-    action.check_numbers()?;
+    let act = action.act();
+    act.check_numbers()?;
     if st.pending.is_some() {
-        match action {
-            A::TotemReroll(act::TotemReroll { by, roll, dice }) => {
-                pending::totem_reroll(st, ctx, *by, *roll, dice.as_ref())?
+        let Some(done) = act.while_roll_waits(st, ctx) else {
+            return Err(Refusal::RollWaiting {
+                action: action.id(),
             }
-            A::HeadstrongReroll(act::HeadstrongReroll { by, roll, dice }) => {
-                pending::headstrong_reroll(st, ctx, *by, *roll, dice.as_ref())?
-            }
-            A::Accept(act::Accept {
-                witnesses,
-                stray,
-                within_30cm,
-            }) => pending::accept(
-                st,
-                ctx,
-                witnesses.as_deref(),
-                *stray,
-                within_30cm.as_deref(),
-            )?,
-            A::Note(_) => {}
-            other @ (rolled!() | turn_steps!() | unrolled_acts!() | by_hand!()) => {
-                return Err(Refusal::RollWaiting { action: other.id() }.into());
-            }
-        }
-        settle(st);
-        return Ok(());
-    }
-    match action {
-        a if a.is_roll() && ctx.setup.pending_rolls() => pending::begin(st, ctx, a)?,
-        a if a.is_roll() => resolve::apply(st, ctx, a, false)?,
-        A::Fall(_) => resolve::apply(st, ctx, action, ctx.setup.pending_rolls())?,
-        // Handled in `step`, before anything else.
-        A::EndGame(act::EndGame {}) => {}
-        A::TotemReroll(_) | A::HeadstrongReroll(_) | A::Accept(_) => {
-            return Err(Refusal::NoRollWaiting.into());
-        }
-        A::StartTurn(act::StartTurn { dark_forces }) => turn::start_turn(st, ctx, dark_forces)?,
-        A::ChangeRound(act::ChangeRound { model, steps }) => {
-            turn::change_round(st, ctx, *model, *steps)?
-        }
-        A::EndChangeRound(act::EndChangeRound { side }) => turn::end_change_round(st, *side)?,
-        A::RollOff(act::RollOff { rolls, starts }) => turn::roll_off(st, rolls, *starts)?,
-        A::ChooseStart(act::ChooseStart { side }) => turn::choose_start(st, *side)?,
-        A::Activate(act::Activate { model }) => turn::activate(st, *model)?,
-        A::EndActivation(act::EndActivation {
-            model,
-            terrain,
-            near_enemy_totem,
-        }) => turn::end_activation(st, ctx, *model, terrain, *near_enemy_totem)?,
-        A::EndTurn(act::EndTurn {}) => turn::end_turn(st)?,
-        A::Move(act::Move { model }) => turn::move_action(st, ctx, *model)?,
-        A::StandUp(act::StandUp { model }) => turn::stand_up(st, ctx, *model)?,
-        A::Loot(act::Loot { model, body, item }) => turn::loot(st, ctx, *model, *body, item)?,
-        A::TouchTerrain(act::TouchTerrain { model, terrain }) => {
-            fear::touch_terrain(st, ctx, *model, terrain)?
-        }
-        // Rolls whose dice are missing: the engine never rolls.
-        A::Assault(_)
-        | A::Fight(_)
-        | A::Disengage(_)
-        | A::Shoot(_)
-        | A::ResolveHit(_)
-        | A::Check(_)
-        | A::CastSpell(_) => resolve::apply(st, ctx, action, false)?,
-        A::Breath(act::Breath { model, targets }) => hits::breath(st, ctx, *model, targets)?,
-        A::LeaderOrder(act::LeaderOrder { leader, model }) => {
-            fear::leader_order(st, ctx, *leader, *model)?
-        }
-        A::LeaderRally(act::LeaderRally { leader, models }) => {
-            fear::leader_rally(st, ctx, *leader, models)?
-        }
-        A::TotemOwn(act::TotemOwn { model }) => fear::totem_own(st, ctx, *model)?,
-        A::TotemEnemy(act::TotemEnemy { model }) => fear::totem_enemy(st, ctx, *model)?,
-        A::UseHerb(act::UseHerb { model }) => super::guard::use_herb(st, ctx, *model)?,
-        A::BeastAppears(act::BeastAppears { beast }) => adjust::beast_appears(st, ctx, beast)?,
-        A::ScenarioPoints(act::ScenarioPoints { side, points, .. }) => {
-            adjust::scenario_points(st, *side, *points)?
-        }
-        A::AdjustFear(act::AdjustFear { model, delta }) => adjust::fear(st, *model, *delta)?,
-        A::AdjustPool(act::AdjustPool { side, delta }) => adjust::pool(st, *side, *delta)?,
-        A::AdjustOwnDp(act::AdjustOwnDp { model, delta }) => adjust::own_dp(st, *model, *delta)?,
-        A::AdjustToughness(act::AdjustToughness { model, delta }) => {
-            adjust::toughness(st, *model, *delta)?
-        }
-        A::SetStatus(act::SetStatus { model, status }) => adjust::status(st, *model, *status)?,
-        A::SetEngaged(act::SetEngaged { a, b, engaged }) => adjust::engaged(st, *a, *b, *engaged)?,
-        A::SetRound(act::SetRound { model, round }) => adjust::round(st, *model, *round)?,
-        A::Note(_) => {}
+            .into());
+        };
+        done?;
+    } else {
+        act.apply(st, ctx, action)?;
     }
     settle(st);
     Ok(())
+}
+
+/// Rules 2: a roll with its dice waits to be accepted, where the game's
+/// rules keep rolls waiting; otherwise it takes effect now.
+pub(crate) fn roll(st: &mut GameState, ctx: Ctx<'_>, whole: &Action) -> Result<(), GameError> {
+    if ctx.setup.pending_rolls() {
+        pending::begin(st, ctx, whole)
+    } else {
+        resolve::apply(st, ctx, whole, false)
+    }
 }
 
 /// Keep the derived parts of the state true after any change: models out of

@@ -1,11 +1,11 @@
-//! Fear (R31) and what moves it: models put Down, the own Leader Down,
-//! terrain (R14), the Leader's rally and order (R32), the totems (R33).
+//! Fear (R31) and what moves it that several actions share: models put
+//! Down, the own Leader Down, terrain (R14), the enemy totem at the end of
+//! an activation (R33), the Leader's checks (R32). The actions that move
+//! it live in their files (`acts/touch_terrain.rs`, `acts/leader_*.rs`,
+//! `acts/totem_*.rs`).
 
 use super::error::{GameError, Refusal};
-use super::guard::{
-    Ctx, action_done, action_row, in_play, model, model_mut, pay, require_actor, require_free,
-    require_standing,
-};
+use super::guard::{Ctx, in_play, model, model_mut};
 use super::refs::{ModelRef, Side};
 use super::state::GameState;
 use super::status::Status;
@@ -140,7 +140,8 @@ pub(crate) fn put_down(
     Ok(())
 }
 
-fn terrain<'r>(ctx: Ctx<'r>, id: &str) -> Result<&'r TerrainRules, GameError> {
+/// R14: the terrain of the tables whose id is `id`.
+pub(crate) fn terrain<'r>(ctx: Ctx<'r>, id: &str) -> Result<&'r TerrainRules, GameError> {
     ctx.rules
         .warband
         .terrain
@@ -154,23 +155,6 @@ fn terrain<'r>(ctx: Ctx<'r>, id: &str) -> Result<&'r TerrainRules, GameError> {
             }
             .into()
         })
-}
-
-/// R14: touching terrain during an action (cursed: fear, at most once per
-/// activation).
-pub(crate) fn touch_terrain(
-    st: &mut GameState,
-    ctx: Ctx<'_>,
-    m: ModelRef,
-    id: &str,
-) -> Result<(), GameError> {
-    require_actor(st, m)?;
-    let t = terrain(ctx, id)?;
-    if t.touch_fear != 0 && !st.touched.iter().any(|x| x == id) {
-        add(st, m, t.touch_fear);
-    }
-    st.touched.push(id.to_string());
-    Ok(())
 }
 
 /// R14: ending an activation on terrain: fear, Toughness lost for good, a
@@ -209,102 +193,11 @@ pub(crate) fn near_enemy_totem(
     Ok(())
 }
 
-fn require_leader(st: &GameState, m: ModelRef) -> Result<(), GameError> {
+/// R32: only the Leader orders and rallies.
+pub(crate) fn require_leader(st: &GameState, m: ModelRef) -> Result<(), GameError> {
     let x = model(st, m)?;
     if !x.leader {
         return Err(Refusal::NotLeader { model: m }.into());
     }
-    Ok(())
-}
-
-/// R32: the Leader orders a friend within 15 cm to make one action now,
-/// paying its cost.
-pub(crate) fn leader_order(
-    st: &mut GameState,
-    ctx: Ctx<'_>,
-    leader: ModelRef,
-    m: ModelRef,
-) -> Result<(), GameError> {
-    let x = require_actor(st, leader)?;
-    require_standing(x, leader)?;
-    require_free(x, leader)?;
-    require_leader(st, leader)?;
-    if st.ordered.is_some() {
-        return Err(Refusal::OrderPending.into());
-    }
-    in_play(st, m)?;
-    if m.side != leader.side || m == leader {
-        return Err(Refusal::OrderNotFriend { model: m }.into());
-    }
-    let row = action_row(ctx, "leader_order")?;
-    pay(st, leader, row.dp.unwrap_or(0) as i32, &row.name)?;
-    if row.effect.ordered_actions > 0 {
-        st.ordered = Some(m);
-    }
-    Ok(())
-}
-
-/// R32: the Leader's friends within 10 cm lose fear.
-pub(crate) fn leader_rally(
-    st: &mut GameState,
-    ctx: Ctx<'_>,
-    leader: ModelRef,
-    models: &[ModelRef],
-) -> Result<(), GameError> {
-    let x = require_actor(st, leader)?;
-    require_standing(x, leader)?;
-    require_free(x, leader)?;
-    require_leader(st, leader)?;
-    // The Leader may name itself: the players judge who is in range.
-    let others: Vec<ModelRef> = models.iter().copied().filter(|m| *m != leader).collect();
-    check_listed(st, &others, Some(leader.side), leader)?;
-    let row = action_row(ctx, "leader_rally")?;
-    pay(st, leader, row.dp.unwrap_or(0) as i32, &row.name)?;
-    for m in models {
-        add(st, *m, row.effect.fear_listed);
-    }
-    action_done(st, leader);
-    Ok(())
-}
-
-/// R33: in contact with its own standing totem, the model loses fear.
-pub(crate) fn totem_own(st: &mut GameState, ctx: Ctx<'_>, m: ModelRef) -> Result<(), GameError> {
-    let x = require_actor(st, m)?;
-    require_standing(x, m)?;
-    require_free(x, m)?;
-    if !st.side(m.side).is_some_and(|s| s.totem_standing) {
-        return Err(Refusal::OwnTotemDown.into());
-    }
-    let row = action_row(ctx, "totem_own")?;
-    pay(st, m, row.dp.unwrap_or(0) as i32, &row.name)?;
-    add(st, m, row.effect.fear_self);
-    action_done(st, m);
-    Ok(())
-}
-
-/// R33: in contact with the enemy totem: the model gains fear, its warband VP,
-/// and the totem is destroyed.
-pub(crate) fn totem_enemy(st: &mut GameState, ctx: Ctx<'_>, m: ModelRef) -> Result<(), GameError> {
-    let x = require_actor(st, m)?;
-    require_standing(x, m)?;
-    require_free(x, m)?;
-    let Some(enemy) = m.side.opponent() else {
-        return Err(Refusal::BeastsNoEnemyTotem.into());
-    };
-    if !st.side(enemy).is_some_and(|s| s.totem_standing) {
-        return Err(Refusal::EnemyTotemDown.into());
-    }
-    let row = action_row(ctx, "totem_enemy")?;
-    pay(st, m, row.dp.unwrap_or(0) as i32, &row.name)?;
-    add(st, m, row.effect.fear_self);
-    if let Some(s) = st.side_mut(m.side) {
-        s.score.totem += row.effect.vp;
-    }
-    if row.effect.destroys_enemy_totem
-        && let Some(s) = st.side_mut(enemy)
-    {
-        s.totem_standing = false;
-    }
-    action_done(st, m);
     Ok(())
 }

@@ -191,28 +191,6 @@ pub(crate) fn pay(st: &mut GameState, m: ModelRef, dp: i32, what: &Text) -> Resu
     Ok(())
 }
 
-/// R37 (rules 3): `m` burns one mystic herb by the player's choice: its DP
-/// becomes the model's own DP of this turn, spent before the pool (see
-/// [`pay`]) and lost at the next turn like the Leader's. Any time in a turn
-/// (a hit model may burn one for Iron defence in the enemy's activation);
-/// it is no action of the model.
-pub(crate) fn use_herb(st: &mut GameState, ctx: Ctx<'_>, m: ModelRef) -> Result<(), GameError> {
-    if !ctx.setup.all_rules() {
-        return Err(Refusal::Rules3Only { action: "use_herb" }.into());
-    }
-    if !matches!(st.phase, Phase::ChangeRound | Phase::Rounds) {
-        return Err(Refusal::NotRounds.into());
-    }
-    let x = in_play(st, m)?;
-    if x.herbs <= 0 {
-        return Err(Refusal::NoHerbs { model: m }.into());
-    }
-    let x = model_mut(st, m)?;
-    x.herbs -= 1;
-    x.own_dp += 1;
-    Ok(())
-}
-
 /// What `m` can pay now: the pool plus its own DP (beasts: unlimited).
 pub(crate) fn can_pay(st: &GameState, m: ModelRef) -> i32 {
     if m.side == Side::Beast {

@@ -3,11 +3,8 @@
 use super::action::{HitOptions, Party};
 use super::error::{GameError, Refusal};
 use super::fear::{check_listed, put_down};
-use super::guard::{
-    Ctx, action_done, action_row, in_play, model, model_mut, pay, require_actor, require_free,
-    require_rounds, require_standing,
-};
-use super::kit::{HitMaker, extras, fear_edge, opposed_roles, push_hit, same_opposed, take_reroll};
+use super::guard::{Ctx, action_row, in_play, model, model_mut, pay, require_rounds};
+use super::kit::{HitMaker, extras, fear_edge, opposed_roles, same_opposed, take_reroll};
 use super::refs::ModelRef;
 use super::roll::{OpposedDice, PreparedCheck, Role};
 use super::sources::{Check, Edge, Source};
@@ -306,39 +303,6 @@ pub(crate) fn resolve_hit(
     } else if !witnesses.is_empty() && !lenient {
         return Err(Refusal::WithstoodNoFear.into());
     }
-    Ok(())
-}
-
-/// R41 Breath: a teardrop of hits at the tables' Strength and Penetration;
-/// then it recharges.
-pub(crate) fn breath(
-    st: &mut GameState,
-    ctx: Ctx<'_>,
-    m: ModelRef,
-    targets: &[ModelRef],
-) -> Result<(), GameError> {
-    let x = require_actor(st, m)?;
-    require_standing(x, m)?;
-    require_free(x, m)?;
-    if !x.has(Keyword::Breath) {
-        return Err(Refusal::NoBreath { model: m }.into());
-    }
-    let row = action_row(ctx, "breath")?;
-    if let Some(t) = x.breath_turn
-        && st.turn <= t + row.effect.recharge_turns
-    {
-        let ready = t + row.effect.recharge_turns + 1;
-        return Err(Refusal::BreathRecharging { model: m, ready }.into());
-    }
-    check_listed(st, targets, None, m)?;
-    pay(st, m, row.dp.unwrap_or(0) as i32, &row.name)?;
-    let turn = st.turn;
-    model_mut(st, m)?.breath_turn = Some(turn);
-    let hm = breath_hit(ctx)?;
-    for t in targets {
-        push_hit(st, m, *t, &hm, HitSource::Breath);
-    }
-    action_done(st, m);
     Ok(())
 }
 

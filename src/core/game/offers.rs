@@ -83,12 +83,9 @@ pub(crate) const NOT_ACTING: u8 = u8::MAX;
 /// `acts/<id>.rs` imports them with one glob, which cannot clash with the
 /// same names imported by the other families' sections of that file.
 pub(crate) mod names {
-    pub(crate) use super::super::action::{Action, CheckOptions, FightOptions, ShootOptions};
+    pub(crate) use super::super::action::{CheckOptions, FightOptions, ShootOptions};
     pub(crate) use super::super::draft::{self, DeclKey, Declaration, Declared, Facts};
-    pub(crate) use super::super::guard::Ctx;
     pub(crate) use super::super::refs::ModelRef;
-    pub(crate) use super::super::state::GameState;
-    pub(crate) use super::super::status::Status;
     pub(crate) use super::acting::{Actor, herb_offer};
     pub(crate) use super::{
         Builder, NOT_ACTING, Waiting, in_play, row_dp, row_label, stray_offers, waiting_offers,

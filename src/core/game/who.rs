@@ -18,9 +18,9 @@ impl Game {
     pub fn last_taker(&self) -> Option<Taker> {
         let n = self.actions().len();
         let last = self.actions().last()?;
-        // Only for the roll-off's winner does the state before matter; a
-        // log that would not replay names no one.
-        if matches!(last, Action::ChooseStart(_)) {
+        // Only when the taker reads the state (the roll-off's winner) does
+        // the state before matter; a log that would not replay names no one.
+        if last.act().taker_reads_the_state() {
             return Some(taker(&self.state_at(n - 1).ok()?, last));
         }
         Some(taker(self.state(), last))

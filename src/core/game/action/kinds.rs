@@ -1,11 +1,11 @@
-//! What an action is: its name in the game file, whether it is a roll, and
-//! the pending roll it becomes (rules 2).
+//! What an action is: its name in the game file, the patterns that group
+//! actions, and the pending roll it becomes (rules 2).
 
 use serde::{Deserialize, Serialize};
 
 use super::super::refs::ModelRef;
 use super::super::roll::SideDice;
-use super::{Action, ActionKind, act};
+use super::Action;
 
 /// The actions that roll dice of a check (or the backlash of a spell):
 /// a pattern. Every action is in `rolled!()` or [`unrolled!()`], by name,
@@ -133,80 +133,5 @@ impl Action {
     /// its serde tag (see `action/list.rs`).
     pub fn id(&self) -> &'static str {
         self.kind().id()
-    }
-
-    /// A check the players roll and may re-roll before accepting it (rules
-    /// 2 on): it waits as the pending roll until accepted.
-    pub fn is_roll(&self) -> bool {
-        use Action as A;
-        match self {
-            rolled!() => !matches!(self, A::Fall(act::Fall { roll: None, .. })),
-            unrolled!() => false,
-        }
-    }
-}
-
-impl ActionKind {
-    /// R10–R12: whether a model pays for this action by its own row of
-    /// `tables/actions.yaml` (the row's id is the action's id). The game's
-    /// steps, the life of a roll, hand adjustments and notes cost nothing,
-    /// and a spell costs its own (R38: its row holds no DP).
-    pub fn row(self) -> Option<&'static str> {
-        use ActionKind as K;
-        let paid = match self {
-            K::Move
-            | K::StandUp
-            | K::Loot
-            | K::Assault
-            | K::Fight
-            | K::Disengage
-            | K::Shoot
-            | K::Breath
-            | K::LeaderOrder
-            | K::LeaderRally
-            | K::TotemOwn
-            | K::TotemEnemy
-            | K::CastSpell
-            | K::ChangeRound => true,
-            K::StartTurn
-            | K::EndChangeRound
-            | K::RollOff
-            | K::ChooseStart
-            | K::Activate
-            | K::EndActivation
-            | K::EndTurn
-            | K::EndGame
-            | K::TouchTerrain
-            | K::ResolveHit
-            | K::Fall
-            | K::Check
-            | K::UseHerb
-            | K::TotemReroll
-            | K::HeadstrongReroll
-            | K::Accept
-            | K::BeastAppears
-            | K::ScenarioPoints
-            | K::AdjustFear
-            | K::AdjustPool
-            | K::AdjustOwnDp
-            | K::AdjustToughness
-            | K::SetStatus
-            | K::SetEngaged
-            | K::SetRound
-            | K::Note => false,
-        };
-        paid.then(|| self.id())
-    }
-
-    /// The rows of `tables/actions.yaml` for a declared form of this
-    /// action, with its own DP and effect: a Brutal assault (R42), an
-    /// Aimed shot and Iron defence (rules 3).
-    pub fn form_rows(self) -> &'static [&'static str] {
-        match self {
-            ActionKind::Assault => &["brutal_assault"],
-            ActionKind::Shoot => &["aimed_shot"],
-            ActionKind::ResolveHit => &["iron_defence"],
-            _ => &[],
-        }
     }
 }

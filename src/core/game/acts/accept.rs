@@ -1,16 +1,60 @@
 //! `accept`: The roll waiting is accepted: its result takes effect.
 
 use crate::core::game::act::Accept;
+use crate::core::game::action::Action;
+use crate::core::game::describe::Describer;
+use crate::core::game::error::{GameError, Refusal};
+use crate::core::game::guard::Ctx;
+use crate::core::game::offers::names::*;
+use crate::core::game::state::GameState;
+use crate::core::game::taker::Taker;
+use crate::core::game::{guard, pending, shooting};
+use crate::core::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-impl super::Rules for Accept {}
+impl super::Rules for Accept {
+    /// Rules 2: only while a roll waits.
+    fn apply(&self, _: &mut GameState, _: Ctx<'_>, _: &Action) -> Result<(), GameError> {
+        Err(Refusal::NoRollWaiting.into())
+    }
+
+    fn while_roll_waits(&self, st: &mut GameState, ctx: Ctx<'_>) -> Option<Result<(), GameError>> {
+        Some(pending::accept(
+            st,
+            ctx,
+            self.witnesses.as_deref(),
+            self.stray,
+            self.within_30cm.as_deref(),
+        ))
+    }
+
+    fn taker(&self, _: &GameState) -> Taker {
+        Taker::Either
+    }
+
+    fn taker_reads_the_state(&self) -> bool {
+        false
+    }
+
+    fn check_numbers(&self) -> Result<(), GameError> {
+        Ok(())
+    }
+
+    fn is_roll(&self) -> bool {
+        false
+    }
+
+    fn paid() -> bool {
+        false
+    }
+
+    fn form_rows() -> &'static [&'static str] {
+        &[]
+    }
+}
 
 // ── Words: the history's line ────────────────────────────────────────
-
-use crate::core::game::describe::Describer;
-use crate::core::game::{guard, shooting};
-use crate::core::text::Lang;
 
 impl super::Words for Accept {
     fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
@@ -50,8 +94,6 @@ impl super::Words for Accept {
 }
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
-
-use crate::core::game::offers::names::*;
 
 impl super::Offered for Accept {
     fn cost(&self, _st: &GameState, ctx: Ctx<'_>) -> i32 {

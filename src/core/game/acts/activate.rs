@@ -1,15 +1,85 @@
 //! `activate`: R07: this model starts its activation.
 
 use crate::core::game::act::Activate;
+use crate::core::game::action::Action;
+use crate::core::game::describe::Describer;
+use crate::core::game::error::{GameError, Refusal};
+use crate::core::game::guard::{Ctx, in_play, require_no_pending, require_rounds};
+use crate::core::game::offers::names::*;
+use crate::core::game::state::GameState;
+use crate::core::game::taker::Taker;
+use crate::core::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-impl super::Rules for Activate {}
+impl super::Rules for Activate {
+    /// R07, R08: the side whose pick it is activates one of its models in the round.
+    fn apply(&self, st: &mut GameState, _: Ctx<'_>, _: &Action) -> Result<(), GameError> {
+        let m = self.model;
+        require_rounds(st)?;
+        require_no_pending(st)?;
+        if let Some(a) = st.active {
+            return Err(Refusal::FinishActivationFirst { active: a }.into());
+        }
+        let x = in_play(st, m)?;
+        let Some(round) = st.current_round() else {
+            return Err(Refusal::NoOneLeft.into());
+        };
+        let Some(side) = st.picker(round) else {
+            return Err(Refusal::RollOrderFirst { round }.into());
+        };
+        if x.acted {
+            return Err(Refusal::AlreadyActed { model: m }.into());
+        }
+        if x.round != round {
+            return Err(Refusal::WrongRound {
+                model: m,
+                round: x.round,
+                now: round,
+            }
+            .into());
+        }
+        if m.side != side {
+            return Err(Refusal::NotYourPick { side }.into());
+        }
+        st.active = Some(m);
+        st.touched.clear();
+        st.moved = 0;
+        st.dread.clear();
+        st.reacted.clear();
+        Ok(())
+    }
+
+    fn while_roll_waits(&self, _: &mut GameState, _: Ctx<'_>) -> Option<Result<(), GameError>> {
+        None
+    }
+
+    fn taker(&self, _: &GameState) -> Taker {
+        Taker::of_model(self.model)
+    }
+
+    fn taker_reads_the_state(&self) -> bool {
+        false
+    }
+
+    fn check_numbers(&self) -> Result<(), GameError> {
+        Ok(())
+    }
+
+    fn is_roll(&self) -> bool {
+        false
+    }
+
+    fn paid() -> bool {
+        false
+    }
+
+    fn form_rows() -> &'static [&'static str] {
+        &[]
+    }
+}
 
 // ── Words: the history's line ────────────────────────────────────────
-
-use crate::core::game::describe::Describer;
-use crate::core::text::Lang;
 
 impl super::Words for Activate {
     fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
@@ -18,8 +88,6 @@ impl super::Words for Activate {
 }
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
-
-use crate::core::game::offers::names::*;
 
 impl super::Offered for Activate {
     fn cost(&self, _st: &GameState, ctx: Ctx<'_>) -> i32 {

@@ -1,18 +1,59 @@
 //! `adjust_toughness`.
 
 use crate::core::game::act::AdjustToughness;
-
-// ── Rules: the state, the taker, the numbers ─────────────────────────
-
-impl super::Rules for AdjustToughness {}
-
-// ── Words: the history's line ────────────────────────────────────────
-
-use crate::core::game::describe::Describer;
-use crate::core::game::describe::signed;
+use crate::core::game::action::{Action, check_number};
+use crate::core::game::describe::{Describer, signed};
+use crate::core::game::error::GameError;
+use crate::core::game::guard::{Ctx, model_mut};
+use crate::core::game::offers::names::*;
+use crate::core::game::state::GameState;
+use crate::core::game::taker::Taker;
 use crate::core::glossary;
 use crate::core::tables::Stat;
 use crate::core::text::Lang;
+
+// ── Rules: the state, the taker, the numbers ─────────────────────────
+
+impl super::Rules for AdjustToughness {
+    /// Toughness gained (+) or lost for good (−).
+    fn apply(&self, st: &mut GameState, _: Ctx<'_>, _: &Action) -> Result<(), GameError> {
+        let AdjustToughness { model: m, delta } = *self;
+        model_mut(st, m)?.toughness_lost -= delta;
+        Ok(())
+    }
+
+    fn while_roll_waits(&self, _: &mut GameState, _: Ctx<'_>) -> Option<Result<(), GameError>> {
+        None
+    }
+
+    fn taker(&self, _: &GameState) -> Taker {
+        // A hand correction is made by the side it corrects (issue 26): a
+        // phone may not set the other warband's pool, fear or status.
+        Taker::of_model(self.model)
+    }
+
+    fn taker_reads_the_state(&self) -> bool {
+        false
+    }
+
+    fn check_numbers(&self) -> Result<(), GameError> {
+        check_number("delta", self.delta)
+    }
+
+    fn is_roll(&self) -> bool {
+        false
+    }
+
+    fn paid() -> bool {
+        false
+    }
+
+    fn form_rows() -> &'static [&'static str] {
+        &[]
+    }
+}
+
+// ── Words: the history's line ────────────────────────────────────────
 
 impl super::Words for AdjustToughness {
     fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
@@ -27,8 +68,6 @@ impl super::Words for AdjustToughness {
 }
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
-
-use crate::core::game::offers::names::*;
 
 impl super::Offered for AdjustToughness {
     fn cost(&self, _st: &GameState, ctx: Ctx<'_>) -> i32 {

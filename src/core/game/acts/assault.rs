@@ -1,15 +1,54 @@
 //! `assault`: R20, R22: move into contact and the free Fight.
 
 use crate::core::game::act::Assault;
+use crate::core::game::action::Action;
+use crate::core::game::describe::Describer;
+use crate::core::game::engine::roll;
+use crate::core::game::error::GameError;
+use crate::core::game::guard::Ctx;
+use crate::core::game::offers::names::*;
+use crate::core::game::state::GameState;
+use crate::core::game::taker::Taker;
+use crate::core::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-impl super::Rules for Assault {}
+impl super::Rules for Assault {
+    /// R20, R22: a roll (rules 2).
+    fn apply(&self, st: &mut GameState, ctx: Ctx<'_>, whole: &Action) -> Result<(), GameError> {
+        roll(st, ctx, whole)
+    }
+
+    fn while_roll_waits(&self, _: &mut GameState, _: Ctx<'_>) -> Option<Result<(), GameError>> {
+        None
+    }
+
+    fn taker(&self, _: &GameState) -> Taker {
+        Taker::of_model(self.attacker)
+    }
+
+    fn taker_reads_the_state(&self) -> bool {
+        false
+    }
+
+    fn check_numbers(&self) -> Result<(), GameError> {
+        self.options.check_numbers()
+    }
+
+    fn is_roll(&self) -> bool {
+        true
+    }
+
+    fn paid() -> bool {
+        true
+    }
+
+    fn form_rows() -> &'static [&'static str] {
+        &["brutal_assault"]
+    }
+}
 
 // ── Words: the history's line ────────────────────────────────────────
-
-use crate::core::game::describe::Describer;
-use crate::core::text::Lang;
 
 impl super::Words for Assault {
     fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
@@ -29,8 +68,6 @@ impl super::Words for Assault {
 }
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
-
-use crate::core::game::offers::names::*;
 
 impl super::Offered for Assault {
     fn cost(&self, _st: &GameState, ctx: Ctx<'_>) -> i32 {
@@ -102,7 +139,11 @@ impl super::Offered for Assault {
 
 /// The row of `tables/actions.yaml` an Assault pays and is named by.
 fn row_of(a: &Assault) -> &'static str {
-    if a.brutal { "brutal_assault" } else { "assault" }
+    if a.brutal {
+        "brutal_assault"
+    } else {
+        "assault"
+    }
 }
 
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────

@@ -2,16 +2,73 @@
 //! scenario).
 
 use crate::core::game::act::BeastAppears;
+use crate::core::game::action::{Action, BeastChoice};
+use crate::core::game::describe::Describer;
+use crate::core::game::error::{GameError, Refusal};
+use crate::core::game::guard::Ctx;
+use crate::core::game::offers::names::*;
+use crate::core::game::state::GameState;
+use crate::core::game::taker::Taker;
+use crate::core::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-impl super::Rules for BeastAppears {}
+impl super::Rules for BeastAppears {
+    /// R39 8–9, or the scenario: a beast comes onto the table.
+    fn apply(&self, st: &mut GameState, ctx: Ctx<'_>, _: &Action) -> Result<(), GameError> {
+        let choice = &self.beast;
+        let beast = match choice {
+            BeastChoice::Bestiary { index } => ctx.setup.bestiary.get(*index).ok_or_else(|| {
+                GameError::from(Refusal::NoBeast {
+                    count: ctx.setup.bestiary.len(),
+                    index: *index,
+                })
+            })?,
+            BeastChoice::New(b) => b,
+        };
+        // The bestiary comes from the game file: its numbers are a player's too.
+        beast.check_numbers()?;
+        let mut m = GameState::new_beast(&beast.name, beast.profile(ctx.rules));
+        // It appears during a turn: it acts in its own agility round like any model.
+        m.acted = false;
+        st.beasts.push(m);
+        st.beast_due = false;
+        Ok(())
+    }
+
+    fn while_roll_waits(&self, _: &mut GameState, _: Ctx<'_>) -> Option<Result<(), GameError>> {
+        None
+    }
+
+    fn taker(&self, _: &GameState) -> Taker {
+        Taker::Either
+    }
+
+    fn taker_reads_the_state(&self) -> bool {
+        false
+    }
+
+    fn check_numbers(&self) -> Result<(), GameError> {
+        match &self.beast {
+            BeastChoice::New(b) => b.check_numbers(),
+            BeastChoice::Bestiary { .. } => Ok(()),
+        }
+    }
+
+    fn is_roll(&self) -> bool {
+        false
+    }
+
+    fn paid() -> bool {
+        false
+    }
+
+    fn form_rows() -> &'static [&'static str] {
+        &[]
+    }
+}
 
 // ── Words: the history's line ────────────────────────────────────────
-
-use crate::core::game::describe::Describer;
-use crate::core::game::BeastChoice;
-use crate::core::text::Lang;
 
 impl super::Words for BeastAppears {
     fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
@@ -29,8 +86,6 @@ impl super::Words for BeastAppears {
 }
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
-
-use crate::core::game::offers::names::*;
 
 impl super::Offered for BeastAppears {
     fn cost(&self, _st: &GameState, ctx: Ctx<'_>) -> i32 {

@@ -1,15 +1,86 @@
 //! `breath`: R41 Breath: every model under the template takes a hit.
 
 use crate::core::game::act::Breath;
+use crate::core::game::action::Action;
+use crate::core::game::describe::Describer;
+use crate::core::game::error::{GameError, Refusal};
+use crate::core::game::fear::check_listed;
+use crate::core::game::guard::{
+    Ctx, action_done, action_row, model_mut, pay, require_actor, require_free, require_standing,
+};
+use crate::core::game::hits::breath_hit;
+use crate::core::game::kit::push_hit;
+use crate::core::game::offers::names::*;
+use crate::core::game::state::{GameState, HitSource};
+use crate::core::game::taker::Taker;
+use crate::core::tables::Keyword;
+use crate::core::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-impl super::Rules for Breath {}
+impl super::Rules for Breath {
+    /// R41 Breath: a teardrop of hits at the tables' Strength and Penetration;
+    /// then it recharges.
+    fn apply(&self, st: &mut GameState, ctx: Ctx<'_>, _: &Action) -> Result<(), GameError> {
+        let Breath {
+            model: m,
+            ref targets,
+        } = *self;
+        let x = require_actor(st, m)?;
+        require_standing(x, m)?;
+        require_free(x, m)?;
+        if !x.has(Keyword::Breath) {
+            return Err(Refusal::NoBreath { model: m }.into());
+        }
+        let row = action_row(ctx, "breath")?;
+        if let Some(t) = x.breath_turn
+            && st.turn <= t + row.effect.recharge_turns
+        {
+            let ready = t + row.effect.recharge_turns + 1;
+            return Err(Refusal::BreathRecharging { model: m, ready }.into());
+        }
+        check_listed(st, targets, None, m)?;
+        pay(st, m, row.dp.unwrap_or(0) as i32, &row.name)?;
+        let turn = st.turn;
+        model_mut(st, m)?.breath_turn = Some(turn);
+        let hm = breath_hit(ctx)?;
+        for t in targets {
+            push_hit(st, m, *t, &hm, HitSource::Breath);
+        }
+        action_done(st, m);
+        Ok(())
+    }
+
+    fn while_roll_waits(&self, _: &mut GameState, _: Ctx<'_>) -> Option<Result<(), GameError>> {
+        None
+    }
+
+    fn taker(&self, _: &GameState) -> Taker {
+        Taker::of_model(self.model)
+    }
+
+    fn taker_reads_the_state(&self) -> bool {
+        false
+    }
+
+    fn check_numbers(&self) -> Result<(), GameError> {
+        Ok(())
+    }
+
+    fn is_roll(&self) -> bool {
+        false
+    }
+
+    fn paid() -> bool {
+        true
+    }
+
+    fn form_rows() -> &'static [&'static str] {
+        &[]
+    }
+}
 
 // ── Words: the history's line ────────────────────────────────────────
-
-use crate::core::game::describe::Describer;
-use crate::core::text::Lang;
 
 impl super::Words for Breath {
     fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
@@ -27,8 +98,6 @@ impl super::Words for Breath {
 }
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
-
-use crate::core::game::offers::names::*;
 
 impl super::Offered for Breath {
     fn cost(&self, _st: &GameState, ctx: Ctx<'_>) -> i32 {

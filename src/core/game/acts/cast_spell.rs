@@ -2,17 +2,68 @@
 //! the backlash roll.
 
 use crate::core::game::act::CastSpell;
+use crate::core::game::action::{Action, SpellChoice, check_number};
+use crate::core::game::describe::Describer;
+use crate::core::game::engine::roll;
+use crate::core::game::error::GameError;
+use crate::core::game::guard::Ctx;
+use crate::core::game::offers::names::*;
+use crate::core::game::state::GameState;
+use crate::core::game::taker::Taker;
+use crate::core::glossary;
+use crate::core::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-impl super::Rules for CastSpell {}
+impl super::Rules for CastSpell {
+    /// R38: a roll, the backlash (rules 2).
+    fn apply(&self, st: &mut GameState, ctx: Ctx<'_>, whole: &Action) -> Result<(), GameError> {
+        roll(st, ctx, whole)
+    }
+
+    fn while_roll_waits(&self, _: &mut GameState, _: Ctx<'_>) -> Option<Result<(), GameError>> {
+        None
+    }
+
+    fn taker(&self, _: &GameState) -> Taker {
+        Taker::of_model(self.caster)
+    }
+
+    fn taker_reads_the_state(&self) -> bool {
+        false
+    }
+
+    fn check_numbers(&self) -> Result<(), GameError> {
+        match &self.spell {
+            SpellChoice::Custom {
+                level, cost, hit, ..
+            } => {
+                check_number("level", *level)?;
+                check_number("cost", *cost)?;
+                if let Some(h) = hit {
+                    check_number("strength", h.strength)?;
+                    check_number("penetration", h.penetration)?;
+                }
+                Ok(())
+            }
+            SpellChoice::Known { .. } => Ok(()),
+        }
+    }
+
+    fn is_roll(&self) -> bool {
+        true
+    }
+
+    fn paid() -> bool {
+        true
+    }
+
+    fn form_rows() -> &'static [&'static str] {
+        &[]
+    }
+}
 
 // ── Words: the history's line ────────────────────────────────────────
-
-use crate::core::game::describe::Describer;
-use crate::core::game::SpellChoice;
-use crate::core::glossary;
-use crate::core::text::Lang;
 
 impl super::Words for CastSpell {
     fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
@@ -61,8 +112,6 @@ impl super::Words for CastSpell {
 }
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
-
-use crate::core::game::offers::names::*;
 
 impl super::Offered for CastSpell {
     fn cost(&self, st: &GameState, _ctx: Ctx<'_>) -> i32 {

@@ -2,16 +2,84 @@
 //! (−), 1 DP each.
 
 use crate::core::game::act::ChangeRound;
+use crate::core::game::action::{Action, check_number};
+use crate::core::game::describe::{Describer, signed};
+use crate::core::game::error::{GameError, Refusal};
+use crate::core::game::guard::{Ctx, action_row, in_play, pay};
+use crate::core::game::offers::names::*;
+use crate::core::game::state::GameState;
+use crate::core::game::taker::Taker;
+use crate::core::game::turn::{change_turn_ok, round_change_cost};
+use crate::core::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-impl super::Rules for ChangeRound {}
+impl super::Rules for ChangeRound {
+    /// R09: 1 DP per agility round up or down.
+    fn apply(&self, st: &mut GameState, ctx: Ctx<'_>, _: &Action) -> Result<(), GameError> {
+        let ChangeRound { model: m, steps } = *self;
+        change_turn_ok(st, m.side)?;
+        let x = in_play(st, m)?;
+        if steps == 0 {
+            return Err(Refusal::ZeroRounds.into());
+        }
+        let to = x.round + steps;
+        if to < 1 {
+            return Err(Refusal::RoundTooLow { model: m, to }.into());
+        }
+        let row = action_row(ctx, "change_round")?;
+        let per_step = row.dp.unwrap_or(0) as i32;
+        if ctx.setup.all_rules() {
+            // R09 (rules 3): the steps are counted from the model's Agility, so
+            // +2 then −1 costs 1 DP, and coming back refunds the pool.
+            let net = round_change_cost(x.agility(), x.round, to, per_step);
+            if net < 0 {
+                if let Some(s) = st.side_mut(m.side) {
+                    s.pool -= net;
+                }
+            } else {
+                pay(st, m, net, &row.name)?;
+            }
+        } else {
+            pay(st, m, per_step * steps.abs(), &row.name)?;
+        }
+        st.change_round.first.get_or_insert(m.side);
+        if let Some(x) = st.model_mut(m) {
+            x.round = to;
+        }
+        Ok(())
+    }
+
+    fn while_roll_waits(&self, _: &mut GameState, _: Ctx<'_>) -> Option<Result<(), GameError>> {
+        None
+    }
+
+    fn taker(&self, _: &GameState) -> Taker {
+        Taker::of_model(self.model)
+    }
+
+    fn taker_reads_the_state(&self) -> bool {
+        false
+    }
+
+    fn check_numbers(&self) -> Result<(), GameError> {
+        check_number("steps", self.steps)
+    }
+
+    fn is_roll(&self) -> bool {
+        false
+    }
+
+    fn paid() -> bool {
+        true
+    }
+
+    fn form_rows() -> &'static [&'static str] {
+        &[]
+    }
+}
 
 // ── Words: the history's line ────────────────────────────────────────
-
-use crate::core::game::describe::Describer;
-use crate::core::game::describe::signed;
-use crate::core::text::Lang;
 
 impl super::Words for ChangeRound {
     fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
@@ -26,8 +94,6 @@ impl super::Words for ChangeRound {
 }
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
-
-use crate::core::game::offers::names::*;
 
 impl super::Offered for ChangeRound {
     fn cost(&self, st: &GameState, ctx: Ctx<'_>) -> i32 {

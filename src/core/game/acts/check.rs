@@ -2,15 +2,55 @@
 //! difficult terrain, Courage to assault a dreadful creature…).
 
 use crate::core::game::act::Check;
+use crate::core::game::action::{Action, check_number};
+use crate::core::game::describe::Describer;
+use crate::core::game::engine::roll;
+use crate::core::game::error::GameError;
+use crate::core::game::guard::Ctx;
+use crate::core::game::offers::names::*;
+use crate::core::game::state::GameState;
+use crate::core::game::taker::Taker;
+use crate::core::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-impl super::Rules for Check {}
+impl super::Rules for Check {
+    /// R01: a roll (rules 2).
+    fn apply(&self, st: &mut GameState, ctx: Ctx<'_>, whole: &Action) -> Result<(), GameError> {
+        roll(st, ctx, whole)
+    }
+
+    fn while_roll_waits(&self, _: &mut GameState, _: Ctx<'_>) -> Option<Result<(), GameError>> {
+        None
+    }
+
+    fn taker(&self, _: &GameState) -> Taker {
+        Taker::of_model(self.model)
+    }
+
+    fn taker_reads_the_state(&self) -> bool {
+        false
+    }
+
+    fn check_numbers(&self) -> Result<(), GameError> {
+        check_number("modifier", self.modifier)?;
+        self.options.check_numbers()
+    }
+
+    fn is_roll(&self) -> bool {
+        true
+    }
+
+    fn paid() -> bool {
+        false
+    }
+
+    fn form_rows() -> &'static [&'static str] {
+        &[]
+    }
+}
 
 // ── Words: the history's line ────────────────────────────────────────
-
-use crate::core::game::describe::Describer;
-use crate::core::text::Lang;
 
 impl super::Words for Check {
     fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
@@ -30,8 +70,6 @@ impl super::Words for Check {
 }
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
-
-use crate::core::game::offers::names::*;
 
 impl super::Offered for Check {
     fn cost(&self, _st: &GameState, ctx: Ctx<'_>) -> i32 {

@@ -2,15 +2,72 @@
 //! first.
 
 use crate::core::game::act::ChooseStart;
+use crate::core::game::action::Action;
+use crate::core::game::describe::Describer;
+use crate::core::game::error::{GameError, Refusal};
+use crate::core::game::guard::{Ctx, require_no_pending, require_rounds};
+use crate::core::game::offers::names::*;
+use crate::core::game::state::{GameState, Now};
+use crate::core::game::taker::Taker;
+use crate::core::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-impl super::Rules for ChooseStart {}
+impl super::Rules for ChooseStart {
+    /// R08: the roll-off winner chooses which warband activates first.
+    fn apply(&self, st: &mut GameState, _: Ctx<'_>, _: &Action) -> Result<(), GameError> {
+        let side = self.side;
+        require_rounds(st)?;
+        require_no_pending(st)?;
+        let round = st.current_round();
+        if round.and_then(|r| st.rolloff_winner(r)).is_none() {
+            return Err(Refusal::NoRollOffWon.into());
+        }
+        if !side.is_warband() {
+            return Err(Refusal::WarbandStarts.into());
+        }
+        if let Some(rs) = st.round.as_mut() {
+            rs.starts = Some(side);
+            rs.next = Some(side);
+        }
+        Ok(())
+    }
+
+    fn while_roll_waits(&self, _: &mut GameState, _: Ctx<'_>) -> Option<Result<(), GameError>> {
+        None
+    }
+
+    fn taker(&self, st: &GameState) -> Taker {
+        // Not its step: the rules refuse it whoever sends it.
+        if let Now::ChooseStart { winner, .. } = st.now() {
+            Taker::of_side(winner)
+        } else {
+            Taker::Either
+        }
+    }
+
+    fn taker_reads_the_state(&self) -> bool {
+        true
+    }
+
+    fn check_numbers(&self) -> Result<(), GameError> {
+        Ok(())
+    }
+
+    fn is_roll(&self) -> bool {
+        false
+    }
+
+    fn paid() -> bool {
+        false
+    }
+
+    fn form_rows() -> &'static [&'static str] {
+        &[]
+    }
+}
 
 // ── Words: the history's line ────────────────────────────────────────
-
-use crate::core::game::describe::Describer;
-use crate::core::text::Lang;
 
 impl super::Words for ChooseStart {
     fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
@@ -23,8 +80,6 @@ impl super::Words for ChooseStart {
 }
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
-
-use crate::core::game::offers::names::*;
 
 impl super::Offered for ChooseStart {
     fn cost(&self, _st: &GameState, ctx: Ctx<'_>) -> i32 {

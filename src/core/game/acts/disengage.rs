@@ -1,16 +1,55 @@
 //! `disengage`: R25: one opposed Agility roll per engaged opponent.
 
+use crate::core::dice::OpposedOutcome;
 use crate::core::game::act::Disengage;
+use crate::core::game::action::Action;
+use crate::core::game::describe::Describer;
+use crate::core::game::engine::roll;
+use crate::core::game::error::GameError;
+use crate::core::game::guard::Ctx;
+use crate::core::game::offers::names::*;
+use crate::core::game::state::GameState;
+use crate::core::game::taker::Taker;
+use crate::core::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-impl super::Rules for Disengage {}
+impl super::Rules for Disengage {
+    /// R25: a roll (rules 2).
+    fn apply(&self, st: &mut GameState, ctx: Ctx<'_>, whole: &Action) -> Result<(), GameError> {
+        roll(st, ctx, whole)
+    }
+
+    fn while_roll_waits(&self, _: &mut GameState, _: Ctx<'_>) -> Option<Result<(), GameError>> {
+        None
+    }
+
+    fn taker(&self, _: &GameState) -> Taker {
+        Taker::of_model(self.model)
+    }
+
+    fn taker_reads_the_state(&self) -> bool {
+        false
+    }
+
+    fn check_numbers(&self) -> Result<(), GameError> {
+        Ok(())
+    }
+
+    fn is_roll(&self) -> bool {
+        true
+    }
+
+    fn paid() -> bool {
+        true
+    }
+
+    fn form_rows() -> &'static [&'static str] {
+        &[]
+    }
+}
 
 // ── Words: the history's line ────────────────────────────────────────
-
-use crate::core::game::describe::Describer;
-use crate::core::dice::OpposedOutcome;
-use crate::core::text::Lang;
 
 impl super::Words for Disengage {
     fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
@@ -48,8 +87,6 @@ impl super::Words for Disengage {
 }
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
-
-use crate::core::game::offers::names::*;
 
 impl super::Offered for Disengage {
     fn cost(&self, _st: &GameState, ctx: Ctx<'_>) -> i32 {

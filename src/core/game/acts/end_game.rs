@@ -2,23 +2,61 @@
 //! decided by VP, a draw on equal VP (issue 15).
 
 use crate::core::game::act::EndGame;
-
-// ── Rules: the state, the taker, the numbers ─────────────────────────
-
-impl super::Rules for EndGame {}
-
-// ── Words: the history's line ────────────────────────────────────────
-
+use crate::core::game::action::Action;
 use crate::core::game::describe::Describer;
+use crate::core::game::error::GameError;
+use crate::core::game::guard::{Ctx, require_no_pending};
+use crate::core::game::offers::names::*;
+use crate::core::game::state::{Ending, GameState};
+use crate::core::game::taker::Taker;
 use crate::core::glossary;
 use crate::core::text::Lang;
 
+// ── Rules: the state, the taker, the numbers ─────────────────────────
+
+impl super::Rules for EndGame {
+    /// Issue 15: the players end the game once no hit waits.
+    fn apply(&self, st: &mut GameState, _: Ctx<'_>, _: &Action) -> Result<(), GameError> {
+        require_no_pending(st)?;
+        st.ended = Some(Ending::ByPlayers);
+        Ok(())
+    }
+
+    fn while_roll_waits(&self, st: &mut GameState, _: Ctx<'_>) -> Option<Result<(), GameError>> {
+        // The hits waiting are named first, as when no roll waits.
+        require_no_pending(st).err().map(Err)
+    }
+
+    fn taker(&self, _: &GameState) -> Taker {
+        Taker::Either
+    }
+
+    fn taker_reads_the_state(&self) -> bool {
+        false
+    }
+
+    fn check_numbers(&self) -> Result<(), GameError> {
+        Ok(())
+    }
+
+    fn is_roll(&self) -> bool {
+        false
+    }
+
+    fn paid() -> bool {
+        false
+    }
+
+    fn form_rows() -> &'static [&'static str] {
+        &[]
+    }
+}
+
+// ── Words: the history's line ────────────────────────────────────────
+
 impl super::Words for EndGame {
     fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
-        let (a, b) = (
-            d.state.sides.a.score.total(),
-            d.state.sides.b.score.total(),
-        );
+        let (a, b) = (d.state.sides.a.score.total(), d.state.sides.b.score.total());
         match d.state.winner() {
             Some(w) => format!(
                 "{}: {} {} ({} {a}–{b})",
@@ -38,8 +76,6 @@ impl super::Words for EndGame {
 }
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
-
-use crate::core::game::offers::names::*;
 
 impl super::Offered for EndGame {
     fn cost(&self, _st: &GameState, ctx: Ctx<'_>) -> i32 {

@@ -1,16 +1,60 @@
 //! `fall`: R18: a fall; no roll up to the harmless height.
 
+use crate::core::dice::OpposedOutcome;
 use crate::core::game::act::Fall;
+use crate::core::game::action::Action;
+use crate::core::game::describe::Describer;
+use crate::core::game::engine::roll;
+use crate::core::game::error::GameError;
+use crate::core::game::guard::Ctx;
+use crate::core::game::offers::names::*;
+use crate::core::game::resolve;
+use crate::core::game::state::GameState;
+use crate::core::game::taker::Taker;
+use crate::core::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-impl super::Rules for Fall {}
+impl super::Rules for Fall {
+    /// R18: a fall with its dice is a roll (rules 2); with none, nothing to roll up to the harmless height.
+    fn apply(&self, st: &mut GameState, ctx: Ctx<'_>, whole: &Action) -> Result<(), GameError> {
+        if self.is_roll() {
+            roll(st, ctx, whole)
+        } else {
+            resolve::apply(st, ctx, whole, ctx.setup.pending_rolls())
+        }
+    }
+
+    fn while_roll_waits(&self, _: &mut GameState, _: Ctx<'_>) -> Option<Result<(), GameError>> {
+        None
+    }
+
+    fn taker(&self, _: &GameState) -> Taker {
+        Taker::of_model(self.model)
+    }
+
+    fn taker_reads_the_state(&self) -> bool {
+        false
+    }
+
+    fn check_numbers(&self) -> Result<(), GameError> {
+        Ok(())
+    }
+
+    fn is_roll(&self) -> bool {
+        self.roll.is_some()
+    }
+
+    fn paid() -> bool {
+        false
+    }
+
+    fn form_rows() -> &'static [&'static str] {
+        &[]
+    }
+}
 
 // ── Words: the history's line ────────────────────────────────────────
-
-use crate::core::game::describe::Describer;
-use crate::core::dice::OpposedOutcome;
-use crate::core::text::Lang;
 
 impl super::Words for Fall {
     fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
@@ -37,8 +81,6 @@ impl super::Words for Fall {
 }
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
-
-use crate::core::game::offers::names::*;
 
 impl super::Offered for Fall {
     fn cost(&self, _st: &GameState, ctx: Ctx<'_>) -> i32 {

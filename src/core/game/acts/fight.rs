@@ -1,15 +1,54 @@
 //! `fight`: R23, R24.
 
 use crate::core::game::act::Fight;
+use crate::core::game::action::Action;
+use crate::core::game::describe::Describer;
+use crate::core::game::engine::roll;
+use crate::core::game::error::GameError;
+use crate::core::game::guard::Ctx;
+use crate::core::game::offers::names::*;
+use crate::core::game::state::GameState;
+use crate::core::game::taker::Taker;
+use crate::core::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-impl super::Rules for Fight {}
+impl super::Rules for Fight {
+    /// R23, R24: a roll (rules 2).
+    fn apply(&self, st: &mut GameState, ctx: Ctx<'_>, whole: &Action) -> Result<(), GameError> {
+        roll(st, ctx, whole)
+    }
+
+    fn while_roll_waits(&self, _: &mut GameState, _: Ctx<'_>) -> Option<Result<(), GameError>> {
+        None
+    }
+
+    fn taker(&self, _: &GameState) -> Taker {
+        Taker::of_model(self.attacker)
+    }
+
+    fn taker_reads_the_state(&self) -> bool {
+        false
+    }
+
+    fn check_numbers(&self) -> Result<(), GameError> {
+        self.options.check_numbers()
+    }
+
+    fn is_roll(&self) -> bool {
+        true
+    }
+
+    fn paid() -> bool {
+        true
+    }
+
+    fn form_rows() -> &'static [&'static str] {
+        &[]
+    }
+}
 
 // ── Words: the history's line ────────────────────────────────────────
-
-use crate::core::game::describe::Describer;
-use crate::core::text::Lang;
 
 impl super::Words for Fight {
     fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
@@ -25,8 +64,6 @@ impl super::Words for Fight {
 }
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
-
-use crate::core::game::offers::names::*;
 
 impl super::Offered for Fight {
     fn cost(&self, st: &GameState, ctx: Ctx<'_>) -> i32 {

@@ -1,15 +1,63 @@
 //! `move`: R13.
 
 use crate::core::game::act::Move;
+use crate::core::game::action::Action;
+use crate::core::game::describe::Describer;
+use crate::core::game::error::GameError;
+use crate::core::game::guard::{
+    Ctx, action_done, action_row, pay, require_actor, require_free, require_standing,
+};
+use crate::core::game::offers::names::*;
+use crate::core::game::state::GameState;
+use crate::core::game::taker::Taker;
+use crate::core::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-impl super::Rules for Move {}
+impl super::Rules for Move {
+    /// R13: a Move, 1 DP.
+    fn apply(&self, st: &mut GameState, ctx: Ctx<'_>, _: &Action) -> Result<(), GameError> {
+        let m = self.model;
+        let x = require_actor(st, m)?;
+        require_standing(x, m)?;
+        require_free(x, m)?;
+        let row = action_row(ctx, "move")?;
+        pay(st, m, row.dp.unwrap_or(0) as i32, &row.name)?;
+        st.moved += 1;
+        action_done(st, m);
+        Ok(())
+    }
+
+    fn while_roll_waits(&self, _: &mut GameState, _: Ctx<'_>) -> Option<Result<(), GameError>> {
+        None
+    }
+
+    fn taker(&self, _: &GameState) -> Taker {
+        Taker::of_model(self.model)
+    }
+
+    fn taker_reads_the_state(&self) -> bool {
+        false
+    }
+
+    fn check_numbers(&self) -> Result<(), GameError> {
+        Ok(())
+    }
+
+    fn is_roll(&self) -> bool {
+        false
+    }
+
+    fn paid() -> bool {
+        true
+    }
+
+    fn form_rows() -> &'static [&'static str] {
+        &[]
+    }
+}
 
 // ── Words: the history's line ────────────────────────────────────────
-
-use crate::core::game::describe::Describer;
-use crate::core::text::Lang;
 
 impl super::Words for Move {
     fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
@@ -18,8 +66,6 @@ impl super::Words for Move {
 }
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
-
-use crate::core::game::offers::names::*;
 
 impl super::Offered for Move {
     fn cost(&self, _st: &GameState, ctx: Ctx<'_>) -> i32 {

@@ -1,16 +1,61 @@
 //! `scenario_points`.
 
 use crate::core::game::act::ScenarioPoints;
+use crate::core::game::action::{Action, check_number};
+use crate::core::game::adjust::warband;
+use crate::core::game::describe::{Describer, signed};
+use crate::core::game::error::GameError;
+use crate::core::game::guard::Ctx;
+use crate::core::game::offers::names::*;
+use crate::core::game::state::GameState;
+use crate::core::game::taker::Taker;
+use crate::core::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-impl super::Rules for ScenarioPoints {}
+impl super::Rules for ScenarioPoints {
+    /// The scenario's points, by hand.
+    fn apply(&self, st: &mut GameState, _: Ctx<'_>, _: &Action) -> Result<(), GameError> {
+        let ScenarioPoints { side, points, .. } = *self;
+        warband(side)?;
+        if let Some(s) = st.side_mut(side) {
+            s.score.scenario += points;
+        }
+        Ok(())
+    }
+
+    fn while_roll_waits(&self, _: &mut GameState, _: Ctx<'_>) -> Option<Result<(), GameError>> {
+        None
+    }
+
+    fn taker(&self, _: &GameState) -> Taker {
+        // A hand correction is made by the side it corrects (issue 26): a
+        // phone may not set the other warband's pool, fear or status.
+        Taker::of_side(self.side)
+    }
+
+    fn taker_reads_the_state(&self) -> bool {
+        false
+    }
+
+    fn check_numbers(&self) -> Result<(), GameError> {
+        check_number("points", self.points)
+    }
+
+    fn is_roll(&self) -> bool {
+        false
+    }
+
+    fn paid() -> bool {
+        false
+    }
+
+    fn form_rows() -> &'static [&'static str] {
+        &[]
+    }
+}
 
 // ── Words: the history's line ────────────────────────────────────────
-
-use crate::core::game::describe::Describer;
-use crate::core::game::describe::signed;
-use crate::core::text::Lang;
 
 impl super::Words for ScenarioPoints {
     fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
@@ -29,8 +74,6 @@ impl super::Words for ScenarioPoints {
 }
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
-
-use crate::core::game::offers::names::*;
 
 impl super::Offered for ScenarioPoints {
     fn cost(&self, _st: &GameState, ctx: Ctx<'_>) -> i32 {

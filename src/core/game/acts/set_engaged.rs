@@ -1,15 +1,68 @@
 //! `set_engaged`.
 
 use crate::core::game::act::SetEngaged;
+use crate::core::game::action::Action;
+use crate::core::game::describe::Describer;
+use crate::core::game::error::{GameError, Refusal};
+use crate::core::game::guard::{Ctx, engage, model};
+use crate::core::game::offers::names::*;
+use crate::core::game::state::GameState;
+use crate::core::game::taker::Taker;
+use crate::core::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-impl super::Rules for SetEngaged {}
+impl super::Rules for SetEngaged {
+    /// A hand correction of who is engaged.
+    fn apply(&self, st: &mut GameState, _: Ctx<'_>, _: &Action) -> Result<(), GameError> {
+        let SetEngaged { a, b, engaged: on } = *self;
+        model(st, a)?;
+        model(st, b)?;
+        if a.side == b.side {
+            return Err(Refusal::EngageEnemiesOnly.into());
+        }
+        if on {
+            engage(st, a, b);
+        } else {
+            for (x, y) in [(a, b), (b, a)] {
+                if let Some(m) = st.model_mut(x) {
+                    m.engaged.retain(|e| *e != y);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn while_roll_waits(&self, _: &mut GameState, _: Ctx<'_>) -> Option<Result<(), GameError>> {
+        None
+    }
+
+    fn taker(&self, _: &GameState) -> Taker {
+        Taker::Either
+    }
+
+    fn taker_reads_the_state(&self) -> bool {
+        false
+    }
+
+    fn check_numbers(&self) -> Result<(), GameError> {
+        Ok(())
+    }
+
+    fn is_roll(&self) -> bool {
+        false
+    }
+
+    fn paid() -> bool {
+        false
+    }
+
+    fn form_rows() -> &'static [&'static str] {
+        &[]
+    }
+}
 
 // ── Words: the history's line ────────────────────────────────────────
-
-use crate::core::game::describe::Describer;
-use crate::core::text::Lang;
 
 impl super::Words for SetEngaged {
     fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
@@ -28,8 +81,6 @@ impl super::Words for SetEngaged {
 }
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
-
-use crate::core::game::offers::names::*;
 
 impl super::Offered for SetEngaged {
     fn cost(&self, _st: &GameState, ctx: Ctx<'_>) -> i32 {

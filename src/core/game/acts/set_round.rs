@@ -1,15 +1,60 @@
 //! `set_round`.
 
 use crate::core::game::act::SetRound;
+use crate::core::game::action::{Action, check_number};
+use crate::core::game::describe::Describer;
+use crate::core::game::error::{GameError, Refusal};
+use crate::core::game::guard::{Ctx, model_mut};
+use crate::core::game::offers::names::*;
+use crate::core::game::state::GameState;
+use crate::core::game::taker::Taker;
+use crate::core::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-impl super::Rules for SetRound {}
+impl super::Rules for SetRound {
+    /// A hand correction of a model's agility round.
+    fn apply(&self, st: &mut GameState, _: Ctx<'_>, _: &Action) -> Result<(), GameError> {
+        let SetRound { model: m, round } = *self;
+        if round < 1 {
+            return Err(Refusal::LowestRound.into());
+        }
+        model_mut(st, m)?.round = round;
+        Ok(())
+    }
+
+    fn while_roll_waits(&self, _: &mut GameState, _: Ctx<'_>) -> Option<Result<(), GameError>> {
+        None
+    }
+
+    fn taker(&self, _: &GameState) -> Taker {
+        // A hand correction is made by the side it corrects (issue 26): a
+        // phone may not set the other warband's pool, fear or status.
+        Taker::of_model(self.model)
+    }
+
+    fn taker_reads_the_state(&self) -> bool {
+        false
+    }
+
+    fn check_numbers(&self) -> Result<(), GameError> {
+        check_number("round", self.round)
+    }
+
+    fn is_roll(&self) -> bool {
+        false
+    }
+
+    fn paid() -> bool {
+        false
+    }
+
+    fn form_rows() -> &'static [&'static str] {
+        &[]
+    }
+}
 
 // ── Words: the history's line ────────────────────────────────────────
-
-use crate::core::game::describe::Describer;
-use crate::core::text::Lang;
 
 impl super::Words for SetRound {
     fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
@@ -24,8 +69,6 @@ impl super::Words for SetRound {
 }
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
-
-use crate::core::game::offers::names::*;
 
 impl super::Offered for SetRound {
     fn cost(&self, _st: &GameState, ctx: Ctx<'_>) -> i32 {

@@ -1,15 +1,60 @@
 //! `set_status`.
 
 use crate::core::game::act::SetStatus;
+use crate::core::game::action::Action;
+use crate::core::game::describe::Describer;
+use crate::core::game::error::GameError;
+use crate::core::game::guard::{Ctx, disengage_all, model_mut};
+use crate::core::game::offers::names::*;
+use crate::core::game::state::GameState;
+use crate::core::game::taker::Taker;
+use crate::core::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-impl super::Rules for SetStatus {}
+impl super::Rules for SetStatus {
+    /// A hand correction of a model's status.
+    fn apply(&self, st: &mut GameState, _: Ctx<'_>, _: &Action) -> Result<(), GameError> {
+        let SetStatus { model: m, status } = *self;
+        model_mut(st, m)?.status = status;
+        if !status.in_play() {
+            disengage_all(st, m);
+        }
+        Ok(())
+    }
+
+    fn while_roll_waits(&self, _: &mut GameState, _: Ctx<'_>) -> Option<Result<(), GameError>> {
+        None
+    }
+
+    fn taker(&self, _: &GameState) -> Taker {
+        // A hand correction is made by the side it corrects (issue 26): a
+        // phone may not set the other warband's pool, fear or status.
+        Taker::of_model(self.model)
+    }
+
+    fn taker_reads_the_state(&self) -> bool {
+        false
+    }
+
+    fn check_numbers(&self) -> Result<(), GameError> {
+        Ok(())
+    }
+
+    fn is_roll(&self) -> bool {
+        false
+    }
+
+    fn paid() -> bool {
+        false
+    }
+
+    fn form_rows() -> &'static [&'static str] {
+        &[]
+    }
+}
 
 // ── Words: the history's line ────────────────────────────────────────
-
-use crate::core::game::describe::Describer;
-use crate::core::text::Lang;
 
 impl super::Words for SetStatus {
     fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
@@ -23,8 +68,6 @@ impl super::Words for SetStatus {
 }
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
-
-use crate::core::game::offers::names::*;
 
 impl super::Offered for SetStatus {
     fn cost(&self, _st: &GameState, ctx: Ctx<'_>) -> i32 {

@@ -1,15 +1,54 @@
 //! `shoot`: R26.
 
 use crate::core::game::act::Shoot;
+use crate::core::game::action::Action;
+use crate::core::game::describe::Describer;
+use crate::core::game::engine::roll;
+use crate::core::game::error::GameError;
+use crate::core::game::guard::Ctx;
+use crate::core::game::offers::names::*;
+use crate::core::game::state::GameState;
+use crate::core::game::taker::Taker;
+use crate::core::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-impl super::Rules for Shoot {}
+impl super::Rules for Shoot {
+    /// R26: a roll (rules 2).
+    fn apply(&self, st: &mut GameState, ctx: Ctx<'_>, whole: &Action) -> Result<(), GameError> {
+        roll(st, ctx, whole)
+    }
+
+    fn while_roll_waits(&self, _: &mut GameState, _: Ctx<'_>) -> Option<Result<(), GameError>> {
+        None
+    }
+
+    fn taker(&self, _: &GameState) -> Taker {
+        Taker::of_model(self.shooter)
+    }
+
+    fn taker_reads_the_state(&self) -> bool {
+        false
+    }
+
+    fn check_numbers(&self) -> Result<(), GameError> {
+        self.options.check_numbers()
+    }
+
+    fn is_roll(&self) -> bool {
+        true
+    }
+
+    fn paid() -> bool {
+        true
+    }
+
+    fn form_rows() -> &'static [&'static str] {
+        &["aimed_shot"]
+    }
+}
 
 // ── Words: the history's line ────────────────────────────────────────
-
-use crate::core::game::describe::Describer;
-use crate::core::text::Lang;
 
 impl super::Words for Shoot {
     fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
@@ -38,12 +77,17 @@ impl super::Words for Shoot {
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
 
-use crate::core::game::offers::names::*;
-
 impl super::Offered for Shoot {
     fn cost(&self, _st: &GameState, ctx: Ctx<'_>) -> i32 {
         // R26: an aimed shot pays its own row.
-        row_dp(ctx, if self.options.aimed { draft::AIMED_SHOT } else { "shoot" })
+        row_dp(
+            ctx,
+            if self.options.aimed {
+                draft::AIMED_SHOT
+            } else {
+                "shoot"
+            },
+        )
     }
 
     fn offer_acting(b: &mut Builder<'_>, on: &Actor<'_>) {

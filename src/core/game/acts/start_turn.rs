@@ -2,16 +2,114 @@
 //! pools are rebuilt (R10–R12).
 
 use crate::core::game::act::StartTurn;
+use crate::core::game::action::Action;
+use crate::core::game::describe::Describer;
+use crate::core::game::error::{GameError, Refusal};
+use crate::core::game::fear;
+use crate::core::game::guard::Ctx;
+use crate::core::game::kit::{table, table_total};
+use crate::core::game::offers::names::*;
+use crate::core::game::state::{ChangeRoundState, DarkForces, GameState, Phase};
+use crate::core::game::taker::Taker;
+use crate::core::glossary;
+use crate::core::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-impl super::Rules for StartTurn {}
+impl super::Rules for StartTurn {
+    /// R39 then R10–R12: the next turn starts with the dark forces, applied from
+    /// the row's `effect`; then every model not Down gives its DP to the pool.
+    fn apply(&self, st: &mut GameState, ctx: Ctx<'_>, _: &Action) -> Result<(), GameError> {
+        let dice = &self.dark_forces;
+        let open = match st.phase {
+            Phase::Setup | Phase::TurnOver => true,
+            Phase::Rounds => {
+                st.current_round().is_none() && st.active.is_none() && st.pending_hits.is_empty()
+            }
+            Phase::ChangeRound => false,
+        };
+        if !open {
+            return Err(Refusal::TurnNotOver.into());
+        }
+        let t = table(ctx.rules, "dark_forces")?;
+        let total = table_total(t, dice)?;
+        let row = t.row_for(total);
+        let effect = t
+            .rows
+            .get(row)
+            .map(|r| r.effect.clone())
+            .unwrap_or_default();
+
+        st.turn += 1;
+        st.phase = Phase::ChangeRound;
+        st.change_round = ChangeRoundState::default();
+        st.round = None;
+        st.active = None;
+        st.ordered = None;
+        st.touched.clear();
+        st.moved = 0;
+        st.dread.clear();
+        st.reacted.clear();
+        st.dark_forces = Some(DarkForces { total, row });
+        st.dp_per_model = effect.dp_per_model;
+        st.beast_due = effect.beast;
+        for s in [&mut st.sides.a, &mut st.sides.b] {
+            s.rerolls_used = 0;
+        }
+        for r in st.refs() {
+            if let Some(m) = st.model_mut(r) {
+                m.acted = false;
+                m.round = m.agility();
+                m.own_dp = if m.status.in_play() { m.leader_dp } else { 0 };
+            }
+            // R39 1 and 6–7: every model on the table.
+            if effect.fear_all != 0 && st.model(r).is_some_and(|m| m.status.in_play()) {
+                fear::add(st, r, effect.fear_all);
+            }
+        }
+        // R10: 2 DP per model not Down (Warriors 1: the troop's `dp`), less the
+        // dark forces' change (R39 10); R12: a model Down last turn gives none now.
+        for s in [&mut st.sides.a, &mut st.sides.b] {
+            s.pool = s
+                .models
+                .iter()
+                .filter(|m| m.status.in_play() && !m.savage_fall)
+                .map(|m| (m.profile.dp + effect.dp_per_model).max(0))
+                .sum();
+        }
+        Ok(())
+    }
+
+    fn while_roll_waits(&self, _: &mut GameState, _: Ctx<'_>) -> Option<Result<(), GameError>> {
+        None
+    }
+
+    fn taker(&self, _: &GameState) -> Taker {
+        Taker::Either
+    }
+
+    fn taker_reads_the_state(&self) -> bool {
+        false
+    }
+
+    fn check_numbers(&self) -> Result<(), GameError> {
+        Ok(())
+    }
+
+    fn is_roll(&self) -> bool {
+        false
+    }
+
+    fn paid() -> bool {
+        false
+    }
+
+    fn form_rows() -> &'static [&'static str] {
+        &[]
+    }
+}
 
 // ── Words: the history's line ────────────────────────────────────────
-
-use crate::core::game::describe::Describer;
-use crate::core::glossary;
-use crate::core::text::Lang;
 
 impl super::Words for StartTurn {
     fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
@@ -27,8 +125,6 @@ impl super::Words for StartTurn {
 }
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
-
-use crate::core::game::offers::names::*;
 
 impl super::Offered for StartTurn {
     fn cost(&self, _st: &GameState, ctx: Ctx<'_>) -> i32 {

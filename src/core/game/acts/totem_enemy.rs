@@ -2,15 +2,79 @@
 //! destroyed.
 
 use crate::core::game::act::TotemEnemy;
+use crate::core::game::action::Action;
+use crate::core::game::describe::Describer;
+use crate::core::game::error::{GameError, Refusal};
+use crate::core::game::fear::add;
+use crate::core::game::guard::{
+    Ctx, action_done, action_row, pay, require_actor, require_free, require_standing,
+};
+use crate::core::game::offers::names::*;
+use crate::core::game::state::GameState;
+use crate::core::game::taker::Taker;
+use crate::core::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-impl super::Rules for TotemEnemy {}
+impl super::Rules for TotemEnemy {
+    /// R33: in contact with the enemy totem: the model gains fear, its warband VP,
+    /// and the totem is destroyed.
+    fn apply(&self, st: &mut GameState, ctx: Ctx<'_>, _: &Action) -> Result<(), GameError> {
+        let m = self.model;
+        let x = require_actor(st, m)?;
+        require_standing(x, m)?;
+        require_free(x, m)?;
+        let Some(enemy) = m.side.opponent() else {
+            return Err(Refusal::BeastsNoEnemyTotem.into());
+        };
+        if !st.side(enemy).is_some_and(|s| s.totem_standing) {
+            return Err(Refusal::EnemyTotemDown.into());
+        }
+        let row = action_row(ctx, "totem_enemy")?;
+        pay(st, m, row.dp.unwrap_or(0) as i32, &row.name)?;
+        add(st, m, row.effect.fear_self);
+        if let Some(s) = st.side_mut(m.side) {
+            s.score.totem += row.effect.vp;
+        }
+        if row.effect.destroys_enemy_totem
+            && let Some(s) = st.side_mut(enemy)
+        {
+            s.totem_standing = false;
+        }
+        action_done(st, m);
+        Ok(())
+    }
+
+    fn while_roll_waits(&self, _: &mut GameState, _: Ctx<'_>) -> Option<Result<(), GameError>> {
+        None
+    }
+
+    fn taker(&self, _: &GameState) -> Taker {
+        Taker::of_model(self.model)
+    }
+
+    fn taker_reads_the_state(&self) -> bool {
+        false
+    }
+
+    fn check_numbers(&self) -> Result<(), GameError> {
+        Ok(())
+    }
+
+    fn is_roll(&self) -> bool {
+        false
+    }
+
+    fn paid() -> bool {
+        true
+    }
+
+    fn form_rows() -> &'static [&'static str] {
+        &[]
+    }
+}
 
 // ── Words: the history's line ────────────────────────────────────────
-
-use crate::core::game::describe::Describer;
-use crate::core::text::Lang;
 
 impl super::Words for TotemEnemy {
     fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
@@ -23,8 +87,6 @@ impl super::Words for TotemEnemy {
 }
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
-
-use crate::core::game::offers::names::*;
 
 impl super::Offered for TotemEnemy {
     fn cost(&self, _st: &GameState, ctx: Ctx<'_>) -> i32 {

@@ -2,15 +2,65 @@
 //! (cursed: +1 fear, once per activation).
 
 use crate::core::game::act::TouchTerrain;
+use crate::core::game::action::Action;
+use crate::core::game::describe::Describer;
+use crate::core::game::error::GameError;
+use crate::core::game::fear::{add, terrain};
+use crate::core::game::guard::{Ctx, require_actor};
+use crate::core::game::offers::names::*;
+use crate::core::game::state::GameState;
+use crate::core::game::taker::Taker;
+use crate::core::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-impl super::Rules for TouchTerrain {}
+impl super::Rules for TouchTerrain {
+    /// R14: touching terrain during an action (cursed: fear, at most once per
+    /// activation).
+    fn apply(&self, st: &mut GameState, ctx: Ctx<'_>, _: &Action) -> Result<(), GameError> {
+        let TouchTerrain {
+            model: m,
+            terrain: ref id,
+        } = *self;
+        require_actor(st, m)?;
+        let t = terrain(ctx, id)?;
+        if t.touch_fear != 0 && !st.touched.iter().any(|x| x == id) {
+            add(st, m, t.touch_fear);
+        }
+        st.touched.push(id.to_string());
+        Ok(())
+    }
+
+    fn while_roll_waits(&self, _: &mut GameState, _: Ctx<'_>) -> Option<Result<(), GameError>> {
+        None
+    }
+
+    fn taker(&self, _: &GameState) -> Taker {
+        Taker::of_model(self.model)
+    }
+
+    fn taker_reads_the_state(&self) -> bool {
+        false
+    }
+
+    fn check_numbers(&self) -> Result<(), GameError> {
+        Ok(())
+    }
+
+    fn is_roll(&self) -> bool {
+        false
+    }
+
+    fn paid() -> bool {
+        false
+    }
+
+    fn form_rows() -> &'static [&'static str] {
+        &[]
+    }
+}
 
 // ── Words: the history's line ────────────────────────────────────────
-
-use crate::core::game::describe::Describer;
-use crate::core::text::Lang;
 
 impl super::Words for TouchTerrain {
     fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
@@ -24,8 +74,6 @@ impl super::Words for TouchTerrain {
 }
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
-
-use crate::core::game::offers::names::*;
 
 impl super::Offered for TouchTerrain {
     fn cost(&self, _st: &GameState, ctx: Ctx<'_>) -> i32 {

@@ -2,15 +2,71 @@
 //! becomes the model's own DP of this turn, spent first.
 
 use crate::core::game::act::UseHerb;
+use crate::core::game::action::Action;
+use crate::core::game::describe::Describer;
+use crate::core::game::error::{GameError, Refusal};
+use crate::core::game::guard::{Ctx, in_play, model_mut};
+use crate::core::game::offers::names::*;
+use crate::core::game::state::{GameState, Phase};
+use crate::core::game::taker::Taker;
+use crate::core::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
-impl super::Rules for UseHerb {}
+impl super::Rules for UseHerb {
+    /// R37 (rules 3): `m` burns one mystic herb by the player's choice: its DP
+    /// becomes the model's own DP of this turn, spent before the pool (see
+    /// [`pay`]) and lost at the next turn like the Leader's. Any time in a turn
+    /// (a hit model may burn one for Iron defence in the enemy's activation);
+    /// it is no action of the model.
+    fn apply(&self, st: &mut GameState, ctx: Ctx<'_>, _: &Action) -> Result<(), GameError> {
+        let m = self.model;
+        if !ctx.setup.all_rules() {
+            return Err(Refusal::Rules3Only { action: "use_herb" }.into());
+        }
+        if !matches!(st.phase, Phase::ChangeRound | Phase::Rounds) {
+            return Err(Refusal::NotRounds.into());
+        }
+        let x = in_play(st, m)?;
+        if x.herbs <= 0 {
+            return Err(Refusal::NoHerbs { model: m }.into());
+        }
+        let x = model_mut(st, m)?;
+        x.herbs -= 1;
+        x.own_dp += 1;
+        Ok(())
+    }
+
+    fn while_roll_waits(&self, _: &mut GameState, _: Ctx<'_>) -> Option<Result<(), GameError>> {
+        None
+    }
+
+    fn taker(&self, _: &GameState) -> Taker {
+        Taker::of_model(self.model)
+    }
+
+    fn taker_reads_the_state(&self) -> bool {
+        false
+    }
+
+    fn check_numbers(&self) -> Result<(), GameError> {
+        Ok(())
+    }
+
+    fn is_roll(&self) -> bool {
+        false
+    }
+
+    fn paid() -> bool {
+        false
+    }
+
+    fn form_rows() -> &'static [&'static str] {
+        &[]
+    }
+}
 
 // ── Words: the history's line ────────────────────────────────────────
-
-use crate::core::game::describe::Describer;
-use crate::core::text::Lang;
 
 impl super::Words for UseHerb {
     fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
@@ -26,8 +82,6 @@ impl super::Words for UseHerb {
 }
 
 // ── Offered: cost, offers, declarations ──────────────────────────────
-
-use crate::core::game::offers::names::*;
 
 impl super::Offered for UseHerb {
     fn cost(&self, _st: &GameState, ctx: Ctx<'_>) -> i32 {
