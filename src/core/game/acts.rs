@@ -24,10 +24,6 @@ use super::offers::Offered;
 use super::prepare::Rolls;
 
 /// Everything an action is; implemented by every action's struct.
-#[allow(
-    dead_code,
-    reason = "issue 23: the next commits move each family into it"
-)]
 pub(crate) trait Act: Rules + Words + Offered + Rolls {}
 
 impl<T: Rules + Words + Offered + Rolls> Act for T {}
@@ -37,7 +33,6 @@ macro_rules! dispatch {
     ($($module:ident $variant:ident,)*) => {
         $(mod $module;)*
 
-        #[allow(dead_code, reason = "issue 23: the next commits dispatch through it")]
         impl Action {
             /// This action's rules: the struct of its file `acts/<id>.rs`.
             pub(crate) fn act(&self) -> &dyn Act {

@@ -4,10 +4,9 @@
 //! DP spent and the model that put most enemies Down; and the luck of the
 //! dice, exactly.
 
-mod luck;
+pub(crate) mod luck;
 
 use crate::core::game::act;
-use crate::core::game::action::{by_hand, rolled, turn_steps, unrolled_acts};
 use serde::Serialize;
 
 use super::action::Action;
@@ -180,16 +179,9 @@ pub fn report(game: &Game, l: Lang) -> Result<Report, GameError> {
         engine::step(&mut st, ctx, action)?;
         // The roll that takes effect now: the pending one accepted, or (in
         // games of rules 1) the action with its dice.
-        let rolled = match action {
-            Action::Accept(_) => before.pending.as_ref().map(|p| p.action.clone()),
-            a if a.is_roll() && !setup.pending_rolls() => Some(a.clone()),
-            rolled!()
-            | turn_steps!()
-            | unrolled_acts!()
-            | by_hand!()
-            | Action::TotemReroll(_)
-            | Action::HeadstrongReroll(_)
-            | Action::Note(_) => None,
+        let rolled = match action.act().accepted_roll(&before) {
+            Some(a) => Some(a.clone()),
+            None => (action.is_roll() && !setup.pending_rolls()).then(|| action.clone()),
         };
         if let Some(r) = &rolled {
             wishes.extend(luck::wishes(&before, r, l));
