@@ -13,7 +13,6 @@ use super::refs::ModelRef;
 use super::roll::{OpposedDice, Role, SideDice};
 use super::state::GameState;
 use crate::core::dice::{CheckSpec, Roller};
-use crate::core::game::act;
 use crate::core::tables::Keyword;
 
 /// Start a roll: the action must be one the rules allow now (it is tried on
@@ -23,20 +22,11 @@ pub(crate) fn begin(st: &mut GameState, ctx: Ctx<'_>, action: &Action) -> Result
         return Err(Refusal::RerollInside.into());
     }
     let mut scratch = st.clone();
-    // R26 (rules 4): which engaged friend a stray shot hits may be said on
-    // accepting; any of them stands in for the trial.
+    // Facts that may still be given on accepting stand in for the trial
+    // (R26 rules 4: any engaged friend for the one a stray shot hits).
     let mut trial = action.clone();
-    if let Action::Shoot(act::Shoot {
-        shooter,
-        target,
-        stray: stray @ None,
-        ..
-    }) = &mut trial
-        && ctx.setup.exact_rules()
-    {
-        *stray = super::shooting::stray_friends(st, *shooter, *target)
-            .first()
-            .copied();
+    if let Some(c) = trial.act_mut().rolled_check_mut() {
+        c.stand_in_facts(st, ctx);
     }
     super::resolve::apply(&mut scratch, ctx, &trial, true)?;
     st.pending = Some(Box::new(PendingRoll {
@@ -231,6 +221,41 @@ fn replace_dice(
     Ok(())
 }
 
+/// Facts given on accepting the roll waiting, which do not change its
+/// dice: the witnesses of a hit or a fall (R31), the friend a stray shot
+/// hits (R26), the models within 30 cm of a spell (R38).
+pub(crate) struct AcceptFacts<'a> {
+    pub witnesses: Option<&'a [ModelRef]>,
+    pub stray: Option<ModelRef>,
+    pub within_30cm: Option<&'a [ModelRef]>,
+}
+
+/// One kind of [`AcceptFacts`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Fact {
+    Witnesses,
+    Stray,
+    Within30cm,
+}
+
+impl AcceptFacts<'_> {
+    /// Refuses the first fact given (in the order of the fields) that the
+    /// roll does not carry; `takes`: the one it carries, if any.
+    pub(crate) fn refuse_others(&self, takes: Option<Fact>) -> Result<(), GameError> {
+        let other = |f: Fact| takes != Some(f);
+        if self.witnesses.is_some() && other(Fact::Witnesses) {
+            return Err(Refusal::NoWitnessFact.into());
+        }
+        if self.stray.is_some() && other(Fact::Stray) {
+            return Err(Refusal::NoStrayFact.into());
+        }
+        if self.within_30cm.is_some() && other(Fact::Within30cm) {
+            return Err(Refusal::NoSpellFearFact.into());
+        }
+        Ok(())
+    }
+}
+
 /// The roll waiting takes effect, with the facts given now in place of those
 /// given with the roll.
 pub(crate) fn accept(
@@ -244,26 +269,11 @@ pub(crate) fn accept(
         return Err(no_roll());
     };
     let mut action = p.action;
-    if let Some(ws) = witnesses {
-        let (Action::ResolveHit(act::ResolveHit { witnesses, .. })
-        | Action::Fall(act::Fall { witnesses, .. })) = &mut action
-        else {
-            return Err(Refusal::NoWitnessFact.into());
-        };
-        *witnesses = ws.to_vec();
-    }
-    if let Some(f) = stray {
-        let Action::Shoot(act::Shoot { stray, .. }) = &mut action else {
-            return Err(Refusal::NoStrayFact.into());
-        };
-        *stray = Some(f);
-    }
-    if let Some(ms) = within_30cm {
-        let Action::CastSpell(act::CastSpell { within_30cm, .. }) = &mut action else {
-            return Err(Refusal::NoSpellFearFact.into());
-        };
-        *within_30cm = ms.to_vec();
-    }
+    action.act_mut().take_accept_facts(&AcceptFacts {
+        witnesses,
+        stray,
+        within_30cm,
+    })?;
     super::resolve::apply(st, ctx, &action, true)
 }
 

@@ -10,8 +10,8 @@ use super::chance::Chances;
 use super::error::{GameError, Refusal};
 use super::guard::Ctx;
 use super::kit;
-use super::pending::RollPart;
-use super::refs::Side;
+use super::pending::{AcceptFacts, RollPart};
+use super::refs::{ModelRef, Side};
 use super::roll::{PreparedCheck, Role, SideDice};
 use super::slot::{DiceSlot, Typed};
 use super::state::GameState;
@@ -73,6 +73,17 @@ pub(crate) trait Rolls {
     /// The roll waiting in `before` that this action makes take effect
     /// (accepting it, rules 2 on), for the report's story and luck.
     fn accepted_roll<'a>(&self, before: &'a GameState) -> Option<&'a Action>;
+
+    /// Accepting the roll waiting may still give facts that do not change
+    /// its dice: this action takes those it carries (its witnesses, R31;
+    /// the friend its stray shot hits, R26; the models near its spell,
+    /// R38) and refuses any other (see [`AcceptFacts::refuse_others`]).
+    fn take_accept_facts(&mut self, facts: &AcceptFacts<'_>) -> Result<(), GameError>;
+
+    /// The report (issue 15): whether the DP a warband loses with this
+    /// action count as spent (R10–R12); not when the pools are rebuilt or
+    /// set by hand, or a beast comes.
+    fn spends_dp(&self) -> bool;
 }
 
 /// A check an action rolls (R01–R04): what it is, who rolls which side,
@@ -97,6 +108,16 @@ pub(crate) trait Checked {
 
     /// R23: a Combat roll (a Headstrong model re-rolls a 1 there, R42).
     fn is_combat(&self) -> bool;
+
+    /// Facts that may still be given on accepting (see
+    /// [`Rolls::take_accept_facts`]), filled with a stand-in so that the
+    /// rules can try the roll when it begins (R26, rules 4: any engaged
+    /// friend for the one a stray shot hits).
+    fn stand_in_facts(&mut self, st: &GameState, ctx: Ctx<'_>);
+
+    /// R27: the model whose hit this roll resolves, whom the report
+    /// credits with the Down it causes.
+    fn hitter(&self) -> Option<ModelRef>;
 
     /// The report's luck: what each player wished of its dice, with the
     /// exact chance and whether it happened (`before`: the state just

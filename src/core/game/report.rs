@@ -6,7 +6,6 @@
 
 pub(crate) mod luck;
 
-use crate::core::game::act;
 use serde::Serialize;
 
 use super::action::Action;
@@ -211,13 +210,7 @@ pub fn report(game: &Game, l: Lang) -> Result<Report, GameError> {
             &mut turns[line],
             &mut downs_by,
         );
-        if !matches!(
-            action,
-            Action::StartTurn(_)
-                | Action::AdjustPool(_)
-                | Action::AdjustOwnDp(_)
-                | Action::BeastAppears(_)
-        ) {
+        if action.act().spends_dp() {
             for s in Side::WARBANDS {
                 let d = dp_of(&before, s) - dp_of(&st, s);
                 spent[slot(s)] += d.max(0);
@@ -262,11 +255,9 @@ fn observe(
     line: &mut TurnLine,
     downs_by: &mut Vec<(ModelRef, u32)>,
 ) {
-    let hitter = if let Some(Action::ResolveHit(act::ResolveHit { attacker, .. })) = rolled {
-        Some(*attacker)
-    } else {
-        None
-    };
+    let hitter = rolled
+        .and_then(|a| a.act().rolled_check())
+        .and_then(|c| c.hitter());
     for (r, m) in after.models() {
         let was = before.model(r).map(|x| x.status);
         if m.status == Status::Down && was != Some(Status::Down) {

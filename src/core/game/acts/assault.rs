@@ -17,14 +17,16 @@ impl super::Offered for Assault {}
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
 
 use crate::core::dice::{CheckSpec, Roller};
-use crate::core::game::{Action, Chances, DiceSlot, GameError, GameState, SideDice, melee};
 use crate::core::game::chance::fight_chances;
 use crate::core::game::guard::Ctx;
-use crate::core::game::pending::{RollPart, opposed_parts, opposed_side};
+use crate::core::game::pending::{AcceptFacts, RollPart, opposed_parts, opposed_side};
 use crate::core::game::prepare::{Checked, Prepared, RawWish, slots_of};
 use crate::core::game::report::luck::combat_wishes;
 use crate::core::game::resolve::need;
 use crate::core::game::slot::Typed;
+use crate::core::game::{
+    Action, Chances, DiceSlot, GameError, GameState, ModelRef, SideDice, melee,
+};
 use crate::core::text::Lang;
 
 impl super::Rolls for Assault {
@@ -74,24 +76,54 @@ impl super::Rolls for Assault {
         _: bool,
     ) -> Option<Result<(), GameError>> {
         Some(need(self.roll.as_ref()).and_then(|roll| {
-            melee::assault(st, ctx, self.attacker, self.defender, self.brutal, &self.options, roll)
+            melee::assault(
+                st,
+                ctx,
+                self.attacker,
+                self.defender,
+                self.brutal,
+                &self.options,
+                roll,
+            )
         }))
     }
 
     /// R23: the higher total hits; a tie in Combat hits both.
     fn attack_chances(&self, st: &GameState, ctx: Ctx<'_>) -> Option<Chances> {
-        fight_chances(st, ctx, self.attacker, self.defender, &self.options, Some(self.brutal))
+        fight_chances(
+            st,
+            ctx,
+            self.attacker,
+            self.defender,
+            &self.options,
+            Some(self.brutal),
+        )
     }
 
     fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
         None
+    }
+
+    fn take_accept_facts(&mut self, facts: &AcceptFacts<'_>) -> Result<(), GameError> {
+        facts.refuse_others(None)
+    }
+
+    fn spends_dp(&self) -> bool {
+        true
     }
 }
 
 impl Checked for Assault {
     fn prepare(&self, st: &GameState, ctx: Ctx<'_>) -> Result<Prepared, GameError> {
         self.options.check_numbers()?;
-        let p = melee::fight_check(st, ctx, self.attacker, self.defender, &self.options, Some(self.brutal))?;
+        let p = melee::fight_check(
+            st,
+            ctx,
+            self.attacker,
+            self.defender,
+            &self.options,
+            Some(self.brutal),
+        )?;
         Ok(Prepared::Opposed(p))
     }
 
@@ -109,6 +141,12 @@ impl Checked for Assault {
 
     fn is_combat(&self) -> bool {
         true
+    }
+
+    fn stand_in_facts(&mut self, _: &GameState, _: Ctx<'_>) {}
+
+    fn hitter(&self) -> Option<ModelRef> {
+        None
     }
 
     /// R23: each side wishes to hit (a tie hits both).

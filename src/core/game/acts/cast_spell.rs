@@ -18,11 +18,12 @@ impl super::Offered for CastSpell {}
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
 
 use crate::core::dice::Roller;
-use crate::core::game::{Action, Chances, DiceSlot, GameError, GameState, spell};
 use crate::core::game::guard::Ctx;
 use crate::core::game::hits::hit_chance;
+use crate::core::game::pending::{AcceptFacts, Fact};
 use crate::core::game::prepare::{Checked, table_dice};
 use crate::core::game::slot::Typed;
+use crate::core::game::{Action, Chances, DiceSlot, GameError, GameState, spell};
 
 impl super::Rolls for CastSpell {
     fn rolled_check(&self) -> Option<&dyn Checked> {
@@ -34,7 +35,12 @@ impl super::Rolls for CastSpell {
     }
 
     /// R38: the backlash dice.
-    fn fill_dice(&mut self, _: &GameState, ctx: Ctx<'_>, roller: &mut Roller) -> Result<(), GameError> {
+    fn fill_dice(
+        &mut self,
+        _: &GameState,
+        ctx: Ctx<'_>,
+        roller: &mut Roller,
+    ) -> Result<(), GameError> {
         if self.backlash.is_empty() {
             self.backlash = table_dice(ctx, "spell_backlash", roller)?;
         }
@@ -45,7 +51,12 @@ impl super::Rolls for CastSpell {
         Ok(Vec::new())
     }
 
-    fn put_typed_dice(&mut self, _: &GameState, _: Ctx<'_>, _: &Typed<'_>) -> Result<(), GameError> {
+    fn put_typed_dice(
+        &mut self,
+        _: &GameState,
+        _: Ctx<'_>,
+        _: &Typed<'_>,
+    ) -> Result<(), GameError> {
         Ok(())
     }
 
@@ -86,5 +97,18 @@ impl super::Rolls for CastSpell {
 
     fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
         None
+    }
+
+    /// R38: the models within 30 cm of the spell.
+    fn take_accept_facts(&mut self, facts: &AcceptFacts<'_>) -> Result<(), GameError> {
+        facts.refuse_others(Some(Fact::Within30cm))?;
+        if let Some(x) = facts.within_30cm {
+            self.within_30cm = x.to_vec();
+        }
+        Ok(())
+    }
+
+    fn spends_dp(&self) -> bool {
+        true
     }
 }

@@ -18,14 +18,16 @@ impl super::Offered for Check {}
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
 
 use crate::core::dice::{CheckSpec, Roller};
-use crate::core::game::{Action, Chances, DiceSlot, GameError, GameState, SideDice, attribute};
 use crate::core::game::action::check_number;
 use crate::core::game::guard::Ctx;
-use crate::core::game::pending::{RollPart, single_part};
+use crate::core::game::pending::{AcceptFacts, RollPart, single_part};
 use crate::core::game::prepare::{Checked, Prepared, RawWish, slots_of};
 use crate::core::game::report::luck::check_chance;
 use crate::core::game::resolve::need;
 use crate::core::game::slot::Typed;
+use crate::core::game::{
+    Action, Chances, DiceSlot, GameError, GameState, ModelRef, SideDice, attribute,
+};
 use crate::core::text::Lang;
 
 impl super::Rolls for Check {
@@ -55,7 +57,12 @@ impl super::Rolls for Check {
         Ok(slots_of(&self.prepare(st, ctx)?))
     }
 
-    fn put_typed_dice(&mut self, _: &GameState, _: Ctx<'_>, typed: &Typed<'_>) -> Result<(), GameError> {
+    fn put_typed_dice(
+        &mut self,
+        _: &GameState,
+        _: Ctx<'_>,
+        typed: &Typed<'_>,
+    ) -> Result<(), GameError> {
         if let Some(r) = typed.check()? {
             self.roll = Some(r);
         }
@@ -69,7 +76,15 @@ impl super::Rolls for Check {
         _: bool,
     ) -> Option<Result<(), GameError>> {
         Some(need(self.roll.as_ref()).and_then(|roll| {
-            attribute::check(st, ctx, self.model, self.stat, self.modifier, &self.options, roll)
+            attribute::check(
+                st,
+                ctx,
+                self.model,
+                self.stat,
+                self.modifier,
+                &self.options,
+                roll,
+            )
         }))
     }
 
@@ -80,13 +95,28 @@ impl super::Rolls for Check {
     fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
         None
     }
+
+    fn take_accept_facts(&mut self, facts: &AcceptFacts<'_>) -> Result<(), GameError> {
+        facts.refuse_others(None)
+    }
+
+    fn spends_dp(&self) -> bool {
+        true
+    }
 }
 
 impl Checked for Check {
     fn prepare(&self, st: &GameState, ctx: Ctx<'_>) -> Result<Prepared, GameError> {
         check_number("modifier", self.modifier)?;
         self.options.check_numbers()?;
-        let p = attribute::attribute_check(st, ctx, self.model, self.stat, self.modifier, &self.options)?;
+        let p = attribute::attribute_check(
+            st,
+            ctx,
+            self.model,
+            self.stat,
+            self.modifier,
+            &self.options,
+        )?;
         Ok(Prepared::Check(p))
     }
 
@@ -105,6 +135,12 @@ impl Checked for Check {
 
     fn is_combat(&self) -> bool {
         false
+    }
+
+    fn stand_in_facts(&mut self, _: &GameState, _: Ctx<'_>) {}
+
+    fn hitter(&self) -> Option<ModelRef> {
+        None
     }
 
     /// The roller wishes to pass.

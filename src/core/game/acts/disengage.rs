@@ -17,14 +17,16 @@ impl super::Offered for Disengage {}
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
 
 use crate::core::dice::{CheckSpec, Roller};
-use crate::core::game::{Action, Chances, DiceSlot, DisengageRoll, GameError, GameState, SideDice, melee};
 use crate::core::game::guard::Ctx;
-use crate::core::game::pending::{RollPart, opposed_side};
+use crate::core::game::pending::{AcceptFacts, RollPart, opposed_side};
 use crate::core::game::prepare::{Checked, Prepared, RawWish, slots_of};
 use crate::core::game::report::luck::disengage_wishes;
 use crate::core::game::resolve::need;
 use crate::core::game::roll::Role;
 use crate::core::game::slot::Typed;
+use crate::core::game::{
+    Action, Chances, DiceSlot, DisengageRoll, GameError, GameState, ModelRef, SideDice, melee,
+};
 use crate::core::text::Lang;
 
 impl super::Rolls for Disengage {
@@ -106,11 +108,21 @@ impl super::Rolls for Disengage {
     fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
         None
     }
+
+    fn take_accept_facts(&mut self, facts: &AcceptFacts<'_>) -> Result<(), GameError> {
+        facts.refuse_others(None)
+    }
+
+    fn spends_dp(&self) -> bool {
+        true
+    }
 }
 
 impl Checked for Disengage {
     fn prepare(&self, st: &GameState, ctx: Ctx<'_>) -> Result<Prepared, GameError> {
-        Ok(Prepared::Disengage(melee::disengage_checks(st, ctx, self.model)?))
+        Ok(Prepared::Disengage(melee::disengage_checks(
+            st, ctx, self.model,
+        )?))
     }
 
     fn has_inner_reroll(&self) -> bool {
@@ -145,6 +157,12 @@ impl Checked for Disengage {
 
     fn is_combat(&self) -> bool {
         false
+    }
+
+    fn stand_in_facts(&mut self, _: &GameState, _: Ctx<'_>) {}
+
+    fn hitter(&self) -> Option<ModelRef> {
+        None
     }
 
     /// R25: the model wishes to break away, each opponent to hold it.

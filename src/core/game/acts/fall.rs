@@ -17,12 +17,14 @@ impl super::Offered for Fall {}
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
 
 use crate::core::dice::{CheckSpec, Roller};
-use crate::core::game::{Action, Chances, DiceSlot, GameError, GameState, SideDice, hits};
 use crate::core::game::guard::Ctx;
-use crate::core::game::pending::{RollPart, opposed_side, single_part};
+use crate::core::game::pending::{AcceptFacts, Fact, RollPart, opposed_side, single_part};
 use crate::core::game::prepare::{Checked, Prepared, RawWish, slots_of};
 use crate::core::game::roll::Role;
 use crate::core::game::slot::Typed;
+use crate::core::game::{
+    Action, Chances, DiceSlot, GameError, GameState, ModelRef, SideDice, hits,
+};
 use crate::core::text::Lang;
 
 impl super::Rolls for Fall {
@@ -72,7 +74,15 @@ impl super::Rolls for Fall {
         ctx: Ctx<'_>,
         lenient: bool,
     ) -> Option<Result<(), GameError>> {
-        Some(hits::fall(st, ctx, self.model, self.height_cm, self.roll.as_ref(), &self.witnesses, lenient))
+        Some(hits::fall(
+            st,
+            ctx,
+            self.model,
+            self.height_cm,
+            self.roll.as_ref(),
+            &self.witnesses,
+            lenient,
+        ))
     }
 
     fn attack_chances(&self, _: &GameState, _: Ctx<'_>) -> Option<Chances> {
@@ -82,15 +92,30 @@ impl super::Rolls for Fall {
     fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
         None
     }
+
+    /// R31: the friends who see the model go Down.
+    fn take_accept_facts(&mut self, facts: &AcceptFacts<'_>) -> Result<(), GameError> {
+        facts.refuse_others(Some(Fact::Witnesses))?;
+        if let Some(x) = facts.witnesses {
+            self.witnesses = x.to_vec();
+        }
+        Ok(())
+    }
+
+    fn spends_dp(&self) -> bool {
+        true
+    }
 }
 
 impl Checked for Fall {
     /// R18: a fall too low to harm rolls nothing.
     fn prepare(&self, st: &GameState, ctx: Ctx<'_>) -> Result<Prepared, GameError> {
-        Ok(match hits::fall_check(st, ctx, self.model, self.height_cm)? {
-            Some(p) => Prepared::Opposed(p),
-            None => Prepared::NoRoll,
-        })
+        Ok(
+            match hits::fall_check(st, ctx, self.model, self.height_cm)? {
+                Some(p) => Prepared::Opposed(p),
+                None => Prepared::NoRoll,
+            },
+        )
     }
 
     fn has_inner_reroll(&self) -> bool {
@@ -107,6 +132,12 @@ impl Checked for Fall {
 
     fn is_combat(&self) -> bool {
         false
+    }
+
+    fn stand_in_facts(&mut self, _: &GameState, _: Ctx<'_>) {}
+
+    fn hitter(&self) -> Option<ModelRef> {
+        None
     }
 
     /// A fall is no player's wish against the other.

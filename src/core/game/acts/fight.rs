@@ -17,14 +17,16 @@ impl super::Offered for Fight {}
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
 
 use crate::core::dice::{CheckSpec, Roller};
-use crate::core::game::{Action, Chances, DiceSlot, GameError, GameState, SideDice, melee};
 use crate::core::game::chance::fight_chances;
 use crate::core::game::guard::Ctx;
-use crate::core::game::pending::{RollPart, opposed_parts, opposed_side};
+use crate::core::game::pending::{AcceptFacts, RollPart, opposed_parts, opposed_side};
 use crate::core::game::prepare::{Checked, Prepared, RawWish, slots_of};
 use crate::core::game::report::luck::combat_wishes;
 use crate::core::game::resolve::need;
 use crate::core::game::slot::Typed;
+use crate::core::game::{
+    Action, Chances, DiceSlot, GameError, GameState, ModelRef, SideDice, melee,
+};
 use crate::core::text::Lang;
 
 impl super::Rolls for Fight {
@@ -86,6 +88,14 @@ impl super::Rolls for Fight {
     fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
         None
     }
+
+    fn take_accept_facts(&mut self, facts: &AcceptFacts<'_>) -> Result<(), GameError> {
+        facts.refuse_others(None)
+    }
+
+    fn spends_dp(&self) -> bool {
+        true
+    }
 }
 
 impl Checked for Fight {
@@ -109,6 +119,12 @@ impl Checked for Fight {
 
     fn is_combat(&self) -> bool {
         true
+    }
+
+    fn stand_in_facts(&mut self, _: &GameState, _: Ctx<'_>) {}
+
+    fn hitter(&self) -> Option<ModelRef> {
+        None
     }
 
     /// R23: each side wishes to hit (a tie hits both).

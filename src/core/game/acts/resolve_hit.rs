@@ -17,13 +17,15 @@ impl super::Offered for ResolveHit {}
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
 
 use crate::core::dice::{CheckSpec, Roller};
-use crate::core::game::{Action, Chances, DiceSlot, GameError, GameState, SideDice, hits};
 use crate::core::game::guard::Ctx;
-use crate::core::game::pending::{RollPart, opposed_parts, opposed_side};
+use crate::core::game::pending::{AcceptFacts, Fact, RollPart, opposed_parts, opposed_side};
 use crate::core::game::prepare::{Checked, Prepared, RawWish, slots_of};
 use crate::core::game::report::luck::hit_wishes;
 use crate::core::game::resolve::need;
 use crate::core::game::slot::Typed;
+use crate::core::game::{
+    Action, Chances, DiceSlot, GameError, GameState, ModelRef, SideDice, hits,
+};
 use crate::core::text::Lang;
 
 impl super::Rolls for ResolveHit {
@@ -73,7 +75,16 @@ impl super::Rolls for ResolveHit {
         lenient: bool,
     ) -> Option<Result<(), GameError>> {
         Some(need(self.roll.as_ref()).and_then(|roll| {
-            hits::resolve_hit(st, ctx, self.attacker, self.target, &self.options, roll, &self.witnesses, lenient)
+            hits::resolve_hit(
+                st,
+                ctx,
+                self.attacker,
+                self.target,
+                &self.options,
+                roll,
+                &self.witnesses,
+                lenient,
+            )
         }))
     }
 
@@ -83,6 +94,19 @@ impl super::Rolls for ResolveHit {
 
     fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
         None
+    }
+
+    /// R31: the friends who see the target go Down.
+    fn take_accept_facts(&mut self, facts: &AcceptFacts<'_>) -> Result<(), GameError> {
+        facts.refuse_others(Some(Fact::Witnesses))?;
+        if let Some(x) = facts.witnesses {
+            self.witnesses = x.to_vec();
+        }
+        Ok(())
+    }
+
+    fn spends_dp(&self) -> bool {
+        true
     }
 }
 
@@ -117,6 +141,12 @@ impl Checked for ResolveHit {
 
     fn is_combat(&self) -> bool {
         false
+    }
+
+    fn stand_in_facts(&mut self, _: &GameState, _: Ctx<'_>) {}
+
+    fn hitter(&self) -> Option<ModelRef> {
+        Some(self.attacker)
     }
 
     /// The hitter wishes the target Down, the target to withstand it.

@@ -18,10 +18,11 @@ impl super::Offered for RollOff {}
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
 
 use crate::core::dice::Roller;
-use crate::core::game::{Action, Chances, DiceSlot, GameError, GameState};
 use crate::core::game::guard::Ctx;
+use crate::core::game::pending::AcceptFacts;
 use crate::core::game::prepare::Checked;
 use crate::core::game::slot::Typed;
+use crate::core::game::{Action, Chances, DiceSlot, GameError, GameState};
 
 impl super::Rolls for RollOff {
     fn rolled_check(&self) -> Option<&dyn Checked> {
@@ -33,7 +34,12 @@ impl super::Rolls for RollOff {
     }
 
     /// R08: ties are rolled again; every pair is kept.
-    fn fill_dice(&mut self, _: &GameState, _: Ctx<'_>, roller: &mut Roller) -> Result<(), GameError> {
+    fn fill_dice(
+        &mut self,
+        _: &GameState,
+        _: Ctx<'_>,
+        roller: &mut Roller,
+    ) -> Result<(), GameError> {
         if self.rolls.is_empty() {
             loop {
                 let pair = [roller.die(10), roller.die(10)];
@@ -50,11 +56,21 @@ impl super::Rolls for RollOff {
         Ok(Vec::new())
     }
 
-    fn put_typed_dice(&mut self, _: &GameState, _: Ctx<'_>, _: &Typed<'_>) -> Result<(), GameError> {
+    fn put_typed_dice(
+        &mut self,
+        _: &GameState,
+        _: Ctx<'_>,
+        _: &Typed<'_>,
+    ) -> Result<(), GameError> {
         Ok(())
     }
 
-    fn resolve_roll(&self, _: &mut GameState, _: Ctx<'_>, _: bool) -> Option<Result<(), GameError>> {
+    fn resolve_roll(
+        &self,
+        _: &mut GameState,
+        _: Ctx<'_>,
+        _: bool,
+    ) -> Option<Result<(), GameError>> {
         None
     }
 
@@ -64,5 +80,13 @@ impl super::Rolls for RollOff {
 
     fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
         None
+    }
+
+    fn take_accept_facts(&mut self, facts: &AcceptFacts<'_>) -> Result<(), GameError> {
+        facts.refuse_others(None)
+    }
+
+    fn spends_dp(&self) -> bool {
+        true
     }
 }

@@ -17,10 +17,11 @@ impl super::Offered for ScenarioPoints {}
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
 
 use crate::core::dice::Roller;
-use crate::core::game::{Action, Chances, DiceSlot, GameError, GameState};
 use crate::core::game::guard::Ctx;
+use crate::core::game::pending::AcceptFacts;
 use crate::core::game::prepare::Checked;
 use crate::core::game::slot::Typed;
+use crate::core::game::{Action, Chances, DiceSlot, GameError, GameState};
 
 impl super::Rolls for ScenarioPoints {
     fn rolled_check(&self) -> Option<&dyn Checked> {
@@ -39,11 +40,21 @@ impl super::Rolls for ScenarioPoints {
         Ok(Vec::new())
     }
 
-    fn put_typed_dice(&mut self, _: &GameState, _: Ctx<'_>, _: &Typed<'_>) -> Result<(), GameError> {
+    fn put_typed_dice(
+        &mut self,
+        _: &GameState,
+        _: Ctx<'_>,
+        _: &Typed<'_>,
+    ) -> Result<(), GameError> {
         Ok(())
     }
 
-    fn resolve_roll(&self, _: &mut GameState, _: Ctx<'_>, _: bool) -> Option<Result<(), GameError>> {
+    fn resolve_roll(
+        &self,
+        _: &mut GameState,
+        _: Ctx<'_>,
+        _: bool,
+    ) -> Option<Result<(), GameError>> {
         None
     }
 
@@ -53,5 +64,13 @@ impl super::Rolls for ScenarioPoints {
 
     fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
         None
+    }
+
+    fn take_accept_facts(&mut self, facts: &AcceptFacts<'_>) -> Result<(), GameError> {
+        facts.refuse_others(None)
+    }
+
+    fn spends_dp(&self) -> bool {
+        true
     }
 }

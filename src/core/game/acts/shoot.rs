@@ -17,14 +17,16 @@ impl super::Offered for Shoot {}
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
 
 use crate::core::dice::{CheckSpec, Roller};
-use crate::core::game::{Action, Chances, DiceSlot, GameError, GameState, SideDice, shooting};
 use crate::core::game::chance::hits_chance;
 use crate::core::game::guard::Ctx;
-use crate::core::game::pending::{RollPart, single_part};
+use crate::core::game::pending::{AcceptFacts, Fact, RollPart, single_part};
 use crate::core::game::prepare::{Checked, Prepared, RawWish, slots_of};
 use crate::core::game::report::luck::check_chance;
 use crate::core::game::resolve::need;
 use crate::core::game::slot::Typed;
+use crate::core::game::{
+    Action, Chances, DiceSlot, GameError, GameState, ModelRef, SideDice, shooting,
+};
 use crate::core::odds::check_success;
 use crate::core::text::Lang;
 
@@ -55,7 +57,12 @@ impl super::Rolls for Shoot {
         Ok(slots_of(&self.prepare(st, ctx)?))
     }
 
-    fn put_typed_dice(&mut self, _: &GameState, _: Ctx<'_>, typed: &Typed<'_>) -> Result<(), GameError> {
+    fn put_typed_dice(
+        &mut self,
+        _: &GameState,
+        _: Ctx<'_>,
+        typed: &Typed<'_>,
+    ) -> Result<(), GameError> {
         if let Some(r) = typed.check()? {
             self.roll = Some(r);
         }
@@ -69,13 +76,23 @@ impl super::Rolls for Shoot {
         lenient: bool,
     ) -> Option<Result<(), GameError>> {
         Some(need(self.roll.as_ref()).and_then(|roll| {
-            shooting::shoot(st, ctx, self.shooter, self.target, &self.options, roll, self.stray, lenient)
+            shooting::shoot(
+                st,
+                ctx,
+                self.shooter,
+                self.target,
+                &self.options,
+                roll,
+                self.stray,
+                lenient,
+            )
         }))
     }
 
     /// R26, R27: the shot lands, then its hit puts the target Down.
     fn attack_chances(&self, st: &GameState, ctx: Ctx<'_>) -> Option<Chances> {
-        let (spec, hit) = shooting::shot_chance_parts(st, ctx, self.shooter, self.target, &self.options).ok()?;
+        let (spec, hit) =
+            shooting::shot_chance_parts(st, ctx, self.shooter, self.target, &self.options).ok()?;
         let on_target = hits_chance(st, ctx, self.shooter, self.target, &hit)?;
         Some(Chances {
             down: check_success(&spec) * on_target,
@@ -85,6 +102,19 @@ impl super::Rolls for Shoot {
 
     fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
         None
+    }
+
+    /// R26: the friend a stray shot hits.
+    fn take_accept_facts(&mut self, facts: &AcceptFacts<'_>) -> Result<(), GameError> {
+        facts.refuse_others(Some(Fact::Stray))?;
+        if let Some(x) = facts.stray {
+            self.stray = Some(x);
+        }
+        Ok(())
+    }
+
+    fn spends_dp(&self) -> bool {
+        true
     }
 }
 
@@ -110,6 +140,20 @@ impl Checked for Shoot {
 
     fn is_combat(&self) -> bool {
         false
+    }
+
+    /// R26 (rules 4): any engaged friend stands in for the one a stray shot
+    /// hits, which may be said on accepting.
+    fn stand_in_facts(&mut self, st: &GameState, ctx: Ctx<'_>) {
+        if self.stray.is_none() && ctx.setup.exact_rules() {
+            self.stray = shooting::stray_friends(st, self.shooter, self.target)
+                .first()
+                .copied();
+        }
+    }
+
+    fn hitter(&self) -> Option<ModelRef> {
+        None
     }
 
     /// The shooter wishes to hit.

@@ -18,10 +18,11 @@ impl super::Offered for StartTurn {}
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
 
 use crate::core::dice::Roller;
-use crate::core::game::{Action, Chances, DiceSlot, GameError, GameState};
 use crate::core::game::guard::Ctx;
+use crate::core::game::pending::AcceptFacts;
 use crate::core::game::prepare::{Checked, table_dice};
 use crate::core::game::slot::Typed;
+use crate::core::game::{Action, Chances, DiceSlot, GameError, GameState};
 
 impl super::Rolls for StartTurn {
     fn rolled_check(&self) -> Option<&dyn Checked> {
@@ -33,7 +34,12 @@ impl super::Rolls for StartTurn {
     }
 
     /// R39: the dark forces dice.
-    fn fill_dice(&mut self, _: &GameState, ctx: Ctx<'_>, roller: &mut Roller) -> Result<(), GameError> {
+    fn fill_dice(
+        &mut self,
+        _: &GameState,
+        ctx: Ctx<'_>,
+        roller: &mut Roller,
+    ) -> Result<(), GameError> {
         if self.dark_forces.is_empty() {
             self.dark_forces = table_dice(ctx, "dark_forces", roller)?;
         }
@@ -44,11 +50,21 @@ impl super::Rolls for StartTurn {
         Ok(Vec::new())
     }
 
-    fn put_typed_dice(&mut self, _: &GameState, _: Ctx<'_>, _: &Typed<'_>) -> Result<(), GameError> {
+    fn put_typed_dice(
+        &mut self,
+        _: &GameState,
+        _: Ctx<'_>,
+        _: &Typed<'_>,
+    ) -> Result<(), GameError> {
         Ok(())
     }
 
-    fn resolve_roll(&self, _: &mut GameState, _: Ctx<'_>, _: bool) -> Option<Result<(), GameError>> {
+    fn resolve_roll(
+        &self,
+        _: &mut GameState,
+        _: Ctx<'_>,
+        _: bool,
+    ) -> Option<Result<(), GameError>> {
         None
     }
 
@@ -58,5 +74,14 @@ impl super::Rolls for StartTurn {
 
     fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
         None
+    }
+
+    fn take_accept_facts(&mut self, facts: &AcceptFacts<'_>) -> Result<(), GameError> {
+        facts.refuse_others(None)
+    }
+
+    /// R10–R12: the pools are rebuilt, not spent.
+    fn spends_dp(&self) -> bool {
+        false
     }
 }

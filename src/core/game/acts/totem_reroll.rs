@@ -19,12 +19,12 @@ impl super::Offered for TotemReroll {}
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
 
 use crate::core::dice::Roller;
-use crate::core::game::{Action, Chances, DiceSlot, GameError, GameState};
 use crate::core::game::guard::Ctx;
-use crate::core::game::pending::reroll_dice;
+use crate::core::game::pending::{AcceptFacts, reroll_dice};
 use crate::core::game::prepare::Checked;
 use crate::core::game::slot::Typed;
 use crate::core::game::typed::reroll_slots;
+use crate::core::game::{Action, Chances, DiceSlot, GameError, GameState};
 
 impl super::Rolls for TotemReroll {
     fn rolled_check(&self) -> Option<&dyn Checked> {
@@ -36,7 +36,12 @@ impl super::Rolls for TotemReroll {
     }
 
     /// R33: its own side's dice.
-    fn fill_dice(&mut self, st: &GameState, _: Ctx<'_>, roller: &mut Roller) -> Result<(), GameError> {
+    fn fill_dice(
+        &mut self,
+        st: &GameState,
+        _: Ctx<'_>,
+        roller: &mut Roller,
+    ) -> Result<(), GameError> {
         if self.dice.is_none() {
             self.dice = reroll_dice(st, self.by, self.roll, roller);
         }
@@ -47,12 +52,22 @@ impl super::Rolls for TotemReroll {
         reroll_slots(st, self.by, self.roll)
     }
 
-    fn put_typed_dice(&mut self, _: &GameState, _: Ctx<'_>, typed: &Typed<'_>) -> Result<(), GameError> {
+    fn put_typed_dice(
+        &mut self,
+        _: &GameState,
+        _: Ctx<'_>,
+        typed: &Typed<'_>,
+    ) -> Result<(), GameError> {
         self.dice = typed.dice.first().cloned();
         Ok(())
     }
 
-    fn resolve_roll(&self, _: &mut GameState, _: Ctx<'_>, _: bool) -> Option<Result<(), GameError>> {
+    fn resolve_roll(
+        &self,
+        _: &mut GameState,
+        _: Ctx<'_>,
+        _: bool,
+    ) -> Option<Result<(), GameError>> {
         None
     }
 
@@ -62,5 +77,13 @@ impl super::Rolls for TotemReroll {
 
     fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
         None
+    }
+
+    fn take_accept_facts(&mut self, facts: &AcceptFacts<'_>) -> Result<(), GameError> {
+        facts.refuse_others(None)
+    }
+
+    fn spends_dp(&self) -> bool {
+        true
     }
 }
