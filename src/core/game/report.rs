@@ -185,7 +185,8 @@ pub fn report(game: &Game, l: Lang) -> Result<Report, GameError> {
         if let Some(r) = &rolled {
             wishes.extend(luck::wishes(&before, r, l));
         }
-        if let Action::StartTurn(_) = action {
+        // A new turn's line: the turn the state counts moved on (R05).
+        if st.turn != before.turn {
             turns.push(TurnLine {
                 turn: st.turn,
                 dark_forces: st.dark_forces.as_ref().map(|d| DarkForcesLine {
