@@ -19,12 +19,15 @@ impl super::Offered for Check {}
 
 use crate::core::dice::{CheckSpec, Roller};
 use crate::core::game::action::check_number;
-use crate::core::game::guard::Ctx;
+use crate::core::game::guard::{Ctx, in_play};
+use crate::core::game::kit::{same_spec, take_reroll};
 use crate::core::game::pending::{AcceptFacts, RollPart, single_part};
 use crate::core::game::prepare::{Checked, Prepared, RawWish, slots_of};
 use crate::core::game::report::luck::check_chance;
 use crate::core::game::resolve::need;
+use crate::core::game::roll::CheckDice;
 use crate::core::game::slot::Typed;
+use crate::core::game::sources;
 use crate::core::game::{
     Action, Chances, DiceSlot, GameError, GameState, ModelRef, SideDice, attribute,
 };
@@ -69,23 +72,16 @@ impl super::Rolls for Check {
         Ok(())
     }
 
+    /// R01: the check changes nothing by itself. With `options.dreadful`
+    /// (rules 3, R41), its result decides whether the model may assault
+    /// that enemy in this activation.
     fn resolve_roll(
         &self,
         st: &mut GameState,
         ctx: Ctx<'_>,
         _: bool,
     ) -> Option<Result<(), GameError>> {
-        Some(need(self.roll.as_ref()).and_then(|roll| {
-            attribute::check(
-                st,
-                ctx,
-                self.model,
-                self.stat,
-                self.modifier,
-                &self.options,
-                roll,
-            )
-        }))
+        Some(need(self.roll.as_ref()).and_then(|roll| self.resolve_check(st, ctx, roll)))
     }
 
     fn attack_chances(&self, _: &GameState, _: Ctx<'_>) -> Option<Chances> {
@@ -102,6 +98,36 @@ impl super::Rolls for Check {
 
     fn spends_dp(&self) -> bool {
         true
+    }
+}
+
+impl Check {
+    /// R01: the check takes effect (see `Rolls::resolve_roll`).
+    fn resolve_check(
+        &self,
+        st: &mut GameState,
+        ctx: Ctx<'_>,
+        roll: &CheckDice,
+    ) -> Result<(), GameError> {
+        let m = self.model;
+        in_play(st, m)?;
+        let spec = attribute::check_plan(
+            st,
+            ctx,
+            m,
+            self.stat,
+            self.modifier,
+            &self.options,
+            &mut sources::Check::new(),
+        )?;
+        same_spec(&roll.spec, &spec)?;
+        roll.check()?;
+        take_reroll(st, ctx, roll.reroll.as_ref(), &[(m, spec)])?;
+        if let Some(d) = self.options.dreadful {
+            st.dread.retain(|(r, t, _)| !(*r == m && *t == d));
+            st.dread.push((m, d, roll.success()));
+        }
+        Ok(())
     }
 }
 
