@@ -5,9 +5,9 @@ use super::action::CheckOptions;
 use super::action::Party;
 use super::error::{GameError, Refusal};
 use super::guard::{Ctx, enemies, in_play, model};
-use super::kit::{fear_edge, same_spec, take_reroll};
+use super::kit::fear_edge;
 use super::refs::ModelRef;
-use super::roll::{CheckDice, PreparedCheck};
+use super::roll::PreparedCheck;
 use super::sources::{Check, Edge, Source};
 use super::state::GameState;
 use crate::core::dice::CheckSpec;
@@ -76,30 +76,6 @@ fn dreadful_target(
             creature: d,
         }
         .into());
-    }
-    Ok(())
-}
-
-/// R01: an attribute check the players log; it changes nothing by itself.
-/// With `opts.dreadful` (rules 3, R41), its result decides whether `m` may
-/// assault that enemy in this activation.
-pub(crate) fn check(
-    st: &mut GameState,
-    ctx: Ctx<'_>,
-    m: ModelRef,
-    stat: Stat,
-    modifier: i32,
-    opts: &CheckOptions,
-    roll: &CheckDice,
-) -> Result<(), GameError> {
-    in_play(st, m)?;
-    let spec = check_plan(st, ctx, m, stat, modifier, opts, &mut Check::new())?;
-    same_spec(&roll.spec, &spec)?;
-    roll.check()?;
-    take_reroll(st, ctx, roll.reroll.as_ref(), &[(m, spec)])?;
-    if let Some(d) = opts.dreadful {
-        st.dread.retain(|(r, t, _)| !(*r == m && *t == d));
-        st.dread.push((m, d, roll.success()));
     }
     Ok(())
 }

@@ -5,13 +5,10 @@
 
 use super::action::Action;
 use super::guard::Ctx;
-use super::hits::{breath_hit, hit_chance};
+use super::hits::hit_chance;
 use super::melee::fight_chance_parts;
-use super::shooting::shot_chance_parts;
 use super::state::GameState;
-use crate::core::game::act;
-use crate::core::game::action::unrolled;
-use crate::core::odds::{Prob, check_success, opposed};
+use crate::core::odds::{Prob, opposed};
 
 /// The chances of one attack on one target.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,66 +22,12 @@ pub struct Chances {
 /// The chances of `action`, if it is an attack; `None` for any other action
 /// or one the rules refuse.
 pub(crate) fn attack_chances(st: &GameState, ctx: Ctx<'_>, action: &Action) -> Option<Chances> {
-    match action {
-        Action::Assault(act::Assault {
-            attacker,
-            defender,
-            brutal,
-            options,
-            ..
-        }) => fight(st, ctx, *attacker, *defender, options, Some(*brutal)),
-        Action::Fight(act::Fight {
-            attacker,
-            defender,
-            options,
-            ..
-        }) => fight(st, ctx, *attacker, *defender, options, None),
-        Action::Shoot(act::Shoot {
-            shooter,
-            target,
-            options,
-            ..
-        }) => {
-            let (spec, hit) = shot_chance_parts(st, ctx, *shooter, *target, options).ok()?;
-            let on_target = hits_chance(st, ctx, *shooter, *target, &hit)?;
-            Some(Chances {
-                down: check_success(&spec) * on_target,
-                attacker_down: None,
-            })
-        }
-        // R41: a breath hits every model under it, no roll to land it.
-        Action::Breath(act::Breath { model, targets }) if targets.len() == 1 => {
-            let hit = breath_hit(ctx).ok()?;
-            Some(Chances {
-                down: hit_chance(st, ctx, *model, targets[0], &hit).ok()?,
-                attacker_down: None,
-            })
-        }
-        // R38 (rules 3): a spell's hit lands on every model it names.
-        Action::CastSpell(act::CastSpell {
-            caster,
-            spell,
-            targets,
-            ..
-        }) if targets.len() == 1 && ctx.setup.all_rules() => {
-            let hit = super::spell::spell_hit(st, *caster, spell).ok()??;
-            Some(Chances {
-                down: hit_chance(st, ctx, *caster, targets[0], &hit).ok()?,
-                attacker_down: None,
-            })
-        }
-        Action::Disengage(_)
-        | Action::ResolveHit(_)
-        | Action::Fall(_)
-        | Action::Check(_)
-        | Action::CastSpell(_)
-        | unrolled!() => None,
-    }
+    action.act().attack_chances(st, ctx)
 }
 
 /// The chance a landed hit puts `target` Down: the weapon's hit, then, if
 /// it stands, its poison's (R35 blowpipe, R41 Venom; rules 3).
-fn hits_chance(
+pub(crate) fn hits_chance(
     st: &GameState,
     ctx: Ctx<'_>,
     attacker: super::refs::ModelRef,
@@ -103,7 +46,7 @@ fn hits_chance(
 }
 
 /// R23: the higher total hits; a tie in Combat hits both.
-fn fight(
+pub(crate) fn fight_chances(
     st: &GameState,
     ctx: Ctx<'_>,
     attacker: super::refs::ModelRef,

@@ -10,11 +10,9 @@ use super::error::{GameError, Refusal};
 use super::guard::Ctx;
 use super::kit::totem_ready;
 use super::refs::ModelRef;
-use super::roll::{Role, SideDice};
+use super::roll::{OpposedDice, Role, SideDice};
 use super::state::GameState;
-use crate::core::dice::CheckSpec;
-use crate::core::game::act;
-use crate::core::game::action::unrolled;
+use crate::core::dice::{CheckSpec, Roller};
 use crate::core::tables::Keyword;
 
 /// Start a roll: the action must be one the rules allow now (it is tried on
@@ -24,20 +22,11 @@ pub(crate) fn begin(st: &mut GameState, ctx: Ctx<'_>, action: &Action) -> Result
         return Err(Refusal::RerollInside.into());
     }
     let mut scratch = st.clone();
-    // R26 (rules 4): which engaged friend a stray shot hits may be said on
-    // accepting; any of them stands in for the trial.
+    // Facts that may still be given on accepting stand in for the trial
+    // (R26 rules 4: any engaged friend for the one a stray shot hits).
     let mut trial = action.clone();
-    if let Action::Shoot(act::Shoot {
-        shooter,
-        target,
-        stray: stray @ None,
-        ..
-    }) = &mut trial
-        && ctx.setup.exact_rules()
-    {
-        *stray = super::shooting::stray_friends(st, *shooter, *target)
-            .first()
-            .copied();
+    if let Some(c) = trial.act_mut().rolled_check_mut() {
+        c.stand_in_facts(st, ctx);
     }
     super::resolve::apply(&mut scratch, ctx, &trial, true)?;
     st.pending = Some(Box::new(PendingRoll {
@@ -47,21 +36,13 @@ pub(crate) fn begin(st: &mut GameState, ctx: Ctx<'_>, action: &Action) -> Result
     Ok(())
 }
 
+/// Its dice carry a re-roll made before it waits (see
+/// `Checked::has_inner_reroll`).
 fn has_inner_reroll(action: &Action) -> bool {
-    use Action as A;
-    match action {
-        A::Assault(act::Assault { roll, .. })
-        | A::Fight(act::Fight { roll, .. })
-        | A::ResolveHit(act::ResolveHit { roll, .. }) => {
-            roll.as_ref().is_some_and(|r| r.reroll.is_some())
-        }
-        A::Fall(act::Fall { roll, .. }) => roll.as_ref().is_some_and(|r| r.reroll.is_some()),
-        A::Shoot(act::Shoot { roll, .. }) | A::Check(act::Check { roll, .. }) => {
-            roll.as_ref().is_some_and(|r| r.reroll.is_some())
-        }
-        A::Disengage(act::Disengage { rolls, .. }) => rolls.iter().any(|r| r.roll.reroll.is_some()),
-        A::CastSpell(_) | unrolled!() => false,
-    }
+    action
+        .act()
+        .rolled_check()
+        .is_some_and(|c| c.has_inner_reroll())
 }
 
 /// One die-rolling part of a roll: which roll of the action, who rolls it
@@ -73,63 +54,41 @@ pub struct RollPart {
     pub role: Option<Role>,
 }
 
+/// The one roll of `model`, who rolls it alone (`role` `None`: a plain
+/// attribute check, R01) or as one side of an opposed check (R02).
+pub(crate) fn single_part(model: ModelRef, role: Option<Role>) -> RollPart {
+    RollPart {
+        roll: 0,
+        model,
+        role,
+    }
+}
+
+/// R02: the two sides of one opposed check, the active side first.
+pub(crate) fn opposed_parts(active: ModelRef, passive: ModelRef) -> Vec<RollPart> {
+    vec![
+        single_part(active, Some(Role::Active)),
+        single_part(passive, Some(Role::Passive)),
+    ]
+}
+
+/// The dice of `role`'s side of an opposed check and its spec (R02).
+pub(crate) fn opposed_side(
+    r: &mut OpposedDice,
+    role: Option<Role>,
+) -> Option<(&mut SideDice, CheckSpec)> {
+    match role {
+        Some(Role::Passive) => Some((&mut r.passive, r.spec.passive)),
+        _ => Some((&mut r.active, r.spec.active)),
+    }
+}
+
 /// Who rolls dice in `action`: the models that may re-roll their own side.
 pub fn roll_parts(st: &GameState, action: &Action) -> Vec<RollPart> {
-    use Action as A;
-    let one = |m: ModelRef, role| RollPart {
-        roll: 0,
-        model: m,
-        role,
-    };
-    match action {
-        A::Check(act::Check { model, .. }) => vec![one(*model, None)],
-        A::Shoot(act::Shoot { shooter, .. }) => vec![one(*shooter, None)],
-        A::Fall(act::Fall { model, .. }) => vec![one(*model, Some(Role::Active))],
-        A::Fight(act::Fight {
-            attacker, defender, ..
-        })
-        | A::Assault(act::Assault {
-            attacker, defender, ..
-        }) => vec![
-            one(*attacker, Some(Role::Active)),
-            one(*defender, Some(Role::Passive)),
-        ],
-        A::Disengage(act::Disengage { model, rolls }) => rolls
-            .iter()
-            .enumerate()
-            .flat_map(|(i, r)| {
-                [
-                    RollPart {
-                        roll: i,
-                        model: *model,
-                        role: Some(Role::Active),
-                    },
-                    RollPart {
-                        roll: i,
-                        model: r.opponent,
-                        role: Some(Role::Passive),
-                    },
-                ]
-            })
-            .collect(),
-        A::ResolveHit(act::ResolveHit {
-            attacker, target, ..
-        }) => {
-            // R02: the side whose activation it is rolls as the active side.
-            let target_active = st
-                .pending_hits
-                .iter()
-                .find(|h| h.attacker == *attacker && h.target == *target)
-                .is_some_and(|h| h.acting_side == target.side);
-            let (act, pas) = if target_active {
-                (*target, *attacker)
-            } else {
-                (*attacker, *target)
-            };
-            vec![one(act, Some(Role::Active)), one(pas, Some(Role::Passive))]
-        }
-        A::CastSpell(_) | unrolled!() => Vec::new(),
-    }
+    action
+        .act()
+        .rolled_check()
+        .map_or_else(Vec::new, |c| c.roll_parts(st))
 }
 
 /// The dice of one part of a rolled action and the spec they were rolled for.
@@ -139,25 +98,23 @@ pub fn dice_of(action: &Action, part: &RollPart) -> Option<(SideDice, CheckSpec)
 }
 
 fn dice_mut<'a>(action: &'a mut Action, part: &RollPart) -> Option<(&'a mut SideDice, CheckSpec)> {
-    use Action as A;
-    let opposed = |r: &'a mut super::roll::OpposedDice, role: Option<Role>| match role {
-        Some(Role::Passive) => Some((&mut r.passive, r.spec.passive)),
-        _ => Some((&mut r.active, r.spec.active)),
-    };
-    match action {
-        A::Check(act::Check { roll, .. }) | A::Shoot(act::Shoot { roll, .. }) => {
-            let r = roll.as_mut()?;
-            Some((&mut r.roll, r.spec))
-        }
-        A::Fight(act::Fight { roll, .. })
-        | A::Assault(act::Assault { roll, .. })
-        | A::ResolveHit(act::ResolveHit { roll, .. })
-        | A::Fall(act::Fall { roll, .. }) => opposed(roll.as_mut()?, part.role),
-        A::Disengage(act::Disengage { rolls, .. }) => {
-            opposed(&mut rolls.get_mut(part.roll)?.roll, part.role)
-        }
-        A::CastSpell(_) | unrolled!() => None,
-    }
+    action.act_mut().rolled_check_mut()?.dice_mut(part)
+}
+
+/// R33, R42: the dice of a re-roll by `by` of roll `roll` of the roll
+/// waiting, rolled by `roller` for its own side; `None`: no such roll.
+pub(crate) fn reroll_dice(
+    st: &GameState,
+    by: ModelRef,
+    roll: usize,
+    roller: &mut Roller,
+) -> Option<SideDice> {
+    let p = st.pending.as_ref()?;
+    let part = roll_parts(st, &p.action)
+        .into_iter()
+        .find(|r| r.model == by && r.roll == roll)?;
+    let (_, spec) = dice_of(&p.action, &part)?;
+    Some(SideDice::roll(roller, &spec))
 }
 
 fn no_roll() -> GameError {
@@ -207,7 +164,7 @@ pub(crate) fn headstrong_reroll(
     if !ctx.setup.all_rules() || !x.has(Keyword::Headstrong) {
         return Err(Refusal::NotHeadstrong { model: by }.into());
     }
-    if !matches!(p.action, Action::Assault(_) | Action::Fight(_)) {
+    if !p.action.act().rolled_check().is_some_and(|c| c.is_combat()) {
         return Err(Refusal::HeadstrongNotCombat.into());
     }
     let Some(part) = roll_parts(st, &p.action)
@@ -264,6 +221,41 @@ fn replace_dice(
     Ok(())
 }
 
+/// Facts given on accepting the roll waiting, which do not change its
+/// dice: the witnesses of a hit or a fall (R31), the friend a stray shot
+/// hits (R26), the models within 30 cm of a spell (R38).
+pub(crate) struct AcceptFacts<'a> {
+    pub witnesses: Option<&'a [ModelRef]>,
+    pub stray: Option<ModelRef>,
+    pub within_30cm: Option<&'a [ModelRef]>,
+}
+
+/// One kind of [`AcceptFacts`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Fact {
+    Witnesses,
+    Stray,
+    Within30cm,
+}
+
+impl AcceptFacts<'_> {
+    /// Refuses the first fact given (in the order of the fields) that the
+    /// roll does not carry; `takes`: the one it carries, if any.
+    pub(crate) fn refuse_others(&self, takes: Option<Fact>) -> Result<(), GameError> {
+        let other = |f: Fact| takes != Some(f);
+        if self.witnesses.is_some() && other(Fact::Witnesses) {
+            return Err(Refusal::NoWitnessFact.into());
+        }
+        if self.stray.is_some() && other(Fact::Stray) {
+            return Err(Refusal::NoStrayFact.into());
+        }
+        if self.within_30cm.is_some() && other(Fact::Within30cm) {
+            return Err(Refusal::NoSpellFearFact.into());
+        }
+        Ok(())
+    }
+}
+
 /// The roll waiting takes effect, with the facts given now in place of those
 /// given with the roll.
 pub(crate) fn accept(
@@ -277,26 +269,11 @@ pub(crate) fn accept(
         return Err(no_roll());
     };
     let mut action = p.action;
-    if let Some(ws) = witnesses {
-        let (Action::ResolveHit(act::ResolveHit { witnesses, .. })
-        | Action::Fall(act::Fall { witnesses, .. })) = &mut action
-        else {
-            return Err(Refusal::NoWitnessFact.into());
-        };
-        *witnesses = ws.to_vec();
-    }
-    if let Some(f) = stray {
-        let Action::Shoot(act::Shoot { stray, .. }) = &mut action else {
-            return Err(Refusal::NoStrayFact.into());
-        };
-        *stray = Some(f);
-    }
-    if let Some(ms) = within_30cm {
-        let Action::CastSpell(act::CastSpell { within_30cm, .. }) = &mut action else {
-            return Err(Refusal::NoSpellFearFact.into());
-        };
-        *within_30cm = ms.to_vec();
-    }
+    action.act_mut().take_accept_facts(&AcceptFacts {
+        witnesses,
+        stray,
+        within_30cm,
+    })?;
     super::resolve::apply(st, ctx, &action, true)
 }
 

@@ -3,27 +3,131 @@
 //! and the dice an action still lacks, rolled with the game's dice. The
 //! engine itself never rolls.
 
-use crate::core::game::act;
-use crate::core::game::action::{rolled, unrolled};
 use serde::Serialize;
 
-use super::action::{Action, DisengageRoll};
+use super::action::Action;
+use super::chance::Chances;
 use super::error::{GameError, Refusal};
 use super::guard::Ctx;
-use super::pending;
-use super::roll::{PreparedCheck, SideDice};
+use super::kit;
+use super::pending::{AcceptFacts, RollPart};
+use super::refs::{ModelRef, Side};
+use super::roll::{PreparedCheck, Role, SideDice};
+use super::slot::{DiceSlot, Typed};
 use super::state::GameState;
-use super::{attribute, hits, kit, melee, shooting};
 use crate::core::dice::{CheckSpec, OpposedSpec, Roller};
+use crate::core::odds::Prob;
+use crate::core::text::Lang;
 
 /// An action's roll (issue 23): the check it rolls, its dice, re-rolls
 /// and resolution, or that it rolls none. Implemented in each action's
-/// file, `acts/<id>.rs`; reached through [`Action::act`].
-#[allow(
-    dead_code,
-    reason = "issue 23: the next commits move each family into it"
-)]
-pub(crate) trait Rolls {}
+/// file, `acts/<id>.rs`; reached through [`Action::act`]. No method has a
+/// default body: an action that rolls nothing says so in one line each.
+pub(crate) trait Rolls {
+    /// The check this action rolls (R01–R04), which the players may
+    /// re-roll (R33, R42) before accepting it: `Some(self)`, or `None`
+    /// when it rolls no check (a spell's backlash is no check).
+    fn rolled_check(&self) -> Option<&dyn Checked>;
+
+    /// [`Rolls::rolled_check`], able to change its dice (a re-roll).
+    fn rolled_check_mut(&mut self) -> Option<&mut dyn Checked>;
+
+    /// Roll with `roller` every die this action lacks: its check's (R01,
+    /// R02), the dark forces (R39), the roll-off (R08), a spell's backlash
+    /// (R38), a re-roll's own side (R33, R42). Dice given are kept.
+    fn fill_dice(
+        &mut self,
+        st: &GameState,
+        ctx: Ctx<'_>,
+        roller: &mut Roller,
+    ) -> Result<(), GameError>;
+
+    /// Issue 26: the sets of dice typed at the table this action takes, in
+    /// the order they are typed (see [`super::typed::dice_slots`]).
+    fn dice_slots(&self, st: &GameState, ctx: Ctx<'_>) -> Result<Vec<DiceSlot>, GameError>;
+
+    /// Issue 26: this action's dice made of `typed`, already counted and
+    /// checked against [`Rolls::dice_slots`] (R01–R04).
+    fn put_typed_dice(
+        &mut self,
+        st: &GameState,
+        ctx: Ctx<'_>,
+        typed: &Typed<'_>,
+    ) -> Result<(), GameError>;
+
+    /// A rolled action taking effect with its dice (at once in games of
+    /// rules 1, on accepting from rules 2 on). `lenient`: facts named with
+    /// the roll that its result makes moot are ignored. `None`: it is no
+    /// roll.
+    fn resolve_roll(
+        &self,
+        st: &mut GameState,
+        ctx: Ctx<'_>,
+        lenient: bool,
+    ) -> Option<Result<(), GameError>>;
+
+    /// ★ The chance of this attack putting its target Down (R23, R26,
+    /// R27, R38, R41); `None`: it is no attack, or the rules refuse it.
+    fn attack_chances(&self, st: &GameState, ctx: Ctx<'_>) -> Option<Chances>;
+
+    /// The roll waiting in `before` that this action makes take effect
+    /// (accepting it, rules 2 on), for the report's story and luck.
+    fn accepted_roll<'a>(&self, before: &'a GameState) -> Option<&'a Action>;
+
+    /// Accepting the roll waiting may still give facts that do not change
+    /// its dice: this action takes those it carries (its witnesses, R31;
+    /// the friend its stray shot hits, R26; the models near its spell,
+    /// R38) and refuses any other (see [`AcceptFacts::refuse_others`]).
+    fn take_accept_facts(&mut self, facts: &AcceptFacts<'_>) -> Result<(), GameError>;
+
+    /// The report (issue 15): whether the DP a warband loses with this
+    /// action count as spent (R10–R12); not when the pools are rebuilt or
+    /// set by hand, or a beast comes.
+    fn spends_dp(&self) -> bool;
+}
+
+/// A check an action rolls (R01–R04): what it is, who rolls which side,
+/// where its dice are (R33, R42 re-roll them), and what each player wished
+/// of it. Implemented by the actions whose [`Rolls::rolled_check`] is
+/// `Some`.
+pub(crate) trait Checked {
+    /// The check as the game builds it now, its options included (R01,
+    /// R02); `Err` when it names what does not exist.
+    fn prepare(&self, st: &GameState, ctx: Ctx<'_>) -> Result<Prepared, GameError>;
+
+    /// Its dice carry a re-roll made before it waits: re-rolls are taken
+    /// on the roll waiting (R33, R42), so this is refused.
+    fn has_inner_reroll(&self) -> bool;
+
+    /// Who rolls dice in it: the models that may re-roll their own side
+    /// (R33, R42), with their side of the check (R02).
+    fn roll_parts(&self, st: &GameState) -> Vec<RollPart>;
+
+    /// The dice of one part and the spec they were rolled for.
+    fn dice_mut(&mut self, part: &RollPart) -> Option<(&mut SideDice, CheckSpec)>;
+
+    /// R23: a Combat roll (a Headstrong model re-rolls a 1 there, R42).
+    fn is_combat(&self) -> bool;
+
+    /// Facts that may still be given on accepting (see
+    /// [`Rolls::take_accept_facts`]), filled with a stand-in so that the
+    /// rules can try the roll when it begins (R26, rules 4: any engaged
+    /// friend for the one a stray shot hits).
+    fn stand_in_facts(&mut self, st: &GameState, ctx: Ctx<'_>);
+
+    /// R27: the model whose hit this roll resolves, whom the report
+    /// credits with the Down it causes.
+    fn hitter(&self) -> Option<ModelRef>;
+
+    /// The report's luck: what each player wished of its dice, with the
+    /// exact chance and whether it happened (`before`: the state just
+    /// before it took effect).
+    fn wishes(&self, before: &GameState, l: Lang) -> Vec<RawWish>;
+}
+
+/// One wish of a roll before its turn is known: whose, what (in words),
+/// its chance, whether it happened.
+pub(crate) type RawWish = (Side, String, Prob, bool);
 
 /// The check(s) a rolled action makes.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -48,6 +152,41 @@ impl Prepared {
             _ => Vec::new(),
         }
     }
+
+    /// The specs of [`Prepared::opposed`] (R02).
+    pub(crate) fn opposed_specs(&self) -> Vec<OpposedSpec> {
+        self.opposed().iter().map(|c| c.spec).collect()
+    }
+}
+
+fn opposed_slots(p: &PreparedCheck<OpposedSpec>) -> [DiceSlot; 2] {
+    [
+        DiceSlot {
+            model: p.active,
+            role: Some(Role::Active),
+            spec: p.spec.active,
+        },
+        DiceSlot {
+            model: p.passive,
+            role: Some(Role::Passive),
+            spec: p.spec.passive,
+        },
+    ]
+}
+
+/// The sets of dice a prepared check takes, in the order they are typed
+/// (a caller that has the check already need not prepare it again).
+pub(crate) fn slots_of(prepared: &Prepared) -> Vec<DiceSlot> {
+    match prepared {
+        Prepared::Check(p) => vec![DiceSlot {
+            model: p.active,
+            role: None,
+            spec: p.spec,
+        }],
+        Prepared::Opposed(p) => opposed_slots(p).to_vec(),
+        Prepared::Disengage(v) => v.iter().flat_map(opposed_slots).collect(),
+        Prepared::NoRoll => Vec::new(),
+    }
 }
 
 /// The check `action` rolls, as the game builds it now (its options
@@ -58,73 +197,12 @@ pub(crate) fn prepare(
     ctx: Ctx<'_>,
     action: &Action,
 ) -> Result<Prepared, GameError> {
-    use Action as A;
-    match action {
-        A::Assault(act::Assault {
-            attacker,
-            defender,
-            brutal,
-            options,
-            ..
-        }) => {
-            options.check_numbers()?;
-            let p = melee::fight_check(st, ctx, *attacker, *defender, options, Some(*brutal))?;
-            Ok(Prepared::Opposed(p))
+    match action.act().rolled_check() {
+        Some(c) => c.prepare(st, ctx),
+        None => Err(Refusal::NotARoll {
+            action: action.id(),
         }
-        A::Fight(act::Fight {
-            attacker,
-            defender,
-            options,
-            ..
-        }) => {
-            options.check_numbers()?;
-            let p = melee::fight_check(st, ctx, *attacker, *defender, options, None)?;
-            Ok(Prepared::Opposed(p))
-        }
-        A::Disengage(act::Disengage { model, .. }) => Ok(Prepared::Disengage(
-            melee::disengage_checks(st, ctx, *model)?,
-        )),
-        A::Shoot(act::Shoot {
-            shooter,
-            target,
-            options,
-            ..
-        }) => {
-            options.check_numbers()?;
-            let p = shooting::shoot_check(st, ctx, *shooter, *target, options)?;
-            Ok(Prepared::Check(p))
-        }
-        A::ResolveHit(act::ResolveHit {
-            attacker,
-            target,
-            options,
-            ..
-        }) => {
-            options.check_numbers()?;
-            let p = hits::hit_check(st, ctx, *attacker, *target, options)?;
-            Ok(Prepared::Opposed(p))
-        }
-        A::Fall(act::Fall {
-            model, height_cm, ..
-        }) => Ok(match hits::fall_check(st, ctx, *model, *height_cm)? {
-            Some(p) => Prepared::Opposed(p),
-            None => Prepared::NoRoll,
-        }),
-        A::Check(act::Check {
-            model,
-            stat,
-            modifier,
-            options,
-            ..
-        }) => {
-            super::action::check_number("modifier", *modifier)?;
-            options.check_numbers()?;
-            let p = attribute::attribute_check(st, ctx, *model, *stat, *modifier, options)?;
-            Ok(Prepared::Check(p))
-        }
-        other @ (A::CastSpell(_) | unrolled!()) => {
-            Err(Refusal::NotARoll { action: other.id() }.into())
-        }
+        .into()),
     }
 }
 
@@ -137,77 +215,17 @@ pub(crate) fn fill_dice(
     action: &Action,
     roller: &mut Roller,
 ) -> Result<Action, GameError> {
-    use Action as A;
     let mut a = action.clone();
-    match &mut a {
-        A::StartTurn(act::StartTurn { dark_forces }) if dark_forces.is_empty() => {
-            *dark_forces = table_dice(ctx, "dark_forces", roller)?;
-        }
-        A::CastSpell(act::CastSpell { backlash, .. }) if backlash.is_empty() => {
-            *backlash = table_dice(ctx, "spell_backlash", roller)?;
-        }
-        A::RollOff(act::RollOff { rolls, .. }) if rolls.is_empty() => {
-            // R08: ties are rolled again; every pair is kept.
-            loop {
-                let pair = [roller.die(10), roller.die(10)];
-                rolls.push(pair);
-                if pair[0] != pair[1] || rolls.len() >= 1000 {
-                    break;
-                }
-            }
-        }
-        A::Assault(act::Assault { roll, .. })
-        | A::Fight(act::Fight { roll, .. })
-        | A::ResolveHit(act::ResolveHit { roll, .. })
-            if roll.is_none() =>
-        {
-            if let Prepared::Opposed(p) = prepare(st, ctx, action)? {
-                *roll = Some(p.roll(roller));
-            }
-        }
-        A::Fall(act::Fall { roll, .. }) if roll.is_none() => {
-            if let Prepared::Opposed(p) = prepare(st, ctx, action)? {
-                *roll = Some(p.roll(roller));
-            }
-        }
-        A::Shoot(act::Shoot { roll, .. }) | A::Check(act::Check { roll, .. }) if roll.is_none() => {
-            if let Prepared::Check(p) = prepare(st, ctx, action)? {
-                *roll = Some(p.roll(roller));
-            }
-        }
-        A::Disengage(act::Disengage { rolls, .. }) if rolls.is_empty() => {
-            if let Prepared::Disengage(ps) = prepare(st, ctx, action)? {
-                for p in ps {
-                    if let Some(opponent) = p.passive {
-                        rolls.push(DisengageRoll {
-                            opponent,
-                            roll: p.roll(roller),
-                        });
-                    }
-                }
-            }
-        }
-        A::TotemReroll(act::TotemReroll { by, roll, dice })
-        | A::HeadstrongReroll(act::HeadstrongReroll { by, roll, dice })
-            if dice.is_none() =>
-        {
-            if let Some(p) = st.pending.as_ref()
-                && let Some(part) = pending::roll_parts(st, &p.action)
-                    .into_iter()
-                    .find(|r| r.model == *by && r.roll == *roll)
-                && let Some((_, spec)) = pending::dice_of(&p.action, &part)
-            {
-                *dice = Some(SideDice::roll(roller, &spec));
-            }
-        }
-        // Dice given (real dice typed in), or none to roll.
-        rolled!() | unrolled!() => {}
-    }
+    a.act_mut().fill_dice(st, ctx, roller)?;
     Ok(a)
 }
 
 /// The dice of one roll on a die-range table of the rules (R38, R39).
-fn table_dice(ctx: Ctx<'_>, id: &str, roller: &mut Roller) -> Result<Vec<u32>, GameError> {
+pub(crate) fn table_dice(
+    ctx: Ctx<'_>,
+    id: &str,
+    roller: &mut Roller,
+) -> Result<Vec<u32>, GameError> {
     let t = kit::table(ctx.rules, id)?;
     let expr = t.dice_expr().map_err(|e| Refusal::BadDiceExpr {
         detail: e.to_string(),

@@ -4,10 +4,8 @@
 //! DP spent and the model that put most enemies Down; and the luck of the
 //! dice, exactly.
 
-mod luck;
+pub(crate) mod luck;
 
-use crate::core::game::act;
-use crate::core::game::action::{by_hand, rolled, turn_steps, unrolled_acts};
 use serde::Serialize;
 
 use super::action::Action;
@@ -180,21 +178,15 @@ pub fn report(game: &Game, l: Lang) -> Result<Report, GameError> {
         engine::step(&mut st, ctx, action)?;
         // The roll that takes effect now: the pending one accepted, or (in
         // games of rules 1) the action with its dice.
-        let rolled = match action {
-            Action::Accept(_) => before.pending.as_ref().map(|p| p.action.clone()),
-            a if a.is_roll() && !setup.pending_rolls() => Some(a.clone()),
-            rolled!()
-            | turn_steps!()
-            | unrolled_acts!()
-            | by_hand!()
-            | Action::TotemReroll(_)
-            | Action::HeadstrongReroll(_)
-            | Action::Note(_) => None,
+        let rolled = match action.act().accepted_roll(&before) {
+            Some(a) => Some(a.clone()),
+            None => (action.is_roll() && !setup.pending_rolls()).then(|| action.clone()),
         };
         if let Some(r) = &rolled {
             wishes.extend(luck::wishes(&before, r, l));
         }
-        if let Action::StartTurn(_) = action {
+        // A new turn's line: the turn the state counts moved on (R05).
+        if st.turn != before.turn {
             turns.push(TurnLine {
                 turn: st.turn,
                 dark_forces: st.dark_forces.as_ref().map(|d| DarkForcesLine {
@@ -219,13 +211,7 @@ pub fn report(game: &Game, l: Lang) -> Result<Report, GameError> {
             &mut turns[line],
             &mut downs_by,
         );
-        if !matches!(
-            action,
-            Action::StartTurn(_)
-                | Action::AdjustPool(_)
-                | Action::AdjustOwnDp(_)
-                | Action::BeastAppears(_)
-        ) {
+        if action.act().spends_dp() {
             for s in Side::WARBANDS {
                 let d = dp_of(&before, s) - dp_of(&st, s);
                 spent[slot(s)] += d.max(0);
@@ -270,11 +256,9 @@ fn observe(
     line: &mut TurnLine,
     downs_by: &mut Vec<(ModelRef, u32)>,
 ) {
-    let hitter = if let Some(Action::ResolveHit(act::ResolveHit { attacker, .. })) = rolled {
-        Some(*attacker)
-    } else {
-        None
-    };
+    let hitter = rolled
+        .and_then(|a| a.act().rolled_check())
+        .and_then(|c| c.hitter());
     for (r, m) in after.models() {
         let was = before.model(r).map(|x| x.status);
         if m.status == Status::Down && was != Some(Status::Down) {

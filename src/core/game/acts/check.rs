@@ -160,4 +160,169 @@ fn check_of(model: ModelRef, stat: Stat, options: CheckOptions) -> Action {
 
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
 
-impl super::Rolls for Check {}
+use crate::core::dice::{CheckSpec, Roller};
+use crate::core::game::action::check_number;
+use crate::core::game::guard::{Ctx, in_play};
+use crate::core::game::kit::{same_spec, take_reroll};
+use crate::core::game::pending::{AcceptFacts, RollPart, single_part};
+use crate::core::game::prepare::{Checked, Prepared, RawWish, slots_of};
+use crate::core::game::report::luck::check_chance;
+use crate::core::game::resolve::need;
+use crate::core::game::roll::CheckDice;
+use crate::core::game::slot::Typed;
+use crate::core::game::sources;
+use crate::core::game::{
+    Action, Chances, DiceSlot, GameError, GameState, ModelRef, SideDice, attribute,
+};
+use crate::core::text::Lang;
+
+impl super::Rolls for Check {
+    fn rolled_check(&self) -> Option<&dyn Checked> {
+        Some(self)
+    }
+
+    fn rolled_check_mut(&mut self) -> Option<&mut dyn Checked> {
+        Some(self)
+    }
+
+    fn fill_dice(
+        &mut self,
+        st: &GameState,
+        ctx: Ctx<'_>,
+        roller: &mut Roller,
+    ) -> Result<(), GameError> {
+        if self.roll.is_none()
+            && let Prepared::Check(p) = self.prepare(st, ctx)?
+        {
+            self.roll = Some(p.roll(roller));
+        }
+        Ok(())
+    }
+
+    fn dice_slots(&self, st: &GameState, ctx: Ctx<'_>) -> Result<Vec<DiceSlot>, GameError> {
+        Ok(slots_of(&self.prepare(st, ctx)?))
+    }
+
+    fn put_typed_dice(
+        &mut self,
+        _: &GameState,
+        _: Ctx<'_>,
+        typed: &Typed<'_>,
+    ) -> Result<(), GameError> {
+        if let Some(r) = typed.check()? {
+            self.roll = Some(r);
+        }
+        Ok(())
+    }
+
+    /// R01: the check changes nothing by itself. With `options.dreadful`
+    /// (rules 3, R41), its result decides whether the model may assault
+    /// that enemy in this activation.
+    fn resolve_roll(
+        &self,
+        st: &mut GameState,
+        ctx: Ctx<'_>,
+        _: bool,
+    ) -> Option<Result<(), GameError>> {
+        Some(need(self.roll.as_ref()).and_then(|roll| self.resolve_check(st, ctx, roll)))
+    }
+
+    fn attack_chances(&self, _: &GameState, _: Ctx<'_>) -> Option<Chances> {
+        None
+    }
+
+    fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
+        None
+    }
+
+    fn take_accept_facts(&mut self, facts: &AcceptFacts<'_>) -> Result<(), GameError> {
+        facts.refuse_others(None)
+    }
+
+    fn spends_dp(&self) -> bool {
+        true
+    }
+}
+
+impl Check {
+    /// R01: the check takes effect (see `Rolls::resolve_roll`).
+    fn resolve_check(
+        &self,
+        st: &mut GameState,
+        ctx: Ctx<'_>,
+        roll: &CheckDice,
+    ) -> Result<(), GameError> {
+        let m = self.model;
+        in_play(st, m)?;
+        let spec = attribute::check_plan(
+            st,
+            ctx,
+            m,
+            self.stat,
+            self.modifier,
+            &self.options,
+            &mut sources::Check::new(),
+        )?;
+        same_spec(&roll.spec, &spec)?;
+        roll.check()?;
+        take_reroll(st, ctx, roll.reroll.as_ref(), &[(m, spec)])?;
+        if let Some(d) = self.options.dreadful {
+            st.dread.retain(|(r, t, _)| !(*r == m && *t == d));
+            st.dread.push((m, d, roll.success()));
+        }
+        Ok(())
+    }
+}
+
+impl Checked for Check {
+    fn prepare(&self, st: &GameState, ctx: Ctx<'_>) -> Result<Prepared, GameError> {
+        check_number("modifier", self.modifier)?;
+        self.options.check_numbers()?;
+        let p = attribute::attribute_check(
+            st,
+            ctx,
+            self.model,
+            self.stat,
+            self.modifier,
+            &self.options,
+        )?;
+        Ok(Prepared::Check(p))
+    }
+
+    fn has_inner_reroll(&self) -> bool {
+        self.roll.as_ref().is_some_and(|r| r.reroll.is_some())
+    }
+
+    fn roll_parts(&self, _: &GameState) -> Vec<RollPart> {
+        vec![single_part(self.model, None)]
+    }
+
+    fn dice_mut(&mut self, _: &RollPart) -> Option<(&mut SideDice, CheckSpec)> {
+        let r = self.roll.as_mut()?;
+        Some((&mut r.roll, r.spec))
+    }
+
+    fn is_combat(&self) -> bool {
+        false
+    }
+
+    fn stand_in_facts(&mut self, _: &GameState, _: Ctx<'_>) {}
+
+    fn hitter(&self) -> Option<ModelRef> {
+        None
+    }
+
+    /// The roller wishes to pass.
+    fn wishes(&self, before: &GameState, l: Lang) -> Vec<RawWish> {
+        let Some(r) = &self.roll else {
+            return Vec::new();
+        };
+        let (p, ok) = check_chance(r);
+        let model = before.name(self.model);
+        let wanted = match l {
+            Lang::Es => format!("{model} supera su tirada"),
+            Lang::En => format!("{model} passes its check"),
+        };
+        vec![(self.model.side, wanted, p, ok)]
+    }
+}

@@ -3,12 +3,11 @@
 //! wanted, and whether it happened.
 
 use super::super::action::{Action, DisengageRoll};
+use super::super::prepare::RawWish;
 use super::super::refs::{ModelRef, Side};
 use super::super::roll::{CheckDice, OpposedDice};
 use super::super::state::GameState;
 use crate::core::dice::OpposedOutcome;
-use crate::core::game::act;
-use crate::core::game::action::unrolled;
 use crate::core::odds::{Odds, Prob, check_success, opposed};
 use crate::core::text::Lang;
 
@@ -42,63 +41,10 @@ impl Wish {
 /// (withstand). Other rolls (dark forces, roll-offs, backlash, falls) carry
 /// no wish of one player against the other.
 pub(super) fn wishes(before: &GameState, action: &Action, l: Lang) -> Vec<Wish> {
-    let n = |m: ModelRef| before.name(m);
-    let raw = match action {
-        Action::Check(act::Check {
-            model,
-            roll: Some(r),
-            ..
-        }) => {
-            let (p, ok) = check(r);
-            let wanted = match l {
-                Lang::Es => format!("{} supera su tirada", n(*model)),
-                Lang::En => format!("{} passes its check", n(*model)),
-            };
-            vec![(model.side, wanted, p, ok)]
-        }
-        Action::Shoot(act::Shoot {
-            shooter,
-            target,
-            roll: Some(r),
-            ..
-        }) => {
-            let (p, ok) = check(r);
-            let wanted = match l {
-                Lang::Es => format!("{} acierta a {}", n(*shooter), n(*target)),
-                Lang::En => format!("{} hits {}", n(*shooter), n(*target)),
-            };
-            vec![(shooter.side, wanted, p, ok)]
-        }
-        Action::Assault(act::Assault {
-            attacker,
-            defender,
-            roll: Some(r),
-            ..
-        })
-        | Action::Fight(act::Fight {
-            attacker,
-            defender,
-            roll: Some(r),
-            ..
-        }) => combat_wishes(before, *attacker, *defender, r, l),
-        Action::ResolveHit(act::ResolveHit {
-            attacker,
-            target,
-            roll: Some(r),
-            ..
-        }) => hit_wishes(before, *attacker, *target, r, l),
-        Action::Disengage(act::Disengage { model, rolls }) => {
-            disengage_wishes(before, *model, rolls, l)
-        }
-        Action::Check(_)
-        | Action::Shoot(_)
-        | Action::Assault(_)
-        | Action::Fight(_)
-        | Action::ResolveHit(_)
-        | Action::Fall(_)
-        | Action::CastSpell(_)
-        | unrolled!() => Vec::new(),
-    };
+    let raw = action
+        .act()
+        .rolled_check()
+        .map_or_else(Vec::new, |c| c.wishes(before, l));
     // Beasts have no player to wish.
     let turn = before.turn;
     raw.into_iter()
@@ -113,11 +59,8 @@ pub(super) fn wishes(before: &GameState, action: &Action, l: Lang) -> Vec<Wish> 
         .collect()
 }
 
-/// One wish before its turn is known: whose, what, its chance, whether.
-type RawWish = (Side, String, Prob, bool);
-
 /// R23: each side of a combat roll wishes to hit (a tie hits both).
-fn combat_wishes(
+pub(crate) fn combat_wishes(
     before: &GameState,
     attacker: ModelRef,
     defender: ModelRef,
@@ -149,7 +92,7 @@ fn combat_wishes(
 }
 
 /// A hit: the hitter wishes the target Down, the target to withstand it.
-fn hit_wishes(
+pub(crate) fn hit_wishes(
     before: &GameState,
     attacker: ModelRef,
     target: ModelRef,
@@ -182,7 +125,7 @@ fn hit_wishes(
 
 /// R25: against each opponent, the model wishes to break away, the
 /// opponent to hold it.
-fn disengage_wishes(
+pub(crate) fn disengage_wishes(
     before: &GameState,
     model: ModelRef,
     rolls: &[DisengageRoll],
@@ -217,7 +160,7 @@ fn hits_text(who: &str, whom: &str, l: Lang) -> String {
 }
 
 /// R01: the chance of success and whether it succeeded.
-fn check(r: &CheckDice) -> (Prob, bool) {
+pub(crate) fn check_chance(r: &CheckDice) -> (Prob, bool) {
     (check_success(&r.spec), r.success())
 }
 

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::core::game::action::PendingRoll;
 use crate::core::game::draft::{Choice, DeclKey, DeclKind, Declaration, Declared, Effect, value};
-use crate::core::game::typed::slots_of;
+use crate::core::game::prepare::slots_of;
 use crate::core::game::{
     Action, DiceSlot, Game, GameError, ModelRef, Now, Offer, Offers, Prepared, PreparedCheck, Role,
     Taker,
