@@ -15,13 +15,7 @@ use crate::core::tables::Stat;
 mod list;
 mod kinds;
 mod options;
-#[allow(
-    unused_imports,
-    reason = "issue 23: other families' branches use it until the merge deletes it"
-)]
-pub(crate) use kinds::unrolled;
 pub use kinds::{PendingRoll, RerollKind, RerollRecord};
-pub(crate) use kinds::{by_hand, roll_life, rolled, turn_steps, unrolled_acts};
 pub(crate) use options::check_number;
 pub use options::{
     CheckOptions, ExtraModifier, FightOptions, HitOptions, MAX_HAND_NUMBER, Party, RangeBand,

@@ -1,102 +1,11 @@
-//! What an action is: its name in the game file, the patterns that group
-//! actions, and the pending roll it becomes (rules 2).
+//! What an action is: its name in the game file and the pending roll it
+//! becomes (rules 2).
 
 use serde::{Deserialize, Serialize};
 
 use super::super::refs::ModelRef;
 use super::super::roll::SideDice;
 use super::Action;
-
-/// The actions that roll dice of a check (or the backlash of a spell):
-/// a pattern. Every action is in `rolled!()` or [`unrolled!()`], by name,
-/// so a match over actions that handles the rolls lists the rest with
-/// `unrolled!()` and stays exhaustive: a new action fails to compile until
-/// it is put in one of the two (one line), and then every match that
-/// names `rolled!()` points at it again if it rolls.
-macro_rules! rolled {
-    () => {
-        $crate::core::game::Action::Assault(_)
-            | $crate::core::game::Action::Fight(_)
-            | $crate::core::game::Action::Disengage(_)
-            | $crate::core::game::Action::Shoot(_)
-            | $crate::core::game::Action::ResolveHit(_)
-            | $crate::core::game::Action::Fall(_)
-            | $crate::core::game::Action::Check(_)
-            | $crate::core::game::Action::CastSpell(_)
-    };
-}
-pub(crate) use rolled;
-
-/// The turn's steps (R05–R12, R39) and the game's end: a pattern.
-macro_rules! turn_steps {
-    () => {
-        $crate::core::game::Action::StartTurn(_)
-            | $crate::core::game::Action::ChangeRound(_)
-            | $crate::core::game::Action::EndChangeRound(_)
-            | $crate::core::game::Action::RollOff(_)
-            | $crate::core::game::Action::ChooseStart(_)
-            | $crate::core::game::Action::Activate(_)
-            | $crate::core::game::Action::EndActivation(_)
-            | $crate::core::game::Action::EndTurn(_)
-            | $crate::core::game::Action::EndGame(_)
-    };
-}
-pub(crate) use turn_steps;
-
-/// A model's actions that roll no check: a pattern.
-macro_rules! unrolled_acts {
-    () => {
-        $crate::core::game::Action::Move(_)
-            | $crate::core::game::Action::StandUp(_)
-            | $crate::core::game::Action::Loot(_)
-            | $crate::core::game::Action::TouchTerrain(_)
-            | $crate::core::game::Action::Breath(_)
-            | $crate::core::game::Action::LeaderOrder(_)
-            | $crate::core::game::Action::LeaderRally(_)
-            | $crate::core::game::Action::TotemOwn(_)
-            | $crate::core::game::Action::TotemEnemy(_)
-            | $crate::core::game::Action::UseHerb(_)
-    };
-}
-pub(crate) use unrolled_acts;
-
-/// The life of a roll waiting (R33, R42): re-rolls and accept; a pattern.
-macro_rules! roll_life {
-    () => {
-        $crate::core::game::Action::TotemReroll(_)
-            | $crate::core::game::Action::HeadstrongReroll(_)
-            | $crate::core::game::Action::Accept(_)
-    };
-}
-pub(crate) use roll_life;
-
-/// Beasts, scenario points and hand adjustments (not notes): a pattern.
-macro_rules! by_hand {
-    () => {
-        $crate::core::game::Action::BeastAppears(_)
-            | $crate::core::game::Action::ScenarioPoints(_)
-            | $crate::core::game::Action::AdjustFear(_)
-            | $crate::core::game::Action::AdjustPool(_)
-            | $crate::core::game::Action::AdjustOwnDp(_)
-            | $crate::core::game::Action::AdjustToughness(_)
-            | $crate::core::game::Action::SetStatus(_)
-            | $crate::core::game::Action::SetEngaged(_)
-            | $crate::core::game::Action::SetRound(_)
-    };
-}
-pub(crate) use by_hand;
-
-/// Every action that rolls no check: a pattern (see [`rolled!()`]).
-macro_rules! unrolled {
-    () => {
-        $crate::core::game::action::turn_steps!()
-            | $crate::core::game::action::unrolled_acts!()
-            | $crate::core::game::action::roll_life!()
-            | $crate::core::game::action::by_hand!()
-            | $crate::core::game::Action::Note(_)
-    };
-}
-pub(crate) use unrolled;
 
 /// Who re-rolled, and with what right.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

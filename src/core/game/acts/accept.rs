@@ -1,14 +1,18 @@
 //! `accept`: The roll waiting is accepted: its result takes effect.
 
+use crate::core::dice::Roller;
 use crate::core::game::act::Accept;
 use crate::core::game::action::Action;
 use crate::core::game::describe::Describer;
 use crate::core::game::error::{GameError, Refusal};
 use crate::core::game::guard::Ctx;
 use crate::core::game::offers::names::*;
+use crate::core::game::pending::AcceptFacts;
+use crate::core::game::prepare::Checked;
+use crate::core::game::slot::Typed;
 use crate::core::game::state::GameState;
 use crate::core::game::taker::Taker;
-use crate::core::game::{guard, pending, shooting};
+use crate::core::game::{Chances, DiceSlot, guard, pending, shooting};
 use crate::core::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
@@ -140,13 +144,6 @@ impl super::Offered for Accept {
 }
 
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
-
-use crate::core::dice::Roller;
-use crate::core::game::guard::Ctx;
-use crate::core::game::pending::AcceptFacts;
-use crate::core::game::prepare::Checked;
-use crate::core::game::slot::Typed;
-use crate::core::game::{Action, Chances, DiceSlot, GameError, GameState};
 
 impl super::Rolls for Accept {
     fn rolled_check(&self) -> Option<&dyn Checked> {

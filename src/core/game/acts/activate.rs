@@ -1,13 +1,18 @@
 //! `activate`: R07: this model starts its activation.
 
+use crate::core::dice::Roller;
 use crate::core::game::act::Activate;
 use crate::core::game::action::Action;
 use crate::core::game::describe::Describer;
 use crate::core::game::error::{GameError, Refusal};
 use crate::core::game::guard::{Ctx, in_play, require_no_pending, require_rounds};
 use crate::core::game::offers::names::*;
+use crate::core::game::pending::AcceptFacts;
+use crate::core::game::prepare::Checked;
+use crate::core::game::slot::Typed;
 use crate::core::game::state::GameState;
 use crate::core::game::taker::Taker;
+use crate::core::game::{Chances, DiceSlot};
 use crate::core::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
@@ -128,13 +133,6 @@ impl super::Offered for Activate {
 }
 
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
-
-use crate::core::dice::Roller;
-use crate::core::game::guard::Ctx;
-use crate::core::game::pending::AcceptFacts;
-use crate::core::game::prepare::Checked;
-use crate::core::game::slot::Typed;
-use crate::core::game::{Action, Chances, DiceSlot, GameError, GameState};
 
 impl super::Rolls for Activate {
     fn rolled_check(&self) -> Option<&dyn Checked> {

@@ -1,13 +1,18 @@
 //! `adjust_toughness`.
 
+use crate::core::dice::Roller;
 use crate::core::game::act::AdjustToughness;
 use crate::core::game::action::{Action, check_number};
 use crate::core::game::describe::{Describer, signed};
 use crate::core::game::error::GameError;
 use crate::core::game::guard::{Ctx, model_mut};
 use crate::core::game::offers::names::*;
+use crate::core::game::pending::AcceptFacts;
+use crate::core::game::prepare::Checked;
+use crate::core::game::slot::Typed;
 use crate::core::game::state::GameState;
 use crate::core::game::taker::Taker;
+use crate::core::game::{Chances, DiceSlot};
 use crate::core::glossary;
 use crate::core::tables::Stat;
 use crate::core::text::Lang;
@@ -108,13 +113,6 @@ impl super::Offered for AdjustToughness {
 }
 
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
-
-use crate::core::dice::Roller;
-use crate::core::game::guard::Ctx;
-use crate::core::game::pending::AcceptFacts;
-use crate::core::game::prepare::Checked;
-use crate::core::game::slot::Typed;
-use crate::core::game::{Action, Chances, DiceSlot, GameError, GameState};
 
 impl super::Rolls for AdjustToughness {
     fn rolled_check(&self) -> Option<&dyn Checked> {

@@ -1,5 +1,6 @@
 //! `breath`: R41 Breath: every model under the template takes a hit.
 
+use crate::core::dice::Roller;
 use crate::core::game::act::Breath;
 use crate::core::game::action::Action;
 use crate::core::game::describe::Describer;
@@ -8,11 +9,15 @@ use crate::core::game::fear::check_listed;
 use crate::core::game::guard::{
     Ctx, action_done, action_row, model_mut, pay, require_actor, require_free, require_standing,
 };
-use crate::core::game::hits::breath_hit;
+use crate::core::game::hits::{breath_hit, hit_chance};
 use crate::core::game::kit::push_hit;
 use crate::core::game::offers::names::*;
+use crate::core::game::pending::AcceptFacts;
+use crate::core::game::prepare::Checked;
+use crate::core::game::slot::Typed;
 use crate::core::game::state::{GameState, HitSource};
 use crate::core::game::taker::Taker;
+use crate::core::game::{Chances, DiceSlot};
 use crate::core::tables::Keyword;
 use crate::core::text::Lang;
 
@@ -152,14 +157,6 @@ fn breath(model: ModelRef, targets: Vec<ModelRef>) -> Action {
 }
 
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
-
-use crate::core::dice::Roller;
-use crate::core::game::guard::Ctx;
-use crate::core::game::hits::{breath_hit, hit_chance};
-use crate::core::game::pending::AcceptFacts;
-use crate::core::game::prepare::Checked;
-use crate::core::game::slot::Typed;
-use crate::core::game::{Action, Chances, DiceSlot, GameError, GameState};
 
 impl super::Rolls for Breath {
     fn rolled_check(&self) -> Option<&dyn Checked> {

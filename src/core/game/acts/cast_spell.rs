@@ -1,15 +1,21 @@
 //! `cast_spell`: R38: cast a spell, fear to the models within 15 cm, then
 //! the backlash roll.
 
+use crate::core::dice::Roller;
 use crate::core::game::act::CastSpell;
 use crate::core::game::action::{Action, SpellChoice, check_number};
 use crate::core::game::describe::Describer;
 use crate::core::game::engine::roll;
 use crate::core::game::error::GameError;
 use crate::core::game::guard::Ctx;
+use crate::core::game::hits::hit_chance;
 use crate::core::game::offers::names::*;
+use crate::core::game::pending::{AcceptFacts, Fact};
+use crate::core::game::prepare::{Checked, table_dice};
+use crate::core::game::slot::Typed;
 use crate::core::game::state::GameState;
 use crate::core::game::taker::Taker;
+use crate::core::game::{Chances, DiceSlot, spell};
 use crate::core::glossary;
 use crate::core::text::Lang;
 
@@ -216,14 +222,6 @@ fn spell_targets(b: &mut Builder<'_>, a: ModelRef, index: usize) {
 }
 
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
-
-use crate::core::dice::Roller;
-use crate::core::game::guard::Ctx;
-use crate::core::game::hits::hit_chance;
-use crate::core::game::pending::{AcceptFacts, Fact};
-use crate::core::game::prepare::{Checked, table_dice};
-use crate::core::game::slot::Typed;
-use crate::core::game::{Action, Chances, DiceSlot, GameError, GameState, spell};
 
 impl super::Rolls for CastSpell {
     fn rolled_check(&self) -> Option<&dyn Checked> {

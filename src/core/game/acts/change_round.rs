@@ -1,15 +1,20 @@
 //! `change_round`: R09: move a model `steps` agility rounds up (+) or down
 //! (−), 1 DP each.
 
+use crate::core::dice::Roller;
 use crate::core::game::act::ChangeRound;
 use crate::core::game::action::{Action, check_number};
 use crate::core::game::describe::{Describer, signed};
 use crate::core::game::error::{GameError, Refusal};
 use crate::core::game::guard::{Ctx, action_row, in_play, pay};
 use crate::core::game::offers::names::*;
+use crate::core::game::pending::AcceptFacts;
+use crate::core::game::prepare::Checked;
+use crate::core::game::slot::Typed;
 use crate::core::game::state::GameState;
 use crate::core::game::taker::Taker;
 use crate::core::game::turn::{change_turn_ok, round_change_cost};
+use crate::core::game::{Chances, DiceSlot};
 use crate::core::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
@@ -149,13 +154,6 @@ impl super::Offered for ChangeRound {
 }
 
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
-
-use crate::core::dice::Roller;
-use crate::core::game::guard::Ctx;
-use crate::core::game::pending::AcceptFacts;
-use crate::core::game::prepare::Checked;
-use crate::core::game::slot::Typed;
-use crate::core::game::{Action, Chances, DiceSlot, GameError, GameState};
 
 impl super::Rolls for ChangeRound {
     fn rolled_check(&self) -> Option<&dyn Checked> {

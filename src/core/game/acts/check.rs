@@ -1,15 +1,24 @@
 //! `check`: R01: any attribute check the players want logged (a jump,
 //! difficult terrain, Courage to assault a dreadful creature…).
 
+use crate::core::dice::{CheckSpec, Roller};
 use crate::core::game::act::Check;
 use crate::core::game::action::{Action, check_number};
 use crate::core::game::describe::Describer;
 use crate::core::game::engine::roll;
 use crate::core::game::error::GameError;
-use crate::core::game::guard::Ctx;
+use crate::core::game::guard::{Ctx, in_play};
+use crate::core::game::kit::{same_spec, take_reroll};
 use crate::core::game::offers::names::*;
+use crate::core::game::pending::{AcceptFacts, RollPart, single_part};
+use crate::core::game::prepare::{Checked, Prepared, RawWish, slots_of};
+use crate::core::game::report::luck::check_chance;
+use crate::core::game::resolve::need;
+use crate::core::game::roll::CheckDice;
+use crate::core::game::slot::Typed;
 use crate::core::game::state::GameState;
 use crate::core::game::taker::Taker;
+use crate::core::game::{Chances, DiceSlot, ModelRef, SideDice, attribute, sources};
 use crate::core::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
@@ -159,22 +168,6 @@ fn check_of(model: ModelRef, stat: Stat, options: CheckOptions) -> Action {
 }
 
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
-
-use crate::core::dice::{CheckSpec, Roller};
-use crate::core::game::action::check_number;
-use crate::core::game::guard::{Ctx, in_play};
-use crate::core::game::kit::{same_spec, take_reroll};
-use crate::core::game::pending::{AcceptFacts, RollPart, single_part};
-use crate::core::game::prepare::{Checked, Prepared, RawWish, slots_of};
-use crate::core::game::report::luck::check_chance;
-use crate::core::game::resolve::need;
-use crate::core::game::roll::CheckDice;
-use crate::core::game::slot::Typed;
-use crate::core::game::sources;
-use crate::core::game::{
-    Action, Chances, DiceSlot, GameError, GameState, ModelRef, SideDice, attribute,
-};
-use crate::core::text::Lang;
 
 impl super::Rolls for Check {
     fn rolled_check(&self) -> Option<&dyn Checked> {

@@ -1,6 +1,6 @@
 //! `disengage`: R25: one opposed Agility roll per engaged opponent.
 
-use crate::core::dice::OpposedOutcome;
+use crate::core::dice::{CheckSpec, OpposedOutcome, Roller};
 use crate::core::game::act::Disengage;
 use crate::core::game::action::Action;
 use crate::core::game::describe::Describer;
@@ -8,8 +8,15 @@ use crate::core::game::engine::roll;
 use crate::core::game::error::GameError;
 use crate::core::game::guard::Ctx;
 use crate::core::game::offers::names::*;
+use crate::core::game::pending::{AcceptFacts, RollPart, opposed_side};
+use crate::core::game::prepare::{Checked, Prepared, RawWish, slots_of};
+use crate::core::game::report::luck::disengage_wishes;
+use crate::core::game::resolve::need;
+use crate::core::game::roll::Role;
+use crate::core::game::slot::Typed;
 use crate::core::game::state::GameState;
 use crate::core::game::taker::Taker;
+use crate::core::game::{Chances, DiceSlot, DisengageRoll, ModelRef, SideDice, melee};
 use crate::core::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
@@ -142,19 +149,6 @@ impl super::Offered for Disengage {
 }
 
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
-
-use crate::core::dice::{CheckSpec, Roller};
-use crate::core::game::guard::Ctx;
-use crate::core::game::pending::{AcceptFacts, RollPart, opposed_side};
-use crate::core::game::prepare::{Checked, Prepared, RawWish, slots_of};
-use crate::core::game::report::luck::disengage_wishes;
-use crate::core::game::resolve::need;
-use crate::core::game::roll::Role;
-use crate::core::game::slot::Typed;
-use crate::core::game::{
-    Action, Chances, DiceSlot, DisengageRoll, GameError, GameState, ModelRef, SideDice, melee,
-};
-use crate::core::text::Lang;
 
 impl super::Rolls for Disengage {
     fn rolled_check(&self) -> Option<&dyn Checked> {

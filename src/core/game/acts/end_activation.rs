@@ -2,16 +2,20 @@
 //! whether it ends within 15 cm of the enemy totem (R33); then the flee
 //! check (R31).
 
+use crate::core::dice::Roller;
 use crate::core::game::act::EndActivation;
 use crate::core::game::action::Action;
 use crate::core::game::describe::Describer;
 use crate::core::game::error::{GameError, Refusal};
-use crate::core::game::fear;
 use crate::core::game::guard::{Ctx, finish_activation, require_no_pending, require_rounds};
 use crate::core::game::offers::names::*;
+use crate::core::game::pending::AcceptFacts;
+use crate::core::game::prepare::Checked;
+use crate::core::game::slot::Typed;
 use crate::core::game::state::GameState;
 use crate::core::game::status::Status;
 use crate::core::game::taker::Taker;
+use crate::core::game::{Chances, DiceSlot, fear};
 use crate::core::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
@@ -162,13 +166,6 @@ impl super::Offered for EndActivation {
 }
 
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
-
-use crate::core::dice::Roller;
-use crate::core::game::guard::Ctx;
-use crate::core::game::pending::AcceptFacts;
-use crate::core::game::prepare::Checked;
-use crate::core::game::slot::Typed;
-use crate::core::game::{Action, Chances, DiceSlot, GameError, GameState};
 
 impl super::Rolls for EndActivation {
     fn rolled_check(&self) -> Option<&dyn Checked> {

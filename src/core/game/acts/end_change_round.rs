@@ -1,15 +1,20 @@
 //! `end_change_round`: R09: this warband makes no more round changes this
 //! turn.
 
+use crate::core::dice::Roller;
 use crate::core::game::act::EndChangeRound;
 use crate::core::game::action::Action;
 use crate::core::game::describe::Describer;
 use crate::core::game::error::GameError;
 use crate::core::game::guard::Ctx;
 use crate::core::game::offers::names::*;
+use crate::core::game::pending::AcceptFacts;
+use crate::core::game::prepare::Checked;
+use crate::core::game::slot::Typed;
 use crate::core::game::state::{GameState, Phase, side_slot};
 use crate::core::game::taker::Taker;
 use crate::core::game::turn::change_turn_ok;
+use crate::core::game::{Chances, DiceSlot};
 use crate::core::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
@@ -109,13 +114,6 @@ impl super::Offered for EndChangeRound {
 }
 
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
-
-use crate::core::dice::Roller;
-use crate::core::game::guard::Ctx;
-use crate::core::game::pending::AcceptFacts;
-use crate::core::game::prepare::Checked;
-use crate::core::game::slot::Typed;
-use crate::core::game::{Action, Chances, DiceSlot, GameError, GameState};
 
 impl super::Rolls for EndChangeRound {
     fn rolled_check(&self) -> Option<&dyn Checked> {

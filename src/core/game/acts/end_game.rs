@@ -1,14 +1,19 @@
 //! `end_game`: The players end the game (the scenario's end): the winner is
 //! decided by VP, a draw on equal VP (issue 15).
 
+use crate::core::dice::Roller;
 use crate::core::game::act::EndGame;
 use crate::core::game::action::Action;
 use crate::core::game::describe::Describer;
 use crate::core::game::error::GameError;
 use crate::core::game::guard::{Ctx, require_no_pending};
 use crate::core::game::offers::names::*;
+use crate::core::game::pending::AcceptFacts;
+use crate::core::game::prepare::Checked;
+use crate::core::game::slot::Typed;
 use crate::core::game::state::{Ending, GameState};
 use crate::core::game::taker::Taker;
+use crate::core::game::{Chances, DiceSlot};
 use crate::core::glossary;
 use crate::core::text::Lang;
 
@@ -116,13 +121,6 @@ impl super::Offered for EndGame {
 }
 
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
-
-use crate::core::dice::Roller;
-use crate::core::game::guard::Ctx;
-use crate::core::game::pending::AcceptFacts;
-use crate::core::game::prepare::Checked;
-use crate::core::game::slot::Typed;
-use crate::core::game::{Action, Chances, DiceSlot, GameError, GameState};
 
 impl super::Rolls for EndGame {
     fn rolled_check(&self) -> Option<&dyn Checked> {

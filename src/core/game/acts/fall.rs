@@ -1,6 +1,6 @@
 //! `fall`: R18: a fall; no roll up to the harmless height.
 
-use crate::core::dice::OpposedOutcome;
+use crate::core::dice::{CheckSpec, OpposedOutcome, Roller};
 use crate::core::game::act::Fall;
 use crate::core::game::action::Action;
 use crate::core::game::describe::Describer;
@@ -8,9 +8,13 @@ use crate::core::game::engine::roll;
 use crate::core::game::error::GameError;
 use crate::core::game::guard::Ctx;
 use crate::core::game::offers::names::*;
-use crate::core::game::resolve;
+use crate::core::game::pending::{AcceptFacts, Fact, RollPart, opposed_side, single_part};
+use crate::core::game::prepare::{Checked, Prepared, RawWish, slots_of};
+use crate::core::game::roll::Role;
+use crate::core::game::slot::Typed;
 use crate::core::game::state::GameState;
 use crate::core::game::taker::Taker;
+use crate::core::game::{Chances, DiceSlot, ModelRef, SideDice, hits, resolve};
 use crate::core::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
@@ -136,17 +140,6 @@ impl super::Offered for Fall {
 }
 
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
-
-use crate::core::dice::{CheckSpec, Roller};
-use crate::core::game::guard::Ctx;
-use crate::core::game::pending::{AcceptFacts, Fact, RollPart, opposed_side, single_part};
-use crate::core::game::prepare::{Checked, Prepared, RawWish, slots_of};
-use crate::core::game::roll::Role;
-use crate::core::game::slot::Typed;
-use crate::core::game::{
-    Action, Chances, DiceSlot, GameError, GameState, ModelRef, SideDice, hits,
-};
-use crate::core::text::Lang;
 
 impl super::Rolls for Fall {
     fn rolled_check(&self) -> Option<&dyn Checked> {

@@ -1,14 +1,22 @@
 //! `fight`: R23, R24.
 
+use crate::core::dice::{CheckSpec, Roller};
 use crate::core::game::act::Fight;
 use crate::core::game::action::Action;
+use crate::core::game::chance::fight_chances;
 use crate::core::game::describe::Describer;
 use crate::core::game::engine::roll;
 use crate::core::game::error::GameError;
 use crate::core::game::guard::Ctx;
 use crate::core::game::offers::names::*;
+use crate::core::game::pending::{AcceptFacts, RollPart, opposed_parts, opposed_side};
+use crate::core::game::prepare::{Checked, Prepared, RawWish, slots_of};
+use crate::core::game::report::luck::combat_wishes;
+use crate::core::game::resolve::need;
+use crate::core::game::slot::Typed;
 use crate::core::game::state::GameState;
 use crate::core::game::taker::Taker;
+use crate::core::game::{Chances, DiceSlot, ModelRef, SideDice, melee};
 use crate::core::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
@@ -119,19 +127,6 @@ impl super::Offered for Fight {
 }
 
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
-
-use crate::core::dice::{CheckSpec, Roller};
-use crate::core::game::chance::fight_chances;
-use crate::core::game::guard::Ctx;
-use crate::core::game::pending::{AcceptFacts, RollPart, opposed_parts, opposed_side};
-use crate::core::game::prepare::{Checked, Prepared, RawWish, slots_of};
-use crate::core::game::report::luck::combat_wishes;
-use crate::core::game::resolve::need;
-use crate::core::game::slot::Typed;
-use crate::core::game::{
-    Action, Chances, DiceSlot, GameError, GameState, ModelRef, SideDice, melee,
-};
-use crate::core::text::Lang;
 
 impl super::Rolls for Fight {
     fn rolled_check(&self) -> Option<&dyn Checked> {

@@ -2,15 +2,20 @@
 //! rolled a 1 in the Combat roll waiting re-rolls its own dice, once per
 //! roll, apart from the totem's re-roll.
 
+use crate::core::dice::Roller;
 use crate::core::game::act::HeadstrongReroll;
 use crate::core::game::action::Action;
 use crate::core::game::describe::Describer;
 use crate::core::game::error::{GameError, Refusal};
 use crate::core::game::guard::Ctx;
 use crate::core::game::offers::names::*;
-use crate::core::game::pending;
+use crate::core::game::pending::{AcceptFacts, reroll_dice};
+use crate::core::game::prepare::Checked;
+use crate::core::game::slot::Typed;
 use crate::core::game::state::GameState;
 use crate::core::game::taker::Taker;
+use crate::core::game::typed::reroll_slots;
+use crate::core::game::{Chances, DiceSlot, pending};
 use crate::core::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
@@ -113,14 +118,6 @@ impl super::Offered for HeadstrongReroll {
 }
 
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
-
-use crate::core::dice::Roller;
-use crate::core::game::guard::Ctx;
-use crate::core::game::pending::{AcceptFacts, reroll_dice};
-use crate::core::game::prepare::Checked;
-use crate::core::game::slot::Typed;
-use crate::core::game::typed::reroll_slots;
-use crate::core::game::{Action, Chances, DiceSlot, GameError, GameState};
 
 impl super::Rolls for HeadstrongReroll {
     fn rolled_check(&self) -> Option<&dyn Checked> {

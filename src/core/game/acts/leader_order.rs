@@ -1,6 +1,7 @@
 //! `leader_order`: R32: the Leader orders `model`, which makes the next
 //! action.
 
+use crate::core::dice::Roller;
 use crate::core::game::act::LeaderOrder;
 use crate::core::game::action::Action;
 use crate::core::game::describe::Describer;
@@ -10,8 +11,12 @@ use crate::core::game::guard::{
     Ctx, action_row, in_play, pay, require_actor, require_free, require_standing,
 };
 use crate::core::game::offers::names::*;
+use crate::core::game::pending::AcceptFacts;
+use crate::core::game::prepare::Checked;
+use crate::core::game::slot::Typed;
 use crate::core::game::state::GameState;
 use crate::core::game::taker::Taker;
+use crate::core::game::{Chances, DiceSlot};
 use crate::core::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
@@ -132,13 +137,6 @@ impl super::Offered for LeaderOrder {
 }
 
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
-
-use crate::core::dice::Roller;
-use crate::core::game::guard::Ctx;
-use crate::core::game::pending::AcceptFacts;
-use crate::core::game::prepare::Checked;
-use crate::core::game::slot::Typed;
-use crate::core::game::{Action, Chances, DiceSlot, GameError, GameState};
 
 impl super::Rolls for LeaderOrder {
     fn rolled_check(&self) -> Option<&dyn Checked> {

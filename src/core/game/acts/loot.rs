@@ -1,5 +1,6 @@
 //! `loot`: R19: take something from a Down model in contact.
 
+use crate::core::dice::Roller;
 use crate::core::game::act::Loot;
 use crate::core::game::action::Action;
 use crate::core::game::describe::Describer;
@@ -8,9 +9,13 @@ use crate::core::game::guard::{
     Ctx, action_done, action_row, model, pay, require_actor, require_free, require_standing,
 };
 use crate::core::game::offers::names::*;
+use crate::core::game::pending::AcceptFacts;
+use crate::core::game::prepare::Checked;
+use crate::core::game::slot::Typed;
 use crate::core::game::state::GameState;
 use crate::core::game::status::Status;
 use crate::core::game::taker::Taker;
+use crate::core::game::{Chances, DiceSlot};
 use crate::core::text::{Lang, Text};
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
@@ -153,13 +158,6 @@ impl super::Offered for Loot {
 }
 
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
-
-use crate::core::dice::Roller;
-use crate::core::game::guard::Ctx;
-use crate::core::game::pending::AcceptFacts;
-use crate::core::game::prepare::Checked;
-use crate::core::game::slot::Typed;
-use crate::core::game::{Action, Chances, DiceSlot, GameError, GameState};
 
 impl super::Rolls for Loot {
     fn rolled_check(&self) -> Option<&dyn Checked> {

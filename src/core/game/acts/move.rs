@@ -1,5 +1,6 @@
 //! `move`: R13.
 
+use crate::core::dice::Roller;
 use crate::core::game::act::Move;
 use crate::core::game::action::Action;
 use crate::core::game::describe::Describer;
@@ -8,8 +9,12 @@ use crate::core::game::guard::{
     Ctx, action_done, action_row, pay, require_actor, require_free, require_standing,
 };
 use crate::core::game::offers::names::*;
+use crate::core::game::pending::AcceptFacts;
+use crate::core::game::prepare::Checked;
+use crate::core::game::slot::Typed;
 use crate::core::game::state::GameState;
 use crate::core::game::taker::Taker;
+use crate::core::game::{Chances, DiceSlot};
 use crate::core::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
@@ -106,13 +111,6 @@ impl super::Offered for Move {
 }
 
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
-
-use crate::core::dice::Roller;
-use crate::core::game::guard::Ctx;
-use crate::core::game::pending::AcceptFacts;
-use crate::core::game::prepare::Checked;
-use crate::core::game::slot::Typed;
-use crate::core::game::{Action, Chances, DiceSlot, GameError, GameState};
 
 impl super::Rolls for Move {
     fn rolled_check(&self) -> Option<&dyn Checked> {

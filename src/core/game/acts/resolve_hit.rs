@@ -1,5 +1,6 @@
 //! `resolve_hit`: R27–R30: roll the pending hit of `attacker` on `target`.
 
+use crate::core::dice::{CheckSpec, Roller};
 use crate::core::game::act::ResolveHit;
 use crate::core::game::action::Action;
 use crate::core::game::describe::Describer;
@@ -7,8 +8,14 @@ use crate::core::game::engine::roll;
 use crate::core::game::error::GameError;
 use crate::core::game::guard::Ctx;
 use crate::core::game::offers::names::*;
+use crate::core::game::pending::{AcceptFacts, Fact, RollPart, opposed_parts, opposed_side};
+use crate::core::game::prepare::{Checked, Prepared, RawWish, slots_of};
+use crate::core::game::report::luck::hit_wishes;
+use crate::core::game::resolve::need;
+use crate::core::game::slot::Typed;
 use crate::core::game::state::GameState;
 use crate::core::game::taker::Taker;
+use crate::core::game::{Chances, DiceSlot, ModelRef, SideDice, hits};
 use crate::core::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
@@ -170,18 +177,6 @@ impl super::Offered for ResolveHit {
 }
 
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
-
-use crate::core::dice::{CheckSpec, Roller};
-use crate::core::game::guard::Ctx;
-use crate::core::game::pending::{AcceptFacts, Fact, RollPart, opposed_parts, opposed_side};
-use crate::core::game::prepare::{Checked, Prepared, RawWish, slots_of};
-use crate::core::game::report::luck::hit_wishes;
-use crate::core::game::resolve::need;
-use crate::core::game::slot::Typed;
-use crate::core::game::{
-    Action, Chances, DiceSlot, GameError, GameState, ModelRef, SideDice, hits,
-};
-use crate::core::text::Lang;
 
 impl super::Rolls for ResolveHit {
     fn rolled_check(&self) -> Option<&dyn Checked> {

@@ -1,15 +1,19 @@
 //! `roll_off`: R08: both players' d10s, ties re-rolled (every pair kept),
 //! and the side the winner chose to start.
 
-use crate::core::game::Side;
+use crate::core::dice::Roller;
 use crate::core::game::act::RollOff;
 use crate::core::game::action::Action;
 use crate::core::game::describe::Describer;
 use crate::core::game::error::{GameError, Refusal};
 use crate::core::game::guard::{Ctx, require_no_pending, require_rounds};
 use crate::core::game::offers::names::*;
+use crate::core::game::pending::AcceptFacts;
+use crate::core::game::prepare::Checked;
+use crate::core::game::slot::Typed;
 use crate::core::game::state::GameState;
 use crate::core::game::taker::Taker;
+use crate::core::game::{Chances, DiceSlot, Side};
 use crate::core::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
@@ -148,13 +152,6 @@ impl super::Offered for RollOff {
 }
 
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
-
-use crate::core::dice::Roller;
-use crate::core::game::guard::Ctx;
-use crate::core::game::pending::AcceptFacts;
-use crate::core::game::prepare::Checked;
-use crate::core::game::slot::Typed;
-use crate::core::game::{Action, Chances, DiceSlot, GameError, GameState};
 
 impl super::Rolls for RollOff {
     fn rolled_check(&self) -> Option<&dyn Checked> {

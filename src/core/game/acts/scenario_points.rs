@@ -1,5 +1,6 @@
 //! `scenario_points`.
 
+use crate::core::dice::Roller;
 use crate::core::game::act::ScenarioPoints;
 use crate::core::game::action::{Action, check_number};
 use crate::core::game::adjust::warband;
@@ -7,8 +8,12 @@ use crate::core::game::describe::{Describer, signed};
 use crate::core::game::error::GameError;
 use crate::core::game::guard::Ctx;
 use crate::core::game::offers::names::*;
+use crate::core::game::pending::AcceptFacts;
+use crate::core::game::prepare::Checked;
+use crate::core::game::slot::Typed;
 use crate::core::game::state::GameState;
 use crate::core::game::taker::Taker;
+use crate::core::game::{Chances, DiceSlot};
 use crate::core::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
@@ -114,13 +119,6 @@ impl super::Offered for ScenarioPoints {
 }
 
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
-
-use crate::core::dice::Roller;
-use crate::core::game::guard::Ctx;
-use crate::core::game::pending::AcceptFacts;
-use crate::core::game::prepare::Checked;
-use crate::core::game::slot::Typed;
-use crate::core::game::{Action, Chances, DiceSlot, GameError, GameState};
 
 impl super::Rolls for ScenarioPoints {
     fn rolled_check(&self) -> Option<&dyn Checked> {

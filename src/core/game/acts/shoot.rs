@@ -1,14 +1,23 @@
 //! `shoot`: R26.
 
+use crate::core::dice::{CheckSpec, Roller};
 use crate::core::game::act::Shoot;
 use crate::core::game::action::Action;
+use crate::core::game::chance::hits_chance;
 use crate::core::game::describe::Describer;
 use crate::core::game::engine::roll;
 use crate::core::game::error::GameError;
 use crate::core::game::guard::Ctx;
 use crate::core::game::offers::names::*;
+use crate::core::game::pending::{AcceptFacts, Fact, RollPart, single_part};
+use crate::core::game::prepare::{Checked, Prepared, RawWish, slots_of};
+use crate::core::game::report::luck::check_chance;
+use crate::core::game::resolve::need;
+use crate::core::game::slot::Typed;
 use crate::core::game::state::GameState;
 use crate::core::game::taker::Taker;
+use crate::core::game::{Chances, DiceSlot, ModelRef, SideDice, shooting};
+use crate::core::odds::check_success;
 use crate::core::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
@@ -203,20 +212,6 @@ fn defensive_shots(b: &mut Builder<'_>, on: &Actor<'_>) {
 }
 
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
-
-use crate::core::dice::{CheckSpec, Roller};
-use crate::core::game::chance::hits_chance;
-use crate::core::game::guard::Ctx;
-use crate::core::game::pending::{AcceptFacts, Fact, RollPart, single_part};
-use crate::core::game::prepare::{Checked, Prepared, RawWish, slots_of};
-use crate::core::game::report::luck::check_chance;
-use crate::core::game::resolve::need;
-use crate::core::game::slot::Typed;
-use crate::core::game::{
-    Action, Chances, DiceSlot, GameError, GameState, ModelRef, SideDice, shooting,
-};
-use crate::core::odds::check_success;
-use crate::core::text::Lang;
 
 impl super::Rolls for Shoot {
     fn rolled_check(&self) -> Option<&dyn Checked> {

@@ -1,14 +1,19 @@
 //! `stand_up`: R18: a Prone model stands up.
 
+use crate::core::dice::Roller;
 use crate::core::game::act::StandUp;
 use crate::core::game::action::Action;
 use crate::core::game::describe::Describer;
 use crate::core::game::error::{GameError, Refusal};
 use crate::core::game::guard::{Ctx, action_done, action_row, pay, require_actor};
 use crate::core::game::offers::names::*;
+use crate::core::game::pending::AcceptFacts;
+use crate::core::game::prepare::Checked;
+use crate::core::game::slot::Typed;
 use crate::core::game::state::GameState;
 use crate::core::game::status::Status;
 use crate::core::game::taker::Taker;
+use crate::core::game::{Chances, DiceSlot};
 use crate::core::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
@@ -111,13 +116,6 @@ impl super::Offered for StandUp {
 }
 
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
-
-use crate::core::dice::Roller;
-use crate::core::game::guard::Ctx;
-use crate::core::game::pending::AcceptFacts;
-use crate::core::game::prepare::Checked;
-use crate::core::game::slot::Typed;
-use crate::core::game::{Action, Chances, DiceSlot, GameError, GameState};
 
 impl super::Rolls for StandUp {
     fn rolled_check(&self) -> Option<&dyn Checked> {

@@ -1,16 +1,20 @@
 //! `start_turn`: Start the next turn: the dark forces dice (R39), then the
 //! pools are rebuilt (R10–R12).
 
+use crate::core::dice::Roller;
 use crate::core::game::act::StartTurn;
 use crate::core::game::action::Action;
 use crate::core::game::describe::Describer;
 use crate::core::game::error::{GameError, Refusal};
-use crate::core::game::fear;
 use crate::core::game::guard::Ctx;
 use crate::core::game::kit::{table, table_total};
 use crate::core::game::offers::names::*;
+use crate::core::game::pending::AcceptFacts;
+use crate::core::game::prepare::{Checked, table_dice};
+use crate::core::game::slot::Typed;
 use crate::core::game::state::{ChangeRoundState, DarkForces, GameState, Phase};
 use crate::core::game::taker::Taker;
+use crate::core::game::{Chances, DiceSlot, fear};
 use crate::core::glossary;
 use crate::core::text::Lang;
 
@@ -165,13 +169,6 @@ impl super::Offered for StartTurn {
 }
 
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
-
-use crate::core::dice::Roller;
-use crate::core::game::guard::Ctx;
-use crate::core::game::pending::AcceptFacts;
-use crate::core::game::prepare::{Checked, table_dice};
-use crate::core::game::slot::Typed;
-use crate::core::game::{Action, Chances, DiceSlot, GameError, GameState};
 
 impl super::Rolls for StartTurn {
     fn rolled_check(&self) -> Option<&dyn Checked> {

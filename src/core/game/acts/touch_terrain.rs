@@ -1,6 +1,7 @@
 //! `touch_terrain`: R14: the model touched terrain during an action
 //! (cursed: +1 fear, once per activation).
 
+use crate::core::dice::Roller;
 use crate::core::game::act::TouchTerrain;
 use crate::core::game::action::Action;
 use crate::core::game::describe::Describer;
@@ -8,8 +9,12 @@ use crate::core::game::error::GameError;
 use crate::core::game::fear::{add, terrain};
 use crate::core::game::guard::{Ctx, require_actor};
 use crate::core::game::offers::names::*;
+use crate::core::game::pending::AcceptFacts;
+use crate::core::game::prepare::Checked;
+use crate::core::game::slot::Typed;
 use crate::core::game::state::GameState;
 use crate::core::game::taker::Taker;
+use crate::core::game::{Chances, DiceSlot};
 use crate::core::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
@@ -114,13 +119,6 @@ impl super::Offered for TouchTerrain {
 }
 
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
-
-use crate::core::dice::Roller;
-use crate::core::game::guard::Ctx;
-use crate::core::game::pending::AcceptFacts;
-use crate::core::game::prepare::Checked;
-use crate::core::game::slot::Typed;
-use crate::core::game::{Action, Chances, DiceSlot, GameError, GameState};
 
 impl super::Rolls for TouchTerrain {
     fn rolled_check(&self) -> Option<&dyn Checked> {

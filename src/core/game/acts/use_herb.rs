@@ -1,14 +1,19 @@
 //! `use_herb`: R37 (rules 3): the model burns one mystic herb: its DP
 //! becomes the model's own DP of this turn, spent first.
 
+use crate::core::dice::Roller;
 use crate::core::game::act::UseHerb;
 use crate::core::game::action::Action;
 use crate::core::game::describe::Describer;
 use crate::core::game::error::{GameError, Refusal};
 use crate::core::game::guard::{Ctx, in_play, model_mut};
 use crate::core::game::offers::names::*;
+use crate::core::game::pending::AcceptFacts;
+use crate::core::game::prepare::Checked;
+use crate::core::game::slot::Typed;
 use crate::core::game::state::{GameState, Phase};
 use crate::core::game::taker::Taker;
+use crate::core::game::{Chances, DiceSlot};
 use crate::core::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
@@ -126,13 +131,6 @@ impl super::Offered for UseHerb {
 }
 
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
-
-use crate::core::dice::Roller;
-use crate::core::game::guard::Ctx;
-use crate::core::game::pending::AcceptFacts;
-use crate::core::game::prepare::Checked;
-use crate::core::game::slot::Typed;
-use crate::core::game::{Action, Chances, DiceSlot, GameError, GameState};
 
 impl super::Rolls for UseHerb {
     fn rolled_check(&self) -> Option<&dyn Checked> {
