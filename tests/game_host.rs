@@ -567,3 +567,20 @@ fn old_game_files_keep_opening_for_writing() {
         }
     }
 }
+
+/// R27–R30: a script that read the offers and then sends a hit that
+/// another player resolved meanwhile is told the game moved on (exit 1,
+/// as any stale move), not that its input is malformed (exit 2).
+#[test]
+fn r27_a_hit_no_longer_waiting_is_refused_as_not_now() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = saved_game(dir.path(), "h.yaml");
+    let hit = r#"{"action":"resolve_hit","attacker":"a0","target":"b0"}"#;
+    let o = impia(&["game", "act", s(&path), "--lang", "en", "--action", hit]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stderr).contains("nothing was saved"),
+        "{}",
+        text(&o.stderr)
+    );
+}

@@ -19,9 +19,10 @@ use crate::core::text::Lang;
 /// What kind of refusal, for a view that reacts differently to some.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ErrorKind {
-    /// The action names a model, side, weapon, spell or hit that does not exist.
+    /// The action names a model, side, weapon or spell that does not exist.
     Unknown,
-    /// Not now: another phase, another side's pick, another model's activation.
+    /// Not now: another phase, another side's pick, another model's
+    /// activation, a hit no longer waiting.
     NotNow,
     /// The model cannot act: Down, Fled, Removed, Prone, engaged…
     CannotAct,

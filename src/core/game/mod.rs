@@ -8,9 +8,11 @@
 //! methods build the checks from the tracked models, with their sources in
 //! words and exact odds.
 //!
-//! Rule families: `turn` (R05–R12, R39), `fear` (R14, R31–R33), `checks`
-//! (R01–R04, R33 re-roll), `melee` (R20–R25), `shooting` (R26), `hits`
-//! (R18, R27–R30, R41), `spell` (R38), `adjust` (hand changes).
+//! Each action's rules live in its own file, `acts/<id>.rs` (issue 23);
+//! the steps several actions share stay in the rule families: `turn`
+//! (R05–R12, R39), `fear` (R14, R31–R33), `kit` and `pending` (R01–R04,
+//! R33 re-roll), `melee` (R20–R25), `shooting` (R26), `hits` (R18,
+//! R27–R30, R41), `spell` (R38), `adjust` (hand changes).
 
 pub mod action;
 mod acts;

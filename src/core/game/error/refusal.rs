@@ -433,7 +433,10 @@ impl Refusal {
             R::UnknownTerrain { .. } => ErrorKind::Unknown,
             R::OrderPending => ErrorKind::NotNow,
             // Hits and falls.
-            R::UnknownCover { .. } | R::NoPendingHit { .. } => ErrorKind::Unknown,
+            R::UnknownCover { .. } => ErrorKind::Unknown,
+            // Both models exist; no hit waits between them now (resolved
+            // already, perhaps by another player): the game moved on.
+            R::NoPendingHit { .. } => ErrorKind::NotNow,
             R::WithstoodNoFear | R::NoBreath { .. } | R::BreathRecharging { .. } => ErrorKind::Rule,
             R::FallHeightNegative | R::HarmlessFall { .. } | R::FallRolls { .. } => ErrorKind::Rule,
             R::NotDownNoFear => ErrorKind::Rule,
