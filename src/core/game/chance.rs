@@ -22,7 +22,7 @@ pub struct Chances {
 /// The chances of `action`, if it is an attack; `None` for any other action
 /// or one the rules refuse.
 pub(crate) fn attack_chances(st: &GameState, ctx: Ctx<'_>, action: &Action) -> Option<Chances> {
-    action.act().attack_chances(st, ctx)
+    action.act().dice()?.attack_chances(st, ctx)
 }
 
 /// The chance a landed hit puts `target` Down: the weapon's hit, then, if

@@ -25,7 +25,7 @@ pub(crate) fn begin(st: &mut GameState, ctx: Ctx<'_>, action: &Action) -> Result
     // Facts that may still be given on accepting stand in for the trial
     // (R26 rules 4: any engaged friend for the one a stray shot hits).
     let mut trial = action.clone();
-    if let Some(c) = trial.act_mut().rolled_check_mut() {
+    if let Some(c) = trial.rolled_check_mut() {
         c.stand_in_facts(st, ctx);
     }
     super::resolve::apply(&mut scratch, ctx, &trial, true)?;
@@ -39,10 +39,7 @@ pub(crate) fn begin(st: &mut GameState, ctx: Ctx<'_>, action: &Action) -> Result
 /// Its dice carry a re-roll made before it waits (see
 /// `Checked::has_inner_reroll`).
 fn has_inner_reroll(action: &Action) -> bool {
-    action
-        .act()
-        .rolled_check()
-        .is_some_and(|c| c.has_inner_reroll())
+    action.rolled_check().is_some_and(|c| c.has_inner_reroll())
 }
 
 /// One die-rolling part of a roll: which roll of the action, who rolls it
@@ -86,7 +83,6 @@ pub(crate) fn opposed_side(
 /// Who rolls dice in `action`: the models that may re-roll their own side.
 pub fn roll_parts(st: &GameState, action: &Action) -> Vec<RollPart> {
     action
-        .act()
         .rolled_check()
         .map_or_else(Vec::new, |c| c.roll_parts(st))
 }
@@ -98,7 +94,7 @@ pub fn dice_of(action: &Action, part: &RollPart) -> Option<(SideDice, CheckSpec)
 }
 
 fn dice_mut<'a>(action: &'a mut Action, part: &RollPart) -> Option<(&'a mut SideDice, CheckSpec)> {
-    action.act_mut().rolled_check_mut()?.dice_mut(part)
+    action.rolled_check_mut()?.dice_mut(part)
 }
 
 /// R33, R42: the dice of a re-roll by `by` of roll `roll` of the roll
@@ -164,7 +160,7 @@ pub(crate) fn headstrong_reroll(
     if !ctx.setup.all_rules() || !x.has(Keyword::Headstrong) {
         return Err(Refusal::NotHeadstrong { model: by }.into());
     }
-    if !p.action.act().rolled_check().is_some_and(|c| c.is_combat()) {
+    if !p.action.rolled_check().is_some_and(|c| c.is_combat()) {
         return Err(Refusal::HeadstrongNotCombat.into());
     }
     let Some(part) = roll_parts(st, &p.action)
@@ -269,11 +265,15 @@ pub(crate) fn accept(
         return Err(no_roll());
     };
     let mut action = p.action;
-    action.act_mut().take_accept_facts(&AcceptFacts {
+    let facts = AcceptFacts {
         witnesses,
         stray,
         within_30cm,
-    })?;
+    };
+    match action.act_mut().dice_mut() {
+        Some(d) => d.take_accept_facts(&facts)?,
+        None => facts.refuse_others(None)?,
+    }
     super::resolve::apply(st, ctx, &action, true)
 }
 

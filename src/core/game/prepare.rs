@@ -19,17 +19,38 @@ use crate::core::dice::{CheckSpec, OpposedSpec, Roller};
 use crate::core::odds::Prob;
 use crate::core::text::Lang;
 
-/// An action's roll (issue 23): the check it rolls, its dice, re-rolls
-/// and resolution, or that it rolls none. Implemented in each action's
-/// file, `acts/<id>.rs`; reached through [`Action::act`]. No method has a
-/// default body: an action that rolls nothing says so in one line each.
+/// An action's roll (issue 23): the dice it carries, or that it carries
+/// none. Implemented in each action's file, `acts/<id>.rs`; reached
+/// through [`Action::act`]. No method has a default body.
 pub(crate) trait Rolls {
+    /// The dice this action carries or the hits it rolls: `Some(self)`
+    /// with its [`Dice`], or `None` (a move, a note, a hand adjustment…),
+    /// which answers every question of [`Dice`] with "none".
+    fn dice(&self) -> Option<&dyn Dice>;
+
+    /// [`Rolls::dice`], able to change them (rolling, typing, re-rolling).
+    fn dice_mut(&mut self) -> Option<&mut dyn Dice>;
+
+    /// The roll waiting in `before` that this action makes take effect
+    /// (accepting it, rules 2 on), for the report's story and luck.
+    fn accepted_roll<'a>(&self, before: &'a GameState) -> Option<&'a Action>;
+
+    /// The report (issue 15): whether the DP a warband loses with this
+    /// action count as spent (R10–R12); not when the pools are rebuilt or
+    /// set by hand, or a beast comes.
+    fn spends_dp(&self) -> bool;
+}
+
+/// An action with dice (issue 23): a check (R01–R04), the dark forces
+/// (R39), the roll-off (R08), a spell's backlash (R38), a re-roll (R33,
+/// R42), or the hits of a Breath (R41). No method has a default body.
+pub(crate) trait Dice {
     /// The check this action rolls (R01–R04), which the players may
     /// re-roll (R33, R42) before accepting it: `Some(self)`, or `None`
     /// when it rolls no check (a spell's backlash is no check).
     fn rolled_check(&self) -> Option<&dyn Checked>;
 
-    /// [`Rolls::rolled_check`], able to change its dice (a re-roll).
+    /// [`Dice::rolled_check`], able to change its dice (a re-roll).
     fn rolled_check_mut(&mut self) -> Option<&mut dyn Checked>;
 
     /// Roll with `roller` every die this action lacks: its check's (R01,
@@ -47,7 +68,7 @@ pub(crate) trait Rolls {
     fn dice_slots(&self, st: &GameState, ctx: Ctx<'_>) -> Result<Vec<DiceSlot>, GameError>;
 
     /// Issue 26: this action's dice made of `typed`, already counted and
-    /// checked against [`Rolls::dice_slots`] (R01–R04).
+    /// checked against [`Dice::dice_slots`] (R01–R04).
     fn put_typed_dice(
         &mut self,
         st: &GameState,
@@ -70,25 +91,28 @@ pub(crate) trait Rolls {
     /// R27, R38, R41); `None`: it is no attack, or the rules refuse it.
     fn attack_chances(&self, st: &GameState, ctx: Ctx<'_>) -> Option<Chances>;
 
-    /// The roll waiting in `before` that this action makes take effect
-    /// (accepting it, rules 2 on), for the report's story and luck.
-    fn accepted_roll<'a>(&self, before: &'a GameState) -> Option<&'a Action>;
-
     /// Accepting the roll waiting may still give facts that do not change
     /// its dice: this action takes those it carries (its witnesses, R31;
     /// the friend its stray shot hits, R26; the models near its spell,
     /// R38) and refuses any other (see [`AcceptFacts::refuse_others`]).
     fn take_accept_facts(&mut self, facts: &AcceptFacts<'_>) -> Result<(), GameError>;
+}
 
-    /// The report (issue 15): whether the DP a warband loses with this
-    /// action count as spent (R10–R12); not when the pools are rebuilt or
-    /// set by hand, or a beast comes.
-    fn spends_dp(&self) -> bool;
+impl Action {
+    /// The check this action rolls (R01–R04), if it rolls one.
+    pub(crate) fn rolled_check(&self) -> Option<&dyn Checked> {
+        self.act().dice()?.rolled_check()
+    }
+
+    /// [`Action::rolled_check`], able to change its dice (a re-roll).
+    pub(crate) fn rolled_check_mut(&mut self) -> Option<&mut dyn Checked> {
+        self.act_mut().dice_mut()?.rolled_check_mut()
+    }
 }
 
 /// A check an action rolls (R01–R04): what it is, who rolls which side,
 /// where its dice are (R33, R42 re-roll them), and what each player wished
-/// of it. Implemented by the actions whose [`Rolls::rolled_check`] is
+/// of it. Implemented by the actions whose [`Dice::rolled_check`] is
 /// `Some`.
 pub(crate) trait Checked {
     /// The check as the game builds it now, its options included (R01,
@@ -197,7 +221,7 @@ pub(crate) fn prepare(
     ctx: Ctx<'_>,
     action: &Action,
 ) -> Result<Prepared, GameError> {
-    match action.act().rolled_check() {
+    match action.rolled_check() {
         Some(c) => c.prepare(st, ctx),
         None => Err(Refusal::NotARoll {
             action: action.id(),
@@ -216,7 +240,9 @@ pub(crate) fn fill_dice(
     roller: &mut Roller,
 ) -> Result<Action, GameError> {
     let mut a = action.clone();
-    a.act_mut().fill_dice(st, ctx, roller)?;
+    if let Some(d) = a.act_mut().dice_mut() {
+        d.fill_dice(st, ctx, roller)?;
+    }
     Ok(a)
 }
 

@@ -257,7 +257,7 @@ fn observe(
     downs_by: &mut Vec<(ModelRef, u32)>,
 ) {
     let hitter = rolled
-        .and_then(|a| a.act().rolled_check())
+        .and_then(Action::rolled_check)
         .and_then(|c| c.hitter());
     for (r, m) in after.models() {
         let was = before.model(r).map(|x| x.status);

@@ -26,7 +26,8 @@ pub(crate) fn apply(
 ) -> Result<(), GameError> {
     action
         .act()
-        .resolve_roll(st, ctx, lenient)
+        .dice()
+        .and_then(|d| d.resolve_roll(st, ctx, lenient))
         .unwrap_or_else(|| {
             Err(Refusal::NotARoll {
                 action: action.id(),

@@ -26,7 +26,10 @@ pub(crate) fn dice_slots(
     ctx: Ctx<'_>,
     action: &Action,
 ) -> Result<Vec<DiceSlot>, GameError> {
-    action.act().dice_slots(st, ctx)
+    action
+        .act()
+        .dice()
+        .map_or_else(|| Ok(Vec::new()), |d| d.dice_slots(st, ctx))
 }
 
 /// R33, R42: the one set of dice a re-roll by `by` of roll `roll` of the
@@ -75,14 +78,16 @@ pub(crate) fn with_typed_dice(
         d.check(&s.spec)?;
     }
     let mut a = action.clone();
-    a.act_mut().put_typed_dice(
-        st,
-        ctx,
-        &Typed {
-            slots: &slots,
-            dice,
-        },
-    )?;
+    if let Some(d) = a.act_mut().dice_mut() {
+        d.put_typed_dice(
+            st,
+            ctx,
+            &Typed {
+                slots: &slots,
+                dice,
+            },
+        )?;
+    }
     Ok(a)
 }
 

@@ -13,7 +13,7 @@ use crate::core::game::hits::{breath_hit, hit_chance};
 use crate::core::game::kit::push_hit;
 use crate::core::game::offers::names::*;
 use crate::core::game::pending::AcceptFacts;
-use crate::core::game::prepare::Checked;
+use crate::core::game::prepare::{Checked, Dice};
 use crate::core::game::slot::Typed;
 use crate::core::game::state::{GameState, HitSource};
 use crate::core::game::taker::Taker;
@@ -159,6 +159,24 @@ fn breath(model: ModelRef, targets: Vec<ModelRef>) -> Action {
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
 
 impl super::Rolls for Breath {
+    fn dice(&self) -> Option<&dyn Dice> {
+        Some(self)
+    }
+
+    fn dice_mut(&mut self) -> Option<&mut dyn Dice> {
+        Some(self)
+    }
+
+    fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
+        None
+    }
+
+    fn spends_dp(&self) -> bool {
+        true
+    }
+}
+
+impl Dice for Breath {
     fn rolled_check(&self) -> Option<&dyn Checked> {
         None
     }
@@ -205,15 +223,7 @@ impl super::Rolls for Breath {
         })
     }
 
-    fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
-        None
-    }
-
     fn take_accept_facts(&mut self, facts: &AcceptFacts<'_>) -> Result<(), GameError> {
         facts.refuse_others(None)
-    }
-
-    fn spends_dp(&self) -> bool {
-        true
     }
 }

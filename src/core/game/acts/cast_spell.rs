@@ -11,7 +11,7 @@ use crate::core::game::guard::Ctx;
 use crate::core::game::hits::hit_chance;
 use crate::core::game::offers::names::*;
 use crate::core::game::pending::{AcceptFacts, Fact};
-use crate::core::game::prepare::{Checked, table_dice};
+use crate::core::game::prepare::{Checked, Dice, table_dice};
 use crate::core::game::slot::Typed;
 use crate::core::game::state::GameState;
 use crate::core::game::taker::Taker;
@@ -224,6 +224,24 @@ fn spell_targets(b: &mut Builder<'_>, a: ModelRef, index: usize) {
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
 
 impl super::Rolls for CastSpell {
+    fn dice(&self) -> Option<&dyn Dice> {
+        Some(self)
+    }
+
+    fn dice_mut(&mut self) -> Option<&mut dyn Dice> {
+        Some(self)
+    }
+
+    fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
+        None
+    }
+
+    fn spends_dp(&self) -> bool {
+        true
+    }
+}
+
+impl Dice for CastSpell {
     fn rolled_check(&self) -> Option<&dyn Checked> {
         None
     }
@@ -293,10 +311,6 @@ impl super::Rolls for CastSpell {
         })
     }
 
-    fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
-        None
-    }
-
     /// R38: the models within 30 cm of the spell.
     fn take_accept_facts(&mut self, facts: &AcceptFacts<'_>) -> Result<(), GameError> {
         facts.refuse_others(Some(Fact::Within30cm))?;
@@ -304,9 +318,5 @@ impl super::Rolls for CastSpell {
             self.within_30cm = x.to_vec();
         }
         Ok(())
-    }
-
-    fn spends_dp(&self) -> bool {
-        true
     }
 }

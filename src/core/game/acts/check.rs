@@ -11,7 +11,7 @@ use crate::core::game::guard::{Ctx, in_play};
 use crate::core::game::kit::{same_spec, take_reroll};
 use crate::core::game::offers::names::*;
 use crate::core::game::pending::{AcceptFacts, RollPart, single_part};
-use crate::core::game::prepare::{Checked, Prepared, RawWish, slots_of};
+use crate::core::game::prepare::{Checked, Dice, Prepared, RawWish, slots_of};
 use crate::core::game::report::luck::check_chance;
 use crate::core::game::resolve::need;
 use crate::core::game::roll::CheckDice;
@@ -170,6 +170,24 @@ fn check_of(model: ModelRef, stat: Stat, options: CheckOptions) -> Action {
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
 
 impl super::Rolls for Check {
+    fn dice(&self) -> Option<&dyn Dice> {
+        Some(self)
+    }
+
+    fn dice_mut(&mut self) -> Option<&mut dyn Dice> {
+        Some(self)
+    }
+
+    fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
+        None
+    }
+
+    fn spends_dp(&self) -> bool {
+        true
+    }
+}
+
+impl Dice for Check {
     fn rolled_check(&self) -> Option<&dyn Checked> {
         Some(self)
     }
@@ -224,16 +242,8 @@ impl super::Rolls for Check {
         None
     }
 
-    fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
-        None
-    }
-
     fn take_accept_facts(&mut self, facts: &AcceptFacts<'_>) -> Result<(), GameError> {
         facts.refuse_others(None)
-    }
-
-    fn spends_dp(&self) -> bool {
-        true
     }
 }
 

@@ -9,7 +9,7 @@ use crate::core::game::error::GameError;
 use crate::core::game::guard::Ctx;
 use crate::core::game::offers::names::*;
 use crate::core::game::pending::{AcceptFacts, RollPart, opposed_side};
-use crate::core::game::prepare::{Checked, Prepared, RawWish, slots_of};
+use crate::core::game::prepare::{Checked, Dice, Prepared, RawWish, slots_of};
 use crate::core::game::report::luck::disengage_wishes;
 use crate::core::game::resolve::need;
 use crate::core::game::roll::Role;
@@ -151,6 +151,24 @@ impl super::Offered for Disengage {
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
 
 impl super::Rolls for Disengage {
+    fn dice(&self) -> Option<&dyn Dice> {
+        Some(self)
+    }
+
+    fn dice_mut(&mut self) -> Option<&mut dyn Dice> {
+        Some(self)
+    }
+
+    fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
+        None
+    }
+
+    fn spends_dp(&self) -> bool {
+        true
+    }
+}
+
+impl Dice for Disengage {
     fn rolled_check(&self) -> Option<&dyn Checked> {
         Some(self)
     }
@@ -226,16 +244,8 @@ impl super::Rolls for Disengage {
         None
     }
 
-    fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
-        None
-    }
-
     fn take_accept_facts(&mut self, facts: &AcceptFacts<'_>) -> Result<(), GameError> {
         facts.refuse_others(None)
-    }
-
-    fn spends_dp(&self) -> bool {
-        true
     }
 }
 

@@ -9,7 +9,7 @@ use crate::core::game::error::GameError;
 use crate::core::game::guard::Ctx;
 use crate::core::game::offers::names::*;
 use crate::core::game::pending::{AcceptFacts, Fact, RollPart, opposed_side, single_part};
-use crate::core::game::prepare::{Checked, Prepared, RawWish, slots_of};
+use crate::core::game::prepare::{Checked, Dice, Prepared, RawWish, slots_of};
 use crate::core::game::roll::Role;
 use crate::core::game::slot::Typed;
 use crate::core::game::state::GameState;
@@ -142,6 +142,24 @@ impl super::Offered for Fall {
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
 
 impl super::Rolls for Fall {
+    fn dice(&self) -> Option<&dyn Dice> {
+        Some(self)
+    }
+
+    fn dice_mut(&mut self) -> Option<&mut dyn Dice> {
+        Some(self)
+    }
+
+    fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
+        None
+    }
+
+    fn spends_dp(&self) -> bool {
+        true
+    }
+}
+
+impl Dice for Fall {
     fn rolled_check(&self) -> Option<&dyn Checked> {
         Some(self)
     }
@@ -203,10 +221,6 @@ impl super::Rolls for Fall {
         None
     }
 
-    fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
-        None
-    }
-
     /// R31: the friends who see the model go Down.
     fn take_accept_facts(&mut self, facts: &AcceptFacts<'_>) -> Result<(), GameError> {
         facts.refuse_others(Some(Fact::Witnesses))?;
@@ -214,10 +228,6 @@ impl super::Rolls for Fall {
             self.witnesses = x.to_vec();
         }
         Ok(())
-    }
-
-    fn spends_dp(&self) -> bool {
-        true
     }
 }
 

@@ -10,7 +10,7 @@ use crate::core::game::error::{GameError, Refusal};
 use crate::core::game::guard::Ctx;
 use crate::core::game::offers::names::*;
 use crate::core::game::pending::{AcceptFacts, reroll_dice};
-use crate::core::game::prepare::Checked;
+use crate::core::game::prepare::{Checked, Dice};
 use crate::core::game::slot::Typed;
 use crate::core::game::state::GameState;
 use crate::core::game::taker::Taker;
@@ -120,6 +120,24 @@ impl super::Offered for HeadstrongReroll {
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
 
 impl super::Rolls for HeadstrongReroll {
+    fn dice(&self) -> Option<&dyn Dice> {
+        Some(self)
+    }
+
+    fn dice_mut(&mut self) -> Option<&mut dyn Dice> {
+        Some(self)
+    }
+
+    fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
+        None
+    }
+
+    fn spends_dp(&self) -> bool {
+        true
+    }
+}
+
+impl Dice for HeadstrongReroll {
     fn rolled_check(&self) -> Option<&dyn Checked> {
         None
     }
@@ -168,15 +186,7 @@ impl super::Rolls for HeadstrongReroll {
         None
     }
 
-    fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
-        None
-    }
-
     fn take_accept_facts(&mut self, facts: &AcceptFacts<'_>) -> Result<(), GameError> {
         facts.refuse_others(None)
-    }
-
-    fn spends_dp(&self) -> bool {
-        true
     }
 }

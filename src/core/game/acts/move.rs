@@ -1,6 +1,5 @@
 //! `move`: R13.
 
-use crate::core::dice::Roller;
 use crate::core::game::act::Move;
 use crate::core::game::action::Action;
 use crate::core::game::describe::Describer;
@@ -9,12 +8,9 @@ use crate::core::game::guard::{
     Ctx, action_done, action_row, pay, require_actor, require_free, require_standing,
 };
 use crate::core::game::offers::names::*;
-use crate::core::game::pending::AcceptFacts;
-use crate::core::game::prepare::Checked;
-use crate::core::game::slot::Typed;
+use crate::core::game::prepare::Dice;
 use crate::core::game::state::GameState;
 use crate::core::game::taker::Taker;
-use crate::core::game::{Chances, DiceSlot};
 use crate::core::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
@@ -113,50 +109,17 @@ impl super::Offered for Move {
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
 
 impl super::Rolls for Move {
-    fn rolled_check(&self) -> Option<&dyn Checked> {
+    /// It carries no dice.
+    fn dice(&self) -> Option<&dyn Dice> {
         None
     }
 
-    fn rolled_check_mut(&mut self) -> Option<&mut dyn Checked> {
-        None
-    }
-
-    fn fill_dice(&mut self, _: &GameState, _: Ctx<'_>, _: &mut Roller) -> Result<(), GameError> {
-        Ok(())
-    }
-
-    fn dice_slots(&self, _: &GameState, _: Ctx<'_>) -> Result<Vec<DiceSlot>, GameError> {
-        Ok(Vec::new())
-    }
-
-    fn put_typed_dice(
-        &mut self,
-        _: &GameState,
-        _: Ctx<'_>,
-        _: &Typed<'_>,
-    ) -> Result<(), GameError> {
-        Ok(())
-    }
-
-    fn resolve_roll(
-        &self,
-        _: &mut GameState,
-        _: Ctx<'_>,
-        _: bool,
-    ) -> Option<Result<(), GameError>> {
-        None
-    }
-
-    fn attack_chances(&self, _: &GameState, _: Ctx<'_>) -> Option<Chances> {
+    fn dice_mut(&mut self) -> Option<&mut dyn Dice> {
         None
     }
 
     fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
         None
-    }
-
-    fn take_accept_facts(&mut self, facts: &AcceptFacts<'_>) -> Result<(), GameError> {
-        facts.refuse_others(None)
     }
 
     fn spends_dp(&self) -> bool {

@@ -9,7 +9,7 @@ use crate::core::game::error::GameError;
 use crate::core::game::guard::Ctx;
 use crate::core::game::offers::names::*;
 use crate::core::game::pending::{AcceptFacts, Fact, RollPart, opposed_parts, opposed_side};
-use crate::core::game::prepare::{Checked, Prepared, RawWish, slots_of};
+use crate::core::game::prepare::{Checked, Dice, Prepared, RawWish, slots_of};
 use crate::core::game::report::luck::hit_wishes;
 use crate::core::game::resolve::need;
 use crate::core::game::slot::Typed;
@@ -179,6 +179,24 @@ impl super::Offered for ResolveHit {
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
 
 impl super::Rolls for ResolveHit {
+    fn dice(&self) -> Option<&dyn Dice> {
+        Some(self)
+    }
+
+    fn dice_mut(&mut self) -> Option<&mut dyn Dice> {
+        Some(self)
+    }
+
+    fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
+        None
+    }
+
+    fn spends_dp(&self) -> bool {
+        true
+    }
+}
+
+impl Dice for ResolveHit {
     fn rolled_check(&self) -> Option<&dyn Checked> {
         Some(self)
     }
@@ -242,10 +260,6 @@ impl super::Rolls for ResolveHit {
         None
     }
 
-    fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
-        None
-    }
-
     /// R31: the friends who see the target go Down.
     fn take_accept_facts(&mut self, facts: &AcceptFacts<'_>) -> Result<(), GameError> {
         facts.refuse_others(Some(Fact::Witnesses))?;
@@ -253,10 +267,6 @@ impl super::Rolls for ResolveHit {
             self.witnesses = x.to_vec();
         }
         Ok(())
-    }
-
-    fn spends_dp(&self) -> bool {
-        true
     }
 }
 

@@ -9,7 +9,7 @@ use crate::core::game::error::{GameError, Refusal};
 use crate::core::game::guard::{Ctx, require_no_pending, require_rounds};
 use crate::core::game::offers::names::*;
 use crate::core::game::pending::AcceptFacts;
-use crate::core::game::prepare::Checked;
+use crate::core::game::prepare::{Checked, Dice};
 use crate::core::game::slot::Typed;
 use crate::core::game::state::GameState;
 use crate::core::game::taker::Taker;
@@ -154,6 +154,24 @@ impl super::Offered for RollOff {
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
 
 impl super::Rolls for RollOff {
+    fn dice(&self) -> Option<&dyn Dice> {
+        Some(self)
+    }
+
+    fn dice_mut(&mut self) -> Option<&mut dyn Dice> {
+        Some(self)
+    }
+
+    fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
+        None
+    }
+
+    fn spends_dp(&self) -> bool {
+        true
+    }
+}
+
+impl Dice for RollOff {
     fn rolled_check(&self) -> Option<&dyn Checked> {
         None
     }
@@ -207,15 +225,7 @@ impl super::Rolls for RollOff {
         None
     }
 
-    fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
-        None
-    }
-
     fn take_accept_facts(&mut self, facts: &AcceptFacts<'_>) -> Result<(), GameError> {
         facts.refuse_others(None)
-    }
-
-    fn spends_dp(&self) -> bool {
-        true
     }
 }

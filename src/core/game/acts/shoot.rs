@@ -10,7 +10,7 @@ use crate::core::game::error::GameError;
 use crate::core::game::guard::Ctx;
 use crate::core::game::offers::names::*;
 use crate::core::game::pending::{AcceptFacts, Fact, RollPart, single_part};
-use crate::core::game::prepare::{Checked, Prepared, RawWish, slots_of};
+use crate::core::game::prepare::{Checked, Dice, Prepared, RawWish, slots_of};
 use crate::core::game::report::luck::check_chance;
 use crate::core::game::resolve::need;
 use crate::core::game::slot::Typed;
@@ -214,6 +214,24 @@ fn defensive_shots(b: &mut Builder<'_>, on: &Actor<'_>) {
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
 
 impl super::Rolls for Shoot {
+    fn dice(&self) -> Option<&dyn Dice> {
+        Some(self)
+    }
+
+    fn dice_mut(&mut self) -> Option<&mut dyn Dice> {
+        Some(self)
+    }
+
+    fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
+        None
+    }
+
+    fn spends_dp(&self) -> bool {
+        true
+    }
+}
+
+impl Dice for Shoot {
     fn rolled_check(&self) -> Option<&dyn Checked> {
         Some(self)
     }
@@ -283,10 +301,6 @@ impl super::Rolls for Shoot {
         })
     }
 
-    fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
-        None
-    }
-
     /// R26: the friend a stray shot hits.
     fn take_accept_facts(&mut self, facts: &AcceptFacts<'_>) -> Result<(), GameError> {
         facts.refuse_others(Some(Fact::Stray))?;
@@ -294,10 +308,6 @@ impl super::Rolls for Shoot {
             self.stray = Some(x);
         }
         Ok(())
-    }
-
-    fn spends_dp(&self) -> bool {
-        true
     }
 }
 

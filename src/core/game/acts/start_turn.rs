@@ -10,7 +10,7 @@ use crate::core::game::guard::Ctx;
 use crate::core::game::kit::{table, table_total};
 use crate::core::game::offers::names::*;
 use crate::core::game::pending::AcceptFacts;
-use crate::core::game::prepare::{Checked, table_dice};
+use crate::core::game::prepare::{Checked, Dice, table_dice};
 use crate::core::game::slot::Typed;
 use crate::core::game::state::{ChangeRoundState, DarkForces, GameState, Phase};
 use crate::core::game::taker::Taker;
@@ -171,6 +171,25 @@ impl super::Offered for StartTurn {
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
 
 impl super::Rolls for StartTurn {
+    fn dice(&self) -> Option<&dyn Dice> {
+        Some(self)
+    }
+
+    fn dice_mut(&mut self) -> Option<&mut dyn Dice> {
+        Some(self)
+    }
+
+    fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
+        None
+    }
+
+    /// R10–R12: the pools are rebuilt, not spent.
+    fn spends_dp(&self) -> bool {
+        false
+    }
+}
+
+impl Dice for StartTurn {
     fn rolled_check(&self) -> Option<&dyn Checked> {
         None
     }
@@ -218,16 +237,7 @@ impl super::Rolls for StartTurn {
         None
     }
 
-    fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
-        None
-    }
-
     fn take_accept_facts(&mut self, facts: &AcceptFacts<'_>) -> Result<(), GameError> {
         facts.refuse_others(None)
-    }
-
-    /// R10–R12: the pools are rebuilt, not spent.
-    fn spends_dp(&self) -> bool {
-        false
     }
 }

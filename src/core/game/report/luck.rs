@@ -42,7 +42,6 @@ impl Wish {
 /// no wish of one player against the other.
 pub(super) fn wishes(before: &GameState, action: &Action, l: Lang) -> Vec<Wish> {
     let raw = action
-        .act()
         .rolled_check()
         .map_or_else(Vec::new, |c| c.wishes(before, l));
     // Beasts have no player to wish.
