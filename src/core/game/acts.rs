@@ -7,8 +7,9 @@
 //! - [`Words`] (`describe.rs`): its line in the history;
 //! - [`Offered`] (`offers.rs`): its cost, its offers and what the players
 //!   may declare;
-//! - [`Rolls`] (`prepare.rs`): the check it rolls, its dice, re-rolls and
-//!   resolution, or that it rolls none.
+//! - [`Rolls`] (`prepare.rs`): its dice, or that it carries none; with
+//!   dice, its `Dice` (filling, typing, resolution) and, for a check,
+//!   `Checked` (the check, re-rolls, the report's luck).
 //!
 //! The traits live beside the code that dispatches to them, and this file
 //! imports them, never the reverse: a dispatcher reaches an action's rules
@@ -43,7 +44,6 @@ macro_rules! dispatch {
             }
 
             /// This action's rules, able to change its fields (its dice).
-            #[allow(dead_code, reason = "issue 23: the Rolls family dispatches through it")]
             pub(crate) fn act_mut(&mut self) -> &mut dyn Act {
                 match self {
                     $(Action::$variant(a) => a,)*
