@@ -2,19 +2,13 @@
 //! contract, seeded reproducibility, and one clear line on stderr with exit
 //! code 2 for every kind of bad input.
 
+use crate::cli_support::impia;
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use impia::core::odds::Prob;
 use impia::core::tables::RuleSet;
 use serde_json::Value;
-
-fn impia(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_impia"))
-        .args(args)
-        .output()
-        .expect("run the impia binary")
-}
 
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()

@@ -4,8 +4,8 @@
 //! replays and holds every acknowledged action where it was acknowledged.
 //! Bounded by step counts; nothing is timed.
 
+use crate::cli_support::impia;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -27,13 +27,6 @@ const CLI_ATTEMPTS: usize = 30;
 struct Ack {
     len: usize,
     print: u64,
-}
-
-fn impia(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_impia"))
-        .args(args)
-        .output()
-        .expect("run the impia binary")
 }
 
 /// One core writer: open (lock, then read), play one random step (or a

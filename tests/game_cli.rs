@@ -2,17 +2,10 @@
 //! JSON), replay with its exit codes (0 consistent, 1 inconsistent, 2
 //! unreadable with file:line:col).
 
+use crate::cli_support::impia;
 use std::path::Path;
-use std::process::{Command, Output};
 
 use serde_json::Value;
-
-fn impia(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_impia"))
-        .args(args)
-        .output()
-        .expect("run the impia binary")
-}
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()

@@ -4,6 +4,7 @@
 //! batch is all or nothing; `game recover`; the small contracts of
 //! `game act`.
 
+use crate::cli_support::impia;
 use impia::core::game::act;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -13,13 +14,6 @@ use crate::game_support::*;
 use impia::core::game::{Action, Game, Host, HostError, MAX_NOTE_BYTES, ReadOnly, file};
 
 const EXIT_BUSY: i32 = 75;
-
-fn impia(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_impia"))
-        .args(args)
-        .output()
-        .expect("run the impia binary")
-}
 
 /// `impia ARGS` with `input` on stdin.
 fn impia_in(args: &[&str], input: &[u8]) -> Output {

@@ -3,8 +3,8 @@
 //! get; and the words that misled (the hit's sentence, Savage's fall, the
 //! offers' text, the dark forces after `start_turn`).
 
+use crate::cli_support::impia;
 use impia::core::game::act;
-use std::process::Command;
 
 use crate::game_support::*;
 use impia::core::dice::Roller;
@@ -413,13 +413,6 @@ fn r27_hit_sentence_puts_each_total_next_to_its_side() {
 }
 
 // --- 7, 8. The CLI's words ---
-
-fn impia(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_impia"))
-        .args(args)
-        .output()
-        .expect("run impia")
-}
 
 fn out(o: &std::process::Output) -> String {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));

@@ -3,18 +3,11 @@
 //! followed (the kernel's `protected_symlinks` rule); the temps of killed
 //! saves go at the next save of their folder, a live one's never.
 
+use crate::cli_support::impia;
 use std::os::unix::fs::{MetadataExt, PermissionsExt, lchown, symlink};
 use std::path::Path;
-use std::process::{Command, Output};
 
 use impia::core::fsutil::write_atomic;
-
-fn impia(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_impia"))
-        .args(args)
-        .output()
-        .expect("run the impia binary")
-}
 
 fn names(dir: &Path) -> Vec<String> {
     let mut v: Vec<String> = std::fs::read_dir(dir)

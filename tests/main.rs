@@ -4,6 +4,7 @@
 //! A new test file is declared here (or in `slow.rs`): `every_test_file_is_declared`
 //! fails otherwise.
 
+mod cli_support;
 mod game_support;
 mod roster_support;
 mod serve_support;

@@ -9,7 +9,6 @@
 //! `dragon-rage-referencia.es.txt`), not out of `tables/packs/`.
 
 use std::path::Path;
-use std::process::{Command, Output};
 
 use impia::core::dice::Roller;
 use impia::core::odds::Prob;

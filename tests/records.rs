@@ -1,17 +1,10 @@
 //! Issue 15: ending a game records it against both warbands; `impia
 //! record` prints the league table; undoing the end takes it out.
 
+use crate::cli_support::impia;
 use std::path::Path;
-use std::process::{Command, Output};
 
 use serde_json::Value;
-
-fn impia(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_impia"))
-        .args(args)
-        .output()
-        .expect("run the impia binary")
-}
 
 fn roster(dir: &Path, file: &str, name: &str, leader: &str) -> String {
     let p = dir.join(file);

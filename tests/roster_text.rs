@@ -2,8 +2,8 @@
 //! languages, odd names, mixed languages, broken and hostile text, and the
 //! `roster text` / `roster import` commands.
 
+use crate::cli_support::impia;
 use std::path::Path;
-use std::process::{Command, Output};
 
 use crate::roster_support::random_roster;
 use impia::core::dice::Roller;
@@ -368,13 +368,6 @@ fn random_rosters_should_round_trip() {
             assert_eq!(back, shared(&r), "seed {seed}: {text}");
         }
     }
-}
-
-fn impia(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_impia"))
-        .args(args)
-        .output()
-        .expect("run the impia binary")
 }
 
 fn path(p: &Path) -> &str {

@@ -1,6 +1,7 @@
 //! A user's pack folder with mistakes, and the command line.
 
 use super::*;
+use crate::cli_support::impia;
 
 // --- a user's pack folder, with three mistakes ----------------------------
 
@@ -131,13 +132,6 @@ fn a_user_pack_cannot_take_a_shipped_id() {
 }
 
 // --- the command line -----------------------------------------------------
-
-fn impia(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_impia"))
-        .args(args)
-        .output()
-        .expect("run the impia binary")
-}
 
 fn json(args: &[&str]) -> serde_json::Value {
     let o = impia(args);
