@@ -79,9 +79,10 @@ pub(crate) trait Offered {
 /// The place of an action that no model takes in its activation.
 pub(crate) const NOT_ACTING: u8 = u8::MAX;
 
-/// The names an action's `Offered` impl uses: its section of
-/// `acts/<id>.rs` imports them with one glob, which cannot clash with the
-/// same names imported by the other families' sections of that file.
+/// The names an action's `Offered` impl uses (the offer builder, the
+/// acting model, the rows' DP and words, the declarations): a prelude each
+/// `acts/<id>.rs` imports with one glob, so a new action's file starts
+/// from the same vocabulary.
 pub(crate) mod names {
     pub(crate) use super::super::action::{CheckOptions, FightOptions, ShootOptions};
     pub(crate) use super::super::draft::{self, DeclKey, Declaration, Declared, Facts};
