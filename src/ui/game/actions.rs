@@ -5,14 +5,12 @@
 //! activation is one click or E, with what it ends touching declared
 //! beside it.
 
-use super::forms::{Form, MeleeKind};
+use super::forms::{Form, MeleeKind, fight_options};
 use super::widgets::{self, key, keyed, toggle};
 use super::{EndDeclaration, GameView};
 use crate::core::game::ModelRef;
 use crate::core::game::act;
-use crate::core::game::{
-    Action, ActionKind, FightOptions, Game, ModelState, Offer, ShootOptions, SpellChoice,
-};
+use crate::core::game::{Action, ActionKind, Game, ModelState, Offer, ShootOptions, SpellChoice};
 use crate::core::tables::{RuleSet, Stat};
 use crate::core::text::Lang;
 
@@ -43,7 +41,7 @@ fn describe_offer(o: &Offer) -> Option<(Option<egui::Key>, Click)> {
                 MeleeKind::Fight => K::F,
             };
             // The core's draft: what the tracker knows is filled in (R20).
-            let options = fight_options(&o.draft);
+            let options = fight_options(&o.draft).cloned().unwrap_or_default();
             (Some(key), Click::Open(Form::Melee { kind, options }))
         }
         ActionKind::Disengage => (Some(K::D), Click::Open(Form::Disengage)),
@@ -110,17 +108,6 @@ fn generic_click(o: &Offer) -> Click {
             kind: o.action.kind(),
             draft: o.draft.clone(),
         })
-    }
-}
-
-/// The options of a melee draft.
-fn fight_options(draft: &Action) -> FightOptions {
-    if let Action::Assault(act::Assault { options, .. })
-    | Action::Fight(act::Fight { options, .. }) = draft
-    {
-        options.clone()
-    } else {
-        FightOptions::default()
     }
 }
 

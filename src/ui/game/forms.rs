@@ -338,9 +338,7 @@ fn melee_form_ui(
     let offer = find_offer(offers, |a| kind.matches(a))?;
     // The core's declarations, answered into the form's options.
     let draft = declarations_ui(ui, g, offer, with_fight_options(&offer.draft, options), l);
-    if let Action::Assault(act::Assault { options: o, .. })
-    | Action::Fight(act::Fight { options: o, .. }) = &draft
-    {
+    if let Some(o) = fight_options(&draft) {
         *options = o.clone();
     }
     let options = options.clone();
@@ -472,6 +470,17 @@ fn loot_buttons(ui: &mut egui::Ui, g: &Game, offers: &[Offer], l: Lang) -> Optio
         });
     }
     send
+}
+
+/// The options of a melee action (an Assault or a Fight).
+pub(super) fn fight_options(action: &Action) -> Option<&FightOptions> {
+    if let Action::Assault(act::Assault { options, .. })
+    | Action::Fight(act::Fight { options, .. }) = action
+    {
+        Some(options)
+    } else {
+        None
+    }
 }
 
 fn with_fight_options(action: &Action, chosen: &FightOptions) -> Action {
