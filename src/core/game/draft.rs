@@ -175,7 +175,9 @@ impl Declared {
 /// a Move had no line of sight).
 pub(crate) fn draft(ctx: Ctx<'_>, facts: Facts, action: &Action) -> Action {
     let mut a = action.clone();
-    a.act_mut().fill_draft(ctx, facts);
+    if let Some(d) = a.act_mut().declares_mut() {
+        d.fill_draft(ctx, facts);
+    }
     a
 }
 
@@ -526,7 +528,10 @@ pub(crate) fn loot_declarations(st: &GameState, ctx: Ctx<'_>, body: ModelRef) ->
 
 /// What the players may still declare on `action` now.
 pub(crate) fn declarations(st: &GameState, ctx: Ctx<'_>, action: &Action) -> Vec<Declaration> {
-    action.act().declarations(st, ctx)
+    action
+        .act()
+        .declares()
+        .map_or_else(Vec::new, |d| d.declarations(st, ctx))
 }
 
 impl Declaration {

@@ -55,6 +55,24 @@ pub(crate) trait Offered {
     /// `b` ([`waiting_offers`]); nothing for an action that rolls none.
     fn offers_rolled(&self, b: &mut Builder<'_>);
 
+    /// What the players may declare on it (R19, R20, R22, R24, R26, R28,
+    /// R30, R31, R32, R35, R38, R42): `Some(self)` with its [`Declares`],
+    /// or `None` for an action offered as it is, which declares nothing
+    /// and whose draft is the action itself.
+    fn declares(&self) -> Option<&dyn Declares>;
+
+    /// [`Offered::declares`], able to set what is declared.
+    fn declares_mut(&mut self) -> Option<&mut dyn Declares>;
+
+    /// The words of its offer's button (without its DP): the action's name
+    /// from the tables ([`row_label`]), or what names this one better.
+    fn label(&self, st: &GameState, rules: &RuleSet, l: Lang) -> String;
+}
+
+/// An action with declarations (issue 23): what the players may still
+/// declare, what they declared, and its draft. No method has a default
+/// body.
+pub(crate) trait Declares {
     /// What the players may still declare on it now (R19, R20, R22, R24,
     /// R26, R28, R30, R31, R32, R35, R38, R42), labelled from the tables.
     fn declarations(&self, st: &GameState, ctx: Ctx<'_>) -> Vec<Declaration>;
@@ -70,10 +88,6 @@ pub(crate) trait Offered {
     /// Its draft: `self` pre-filled from what the tracker knows beyond the
     /// state (R20: the Moves just made before an Assault).
     fn fill_draft(&mut self, ctx: Ctx<'_>, facts: Facts);
-
-    /// The words of its offer's button (without its DP): the action's name
-    /// from the tables ([`row_label`]), or what names this one better.
-    fn label(&self, st: &GameState, rules: &RuleSet, l: Lang) -> String;
 }
 
 /// The place of an action that no model takes in its activation.

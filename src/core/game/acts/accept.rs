@@ -5,6 +5,7 @@ use crate::core::game::action::Action;
 use crate::core::game::describe::Describer;
 use crate::core::game::error::{GameError, Refusal};
 use crate::core::game::guard::Ctx;
+use crate::core::game::offers::Declares;
 use crate::core::game::offers::names::*;
 use crate::core::game::prepare::Dice;
 use crate::core::game::state::GameState;
@@ -113,6 +114,20 @@ impl super::Offered for Accept {
         // It rolls nothing: no roll of it waits.
     }
 
+    fn label(&self, _st: &GameState, rules: &RuleSet, l: Lang) -> String {
+        row_label(rules, "accept", l)
+    }
+
+    fn declares(&self) -> Option<&dyn Declares> {
+        Some(self)
+    }
+
+    fn declares_mut(&mut self) -> Option<&mut dyn Declares> {
+        Some(self)
+    }
+}
+
+impl Declares for Accept {
     fn declarations(&self, _st: &GameState, _ctx: Ctx<'_>) -> Vec<Declaration> {
         Vec::new()
     }
@@ -133,10 +148,6 @@ impl super::Offered for Accept {
 
     fn fill_draft(&mut self, _ctx: Ctx<'_>, _facts: Facts) {
         // Nothing the tracker knows is left to fill in.
-    }
-
-    fn label(&self, _st: &GameState, rules: &RuleSet, l: Lang) -> String {
-        row_label(rules, "accept", l)
     }
 }
 

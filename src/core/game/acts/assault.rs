@@ -8,6 +8,7 @@ use crate::core::game::describe::Describer;
 use crate::core::game::engine::roll;
 use crate::core::game::error::GameError;
 use crate::core::game::guard::Ctx;
+use crate::core::game::offers::Declares;
 use crate::core::game::offers::names::*;
 use crate::core::game::pending::{AcceptFacts, RollPart, opposed_parts, opposed_side};
 use crate::core::game::prepare::{Checked, Dice, Prepared, RawWish, slots_of};
@@ -113,6 +114,20 @@ impl super::Offered for Assault {
         );
     }
 
+    fn label(&self, _st: &GameState, rules: &RuleSet, l: Lang) -> String {
+        row_label(rules, row_of(self), l)
+    }
+
+    fn declares(&self) -> Option<&dyn Declares> {
+        Some(self)
+    }
+
+    fn declares_mut(&mut self) -> Option<&mut dyn Declares> {
+        Some(self)
+    }
+}
+
+impl Declares for Assault {
     fn declarations(&self, st: &GameState, ctx: Ctx<'_>) -> Vec<Declaration> {
         draft::melee_declarations(st, ctx, "assault", self.attacker)
     }
@@ -138,10 +153,6 @@ impl super::Offered for Assault {
         {
             options.insert(draft::CONSECUTIVE_MOVES.to_string(), facts.trailing_moves);
         }
-    }
-
-    fn label(&self, _st: &GameState, rules: &RuleSet, l: Lang) -> String {
-        row_label(rules, row_of(self), l)
     }
 }
 

@@ -11,6 +11,7 @@ use crate::core::game::guard::{
 };
 use crate::core::game::hits::{breath_hit, hit_chance};
 use crate::core::game::kit::push_hit;
+use crate::core::game::offers::Declares;
 use crate::core::game::offers::names::*;
 use crate::core::game::pending::AcceptFacts;
 use crate::core::game::prepare::{Checked, Dice};
@@ -130,24 +131,17 @@ impl super::Offered for Breath {
         // It rolls nothing: no roll of it waits.
     }
 
-    fn declarations(&self, _st: &GameState, _ctx: Ctx<'_>) -> Vec<Declaration> {
-        Vec::new()
+    fn label(&self, _st: &GameState, rules: &RuleSet, l: Lang) -> String {
+        row_label(rules, "breath", l)
     }
 
-    fn declared(&self, _key: &DeclKey) -> Option<Declared> {
+    /// Nothing to declare: it is offered as it is.
+    fn declares(&self) -> Option<&dyn Declares> {
         None
     }
 
-    fn declare(&mut self, _key: &DeclKey, _v: &Declared) -> bool {
-        false
-    }
-
-    fn fill_draft(&mut self, _ctx: Ctx<'_>, _facts: Facts) {
-        // Nothing the tracker knows is left to fill in.
-    }
-
-    fn label(&self, _st: &GameState, rules: &RuleSet, l: Lang) -> String {
-        row_label(rules, "breath", l)
+    fn declares_mut(&mut self) -> Option<&mut dyn Declares> {
+        None
     }
 }
 

@@ -9,6 +9,7 @@ use crate::core::game::engine::roll;
 use crate::core::game::error::GameError;
 use crate::core::game::guard::Ctx;
 use crate::core::game::hits::hit_chance;
+use crate::core::game::offers::Declares;
 use crate::core::game::offers::names::*;
 use crate::core::game::pending::{AcceptFacts, Fact};
 use crate::core::game::prepare::{Checked, Dice, table_dice};
@@ -154,6 +155,27 @@ impl super::Offered for CastSpell {
         );
     }
 
+    fn label(&self, st: &GameState, rules: &RuleSet, l: Lang) -> String {
+        match &self.spell {
+            // The spell's own name.
+            SpellChoice::Known { index } => st
+                .model(self.caster)
+                .and_then(|m| m.spells.get(*index))
+                .map_or_else(|| "cast_spell".to_string(), |s| format!("✨ {}", s.name)),
+            SpellChoice::Custom { .. } => row_label(rules, "cast_spell", l),
+        }
+    }
+
+    fn declares(&self) -> Option<&dyn Declares> {
+        Some(self)
+    }
+
+    fn declares_mut(&mut self) -> Option<&mut dyn Declares> {
+        Some(self)
+    }
+}
+
+impl Declares for CastSpell {
     fn declarations(&self, st: &GameState, ctx: Ctx<'_>) -> Vec<Declaration> {
         let me = self.caster;
         draft::listed(ctx, "cast_spell", in_play(st, |m| m != me))
@@ -175,17 +197,6 @@ impl super::Offered for CastSpell {
 
     fn fill_draft(&mut self, _ctx: Ctx<'_>, _facts: Facts) {
         // Nothing the tracker knows is left to fill in.
-    }
-
-    fn label(&self, st: &GameState, rules: &RuleSet, l: Lang) -> String {
-        match &self.spell {
-            // The spell's own name.
-            SpellChoice::Known { index } => st
-                .model(self.caster)
-                .and_then(|m| m.spells.get(*index))
-                .map_or_else(|| "cast_spell".to_string(), |s| format!("✨ {}", s.name)),
-            SpellChoice::Custom { .. } => row_label(rules, "cast_spell", l),
-        }
     }
 }
 

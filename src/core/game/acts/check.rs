@@ -9,6 +9,7 @@ use crate::core::game::engine::roll;
 use crate::core::game::error::GameError;
 use crate::core::game::guard::{Ctx, in_play};
 use crate::core::game::kit::{same_spec, take_reroll};
+use crate::core::game::offers::Declares;
 use crate::core::game::offers::names::*;
 use crate::core::game::pending::{AcceptFacts, RollPart, single_part};
 use crate::core::game::prepare::{Checked, Dice, Prepared, RawWish, slots_of};
@@ -125,22 +126,6 @@ impl super::Offered for Check {
         );
     }
 
-    fn declarations(&self, _st: &GameState, _ctx: Ctx<'_>) -> Vec<Declaration> {
-        Vec::new()
-    }
-
-    fn declared(&self, _key: &DeclKey) -> Option<Declared> {
-        None
-    }
-
-    fn declare(&mut self, _key: &DeclKey, _v: &Declared) -> bool {
-        false
-    }
-
-    fn fill_draft(&mut self, _ctx: Ctx<'_>, _facts: Facts) {
-        // Nothing the tracker knows is left to fill in.
-    }
-
     fn label(&self, st: &GameState, _rules: &RuleSet, l: Lang) -> String {
         match self.options.dreadful {
             // R41: the Courage check before assaulting a Dreadful aspect.
@@ -152,6 +137,15 @@ impl super::Offered for Check {
             ),
             None => l.pick("Tirada de Atributo", "Attribute check").to_string(),
         }
+    }
+
+    /// Nothing to declare: it is offered as it is.
+    fn declares(&self) -> Option<&dyn Declares> {
+        None
+    }
+
+    fn declares_mut(&mut self) -> Option<&mut dyn Declares> {
+        None
     }
 }
 

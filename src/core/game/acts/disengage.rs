@@ -7,6 +7,7 @@ use crate::core::game::describe::Describer;
 use crate::core::game::engine::roll;
 use crate::core::game::error::GameError;
 use crate::core::game::guard::Ctx;
+use crate::core::game::offers::Declares;
 use crate::core::game::offers::names::*;
 use crate::core::game::pending::{AcceptFacts, RollPart, opposed_side};
 use crate::core::game::prepare::{Checked, Dice, Prepared, RawWish, slots_of};
@@ -127,24 +128,17 @@ impl super::Offered for Disengage {
         );
     }
 
-    fn declarations(&self, _st: &GameState, _ctx: Ctx<'_>) -> Vec<Declaration> {
-        Vec::new()
+    fn label(&self, _st: &GameState, rules: &RuleSet, l: Lang) -> String {
+        row_label(rules, "disengage", l)
     }
 
-    fn declared(&self, _key: &DeclKey) -> Option<Declared> {
+    /// Nothing to declare: it is offered as it is.
+    fn declares(&self) -> Option<&dyn Declares> {
         None
     }
 
-    fn declare(&mut self, _key: &DeclKey, _v: &Declared) -> bool {
-        false
-    }
-
-    fn fill_draft(&mut self, _ctx: Ctx<'_>, _facts: Facts) {
-        // Nothing the tracker knows is left to fill in.
-    }
-
-    fn label(&self, _st: &GameState, rules: &RuleSet, l: Lang) -> String {
-        row_label(rules, "disengage", l)
+    fn declares_mut(&mut self) -> Option<&mut dyn Declares> {
+        None
     }
 }
 

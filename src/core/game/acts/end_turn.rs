@@ -6,6 +6,7 @@ use crate::core::game::action::Action;
 use crate::core::game::describe::Describer;
 use crate::core::game::error::{GameError, Refusal};
 use crate::core::game::guard::{Ctx, require_no_pending, require_rounds};
+use crate::core::game::offers::Declares;
 use crate::core::game::offers::names::*;
 use crate::core::game::prepare::Dice;
 use crate::core::game::state::GameState;
@@ -86,24 +87,17 @@ impl super::Offered for EndTurn {
         // It rolls nothing: no roll of it waits.
     }
 
-    fn declarations(&self, _st: &GameState, _ctx: Ctx<'_>) -> Vec<Declaration> {
-        Vec::new()
+    fn label(&self, _st: &GameState, rules: &RuleSet, l: Lang) -> String {
+        row_label(rules, "end_turn", l)
     }
 
-    fn declared(&self, _key: &DeclKey) -> Option<Declared> {
+    /// Nothing to declare: it is offered as it is.
+    fn declares(&self) -> Option<&dyn Declares> {
         None
     }
 
-    fn declare(&mut self, _key: &DeclKey, _v: &Declared) -> bool {
-        false
-    }
-
-    fn fill_draft(&mut self, _ctx: Ctx<'_>, _facts: Facts) {
-        // Nothing the tracker knows is left to fill in.
-    }
-
-    fn label(&self, _st: &GameState, rules: &RuleSet, l: Lang) -> String {
-        row_label(rules, "end_turn", l)
+    fn declares_mut(&mut self) -> Option<&mut dyn Declares> {
+        None
     }
 }
 

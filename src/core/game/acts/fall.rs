@@ -7,6 +7,7 @@ use crate::core::game::describe::Describer;
 use crate::core::game::engine::roll;
 use crate::core::game::error::GameError;
 use crate::core::game::guard::Ctx;
+use crate::core::game::offers::Declares;
 use crate::core::game::offers::names::*;
 use crate::core::game::pending::{AcceptFacts, Fact, RollPart, opposed_side, single_part};
 use crate::core::game::prepare::{Checked, Dice, Prepared, RawWish, slots_of};
@@ -109,6 +110,20 @@ impl super::Offered for Fall {
         );
     }
 
+    fn label(&self, _st: &GameState, rules: &RuleSet, l: Lang) -> String {
+        row_label(rules, "fall", l)
+    }
+
+    fn declares(&self) -> Option<&dyn Declares> {
+        Some(self)
+    }
+
+    fn declares_mut(&mut self) -> Option<&mut dyn Declares> {
+        Some(self)
+    }
+}
+
+impl Declares for Fall {
     fn declarations(&self, st: &GameState, ctx: Ctx<'_>) -> Vec<Declaration> {
         // R31: the friends who would witness it put Down, with the roll
         // from rules 2 on.
@@ -132,10 +147,6 @@ impl super::Offered for Fall {
 
     fn fill_draft(&mut self, _ctx: Ctx<'_>, _facts: Facts) {
         // Nothing the tracker knows is left to fill in.
-    }
-
-    fn label(&self, _st: &GameState, rules: &RuleSet, l: Lang) -> String {
-        row_label(rules, "fall", l)
     }
 }
 

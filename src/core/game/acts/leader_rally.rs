@@ -8,6 +8,7 @@ use crate::core::game::fear::{add, check_listed, require_leader};
 use crate::core::game::guard::{
     Ctx, action_done, action_row, pay, require_actor, require_free, require_standing,
 };
+use crate::core::game::offers::Declares;
 use crate::core::game::offers::names::*;
 use crate::core::game::prepare::Dice;
 use crate::core::game::refs::ModelRef;
@@ -109,6 +110,20 @@ impl super::Offered for LeaderRally {
         // It rolls nothing: no roll of it waits.
     }
 
+    fn label(&self, _st: &GameState, rules: &RuleSet, l: Lang) -> String {
+        row_label(rules, "leader_rally", l)
+    }
+
+    fn declares(&self) -> Option<&dyn Declares> {
+        Some(self)
+    }
+
+    fn declares_mut(&mut self) -> Option<&mut dyn Declares> {
+        Some(self)
+    }
+}
+
+impl Declares for LeaderRally {
     fn declarations(&self, st: &GameState, ctx: Ctx<'_>) -> Vec<Declaration> {
         let me = self.leader;
         let friends = in_play(st, |m| m.side == me.side && m != me);
@@ -131,10 +146,6 @@ impl super::Offered for LeaderRally {
 
     fn fill_draft(&mut self, _ctx: Ctx<'_>, _facts: Facts) {
         // Nothing the tracker knows is left to fill in.
-    }
-
-    fn label(&self, _st: &GameState, rules: &RuleSet, l: Lang) -> String {
-        row_label(rules, "leader_rally", l)
     }
 }
 

@@ -7,6 +7,7 @@ use crate::core::game::error::{GameError, Refusal};
 use crate::core::game::guard::{
     Ctx, action_done, action_row, model, pay, require_actor, require_free, require_standing,
 };
+use crate::core::game::offers::Declares;
 use crate::core::game::offers::names::*;
 use crate::core::game::prepare::Dice;
 use crate::core::game::state::GameState;
@@ -122,6 +123,20 @@ impl super::Offered for Loot {
         // It rolls nothing: no roll of it waits.
     }
 
+    fn label(&self, _st: &GameState, rules: &RuleSet, l: Lang) -> String {
+        row_label(rules, "loot", l)
+    }
+
+    fn declares(&self) -> Option<&dyn Declares> {
+        Some(self)
+    }
+
+    fn declares_mut(&mut self) -> Option<&mut dyn Declares> {
+        Some(self)
+    }
+}
+
+impl Declares for Loot {
     fn declarations(&self, st: &GameState, ctx: Ctx<'_>) -> Vec<Declaration> {
         draft::loot_declarations(st, ctx, self.body)
     }
@@ -146,10 +161,6 @@ impl super::Offered for Loot {
 
     fn fill_draft(&mut self, _ctx: Ctx<'_>, _facts: Facts) {
         // Nothing the tracker knows is left to fill in.
-    }
-
-    fn label(&self, _st: &GameState, rules: &RuleSet, l: Lang) -> String {
-        row_label(rules, "loot", l)
     }
 }
 

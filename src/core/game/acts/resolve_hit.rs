@@ -7,6 +7,7 @@ use crate::core::game::describe::Describer;
 use crate::core::game::engine::roll;
 use crate::core::game::error::GameError;
 use crate::core::game::guard::Ctx;
+use crate::core::game::offers::Declares;
 use crate::core::game::offers::names::*;
 use crate::core::game::pending::{AcceptFacts, Fact, RollPart, opposed_parts, opposed_side};
 use crate::core::game::prepare::{Checked, Dice, Prepared, RawWish, slots_of};
@@ -127,6 +128,20 @@ impl super::Offered for ResolveHit {
         );
     }
 
+    fn label(&self, _st: &GameState, rules: &RuleSet, l: Lang) -> String {
+        row_label(rules, "resolve_hit", l)
+    }
+
+    fn declares(&self) -> Option<&dyn Declares> {
+        Some(self)
+    }
+
+    fn declares_mut(&mut self) -> Option<&mut dyn Declares> {
+        Some(self)
+    }
+}
+
+impl Declares for ResolveHit {
     fn declarations(&self, st: &GameState, ctx: Ctx<'_>) -> Vec<Declaration> {
         let mut out = draft::hit_declarations(st, ctx, self.attacker, self.target);
         // R31: named with the roll from rules 2 on, when accepting it
@@ -169,10 +184,6 @@ impl super::Offered for ResolveHit {
 
     fn fill_draft(&mut self, _ctx: Ctx<'_>, _facts: Facts) {
         // Nothing the tracker knows is left to fill in.
-    }
-
-    fn label(&self, _st: &GameState, rules: &RuleSet, l: Lang) -> String {
-        row_label(rules, "resolve_hit", l)
     }
 }
 

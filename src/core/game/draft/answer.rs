@@ -60,11 +60,14 @@ pub(crate) fn melee_declare(options: &mut FightOptions, key: &DeclKey, v: &Decla
 
 /// What the players declared so far for `key` in `action`.
 pub fn value(action: &Action, key: &DeclKey) -> Option<Declared> {
-    action.act().declared(key)
+    action.act().declares()?.declared(key)
 }
 
 /// `action` with `key` declared as `v`; `false` (and `action` unchanged)
 /// when the action has no such declaration or `v` is the wrong kind.
 pub fn declare(action: &mut Action, key: &DeclKey, v: &Declared) -> bool {
-    action.act_mut().declare(key, v)
+    action
+        .act_mut()
+        .declares_mut()
+        .is_some_and(|d| d.declare(key, v))
 }
