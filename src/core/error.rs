@@ -66,30 +66,33 @@ impl DataError {
 }
 
 /// The longest quotation of the file an error message keeps.
-const MAX_QUOTE_CHARS: usize = 60;
+const MAX_QUOTE_CHARS: usize = crate::core::text::MAX_ECHO_CHARS;
 
 /// `message` with each quoted value (`"…"`, as the parser quotes what it
-/// found) cut to its first line and [`MAX_QUOTE_CHARS`] characters: a file
-/// that is one long scalar (a link to some system file) is not printed
-/// whole in an error.
-fn shorten_quotes(message: &str) -> String {
+/// found, or `` `…` ``, as serde names an unknown variant or field) cut to
+/// its first line and [`MAX_QUOTE_CHARS`] characters: a file that is one
+/// long scalar (a link to some system file) is not printed whole in an
+/// error, nor a 1.5 MB action name (issue 32).
+pub fn shorten_quotes(message: &str) -> String {
     let mut out = String::with_capacity(message.len().min(512));
     let mut chars = message.chars();
     while let Some(c) = chars.next() {
         out.push(c);
-        if c != '"' {
+        if c != '"' && c != '`' {
             continue;
         }
+        let end = c;
         // Inside a quotation, written with Rust's escapes (`\\n`, `\\"`):
         // an escape is kept whole or not at all.
         let mut kept = 0;
         let mut cut = false;
         while let Some(q) = chars.next() {
-            if q == '"' {
+            if q == end {
                 break;
             }
-            let escape = (q == '\\').then(|| chars.next()).flatten();
-            if matches!(escape, Some('n' | 'r')) || kept >= MAX_QUOTE_CHARS {
+            let escape = (q == '\\' && end == '"').then(|| chars.next()).flatten();
+            let line_break = matches!(escape, Some('n' | 'r')) || matches!(q, '\n' | '\r');
+            if line_break || kept >= MAX_QUOTE_CHARS {
                 cut = true;
             }
             if !cut {
@@ -101,7 +104,7 @@ fn shorten_quotes(message: &str) -> String {
         if cut {
             out.push('…');
         }
-        out.push('"');
+        out.push(end);
     }
     out
 }
@@ -168,6 +171,19 @@ mod tests {
             Some(Pos { line: 4, column: 5 })
         );
         assert_eq!(locate_key_value(src, "id", "c", 0), None);
+    }
+
+    #[test]
+    fn quoted_and_backticked_values_are_cut() {
+        let long = "y".repeat(100_000);
+        let e = shorten_quotes(&format!(
+            "unknown variant `{long}`, expected `a` or \"{long}\""
+        ));
+        let cut = format!("{}…", "y".repeat(MAX_QUOTE_CHARS));
+        assert_eq!(
+            e,
+            format!("unknown variant `{cut}`, expected `a` or \"{cut}\"")
+        );
     }
 
     #[test]

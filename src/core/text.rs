@@ -78,6 +78,22 @@ impl Text {
     }
 }
 
+/// The most characters of a value a user wrote that an error message
+/// quotes back (issue 32: a 1.5 MB id was echoed whole).
+pub const MAX_ECHO_CHARS: usize = 60;
+
+/// A value a user wrote (an id, a name, a flag's value) as an error quotes
+/// it: its first line and at most [`MAX_ECHO_CHARS`] characters, "…" where
+/// it was cut. Every message that echoes a user's value goes through it.
+pub fn clip(value: &str) -> std::borrow::Cow<'_, str> {
+    let line = value.split(['\n', '\r']).next().unwrap_or("");
+    match line.char_indices().nth(MAX_ECHO_CHARS) {
+        None if line.len() == value.len() => std::borrow::Cow::Borrowed(value),
+        None => std::borrow::Cow::Owned(format!("{line}…")),
+        Some((at, _)) => std::borrow::Cow::Owned(format!("{}…", &line[..at])),
+    }
+}
+
 /// `text` safe to print on a terminal: every control character but the line
 /// break and the tab is written as an escape (`\x1b`, `\u{9b}`), so a name
 /// with an escape sequence in it cannot recolour, move or clear the screen;
@@ -122,6 +138,18 @@ pub fn is_hidden_control(c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn clip_keeps_a_short_value_and_cuts_a_long_one_to_its_first_line() {
+        assert_eq!(clip("lobo"), "lobo");
+        assert_eq!(
+            clip(&"ñ".repeat(MAX_ECHO_CHARS)),
+            "ñ".repeat(MAX_ECHO_CHARS)
+        );
+        let long = "ñ".repeat(1_500_000);
+        assert_eq!(clip(&long), format!("{}…", "ñ".repeat(MAX_ECHO_CHARS)));
+        assert_eq!(clip("a\nb"), "a…");
+    }
 
     #[test]
     fn control_characters_are_escaped_and_lines_kept() {

@@ -384,6 +384,7 @@ fn ask_of(kind: PostKind, body: &[u8], l: Lang) -> Result<Ask, String> {
     let action = || -> Result<Action, String> {
         let a = map.get("action").map(|v| v.to_string()).unwrap_or_default();
         Action::from_json(&a).map_err(|e| {
+            let e = crate::core::error::shorten_quotes(&e.to_string());
             bad(
                 format!("\"action\" no es una acción: {e}"),
                 format!("\"action\" is not an action: {e}"),

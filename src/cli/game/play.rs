@@ -181,7 +181,9 @@ pub(crate) fn read_line_bounded(
 /// dropped, and a unit action (`end_turn`, `end_game`) refuses unknown
 /// fields like every other action (issue 21).
 pub(crate) fn parse_action(line: &str) -> Result<Action, String> {
-    Action::from_json(crate::core::fsutil::strip_bom(line)).map_err(|e| e.to_string())
+    // serde quotes an unknown action or field whole: cut (issue 32).
+    Action::from_json(crate::core::fsutil::strip_bom(line))
+        .map_err(|e| crate::core::error::shorten_quotes(&e.to_string()))
 }
 
 /// Apply one action (`--action`) or a batch of JSON lines on stdin, all or

@@ -150,7 +150,7 @@ pub(crate) fn terrain<'r>(ctx: Ctx<'r>, id: &str) -> Result<&'r TerrainRules, Ga
         .ok_or_else(|| {
             let known = ctx.rules.warband.terrain.iter();
             Refusal::UnknownTerrain {
-                id: id.to_string(),
+                id: crate::core::text::clip(id).into_owned(),
                 known: known.map(|t| t.id.clone()).collect(),
             }
             .into()

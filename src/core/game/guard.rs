@@ -153,9 +153,11 @@ pub(crate) fn require_free(x: &ModelState, m: ModelRef) -> Result<(), GameError>
 
 /// The row of `tables/actions.yaml` for `id`.
 pub(crate) fn action_row<'r>(ctx: Ctx<'r>, id: &str) -> Result<&'r ActionCost, GameError> {
-    ctx.rules
-        .action(id)
-        .ok_or_else(|| Refusal::NoAction { id: id.to_string() }.into())
+    ctx.rules.action(id).ok_or_else(|| {
+        // Ids a user wrote are cut where a refusal echoes them (issue 32).
+        let id = crate::core::text::clip(id).into_owned();
+        Refusal::NoAction { id }.into()
+    })
 }
 
 /// R10–R12: pay `dp` for `m`: first the Leader's extra DP of this turn, then

@@ -27,7 +27,7 @@ fn cover_value(ctx: Ctx<'_>, ids: &[String]) -> Result<i32, GameError> {
             .ok_or_else(|| {
                 let known = ctx.rules.cover.rows.iter().map(|r| r.id.clone());
                 GameError::from(Refusal::UnknownCover {
-                    id: id.clone(),
+                    id: crate::core::text::clip(id).into_owned(),
                     known: known.collect(),
                 })
             })?;

@@ -118,7 +118,7 @@ pub(super) fn table_options<'a>(
                 let known = row.options.iter().map(|o| o.id.as_str());
                 GameError::from(Refusal::UnknownOption {
                     row: row.name.clone(),
-                    id: id.clone(),
+                    id: crate::core::text::clip(id).into_owned(),
                     known: known
                         .filter(|i| !skip.contains(i))
                         .map(str::to_string)
@@ -167,7 +167,7 @@ pub(super) fn melee<'x>(
     found.ok_or_else(|| {
         Refusal::UnknownWeapon {
             model: m,
-            id: id.map(str::to_string),
+            id: id.map(|i| crate::core::text::clip(i).into_owned()),
             known: x.profile.melee.iter().map(|l| l.id.clone()).collect(),
         }
         .into()
@@ -315,9 +315,10 @@ pub(super) fn opposed_roles(
 
 /// A die-range table of the tables (dark forces, spell backlash).
 pub(crate) fn table<'r>(rules: &'r RuleSet, id: &str) -> Result<&'r RollTable, GameError> {
-    rules
-        .roll_table(id)
-        .ok_or_else(|| Refusal::NoTable { id: id.to_string() }.into())
+    rules.roll_table(id).ok_or_else(|| {
+        let id = crate::core::text::clip(id).into_owned();
+        Refusal::NoTable { id }.into()
+    })
 }
 
 /// The dice of a table roll fit its expression; their sum with the bonus.

@@ -110,7 +110,7 @@ fn find(
     if tracked(ctx.rules, item) || gear.is_some() {
         return Err(Refusal::NotCarried {
             body,
-            item: item.trim().to_string(),
+            item: crate::core::text::clip(item.trim()).into_owned(),
         }
         .into());
     }

@@ -103,7 +103,8 @@ impl TryFrom<String> for ModelRef {
 impl std::str::FromStr for ModelRef {
     type Err = ModelRefError;
     fn from_str(s: &str) -> Result<Self, ModelRefError> {
-        let bad = || ModelRefError(s.to_string());
+        // Cut: the text is echoed in the error (issue 32).
+        let bad = || ModelRefError(crate::core::text::clip(s).into_owned());
         let digits = s.trim_start_matches(|c: char| c.is_ascii_alphabetic());
         let side = match &s[..s.len() - digits.len()] {
             "a" | "A" => Side::A,

@@ -4,7 +4,7 @@
 
 use super::error::InputError;
 use super::{Input, InputKind};
-use crate::core::text::Lang;
+use crate::core::text::{Lang, clip};
 
 /// A value given for an input.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -20,7 +20,8 @@ pub enum InputValue {
 pub fn parse_input(input: &Input, text: &str, l: Lang) -> Result<InputValue, InputError> {
     let t = text.trim();
     let name = input.name.get(l);
-    let fields = || (name.to_string(), input.id.clone(), t.to_string());
+    // The text is echoed in the error: cut (issue 32).
+    let fields = || (name.to_string(), input.id.clone(), clip(t).into_owned());
     match &input.kind {
         InputKind::Number { min, max } => {
             let v: i32 = t.parse().map_err(|_| {

@@ -31,7 +31,7 @@ use crate::core::dice_expr::DiceExpr;
 use crate::core::error::DataError;
 use crate::core::fsutil::YamlFolder;
 use crate::core::tables::{RowRange, RuleSet};
-use crate::core::text::{Lang, Text};
+use crate::core::text::{Lang, Text, clip};
 
 pub use cell::{Cell, CellResult, LegendEntry};
 pub use impia::impia_pack;
@@ -324,7 +324,8 @@ impl std::fmt::Display for FindError {
         match self {
             FindError::Unknown { wanted, known } => write!(
                 f,
-                "no table '{wanted}'; the tables are: {}",
+                "no table '{}'; the tables are: {}",
+                clip(wanted),
                 known.join(", ")
             ),
             FindError::Ambiguous { wanted, matches } => write!(

@@ -74,7 +74,8 @@ fn id_error(
         file,
         pos,
         format!(
-            "unknown {what} '{id}', expected one of: {}",
+            "unknown {what} '{}', expected one of: {}",
+            crate::core::text::clip(id),
             known.join(", ")
         ),
     )
