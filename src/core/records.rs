@@ -86,8 +86,19 @@ pub enum GameResult {
 
 /// Where the records of the game at `game_path` go: `records/` beside the
 /// `games/` folder that holds it (the app's layout), else `records/` in the
-/// game's own folder.
+/// game's own folder. The folder is the real file's (issue 32): however
+/// its path is spelt (`games/g.yaml` from above, `g.yaml` from inside
+/// `games/`, a symlink), one game has one records folder, so an undo from
+/// another working folder takes out the entry its end put in.
 pub fn records_dir(game_path: &Path) -> PathBuf {
+    // The lock's notion of the real file; a path it cannot resolve keeps
+    // its spelling.
+    let real = crate::core::game::file::target(game_path);
+    records_dir_of(real.as_deref().unwrap_or(game_path))
+}
+
+/// [`records_dir`] of a path as it is spelt.
+fn records_dir_of(game_path: &Path) -> PathBuf {
     let dir = game_path.parent().unwrap_or(Path::new(""));
     match (dir.file_name(), dir.parent()) {
         (Some(name), Some(up)) if name == crate::core::game::host::GAMES_DIR => up.join("records"),
@@ -451,11 +462,11 @@ mod tests {
     #[test]
     fn records_go_beside_the_games_folder() {
         assert_eq!(
-            records_dir(Path::new("x/games/a.yaml")),
+            records_dir_of(Path::new("x/games/a.yaml")),
             PathBuf::from("x/records")
         );
         assert_eq!(
-            records_dir(Path::new("/tmp/g.yaml")),
+            records_dir_of(Path::new("/tmp/g.yaml")),
             PathBuf::from("/tmp/records")
         );
     }
