@@ -49,10 +49,14 @@ pub(super) fn list(set: &PackSet, pack: Option<&str>, json: bool, l: Lang) -> Re
         && set.pack(p).is_none()
     {
         let ids: Vec<&str> = set.packs.iter().map(|p| p.id.as_str()).collect();
-        return Err(CliError(format!(
-            "no pack '{p}'; the packs are: {}",
-            ids.join(", ")
-        )));
+        return Err(super::not_found(
+            set,
+            format!(
+                "no pack '{}'; the packs are: {}",
+                crate::core::text::clip(p),
+                ids.join(", ")
+            ),
+        ));
     }
     let list = entries(set, pack, l);
     if json {

@@ -69,13 +69,19 @@ pub struct RollArgs {
 fn parse_pair(s: &str) -> Result<(String, String), String> {
     match s.split_once('=') {
         Some((k, v)) if !k.trim().is_empty() => Ok((k.trim().to_string(), v.trim().to_string())),
-        _ => Err(format!("'{s}' is not NAME=VALUE (e.g. attacker=12)")),
+        _ => Err(format!(
+            "'{}' is not NAME=VALUE (e.g. attacker=12)",
+            crate::core::text::clip(s)
+        )),
     }
 }
 
 /// The packs: this game's (with `--tables` over it), the shipped ones, and
-/// the user packs of `--tables DIR`. A broken user pack is refused, one line
-/// per problem. The folder is read once for both.
+/// the user packs of `--tables DIR`. The folder is read once for both.
+/// A broken user pack is a warning on stderr, one line per problem (file,
+/// line, column), and the other packs load (issue 32: one broken pack made
+/// every `table` command fail); a table asked for and not found then says
+/// that a pack did not load, and the command fails.
 fn load_packs(cli: &Cli) -> Result<PackSet, CliError> {
     let folder = cli.tables.as_deref().map(read_folder).transpose()?;
     let rules = match &folder {
@@ -83,11 +89,22 @@ fn load_packs(cli: &Cli) -> Result<PackSet, CliError> {
         None => RuleSet::builtin()?,
     };
     let set = PackSet::with_folder(&rules, folder.as_ref());
-    if !set.problems.is_empty() {
-        let lines: Vec<String> = set.problems.iter().map(|e| e.to_string()).collect();
-        return Err(CliError(lines.join("\nimpia: ")));
+    let warning = cli.lang().pick("aviso", "warning");
+    for e in &set.problems {
+        errln!("impia: {warning}: {e}");
     }
     Ok(set)
+}
+
+/// `message` of a table or pack not found, with a word on the packs that
+/// did not load: the one asked for may be among them.
+fn not_found(set: &PackSet, message: String) -> CliError {
+    match set.problems.len() {
+        0 => CliError(message),
+        n => CliError(format!(
+            "{message} ({n} problem(s) kept a pack of --tables from loading: see the warnings above)"
+        )),
+    }
 }
 
 fn kind(t: &PackTable) -> &'static str {
@@ -148,7 +165,7 @@ pub fn run(cli: &Cli, cmd: &TableCommand) -> Result<(), CliError> {
 }
 
 fn find<'a>(set: &'a PackSet, wanted: &str) -> Result<(&'a Pack, &'a PackTable), CliError> {
-    set.find(wanted).map_err(|e| CliError(e.to_string()))
+    set.find(wanted).map_err(|e| not_found(set, e.to_string()))
 }
 
 /// The `--input` values in the table's order. `None` when none were given
@@ -162,8 +179,9 @@ fn given(
     let Body::Lookup(lk) = &t.body else {
         if let Some((k, _)) = pairs.first() {
             return Err(CliError(format!(
-                "'{}' takes no inputs (got --input {k}=…); it is rolled as it is",
-                t.id
+                "'{}' takes no inputs (got --input {}=…); it is rolled as it is",
+                t.id,
+                crate::core::text::clip(k)
             )));
         }
         return Ok(Some(Vec::new()));
@@ -171,8 +189,9 @@ fn given(
     for (k, _) in pairs {
         if !lk.inputs.iter().any(|i| i.id == *k) {
             return Err(CliError(format!(
-                "'{}' has no input '{k}'; its inputs are: {}",
+                "'{}' has no input '{}'; its inputs are: {}",
                 t.id,
+                crate::core::text::clip(k),
                 usage(lk)
             )));
         }
