@@ -9,10 +9,15 @@ use crate::core::roster::{self, text};
 use crate::core::tables::{RuleSet, read_text};
 use crate::core::text::Lang;
 
-/// Print the roster in FILE as text in `l`.
+/// Print the roster in FILE as text in `l`, its control characters escaped
+/// like every CLI line (issue 32: a name's U+202E reached the terminal).
 pub fn print_text(file: &Path, rules: &RuleSet, l: Lang) -> Result<ExitCode, CliError> {
     let r = roster::load_roster(file, rules)?;
-    super::out(format_args!("{}", roster::to_text(&r, rules, l)));
+    let text = roster::to_text(&r, rules, l);
+    super::out(format_args!(
+        "{}",
+        crate::core::text::escape_controls(&text)
+    ));
     Ok(ExitCode::SUCCESS)
 }
 
