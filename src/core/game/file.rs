@@ -188,6 +188,38 @@ fn newer_version(file: &str, text: &str) -> Result<(), DataError> {
     }
 }
 
+/// A game played with rules of a newer impia is refused (issue 32): its log
+/// replayed with the rules this impia knows could give other results, a
+/// wrong state or winner, and an action written into it would be decided by
+/// rules its players did not play. Refused like a newer `version:`, rather
+/// than opened read-only, because even reading it would show figures its
+/// own rules may not give.
+fn newer_rules(file: &str, head: &str, rules: u32) -> Result<(), DataError> {
+    use super::setup::RULES_CURRENT;
+    if rules <= RULES_CURRENT {
+        return Ok(());
+    }
+    // The setup's own key stands at the start of its line (a roster's
+    // nested keys are indented).
+    let pos = head
+        .lines()
+        .position(|l| {
+            l.strip_prefix("rules")
+                .is_some_and(|r| r.trim_start().starts_with(':'))
+        })
+        .map_or(Pos { line: 1, column: 1 }, |i| Pos {
+            line: i + 1,
+            column: 1,
+        });
+    Err(DataError::at(
+        file,
+        pos,
+        format!(
+            "this game was played with rules {rules}, of a newer impia; this impia knows rules 1 to {RULES_CURRENT} and would replay it with others — update impia to open it"
+        ),
+    ))
+}
+
 /// Where the section `key:` (`redo:`, `log:`) starts in `text`, if its
 /// lines up to `end` are all JSON actions (`- {…}`), blank or comments: the
 /// fast path, read line by line instead of by the YAML parser.
@@ -313,6 +345,7 @@ fn parse_with(file: &str, text: &str, lenient: bool) -> Result<GameFile, DataErr
     crate::core::yaml::check(file, head)?;
     newer_version(file, head)?;
     let parsed: FileIn = serde_yaml::from_str(head).map_err(|e| DataError::yaml(file, &e))?;
+    newer_rules(file, head, parsed.rules)?;
     let mut undone = parsed.undone.unwrap_or_default();
     if let Some(start) = undone_at {
         undone.extend(json_actions(file, text, start + "undone:\n".len()..undone_end, false)?.0);
