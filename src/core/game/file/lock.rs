@@ -142,7 +142,10 @@ fn same_inode(_: &std::fs::File, _: &Path) -> bool {
 #[cfg(unix)]
 fn links(path: &Path) -> u64 {
     use std::os::unix::fs::MetadataExt;
-    std::fs::metadata(path).map_or(1, |m| m.nlink())
+    // Only a regular file's links are a second name of the game: a folder
+    // has one per sub-folder (issue 32: `x.yaml/` was "2 hard links"); the
+    // read that follows says what it is.
+    std::fs::metadata(path).map_or(1, |m| if m.is_file() { m.nlink() } else { 1 })
 }
 
 #[cfg(not(unix))]
