@@ -10,3 +10,13 @@ pub fn impia(args: &[&str]) -> Output {
         .output()
         .expect("run the impia binary")
 }
+
+/// `impia ARGS` run from the working folder `dir` (relative paths in ARGS
+/// are read from there).
+pub fn impia_in(dir: &std::path::Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_impia"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("run the impia binary")
+}

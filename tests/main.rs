@@ -34,6 +34,7 @@ mod hang;
 mod hardening_cli;
 mod hardening_files;
 mod hardening_packs;
+mod hardening_small;
 mod import_graph;
 mod links_and_temps;
 mod offer_declared_forms;
