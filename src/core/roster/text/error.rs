@@ -87,15 +87,10 @@ pub enum TextErrorKind {
     },
 }
 
-/// At most this much of the offending text is quoted back.
-const QUOTE_CHARS: usize = 40;
-
+/// The offending text quoted back, cut like every echoed value
+/// ([`crate::core::text::clip`]).
 fn quote(s: &str) -> String {
-    let mut out: String = s.chars().take(QUOTE_CHARS).collect();
-    if s.chars().nth(QUOTE_CHARS).is_some() {
-        out.push('…');
-    }
-    format!("«{out}»")
+    format!("«{}»", crate::core::text::clip(s))
 }
 
 impl TextErrorKind {
