@@ -40,6 +40,11 @@ pub const GAME_VERSION: u32 = 2;
 pub struct Undone {
     pub at: usize,
     pub action: Action,
+    /// Issue 33: taken back by request (who asked, who allowed) or by the
+    /// laptop; absent for an undo at the laptop dropped by a new action,
+    /// and in files of before (which open as ever).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub leave: Option<super::leave::Leave>,
 }
 
 /// The largest game file read: a 10,000-action game is about 3.3 MB, so

@@ -41,6 +41,8 @@ struct Running {
     asked: Vec<Seat>,
     /// The game had ended last frame: an end opens the window.
     ended: bool,
+    /// A request to take back waited last frame: a new one opens the window.
+    take_back: bool,
 }
 
 /// The share window's state; the chosen address is remembered by the app.
@@ -95,6 +97,7 @@ impl SharePanel {
                     published: fingerprint(host),
                     asked: Vec::new(),
                     ended: host.state().ended.is_some(),
+                    take_back: false,
                 });
             }
             Err(e) => {
@@ -158,6 +161,40 @@ impl SharePanel {
         }
     }
 
+    /// Issue 33: the laptop undoes while sharing (both phones are told);
+    /// `None` when not sharing (the caller undoes as ever).
+    pub fn laptop_undo(
+        &mut self,
+        host: &mut Host,
+        withdraw: bool,
+    ) -> Option<Result<bool, crate::core::game::GameError>> {
+        let r = self.running.as_mut()?;
+        let out = r.seats.laptop_undo(host, &r.share, withdraw);
+        r.published = fingerprint(host);
+        Some(out)
+    }
+
+    /// A phone's request to take back the last action, waiting (issue 33).
+    pub fn take_back_request(&self, host: &Host, l: Lang) -> Option<String> {
+        self.running
+            .as_ref()
+            .and_then(|r| r.seats.take_back_request(host, l))
+    }
+
+    /// The laptop allows or refuses the waiting request to take back.
+    pub fn answer_take_back(
+        &mut self,
+        host: &mut Host,
+        allow: bool,
+    ) -> Result<(), crate::core::game::GameError> {
+        let Some(r) = self.running.as_mut() else {
+            return Ok(());
+        };
+        let out = r.seats.answer_as_laptop(host, &r.share, allow);
+        r.published = fingerprint(host);
+        out
+    }
+
     /// Once a frame: answer the phones' requests (their changes are
     /// published by the seats), then publish a change made here, and the
     /// phones' connections. `true` when a seat began to ask or the game
@@ -185,7 +222,11 @@ impl SharePanel {
         }
         let asking = r.seats.asking();
         let ended = host.state().ended.is_some();
-        let open = asking.iter().any(|s| !r.asked.contains(s)) || (ended && !r.ended);
+        let wants = r.seats.take_back_request(host, Lang::En).is_some();
+        let open = asking.iter().any(|s| !r.asked.contains(s))
+            || (ended && !r.ended)
+            || (wants && !r.take_back);
+        r.take_back = wants;
         r.asked = asking;
         r.ended = ended;
         open
