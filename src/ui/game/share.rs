@@ -378,6 +378,50 @@ mod tests {
         h.state_mut().game.share_stop();
     }
 
+    /// Issue 33: a phone's request to take back shows in the share
+    /// window with Allow / Refuse, like the phones' leave; allowed here, it
+    /// is taken back by the laptop's leave.
+    #[test]
+    fn a_phones_request_to_take_back_should_be_answered_from_the_game_view() {
+        let mut h = harness(app(game_under_way(), Lang::En));
+        h.run();
+        {
+            let v = &mut h.state_mut().game;
+            let host = v.game.as_mut().expect("a game");
+            v.share.start(host, Ipv4Addr::LOCALHOST, Lang::En, None);
+        }
+        let link = h.state().game.share.links().expect("sharing").b.clone();
+        h.run();
+        let n = game(&h).actions().len();
+        // Bea asks to take back Ana's scenario points: first the laptop
+        // lets her phone play, then her request waits for an answer.
+        let ask = phone_posts(&link, "undo", r#"{"index": 1}"#.into());
+        frames_until(&mut h, |h| {
+            h.query_by_label_contains("phone wants to play").is_some()
+        });
+        h.get_by_label("Allow").click();
+        h.run();
+        let (status, reply) = ask.join().expect("the phone's thread");
+        assert_eq!(status, 202, "{reply}");
+        frames_until(&mut h, |h| {
+            h.query_by_label_contains("Bea wants to take back: ")
+                .is_some()
+        });
+        assert_eq!(game(&h).actions().len(), n, "nothing undone yet");
+        h.get_by_label("Allow").click();
+        h.run();
+        assert_eq!(game(&h).actions().len(), n - 1);
+        assert_eq!(
+            game(&h).undone().last().and_then(|u| u.leave),
+            Some(crate::core::game::Leave {
+                asked: crate::core::game::By::B,
+                allowed: crate::core::game::By::Laptop,
+            })
+        );
+        assert!(h.query_by_label_contains("wants to take back").is_none());
+        h.state_mut().game.share_stop();
+    }
+
     /// Issue 26: a phone the laptop refuses gets 403, nothing applies, and
     /// its link dies.
     #[test]

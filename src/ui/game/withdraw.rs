@@ -68,3 +68,59 @@ impl GameView {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use egui_kittest::kittest::Queryable as _;
+
+    use super::super::test_kit::*;
+    use crate::core::game::{Action, Host, act};
+    use crate::core::text::Lang;
+
+    /// Issue 33: Undo on an end the records hold asks first, naming the
+    /// result; Cancel leaves the records as they were, Withdraw keeps the
+    /// entry marked withdrawn.
+    #[test]
+    fn undo_of_a_recorded_end_should_warn_naming_the_result_then_withdraw_it() {
+        let dir = tempfile::tempdir().expect("tmp");
+        let file = dir.path().join("g.yaml");
+        let g = new_game();
+        let mut host = Host::detached(g);
+        host.save_as(&file, false).expect("a game file");
+        host.apply(Action::EndGame(act::EndGame {}))
+            .expect("the end");
+        let result = host.result_words(Lang::En);
+        let records = || {
+            let mut v: Vec<_> = std::fs::read_dir(dir.path().join("records"))
+                .expect("records")
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
+                .map(|p| std::fs::read_to_string(p).expect("a record"))
+                .collect();
+            v.sort();
+            v
+        };
+        let before = records();
+        assert_eq!(before.len(), 2);
+        let mut a = app(new_game(), Lang::En);
+        a.game.game = Some(host);
+        let mut h = harness(a);
+        h.run();
+        h.get_by_label("↶ Undo").click();
+        h.run();
+        h.get_by_label("Withdraw the result?");
+        h.get_by_label(&result);
+        h.get_by_label("Cancel").click();
+        h.run();
+        assert!(game(&h).state().ended.is_some(), "nothing undone");
+        assert_eq!(records(), before, "the records as they were");
+        h.get_by_label("↶ Undo").click();
+        h.run();
+        h.get_by_label("↶ Withdraw").click();
+        h.run();
+        assert!(game(&h).state().ended.is_none());
+        for r in records() {
+            assert!(r.contains("withdrawn: true"), "{r}");
+        }
+    }
+}
