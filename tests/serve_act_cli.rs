@@ -181,7 +181,11 @@ fn a_request_to_take_back_shows_on_the_terminal_and_allow_answers_it() {
     let dir = tempfile::tempdir().expect("tmp");
     let g = new_game(dir.path(), "g.yaml");
     let mut s = Served::start(&g, &["--allow-all"]);
-    let r = s.post(0, "act", &json!({"index": 1, "action": {"action": "start_turn"}}));
+    let r = s.post(
+        0,
+        "act",
+        &json!({"index": 1, "action": {"action": "start_turn"}}),
+    );
     assert_eq!(r.status, 200, "{}", r.text());
     // R39: the dark forces, either player's: B asks to take them back.
     let r = s.post(1, "undo", &json!({"index": 2}));

@@ -183,6 +183,25 @@ fn a_confirmed_end_is_never_undone_from_a_phone_and_the_records_stay_byte_identi
 }
 
 #[test]
+fn a_request_to_take_back_the_end_lapses_once_both_confirm_it() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let file = dir.path().join("g.yaml");
+    let h = Host::create(&file, setup(7), &rules(), false).expect("a game file");
+    let t = Table::new(h, Seats::allow_all);
+    ok(&t.act(Seat::B, json!({"action": "end_game"})));
+    // The end is either player's: A's undo is a request, not yet answered.
+    assert_eq!(undo(&t, Seat::A).status, 202);
+    ok(&t.post(Seat::A, "confirm", &json!({"index": t.index()})));
+    ok(&t.post(Seat::B, "confirm", &json!({"index": t.index()})));
+    let before = record_bytes(dir.path());
+    assert_eq!(t.state(Seat::B)["take_back"], serde_json::Value::Null);
+    let r = answer(&t, Seat::B, true);
+    assert_eq!(r.status, 422, "{}", r.text());
+    assert_eq!(record_bytes(dir.path()), before, "records byte-identical");
+    assert!(t.finish().state().ended.is_some(), "the result stands");
+}
+
+#[test]
 fn the_laptop_answers_a_request_like_the_phones() {
     let t = Table::new(Host::detached(acting_a0()), Seats::allow_all);
     ok(&t.act(Seat::A, assault_a0_b0()));

@@ -1,4 +1,6 @@
-//! The game file: `version: 1`, the setup (rosters embedded), the redo list,
+//! The game file: `version: 1`, the setup (rosters embedded), the undone
+//! list (each with its log position and, since issue 33, an optional
+//! `leave`: who asked and who allowed it to be taken back), the redo list,
 //! then the log, one action per line as a JSON flow map (valid YAML).
 //!
 //! Saving (see docs/READINGS-game.md, "Autosave"): a new action is appended

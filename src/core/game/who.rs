@@ -28,8 +28,9 @@ impl Game {
         Some(taker(self.state(), last))
     }
 
-    /// A player may undo only what their side (or either) took (issue 26):
-    /// the last action of the log is theirs to take back.
+    /// Whether the last action of the log was the player of `side`'s to
+    /// take (their side's, or either's; issue 26). Issue 33: what a phone
+    /// may undo alone is narrower, [`Game::may_take_back_alone`].
     pub fn may_undo(&self, side: Side) -> bool {
         self.last_taker().is_some_and(|t| t.allows(side))
     }

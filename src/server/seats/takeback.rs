@@ -75,9 +75,13 @@ pub(super) enum Undid {
 }
 
 impl Seats {
-    /// The request waiting, if the game has not moved on since it was made.
+    /// The request waiting, if the game has not moved on since it was
+    /// made, and the end it would take back has not entered the records
+    /// since (both confirmed after it was asked: then it lapses).
     pub(super) fn live_take_back(&self, host: &Host) -> Option<&TakeBack> {
-        self.take_back.as_ref().filter(|t| t.stamp == stamp(host))
+        self.take_back
+            .as_ref()
+            .filter(|t| t.stamp == stamp(host) && !host.undo_withdraws_result())
     }
 
     pub(super) fn take_back_view(&self, host: &Host) -> TakeBackView {
