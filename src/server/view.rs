@@ -7,7 +7,7 @@
 use serde_json::{Value, json};
 
 use super::{Seat, State};
-use crate::core::game::{Game, GameStatus, Offers, OffersView, Status};
+use crate::core::game::{Game, GameStatus, Offers, OffersView, Side, Status};
 use crate::core::glossary;
 use crate::core::tables::Stat;
 use crate::core::text::Lang;
@@ -149,6 +149,10 @@ pub fn state_with(g: &Game, index: u64, seats: &SeatsView) -> State {
         seat_json(g, &offered, Lang::En),
     ];
     let ends = [end_json(g, seats, Lang::Es), end_json(g, seats, Lang::En)];
+    // Each may replay a block of the log: asked once, not per seat and
+    // language.
+    let withdraws = g.last_ends_the_game() && seats.recorded;
+    let alone = [Side::A, Side::B].map(|s| g.may_take_back_alone(s));
     State::new(index, |seat: Seat, l| {
         let i = match l {
             Lang::Es => 0,
@@ -163,9 +167,8 @@ pub fn state_with(g: &Game, index: u64, seats: &SeatsView) -> State {
             let playing = seat
                 .side()
                 .filter(|_| !matches!(may, May::Refused | May::Watch));
-            let withdraws = g.last_ends_the_game() && seats.recorded;
             let undo = playing.is_some() && g.can_undo() && !withdraws;
-            let undo_asks = playing.is_some_and(|side| !g.may_take_back_alone(side));
+            let undo_asks = playing.is_some_and(|side| !alone[usize::from(side != Side::A)]);
             let (take_back, notice) = seats.take_back.json(seat.side(), l);
             m.insert(
                 "side".into(),
