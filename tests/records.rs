@@ -92,8 +92,11 @@ fn three_games_make_a_league_table_sorted_by_wins_draws_and_vp() {
         Some(true)
     );
 
-    // Undoing the last game's end takes it out of both records.
+    // Undoing the last game's end withdraws it from both records (issue
+    // 33: refused without --withdraw; kept, marked, not counted).
     let o = impia(&["game", "undo", &last]);
+    assert_eq!(o.status.code(), Some(1), "a recorded end needs --withdraw");
+    let o = impia(&["game", "undo", &last, "--withdraw"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let o = impia(&["record", &records.display().to_string(), "--json"]);
     let table: Value = serde_json::from_slice(&o.stdout).expect("JSON");

@@ -67,12 +67,19 @@ fn a_new_game_saved_over_an_old_ones_file_gets_its_own_entry() {
     sync(&second, &path, false).expect("second game");
     let rec = dir.path().join("records").join("hijos-del-lobo.yaml");
     assert_eq!(games_of(&rec).len(), 2);
-    // Undoing the second game's end takes out its entry, not the first's.
+    // Undoing the second game's end withdraws its entry (kept, marked:
+    // issue 33), not the first's.
     let reopened = Game::new(second.setup().clone(), &rules());
     sync(&reopened, &path, true).expect("undo the end");
-    let left = games_of(&rec);
+    let left: Vec<_> = games_of(&rec)
+        .into_iter()
+        .filter(|g| !g.withdrawn)
+        .collect();
     assert_eq!(left.len(), 1);
     assert_eq!(left[0].id, first.setup().game_id());
+    let withdrawn: Vec<_> = games_of(&rec).into_iter().filter(|g| g.withdrawn).collect();
+    assert_eq!(withdrawn.len(), 1);
+    assert_eq!(withdrawn[0].id, second.setup().game_id());
 }
 
 #[test]

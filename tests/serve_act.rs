@@ -219,9 +219,14 @@ fn r33_a_seat_undoes_only_its_own_sides_last_action() {
     let sa = t.state(Seat::A);
     let sb = t.state(Seat::B);
     assert_eq!(sa["undo"], true, "A moved: A may undo");
-    assert_eq!(sb["undo"], false, "B may not undo A's move");
+    assert_eq!(sa["undo_asks"], false, "A's own move, no dice: alone");
+    // Issue 33: B's undo of A's move is a request A answers, not a 403.
+    assert_eq!(
+        sb["undo_asks"], true,
+        "B may only ask to take A's move back"
+    );
     let r = t.post(Seat::B, "undo", &json!({"index": t.index()}));
-    assert_eq!(r.status, 403, "{}", r.text());
+    assert_eq!(r.status, 202, "{}", r.text());
     let r = t.post(Seat::A, "undo", &json!({"index": t.index() - 1}));
     assert_eq!(r.status, 409, "{}", r.text());
     let r = ok(&t.post(Seat::A, "undo", &json!({"index": t.index()})));

@@ -174,6 +174,47 @@ fn a_phones_first_action_asks_on_the_terminal_and_yes_allows_it() {
     assert_eq!(h.actions().len(), 1);
 }
 
+/// Issue 33: a phone's request to take back shows on the terminal, and
+/// the lines `refuse` and `allow` answer it as the laptop.
+#[test]
+fn a_request_to_take_back_shows_on_the_terminal_and_allow_answers_it() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let g = new_game(dir.path(), "g.yaml");
+    let mut s = Served::start(&g, &["--allow-all"]);
+    let r = s.post(
+        0,
+        "act",
+        &json!({"index": 1, "action": {"action": "start_turn"}}),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    // R39: the dark forces, either player's: B asks to take them back.
+    let r = s.post(1, "undo", &json!({"index": 2}));
+    assert_eq!(r.status, 202, "{}", r.text());
+    let q = s.line_where(|l| l.contains(": B: "));
+    assert!(q.contains("Bruno wants to take back: "), "{q}");
+    let stdin = s.stdin.as_mut().expect("stdin");
+    writeln!(stdin, "refuse").expect("answer");
+    stdin.flush().expect("flush");
+    s.line_where(|l| l.contains("Turn 1") || l.starts_with("2: ") || l.starts_with("3: "));
+    assert_eq!(s.state(1)["take_back"], Value::Null, "refused");
+    let r = s.post(1, "undo", &json!({"index": s.state(1)["index"]}));
+    assert_eq!(r.status, 202, "{}", r.text());
+    let stdin = s.stdin.as_mut().expect("stdin");
+    writeln!(stdin, "allow").expect("answer");
+    stdin.flush().expect("flush");
+    s.end();
+    let h = Host::view(Path::new(&g), &rules()).expect("reads");
+    assert_eq!(h.actions().len(), 0, "taken back");
+    let leave = h.undone().last().and_then(|u| u.leave);
+    assert_eq!(
+        leave,
+        Some(impia::core::game::Leave {
+            asked: impia::core::game::By::B,
+            allowed: impia::core::game::By::Laptop
+        })
+    );
+}
+
 /// One request a phone sent: its seat, action and typed dice.
 struct Sent {
     seat: usize,

@@ -308,12 +308,14 @@ fn an_activation_and_the_end_of_the_turn(a: &Driver, b: &Driver, shots: &Path) {
     let (me, other) = if side == "a" { (a, b) } else { (b, a) };
     step(me, &["[data-id=activate]"], &phones);
     step(me, &["[data-id=move]"], &phones);
-    // A seat undoes only its own side's last action: Undo on its phone
-    // alone; it takes the move back, and the move is made again.
+    // A seat undoes alone only its own side's last action that rolled
+    // nothing (issue 33); the other phone may only ask to take it back.
     assert_eq!(
-        other.js("return document.querySelector('[data-id=undo]') === null"),
-        Value::Bool(true),
-        "the other phone may not undo this side's move"
+        other.js(
+            "const u = document.querySelector('[data-id=undo]'); return u ? u.textContent : null"
+        ),
+        Value::String("↶ Ask to take back the last action".into()),
+        "the other phone only asks"
     );
     let moves = |d: &Driver| state(d)["status"]["actions"].as_u64();
     let before = moves(me);
@@ -357,6 +359,22 @@ fn an_activation_and_the_end_of_the_turn(a: &Driver, b: &Driver, shots: &Path) {
     // The attacker's d10 an 8, the defender's a 2: typed from the table.
     type_dice(me, 8, 2, &phones);
     assert_eq!(state(me)["offers"]["phase"], "rolled");
+    // Issue 33: the other player asks to take the rolled Assault back; the
+    // attacker refuses and the roll stands; asked again, allowed, and the
+    // Assault is made again.
+    let shot = shots.join("phone-take-back-en.png");
+    take_back(other, me, false, Some(&shot));
+    assert_eq!(state(me)["offers"]["phase"], "rolled", "the roll stands");
+    take_back(other, me, true, None);
+    assert_ne!(state(me)["offers"]["phase"], "rolled", "taken back");
+    tap(me, target_css);
+    me.wait(
+        "return sheet && sheet.price && !sheet.pricing && document.querySelector('#sheet [data-s=type]') ? true : null",
+        WAIT,
+    )
+    .expect("the draft priced again");
+    type_dice(me, 8, 2, &phones);
+    assert_eq!(state(me)["offers"]["phase"], "rolled");
 
     // R33: a totem re-roll from the attacker's phone, then Accept.
     step(
@@ -396,6 +414,49 @@ fn an_activation_and_the_end_of_the_turn(a: &Driver, b: &Driver, shots: &Path) {
     assert_eq!(state(b)["offers"]["phase"], "start_turn");
 }
 
+/// Issue 33: `asker` taps Undo on the other's roll: a request, shown on
+/// `answerer`'s phone with Allow / Refuse (a screenshot of it to `shot`);
+/// the answer is told on both phones.
+fn take_back(asker: &Driver, answerer: &Driver, allow: bool, shot: Option<&Path>) {
+    tap(asker, "[data-id=undo]");
+    answerer
+        .wait(
+            "return document.querySelector('#take-back [data-id=allow]') ? true : null",
+            WAIT,
+        )
+        .expect("the request on the other phone");
+    let q = answerer.js("return document.querySelector('#take-back .what').textContent");
+    assert!(
+        q.as_str()
+            .is_some_and(|q| q.contains(" wants to take back: ")),
+        "{q}"
+    );
+    if let Some(p) = shot {
+        answerer.js(
+            "window.scrollTo(0, document.getElementById('take-back').offsetTop - 120); return true",
+        );
+        answerer.screenshot(p);
+    }
+    tap(
+        answerer,
+        if allow {
+            "[data-id=allow]"
+        } else {
+            "[data-id=refuse]"
+        },
+    );
+    let word = if allow { "allows it" } else { "refuses" };
+    for d in [asker, answerer] {
+        d.wait(
+            &format!(
+                "const n = document.getElementById('undo-notice'); return n && n.textContent.includes('{word}') && !busy ? true : null"
+            ),
+            WAIT,
+        )
+        .unwrap_or_else(|| panic!("the answer told on seat {}: {}", state(d)["seat"], said(d)));
+    }
+}
+
 /// The end both sides agree on: B ends the game (asked twice), each
 /// phone shows the report and confirms it; then it is in the records.
 fn the_end_confirmed_on_both_phones(a: &Driver, b: &Driver, shots: &Path) {
@@ -416,6 +477,9 @@ fn the_end_confirmed_on_both_phones(a: &Driver, b: &Driver, shots: &Path) {
     assert_eq!(state(b)["end"]["recorded"], false, "it waits for Bruno");
     step(b, &["[data-id=confirm]"], &phones);
     assert_eq!(state(a)["end"]["recorded"], true);
+    // Issue 33: the report tells the roll taken back, and by whose leave.
+    let report = state(a)["end"]["report"].as_str().unwrap_or("").to_string();
+    assert!(report.contains("taken back with"), "{report}");
 }
 
 /// The same actions through `game act` on the new game `first`: the same

@@ -234,5 +234,10 @@ fn r08_only_the_roll_off_winner_chooses_who_starts() {
     ok(&t.act(Seat::B, choose));
     let s = t.state(Seat::B);
     assert_eq!(s["undo"], true, "the winner's choice is B's to undo");
-    assert_eq!(t.state(Seat::A)["undo"], false);
+    assert_eq!(s["undo_asks"], false);
+    assert_eq!(
+        t.state(Seat::A)["undo_asks"],
+        true,
+        "A only asks (issue 33)"
+    );
 }

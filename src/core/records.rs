@@ -74,6 +74,15 @@ pub struct GameRecord {
     pub vp_against: i32,
     /// Its models not standing at the end.
     pub models_lost: usize,
+    /// Issue 33: the laptop withdrew this result (undid a confirmed end):
+    /// the entry is kept, marked, and no longer counts in the league.
+    /// Absent in records of before, which load as ever.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub withdrawn: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -237,7 +246,8 @@ fn lock_records(dir: &Path) -> std::io::Result<RecordsLock> {
 }
 
 /// Bring both warbands' records in line with the game at `game_path`: its
-/// entry is written when the game has ended and taken out when it has not.
+/// entry is written when the game has ended, and marked withdrawn (kept,
+/// never emptied: issue 33) when it has not.
 /// `was_ended`: whether it had ended before the change; a game that neither
 /// was nor is over has no entry to touch, and no record file is read.
 pub fn sync(game: &Game, game_path: &Path, was_ended: bool) -> Result<(), std::io::Error> {
@@ -333,7 +343,8 @@ pub fn copy_of(game: &Game, game_path: &Path, was_ended: bool) -> Option<PathBuf
 
 /// The record of one side's warband as the game changes it, if it does:
 /// its entry put in (where it was, if it was there) while the game is over,
-/// taken out while it is not.
+/// marked withdrawn while it is not. Withdrawn entries stay as they are:
+/// an end made again is a new entry beside them.
 fn change(
     game: &Game,
     side: Side,
@@ -359,11 +370,17 @@ fn change(
         Err(e) => return Err(std::io::Error::other(e.to_string())),
     };
     let before = rec.games.clone();
-    let at = rec.games.iter().position(is_this_game);
+    let live = |g: &GameRecord| is_this_game(g) && !g.withdrawn;
+    let at = rec.games.iter().position(live);
     // The day it was first recorded stays: touching an ended game again a
     // day later is no change.
     let date = at.map_or_else(crate::core::date::today, |i| rec.games[i].date.clone());
-    rec.games.retain(|g| !is_this_game(g));
+    if st.ended.is_none() {
+        for g in rec.games.iter_mut().filter(|g| live(g)) {
+            g.withdrawn = true;
+        }
+    }
+    rec.games.retain(|g| !live(g));
     if st.ended.is_some() {
         let (vf, va) = (me.score.total(), them.score.total());
         let entry = GameRecord {
@@ -380,6 +397,7 @@ fn change(
             vp_for: vf,
             vp_against: va,
             models_lost: me.models.iter().filter(|m| !m.status.in_play()).count(),
+            withdrawn: false,
         };
         let at = at.map_or(rec.games.len(), |i| i.min(rec.games.len()));
         rec.games.insert(at, entry);
@@ -434,22 +452,22 @@ pub fn league(dir: &Path) -> Result<(Vec<Standing>, Vec<String>), DataError> {
     Ok((rows, bad))
 }
 
+/// A warband's line of the league: its games not withdrawn (issue 33).
 pub fn standing(r: &Record) -> Standing {
-    let count = |k: GameResult| r.games.iter().filter(|g| g.result == k).count();
+    let counted: Vec<&GameRecord> = r.games.iter().filter(|g| !g.withdrawn).collect();
+    let count = |k: GameResult| counted.iter().filter(|g| g.result == k).count();
     Standing {
         warband: r.warband.clone(),
-        games: r.games.len(),
+        games: counted.len(),
         wins: count(GameResult::Win),
         draws: count(GameResult::Draw),
         losses: count(GameResult::Loss),
         // Saturating: no sum of i32 fits past i64 in a file of at most
         // 4 MiB, but a bound costs nothing and cannot panic.
-        vp_for: r
-            .games
+        vp_for: counted
             .iter()
             .fold(0i64, |s, g| s.saturating_add(i64::from(g.vp_for))),
-        vp_against: r
-            .games
+        vp_against: counted
             .iter()
             .fold(0i64, |s, g| s.saturating_add(i64::from(g.vp_against))),
     }

@@ -235,7 +235,9 @@ async fn handle(
             )
         }
         "/events" => closed(events(&hub, seat, lang).into_response()),
-        "/act" | "/undo" | "/price" | "/confirm" => bare(StatusCode::METHOD_NOT_ALLOWED),
+        "/act" | "/undo" | "/price" | "/confirm" | "/answer" => {
+            bare(StatusCode::METHOD_NOT_ALLOWED)
+        }
         _ => bare(StatusCode::NOT_FOUND),
     }
 }
@@ -307,6 +309,7 @@ enum PostKind {
     Undo,
     Price,
     Confirm,
+    Answer,
 }
 
 impl PostKind {
@@ -316,6 +319,7 @@ impl PostKind {
             "/undo" => PostKind::Undo,
             "/price" => PostKind::Price,
             "/confirm" => PostKind::Confirm,
+            "/answer" => PostKind::Answer,
             _ => return None,
         })
     }
@@ -326,6 +330,7 @@ impl PostKind {
             PostKind::Act => (&["index", "action"], &["dice"]),
             PostKind::Undo | PostKind::Confirm => (&["index"], &[]),
             PostKind::Price => (&["action"], &["declare"]),
+            PostKind::Answer => (&["index", "allow"], &[]),
         }
     }
 }
@@ -410,6 +415,15 @@ fn ask_of(kind: PostKind, body: &[u8], l: Lang) -> Result<Ask, String> {
         }
         PostKind::Undo => Ask::Undo { index: index()? },
         PostKind::Confirm => Ask::Confirm { index: index()? },
+        PostKind::Answer => Ask::Answer {
+            index: index()?,
+            allow: map.get("allow").and_then(|v| v.as_bool()).ok_or_else(|| {
+                bad(
+                    "\"allow\" debe ser true o false".into(),
+                    "\"allow\" must be true or false".into(),
+                )
+            })?,
+        },
         PostKind::Price => {
             #[derive(serde::Deserialize)]
             #[serde(deny_unknown_fields)]

@@ -15,8 +15,10 @@
 //! new one. `?lang=es|en` picks the language. An unknown or revoked token
 //! gets a bare 404.
 //!
-//! Acting from the phones (issue 26): `POST /t/TOKEN/act`, `undo`, `price`
-//! and `confirm` take a small JSON body; the server never holds the game,
+//! Acting from the phones (issue 26): `POST /t/TOKEN/act`, `undo`, `price`,
+//! `confirm` and `answer` (issue 33: `{index, allow}`, the other seat's
+//! request to take back) take a small JSON body; `undo` answers 202
+//! `{asked: true}` when it became a request; the server never holds the game,
 //! so each becomes a [`Request`] for the owner ([`Share::take_requests`],
 //! [`Share::next_request`]), who answers it with [`Seats::handle`] (one at
 //! a time, so two phones sending the same index apply once). The HTTP task
@@ -27,7 +29,7 @@ pub use http::{IDLE, MAX_BODY, MAX_CONNECTIONS, REPLY_TIMEOUT};
 pub mod net;
 pub mod qr;
 mod seats;
-pub use seats::{Done, Seats};
+pub use seats::{Done, Seats, TakeBackView};
 pub mod view;
 pub use view::May;
 
@@ -92,8 +94,12 @@ pub enum Ask {
         action: Action,
         dice: Vec<SideDice>,
     },
-    /// Undo the last action (only one this seat's side took).
+    /// Undo the last action: at once when the seat may alone (issue 33,
+    /// [`Game::may_take_back_alone`](crate::core::game::Game)), else a
+    /// request the other phone answers (202).
     Undo { index: u64 },
+    /// Answer the other seat's request to take back: allow or refuse.
+    Answer { index: u64, allow: bool },
     /// The price of a draft: read-only, no index. `declare`: one more
     /// answer to declare on it first (the core sets the draft's field).
     Price {

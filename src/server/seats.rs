@@ -7,6 +7,9 @@
 
 use serde_json::{Value, json};
 
+mod takeback;
+pub use takeback::TakeBackView;
+
 use super::view::{self, May, SeatsView};
 use super::{Ask, Request, Seat, Share, State};
 use crate::core::game::draft::{DeclKey, Declared};
@@ -21,6 +24,11 @@ pub enum Done {
     Acted(Seat),
     /// The seat undid its side's last action.
     Undid(Seat),
+    /// The seat asked to take back the last action (issue 33): the other
+    /// phone (or the laptop) answers.
+    AskedUndo(Seat),
+    /// The seat answered the other's request: allowed (taken back) or not.
+    AnsweredUndo(Seat, bool),
     /// The seat confirmed the game's end.
     Confirmed(Seat),
 }
@@ -36,6 +44,10 @@ pub struct Seats {
     confirmed: [bool; 2],
     /// The view last published, to publish again only on a change.
     shown: Option<SeatsView>,
+    /// Issue 33: a request to take back the last action, and the last
+    /// word both phones are told about undoing.
+    take_back: Option<takeback::TakeBack>,
+    notice: Option<takeback::Notice>,
 }
 
 fn slot(side: Side) -> Option<usize> {
@@ -68,6 +80,8 @@ impl Seats {
             pending: Vec::new(),
             confirmed: [false; 2],
             shown: None,
+            take_back: None,
+            notice: None,
         }
     }
 
@@ -114,6 +128,7 @@ impl Seats {
             connected: [Seat::A, Seat::B].map(|s| share.is_some_and(|sh| sh.connected(s) > 0)),
             confirmed: if ended { self.confirmed } else { [false; 2] },
             recorded: ended && !host.records_held(),
+            take_back: self.take_back_view(host),
         }
     }
 
@@ -198,7 +213,10 @@ impl Seats {
         let l = req.lang;
         let side = req.seat.side()?;
         let index = match &req.ask {
-            Ask::Act { index, .. } | Ask::Undo { index } | Ask::Confirm { index } => *index,
+            Ask::Act { index, .. }
+            | Ask::Undo { index }
+            | Ask::Confirm { index }
+            | Ask::Answer { index, .. } => *index,
             Ask::Price { .. } => share.index(),
         };
         let now = share.index();
@@ -219,11 +237,35 @@ impl Seats {
             Ask::Act { .. } | Ask::Price { .. } => Done::Acted(req.seat),
             Ask::Undo { .. } => Done::Undid(req.seat),
             Ask::Confirm { .. } => Done::Confirmed(req.seat),
+            Ask::Answer { allow, .. } => Done::AnsweredUndo(req.seat, allow),
         };
         let outcome = match &req.ask {
             Ask::Act { action, dice, .. } => self.act(host, side, action, dice, l),
-            Ask::Undo { .. } => undo(host, side, l),
+            Ask::Undo { .. } => match self.undo(host, side, l) {
+                Ok(takeback::Undid::Alone) => Ok(()),
+                Ok(takeback::Undid::Asked) => {
+                    // Only the seats changed: the same index, a 202.
+                    self.refresh(host, share);
+                    let state = share.json(req.seat, l);
+                    let seat = req.seat;
+                    req.answer(202, json!({ "asked": true, "state": state }));
+                    return Some(Done::AskedUndo(seat));
+                }
+                Err(e) => Err(e),
+            },
             Ask::Confirm { .. } => self.confirm(host, side, l),
+            Ask::Answer { allow, .. } => {
+                let allow = *allow;
+                let r = self.answer_take_back(host, side, allow, l);
+                if r.is_ok() && !allow {
+                    // Refused: the game is as it was; only the word changes.
+                    self.refresh(host, share);
+                    let state = share.json(req.seat, l);
+                    req.answer(200, json!({ "state": state }));
+                    return Some(done);
+                }
+                r
+            }
             Ask::Price { .. } => return None,
         };
         match outcome {
@@ -362,36 +404,6 @@ fn refused_body(l: Lang) -> Value {
 /// is for `game act`).
 fn refusal(e: &GameError, l: Lang) -> (u16, Value) {
     (422, json!({ "error": e.message(l), "rule": e.rule }))
-}
-
-/// A seat undoes the last action, if its side took it.
-fn undo(host: &mut Host, side: Side, l: Lang) -> Result<(), (bool, u16, Value)> {
-    if !host.can_undo() {
-        let (s, b) = err(
-            422,
-            l.pick("no hay nada que deshacer", "there is nothing to undo")
-                .into(),
-        );
-        return Err((false, s, b));
-    }
-    if !host.may_undo(side) {
-        let (s, b) = err(
-            403,
-            l.pick(
-                "la última acción es del otro jugador: solo él la deshace",
-                "the last action is the other player's: only they undo it",
-            )
-            .into(),
-        );
-        return Err((false, s, b));
-    }
-    match host.undo() {
-        Ok(_) => Ok(()),
-        Err(e) => {
-            let (s, b) = refusal(&e, l);
-            Err((e.is_applied(), s, b))
-        }
-    }
 }
 
 impl Share {

@@ -7,7 +7,7 @@
 use serde_json::{Value, json};
 
 use super::{Seat, State};
-use crate::core::game::{Game, GameStatus, Offers, OffersView, Status};
+use crate::core::game::{Game, GameStatus, Offers, OffersView, Side, Status};
 use crate::core::glossary;
 use crate::core::tables::Stat;
 use crate::core::text::Lang;
@@ -104,6 +104,9 @@ pub struct SeatsView {
     pub confirmed: [bool; 2],
     /// The ended game is in the records.
     pub recorded: bool,
+    /// Issue 33: a request to take back waiting, and the last word on
+    /// undoing.
+    pub take_back: super::TakeBackView,
 }
 
 impl Default for SeatsView {
@@ -114,6 +117,7 @@ impl Default for SeatsView {
             connected: [false; 2],
             confirmed: [false; 2],
             recorded: false,
+            take_back: super::TakeBackView::default(),
         }
     }
 }
@@ -145,6 +149,10 @@ pub fn state_with(g: &Game, index: u64, seats: &SeatsView) -> State {
         seat_json(g, &offered, Lang::En),
     ];
     let ends = [end_json(g, seats, Lang::Es), end_json(g, seats, Lang::En)];
+    // Each may replay a block of the log: asked once, not per seat and
+    // language.
+    let withdraws = g.last_ends_the_game() && seats.recorded;
+    let alone = [Side::A, Side::B].map(|s| g.may_take_back_alone(s));
     State::new(index, |seat: Seat, l| {
         let i = match l {
             Lang::Es => 0,
@@ -153,9 +161,15 @@ pub fn state_with(g: &Game, index: u64, seats: &SeatsView) -> State {
         let mut v = per_lang[i].clone();
         if let Value::Object(m) = &mut v {
             let may = seats.may(seat);
-            let undo = seat
+            // Issue 33: Undo is offered while there is something a phone
+            // may undo or ask to take back (never a result the records
+            // hold); `undo_asks`: pressing it asks the other player.
+            let playing = seat
                 .side()
-                .is_some_and(|side| !matches!(may, May::Refused | May::Watch) && g.may_undo(side));
+                .filter(|_| !matches!(may, May::Refused | May::Watch));
+            let undo = playing.is_some() && g.can_undo() && !withdraws;
+            let undo_asks = playing.is_some_and(|side| !alone[usize::from(side != Side::A)]);
+            let (take_back, notice) = seats.take_back.json(seat.side(), l);
             m.insert(
                 "side".into(),
                 seat.side().map_or(Value::Null, |s| {
@@ -164,6 +178,9 @@ pub fn state_with(g: &Game, index: u64, seats: &SeatsView) -> State {
             );
             m.insert("may".into(), may.id().into());
             m.insert("undo".into(), undo.into());
+            m.insert("undo_asks".into(), undo_asks.into());
+            m.insert("take_back".into(), take_back);
+            m.insert("notice".into(), notice);
             m.insert(
                 "connected".into(),
                 json!({"a": seats.connected[0], "b": seats.connected[1]}),

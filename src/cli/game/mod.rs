@@ -73,8 +73,16 @@ pub enum GameCommand {
         force: bool,
     },
     /// Undo the last action (it stays in the history, marked undone).
-    /// Exit 75 while another window or command has the game.
-    Undo { file: PathBuf },
+    /// Exit 75 while another window or command has the game. Undoing an
+    /// end the warbands' records hold withdraws that result: refused
+    /// (exit 1, naming the result) without `--withdraw`; with it, the
+    /// records keep the entry marked withdrawn.
+    Undo {
+        file: PathBuf,
+        /// Withdraw the recorded result when the undo takes back the end.
+        #[arg(long)]
+        withdraw: bool,
+    },
     /// Redo the last undone action, with the same dice. Exit 75 while
     /// another window or command has the game.
     Redo { file: PathBuf },
@@ -86,7 +94,9 @@ pub enum GameCommand {
     /// Show the game live on the players' phones, and let each player act
     /// for their own warband from theirs: prints a link (and QR code) for
     /// seat A, seat B and the table, then applies action JSON lines from
-    /// stdin (or `undo`, `redo`, `confirm`: the end confirmed for both)
+    /// stdin (or `undo`, `redo`, `withdraw`: undo a recorded end,
+    /// `allow` / `refuse`: a phone's request to take back, `confirm`: the
+    /// end confirmed for both)
     /// like `game act`. A phone's first action asks here "allow? [y/N]"
     /// (the next line answers); each phone's action is printed. Ctrl+C or
     /// the end of stdin stops it.
@@ -153,8 +163,15 @@ pub fn run(cli: &Cli, cmd: &GameCommand) -> Result<ExitCode, CliError> {
             force,
         } => report::run(file, &rules, *json, output.as_ref(), *force, l),
         GameCommand::Recover { file } => recover(file, &rules, l),
-        GameCommand::Undo { file } => play::undo(file, &rules, false, l),
-        GameCommand::Redo { file } => play::undo(file, &rules, true, l),
+        GameCommand::Undo { file, withdraw } => play::undo(
+            file,
+            &rules,
+            play::Undo::Back {
+                withdraw: *withdraw,
+            },
+            l,
+        ),
+        GameCommand::Redo { file } => play::undo(file, &rules, play::Undo::Redo, l),
         GameCommand::Serve {
             file,
             bind,

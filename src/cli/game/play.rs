@@ -313,16 +313,47 @@ pub(crate) fn records_error(host: &mut Host, l: Lang) {
     }
 }
 
-pub(crate) fn undo(
-    path: &Path,
-    rules: &RuleSet,
-    redo: bool,
-    l: Lang,
-) -> Result<ExitCode, CliError> {
+/// `game undo` (with or without `--withdraw`) or `game redo`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Undo {
+    Back { withdraw: bool },
+    Redo,
+}
+
+pub(crate) fn undo(path: &Path, rules: &RuleSet, how: Undo, l: Lang) -> Result<ExitCode, CliError> {
     let mut g = match load_writable(path, rules)? {
         Ok(g) => g,
         Err(code) => return Ok(code),
     };
+    let redo = matches!(how, Undo::Redo);
+    // Issue 33: a result the records hold is withdrawn only when asked for
+    // by name, and the command says what it withdraws.
+    if let Undo::Back { withdraw } = how
+        && g.undo_withdraws_result()
+    {
+        let result = escape_controls(&g.result_words(l)).into_owned();
+        if !withdraw {
+            errln!(
+                "{}",
+                match l {
+                    Lang::Es => format!(
+                        "deshacer el final retira un resultado confirmado y anotado en el historial de las bandas: {result}; repite con --withdraw para retirarlo"
+                    ),
+                    Lang::En => format!(
+                        "undoing the end withdraws a confirmed result the warbands' records hold: {result}; run again with --withdraw to withdraw it"
+                    ),
+                }
+            );
+            return Ok(ExitCode::from(EXIT_REFUSED));
+        }
+        outln!(
+            "{} {result}",
+            l.pick(
+                "Retirado (queda en el historial, marcado como retirado):",
+                "Withdrawn (kept in the records, marked withdrawn):"
+            )
+        );
+    }
     let target = if redo {
         g.redo_list().last().cloned()
     } else {

@@ -123,12 +123,46 @@ fn tell(g: &Game, done: Done, index: u64, l: Lang) {
                 .unwrap_or_default(),
         ),
         Done::Undid(s) => (s, l.pick("deshace", "undoes").to_string()),
+        // Issue 33: the terminal shows the request, and how it ended.
+        Done::AskedUndo(s) => (
+            s,
+            format!(
+                "{} ({})",
+                seats_question(g, s, l),
+                l.pick(
+                    "`allow` o `refuse` contesta desde aquí",
+                    "`allow` or `refuse` answers from here"
+                )
+            ),
+        ),
+        Done::AnsweredUndo(s, allow) => (
+            s,
+            if allow {
+                l.pick("lo permite: retirada", "allows it: taken back")
+            } else {
+                l.pick("no lo permite: sigue en pie", "refuses: it stands")
+            }
+            .to_string(),
+        ),
         Done::Confirmed(s) => (
             s,
             l.pick("confirma el final", "confirms the end").to_string(),
         ),
     };
-    outln!("{index}: {}: {what}", label(seat));
+    outln!(
+        "{index}: {}: {}",
+        label(seat),
+        escape_controls(&what).into_owned()
+    );
+}
+
+/// The question of a request to take back, as the asking seat put it.
+fn seats_question(g: &Game, seat: Seat, l: Lang) -> String {
+    let by = match seat {
+        Seat::B => crate::core::game::By::B,
+        _ => crate::core::game::By::A,
+    };
+    g.take_back_question(by, l)
 }
 
 /// Run the share until stdin ends (or, with `--stay`, until Ctrl+C).
@@ -302,7 +336,29 @@ impl Served {
             return Ok(());
         }
         let done = match line {
-            "undo" => g.undo().map(|_| ()),
+            // Issue 33: the laptop may always undo (both phones are told);
+            // a result the records hold only with `withdraw`.
+            "undo" | "withdraw" => {
+                let withdraw = line == "withdraw";
+                if g.undo_withdraws_result() && !withdraw {
+                    errln!(
+                        "{}",
+                        match l {
+                            Lang::Es => format!(
+                                "deshacer el final retira un resultado confirmado: {}; escribe `withdraw` para retirarlo",
+                                escape_controls(&g.result_words(l))
+                            ),
+                            Lang::En => format!(
+                                "undoing the end withdraws a confirmed result: {}; type `withdraw` to withdraw it",
+                                escape_controls(&g.result_words(l))
+                            ),
+                        }
+                    );
+                    return Ok(());
+                }
+                seats.laptop_undo(g, share, withdraw).map(|_| ())
+            }
+            "allow" | "refuse" => seats.answer_as_laptop(g, share, line == "allow"),
             "redo" => g.redo().map(|_| ()),
             "confirm" => {
                 // The laptop confirms the end for both players.

@@ -1,4 +1,6 @@
-//! The game file: `version: 1`, the setup (rosters embedded), the redo list,
+//! The game file: `version: 1`, the setup (rosters embedded), the undone
+//! list (each with its log position and, since issue 33, an optional
+//! `leave`: who asked and who allowed it to be taken back), the redo list,
 //! then the log, one action per line as a JSON flow map (valid YAML).
 //!
 //! Saving (see docs/READINGS-game.md, "Autosave"): a new action is appended
@@ -40,6 +42,11 @@ pub const GAME_VERSION: u32 = 2;
 pub struct Undone {
     pub at: usize,
     pub action: Action,
+    /// Issue 33: taken back by request (who asked, who allowed) or by the
+    /// laptop; absent for an undo at the laptop dropped by a new action,
+    /// and in files of before (which open as ever).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub leave: Option<super::leave::Leave>,
 }
 
 /// The largest game file read: a 10,000-action game is about 3.3 MB, so

@@ -295,6 +295,22 @@ impl Host {
         self.changing(Game::redo)
     }
 
+    /// Take back the last action by leave (issue 33; see
+    /// [`Game::take_back`]).
+    pub fn take_back(&mut self, leave: super::leave::Leave) -> Result<bool, GameError> {
+        self.changing(|g| g.take_back(leave))
+    }
+
+    /// Issue 33, "a confirmed result stays confirmed": undoing the last
+    /// action now would withdraw a result the warbands' records hold (the
+    /// end is the last action, and it is not waiting for the phones'
+    /// confirmation). No phone may; the laptop may, after a warning that
+    /// names [`Game::result_words`], and the records then mark the entry
+    /// withdrawn.
+    pub fn undo_withdraws_result(&self) -> bool {
+        self.game.path().is_some() && !self.hold_records && self.game.last_ends_the_game()
+    }
+
     /// Begin a batch: actions applied to a copy in memory, saved in one
     /// write by [`Batch::commit`]; dropped uncommitted, nothing is written.
     pub fn batch(&mut self) -> Result<Batch<'_>, GameError> {

@@ -51,6 +51,10 @@ pub struct TurnLine {
     pub totems_destroyed: Vec<String>,
     /// VP gained this turn by side.
     pub vp: [i32; 2],
+    /// Issue 33: rolls undone this turn, each with how it was taken back
+    /// ("Ulrak assaults Vask: 8 against 11 — taken back with Bea's leave").
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub taken_back: Vec<String>,
 }
 
 impl TurnLine {
@@ -88,6 +92,7 @@ impl TurnLine {
                 glossary::VP.get(l)
             ));
         }
+        parts.extend(self.taken_back.iter().map(|t| format!("↶ {t}")));
         parts
     }
 }
@@ -173,7 +178,19 @@ pub fn report(game: &Game, l: Lang) -> Result<Report, GameError> {
     let mut spent = [0i32; 2];
     let mut downs_by: Vec<(ModelRef, u32)> = Vec::new();
     let mut wishes: Vec<Wish> = Vec::new();
-    for action in game.actions() {
+    // Issue 33: the rolls undone, told where they stood (and anything
+    // taken back by leave, roll or not).
+    let mut undone: Vec<&super::file::Undone> = game
+        .undone()
+        .iter()
+        .filter(|u| u.leave.is_some() || u.action.act().dice().is_some())
+        .collect();
+    undone.sort_by_key(|u| u.at);
+    let mut undone = undone.into_iter().peekable();
+    for (i, action) in game.actions().iter().enumerate() {
+        while let Some(u) = undone.next_if(|u| u.at <= i) {
+            taken_back(&mut turns, &st, ctx, u, l);
+        }
         let before = st.clone();
         engine::step(&mut st, ctx, action)?;
         // The roll that takes effect now: the pending one accepted, or (in
@@ -218,6 +235,9 @@ pub fn report(game: &Game, l: Lang) -> Result<Report, GameError> {
             }
         }
     }
+    for u in undone {
+        taken_back(&mut turns, &st, ctx, u, l);
+    }
     let sides = Side::WARBANDS
         .iter()
         .map(|s| side_report(&st, *s, spent[slot(*s)], &downs_by))
@@ -245,6 +265,33 @@ pub fn report(game: &Game, l: Lang) -> Result<Report, GameError> {
         sides,
         luck,
     })
+}
+
+/// An undone action's line in the turn it stood in: its history line
+/// against the state there, and by whose leave it was taken back.
+fn taken_back(
+    turns: &mut Vec<TurnLine>,
+    st: &GameState,
+    ctx: Ctx<'_>,
+    u: &super::file::Undone,
+    l: Lang,
+) {
+    let d = super::describe::Describer {
+        state: st,
+        setup: ctx.setup,
+        rules: ctx.rules,
+    };
+    let how = match &u.leave {
+        Some(leave) => leave.words(st, l),
+        None => super::leave::undone_words(l).to_string(),
+    };
+    if turns.is_empty() {
+        turns.push(TurnLine::default());
+    }
+    if let Some(line) = turns.last_mut() {
+        line.taken_back
+            .push(format!("{} — {how}", d.describe(&u.action, l)));
+    }
 }
 
 /// What changed with one action: models Down (and by whom, when a hit

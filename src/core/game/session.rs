@@ -4,6 +4,7 @@
 
 mod checks;
 mod persist;
+mod take_back;
 
 pub use persist::ReadOnly;
 pub(crate) use persist::lock_error;
@@ -299,8 +300,6 @@ impl Game {
         }
     }
 
-    /// The state after the first `n` actions of the log, replayed from the
-    /// nearest checkpoint at or before `n`.
     /// The state after the first `n` actions of the log (replay, issue 15):
     /// from the nearest checkpoint, so stepping costs at most one block.
     pub fn state_at(&self, n: usize) -> Result<GameState, GameError> {
@@ -460,6 +459,7 @@ impl Game {
             self.undone.push(file::Undone {
                 at: at + k,
                 action: a,
+                leave: None,
             });
         }
         if had_redo {

@@ -68,7 +68,15 @@ fn line(g: &Game, row: Row, l: Lang) -> Line {
             undone: false,
             turn_start: matches!(g.actions().get(i), Some(Action::StartTurn(_))),
         },
-        Row::Undone(i) => undone_line(g, g.undone().get(i).map(|u| &u.action), l),
+        Row::Undone(i) => {
+            let u = g.undone().get(i);
+            let mut line = undone_line(g, u.map(|u| &u.action), l);
+            // Issue 33: by whose leave it was taken back.
+            if let Some(leave) = u.and_then(|u| u.leave) {
+                line.text = format!("{} — {}", line.text, leave.words(g.state(), l));
+            }
+            line
+        }
         Row::Redo(i) => undone_line(g, g.redo_list().get(i), l),
     }
 }

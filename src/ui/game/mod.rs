@@ -34,6 +34,7 @@ mod test_kit;
 #[cfg(test)]
 mod testkit;
 mod widgets;
+mod withdraw;
 
 use std::path::PathBuf;
 
@@ -89,6 +90,8 @@ pub struct GameView {
     pub show_report: bool,
     /// *End the game* was pressed: ask.
     pub confirm_end_game: bool,
+    /// Issue 33: Undo would withdraw a result the records hold: ask.
+    pub confirm_withdraw: bool,
     /// Stepping through the log: the cards show the state at that point.
     pub replay: Option<replay::Replay>,
     /// The table on every phone (issue 25).
@@ -187,17 +190,10 @@ impl GameView {
         }
     }
 
-    /// Undo the last action; an error is shown, never dropped.
+    /// Undo the last action (the laptop, the referee; issue 33: a result
+    /// the records hold asks first, see `withdraw.rs`).
     fn undo(&mut self) {
-        let Some(g) = self.game.as_mut() else {
-            return;
-        };
-        match g.undo() {
-            Ok(_) => self.message = None,
-            Err(e) => self.say(Text::each(|l| e.message(l)), true),
-        }
-        self.form = Form::None;
-        self.records_error();
+        self.undo_as_laptop(false);
     }
 
     /// Issue 15: an ended game is in both warbands' records (beside the
@@ -306,6 +302,7 @@ impl GameView {
         });
         self.end_turn_modal(ui.ctx(), l);
         self.end_game_modal(ui.ctx(), l);
+        self.withdraw_modal(ui.ctx(), l);
         self.report_window(ui.ctx(), l);
         self.share_window(ui.ctx(), l);
         // A change made this frame reaches the phones now, not next frame.

@@ -41,6 +41,8 @@ struct Running {
     asked: Vec<Seat>,
     /// The game had ended last frame: an end opens the window.
     ended: bool,
+    /// A request to take back waited last frame: a new one opens the window.
+    take_back: bool,
 }
 
 /// The share window's state; the chosen address is remembered by the app.
@@ -95,6 +97,7 @@ impl SharePanel {
                     published: fingerprint(host),
                     asked: Vec::new(),
                     ended: host.state().ended.is_some(),
+                    take_back: false,
                 });
             }
             Err(e) => {
@@ -158,6 +161,40 @@ impl SharePanel {
         }
     }
 
+    /// Issue 33: the laptop undoes while sharing (both phones are told);
+    /// `None` when not sharing (the caller undoes as ever).
+    pub fn laptop_undo(
+        &mut self,
+        host: &mut Host,
+        withdraw: bool,
+    ) -> Option<Result<bool, crate::core::game::GameError>> {
+        let r = self.running.as_mut()?;
+        let out = r.seats.laptop_undo(host, &r.share, withdraw);
+        r.published = fingerprint(host);
+        Some(out)
+    }
+
+    /// A phone's request to take back the last action, waiting (issue 33).
+    pub fn take_back_request(&self, host: &Host, l: Lang) -> Option<String> {
+        self.running
+            .as_ref()
+            .and_then(|r| r.seats.take_back_request(host, l))
+    }
+
+    /// The laptop allows or refuses the waiting request to take back.
+    pub fn answer_take_back(
+        &mut self,
+        host: &mut Host,
+        allow: bool,
+    ) -> Result<(), crate::core::game::GameError> {
+        let Some(r) = self.running.as_mut() else {
+            return Ok(());
+        };
+        let out = r.seats.answer_as_laptop(host, &r.share, allow);
+        r.published = fingerprint(host);
+        out
+    }
+
     /// Once a frame: answer the phones' requests (their changes are
     /// published by the seats), then publish a change made here, and the
     /// phones' connections. `true` when a seat began to ask or the game
@@ -185,7 +222,11 @@ impl SharePanel {
         }
         let asking = r.seats.asking();
         let ended = host.state().ended.is_some();
-        let open = asking.iter().any(|s| !r.asked.contains(s)) || (ended && !r.ended);
+        let wants = r.seats.take_back_request(host, Lang::En).is_some();
+        let open = asking.iter().any(|s| !r.asked.contains(s))
+            || (ended && !r.ended)
+            || (wants && !r.take_back);
+        r.take_back = wants;
         r.asked = asking;
         r.ended = ended;
         open
@@ -334,6 +375,50 @@ mod tests {
                 .is_some(),
             "the header tells the phone's action: {last}"
         );
+        h.state_mut().game.share_stop();
+    }
+
+    /// Issue 33: a phone's request to take back shows in the share
+    /// window with Allow / Refuse, like the phones' leave; allowed here, it
+    /// is taken back by the laptop's leave.
+    #[test]
+    fn a_phones_request_to_take_back_should_be_answered_from_the_game_view() {
+        let mut h = harness(app(game_under_way(), Lang::En));
+        h.run();
+        {
+            let v = &mut h.state_mut().game;
+            let host = v.game.as_mut().expect("a game");
+            v.share.start(host, Ipv4Addr::LOCALHOST, Lang::En, None);
+        }
+        let link = h.state().game.share.links().expect("sharing").b.clone();
+        h.run();
+        let n = game(&h).actions().len();
+        // Bea asks to take back Ana's scenario points: first the laptop
+        // lets her phone play, then her request waits for an answer.
+        let ask = phone_posts(&link, "undo", r#"{"index": 1}"#.into());
+        frames_until(&mut h, |h| {
+            h.query_by_label_contains("phone wants to play").is_some()
+        });
+        h.get_by_label("Allow").click();
+        h.run();
+        let (status, reply) = ask.join().expect("the phone's thread");
+        assert_eq!(status, 202, "{reply}");
+        frames_until(&mut h, |h| {
+            h.query_by_label_contains("Bea wants to take back: ")
+                .is_some()
+        });
+        assert_eq!(game(&h).actions().len(), n, "nothing undone yet");
+        h.get_by_label("Allow").click();
+        h.run();
+        assert_eq!(game(&h).actions().len(), n - 1);
+        assert_eq!(
+            game(&h).undone().last().and_then(|u| u.leave),
+            Some(crate::core::game::Leave {
+                asked: crate::core::game::By::B,
+                allowed: crate::core::game::By::Laptop,
+            })
+        );
+        assert!(h.query_by_label_contains("wants to take back").is_none());
         h.state_mut().game.share_stop();
     }
 

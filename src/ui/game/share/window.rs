@@ -201,6 +201,7 @@ impl GameView {
                 self.share.answer(seat, allow, host);
             }
         }
+        self.share_take_back(ui, l);
         self.share_end(ui, l);
         let Some(host) = self.game.as_ref() else {
             return;
@@ -247,6 +248,42 @@ impl GameView {
             })
             .weak(),
         );
+    }
+
+    /// Issue 33: a phone asks to take back the last action; the laptop
+    /// may answer for the other player, like the phones' leave.
+    fn share_take_back(&mut self, ui: &mut egui::Ui, l: Lang) {
+        let Some(host) = self.game.as_mut() else {
+            return;
+        };
+        let Some(question) = self.share.take_back_request(host, l) else {
+            return;
+        };
+        let (mut allow, mut refuse) = (false, false);
+        ui.add_space(6.0);
+        egui::Frame::group(ui.style())
+            .stroke(egui::Stroke::new(2.0, ui.visuals().warn_fg_color))
+            .show(ui, |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(
+                        egui::RichText::new(format!("↶ {question}"))
+                            .size(20.0)
+                            .strong(),
+                    );
+                    allow = ui
+                        .button(egui::RichText::new(l.pick("Permitir", "Allow")).size(20.0))
+                        .clicked();
+                    refuse = ui
+                        .button(egui::RichText::new(l.pick("Rechazar", "Refuse")).size(20.0))
+                        .clicked();
+                });
+            });
+        if allow || refuse {
+            if let Err(e) = self.share.answer_take_back(host, allow) {
+                self.say(crate::core::text::Text::each(|l| e.message(l)), true);
+            }
+            self.records_error();
+        }
     }
 
     /// A shared game that ended: who confirmed its report on their phone,
