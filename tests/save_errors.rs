@@ -218,7 +218,7 @@ fn a_full_disk_during_a_rewrite_leaves_the_old_file_whole() {
     // Issue 32: not saved is exit 73, said with what is kept where.
     assert_eq!(o.status.code(), Some(73), "{err}");
     assert!(
-        err.contains("partida.yaml could not be saved: File too large")
+        err.contains("partida.yaml could not be saved (File too large")
             && err.contains("1 changes of this command are not in the game file"),
         "{err}"
     );

@@ -27,26 +27,11 @@ pub(crate) const EXIT_NOT_SAVED: u8 = 73;
 
 /// Issue 32, the end of a command that holds a game: the file is looked at
 /// once more (replaced or truncated under the command, its lock gone), and
-/// when it lacks changes of this command the game as played is written to
-/// the recovery file and stderr says so: the exit code to end with.
+/// when it lacks changes the game as played is written to the recovery
+/// file and stderr says so: the exit code to end with.
 pub(crate) fn not_saved_end(host: &mut Host, l: Lang) -> Option<ExitCode> {
-    // A change seen here is told below, with the rest.
-    let _ = host.verify_file();
-    let e = host.unsaved()?;
-    let n = host.unsaved_changes();
-    host.keep_unsaved();
-    let e = host.unsaved().unwrap_or(e);
+    let e = host.not_saved_at_end()?;
     errln!("impia: {}", escape_controls(&e.message(l)));
-    if n > 0 {
-        errln!(
-            "impia: {}",
-            match l {
-                Lang::Es =>
-                    format!("{n} cambios de esta orden no están en el archivo de la partida"),
-                Lang::En => format!("{n} changes of this command are not in the game file"),
-            }
-        );
-    }
     Some(ExitCode::from(EXIT_NOT_SAVED))
 }
 

@@ -219,15 +219,9 @@ impl Host {
         Ok(problem)
     }
 
-    /// Issue 32: is the file still the one this host saved, and its lock
-    /// its own? See [`Game::verify_file`]; a writer asks as it ends.
-    pub fn verify_file(&mut self) -> Result<(), GameError> {
-        self.game.verify_file()
-    }
-
-    /// Issue 32: the game as played written to the recovery file now.
-    pub fn keep_unsaved(&mut self) -> Option<super::file::Kept> {
-        self.game.keep_unsaved()
+    /// Issue 32, the end of a command: see [`Game::not_saved_at_end`].
+    pub fn not_saved_at_end(&mut self) -> Option<GameError> {
+        self.game.not_saved_at_end()
     }
 
     pub fn game(&self) -> &Game {

@@ -333,6 +333,46 @@ fn last_lines_ui(ui: &mut egui::Ui, g: &Game, l: Lang) {
     );
 }
 
+impl GameView {
+    /// Issue 32: the game as played, to a new file beside the old one
+    /// (a free name of the games folder's kind), autosaved there from now on.
+    fn save_new(&mut self) {
+        let Some(h) = self.game.as_mut() else {
+            return;
+        };
+        let dir = h.path().and_then(std::path::Path::parent).map_or_else(
+            || std::path::PathBuf::from(crate::core::game::host::GAMES_DIR),
+            |d| d.to_path_buf(),
+        );
+        match h.save_in(&dir) {
+            Ok(p) => self.say(
+                Text::each(|l| {
+                    format!(
+                        "{} {}",
+                        l.pick("Partida guardada en", "Game saved to"),
+                        p.display()
+                    )
+                }),
+                false,
+            ),
+            Err(e) => self.say(Text::each(|_| e.to_string()), true),
+        }
+    }
+
+    /// Issue 32: the file read again as it is on disk; this game's
+    /// recovery file stays.
+    fn reload(&mut self) {
+        let Some(h) = self.game.as_mut() else {
+            return;
+        };
+        match h.reload() {
+            Ok(_) => self.message = None,
+            Err(e) => self.say(Text::each(|_| e.to_string()), true),
+        }
+        self.replay = None;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use egui_kittest::kittest::Queryable as _;
@@ -442,45 +482,5 @@ mod tests {
         h.run();
         assert!(h.query_by_label_contains("Turn 0").is_none());
         h.get_by_label("Turn 1");
-    }
-}
-
-impl GameView {
-    /// Issue 32: the game as played, to a new file beside the old one
-    /// (a free name of the games folder's kind), autosaved there from now on.
-    fn save_new(&mut self) {
-        let Some(h) = self.game.as_mut() else {
-            return;
-        };
-        let dir = h.path().and_then(std::path::Path::parent).map_or_else(
-            || std::path::PathBuf::from(crate::core::game::host::GAMES_DIR),
-            |d| d.to_path_buf(),
-        );
-        match h.save_in(&dir) {
-            Ok(p) => self.say(
-                Text::each(|l| {
-                    format!(
-                        "{} {}",
-                        l.pick("Partida guardada en", "Game saved to"),
-                        p.display()
-                    )
-                }),
-                false,
-            ),
-            Err(e) => self.say(Text::each(|_| e.to_string()), true),
-        }
-    }
-
-    /// Issue 32: the file read again as it is on disk; this game's
-    /// recovery file stays.
-    fn reload(&mut self) {
-        let Some(h) = self.game.as_mut() else {
-            return;
-        };
-        match h.reload() {
-            Ok(_) => self.message = None,
-            Err(e) => self.say(Text::each(|_| e.to_string()), true),
-        }
-        self.replay = None;
     }
 }

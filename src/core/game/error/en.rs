@@ -435,6 +435,27 @@ format!("spells cannot be cast on {model} (Arcane void)")
                 ),
             }
         ),
+        R::NotSaved {
+            path,
+            change,
+            detail,
+            changes,
+            kept,
+        } => {
+            let what = match change {
+                Some(c) => format!(
+                    "the game file {path} {} under impia, which wrote nothing more to it",
+                    c.words(false)
+                ),
+                None => format!(
+                    "{path} could not be saved ({detail}): {changes} changes of this command are not in the game file"
+                ),
+            };
+            format!(
+                "{what}; {}; check it, then open it or copy it over the game file",
+                kept_en(kept)
+            )
+        }
         R::WritingStopped { path, change, kept } => format!(
             "the game file {path} {} under impia: nothing is written until you choose to save the game as a new file or to reload the file from disk ({})",
             change.words(false),

@@ -443,6 +443,27 @@ format!("a {model} no se le pueden lanzar Hechizos (Vacío arcano)")
                 ),
             }
         ),
+        R::NotSaved {
+            path,
+            change,
+            detail,
+            changes,
+            kept,
+        } => {
+            let what = match change {
+                Some(c) => format!(
+                    "el archivo de la partida {path} {} mientras impia lo tenía abierto, y no se escribió nada más en él",
+                    c.words(true)
+                ),
+                None => format!(
+                    "no se pudo guardar {path} ({detail}): {changes} cambios de esta orden no están en el archivo de la partida"
+                ),
+            };
+            format!(
+                "{what}; {}; revísala y ábrela, o cópiala sobre el archivo de la partida",
+                kept_es(kept)
+            )
+        }
         R::WritingStopped { path, change, kept } => format!(
             "el archivo de la partida {path} {} mientras impia lo tenía abierto: no se escribe nada hasta que elijas guardar la partida como un archivo nuevo o volver a cargar el archivo del disco ({})",
             change.words(true),

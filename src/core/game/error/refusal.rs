@@ -339,6 +339,16 @@ pub enum Refusal {
         change: FileChange,
         kept: Kept,
     },
+    /// Issue 32, the end of a command: what the game file lacks (the file
+    /// changed under impia, or `changes` a save could not write: `detail`)
+    /// and where the game as played is kept.
+    NotSaved {
+        path: String,
+        change: Option<FileChange>,
+        detail: String,
+        changes: usize,
+        kept: Kept,
+    },
 }
 
 // Heights are finite numbers (R18 refuses others before naming one), so
@@ -420,7 +430,8 @@ impl Refusal {
             | R::GameOver
             | R::SaveFailed { .. }
             | R::FileChanged { .. }
-            | R::WritingStopped { .. } => return None,
+            | R::WritingStopped { .. }
+            | R::NotSaved { .. } => return None,
         })
     }
 
@@ -503,6 +514,7 @@ impl Refusal {
             R::TextTooLong { .. } | R::FileFull { .. } => ErrorKind::Rule,
             R::SaveFailed { .. } | R::FileChanged { .. } => ErrorKind::Autosave,
             R::WritingStopped { .. } => ErrorKind::NotNow,
+            R::NotSaved { .. } => ErrorKind::Autosave,
         }
     }
 }

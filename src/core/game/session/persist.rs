@@ -139,6 +139,27 @@ impl Game {
         })
     }
 
+    /// Issue 32, the end of a command: what the file lacks and where the
+    /// game as played is kept, written there now (`None`: nothing lacks).
+    /// The file is looked at once more first ([`Game::verify_file`]).
+    pub fn not_saved_at_end(&mut self) -> Option<GameError> {
+        // A change seen here is in the answer below.
+        let _ = self.verify_file();
+        self.unsaved()?;
+        let kept = self.keep_unsaved()?;
+        let a = self.autosave.as_ref()?;
+        Some(
+            Refusal::NotSaved {
+                path: a.path.display().to_string(),
+                change: a.stopped,
+                detail: a.detail.clone().unwrap_or_default(),
+                changes: a.unsaved,
+                kept,
+            }
+            .into(),
+        )
+    }
+
     /// How many changes (actions, undos, redos) are not in the file.
     pub fn unsaved_changes(&self) -> usize {
         self.autosave.as_ref().map_or(0, |a| a.unsaved)
