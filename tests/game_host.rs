@@ -322,20 +322,29 @@ fn a_file_whose_log_line_lacks_its_newline_is_not_broken_by_an_act() {
 }
 
 #[test]
-fn an_append_after_a_file_not_ending_in_a_newline_writes_one_first() {
+fn a_newline_cut_under_the_writer_stops_the_writing_and_keeps_both_actions() {
     let dir = tempfile::tempdir().unwrap();
     let path = saved_game(dir.path(), "p.yaml");
     let mut h = Host::open(&path, &rules()).unwrap();
     h.apply(Action::Note(act::Note { text: "uno".into() }))
         .unwrap();
-    // Something cut the newline while the writer held the file.
+    // Something cut the newline while the writer held the file: issue 32,
+    // a file changed under the writer is no longer appended to (before,
+    // this appended after a newline of its own).
     let t = std::fs::read_to_string(&path).unwrap();
     std::fs::write(&path, t.trim_end_matches('\n')).unwrap();
-    h.apply(Action::Note(act::Note { text: "dos".into() }))
-        .unwrap();
+    let e = h
+        .apply(Action::Note(act::Note { text: "dos".into() }))
+        .unwrap_err();
+    assert!(
+        e.is_applied() && e.to_string().contains("was truncated"),
+        "{e}"
+    );
     drop(h);
     let g = Game::open_read(&path, &rules()).unwrap();
-    assert_eq!(g.actions().len(), 2);
+    assert_eq!(g.actions().len(), 1, "left as the other program left it");
+    let kept = Game::open_read(&dir.path().join("p.recovered.yaml"), &rules()).unwrap();
+    assert_eq!(kept.actions().len(), 2);
 }
 
 #[test]

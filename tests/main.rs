@@ -14,6 +14,7 @@ mod check_sources;
 mod cli;
 mod concurrent_writers;
 mod file_sizes;
+mod file_under_writer;
 mod game;
 mod game_chances;
 mod game_cli;

@@ -75,7 +75,7 @@ fn disk_full_behind(path: &Path) {
 }
 
 #[test]
-fn a_full_disk_during_autosave_keeps_the_action_and_the_next_save_writes_it() {
+fn a_file_replaced_by_a_link_to_dev_full_stops_the_writing_and_keeps_the_game() {
     if !Path::new("/dev/full").exists() {
         return;
     }
@@ -84,27 +84,32 @@ fn a_full_disk_during_autosave_keeps_the_action_and_the_next_save_writes_it() {
     let mut g = game();
     turn(&mut g, 4);
     g.save(&path).expect("save");
+    // Issue 32: another file under the name is not this writer's file any
+    // more, whatever it is; before, the append went to /dev/full.
     disk_full_behind(&path);
     let e = g
         .apply(note("con el disco lleno"))
-        .expect_err("the append fails");
+        .expect_err("the file is not the one saved");
     assert!(e.is_applied(), "the action is applied: {e}");
     let msg = e.to_string();
     assert!(
-        msg.contains("could not be saved")
-            && msg.contains("No space left")
-            && msg.contains("retries"),
+        msg.contains("was replaced by another file") && msg.contains("are kept in"),
         "{msg}"
     );
     assert_eq!(g.actions().last(), Some(&note("con el disco lleno")));
-    // Space again: the next action rewrites the whole file, the one that
-    // failed included. (The link to /dev/full goes first: a save writes
-    // through a symlink and refuses to replace a device, issue 14.)
-    std::fs::remove_file(&path).expect("remove the link");
+    // Nothing more is written there until the player decides.
+    let e = g.apply(note("otra")).expect_err("writing stopped");
+    assert!(!e.is_applied(), "{e}");
+    assert_eq!(g.actions().last(), Some(&note("con el disco lleno")));
+    // Saved as a new file: everything is there, and play goes on.
+    let other = dir.path().join("otra.yaml");
+    g.save(&other).expect("save as a new file");
     ok(&mut g, note("hay sitio"));
-    let h = Game::load(&path, &rules()).expect("loads");
+    let h = Game::load(&other, &rules()).expect("loads");
     assert_eq!(h.actions(), g.actions());
-    assert!(std::fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_file()));
+    let kept = Game::open_read(&dir.path().join("partida.recovered.yaml"), &rules())
+        .expect("the recovery file opens");
+    assert_eq!(kept.actions().last(), Some(&note("con el disco lleno")));
 }
 
 #[test]
@@ -120,13 +125,20 @@ fn a_folder_gone_during_play_keeps_every_action_and_undo_until_it_is_back() {
     let away = root.path().join("fuera");
     std::fs::rename(&dir, &away).expect("move away");
     std::fs::write(&dir, "no soy una carpeta").expect("write");
+    let mut kept = None;
     for text in ["uno", "dos"] {
         let e = g.apply(note(text)).expect_err("cannot save");
         assert!(
             e.is_applied() && e.to_string().contains("Not a directory"),
             "{e}"
         );
+        kept = recovery_of(&e.to_string());
     }
+    // Issue 32: the game as played went to the temporary folder (its own
+    // could not take it); removed here, this test's only trace there.
+    let kept = kept.expect("a recovery file");
+    assert!(Game::open_read(&kept, &rules()).is_ok());
+    std::fs::remove_file(&kept).expect("remove the recovery file");
     let e = g.undo().expect_err("cannot save the undo");
     assert!(e.is_applied(), "{e}");
     assert_eq!(g.actions().last(), Some(&note("uno")));
@@ -203,9 +215,11 @@ fn a_full_disk_during_a_rewrite_leaves_the_old_file_whole() {
         dir.path(),
     );
     let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(2), "{err}");
+    // Issue 32: not saved is exit 73, said with what is kept where.
+    assert_eq!(o.status.code(), Some(73), "{err}");
     assert!(
-        err.contains("partida.yaml could not be saved: File too large"),
+        err.contains("partida.yaml could not be saved (File too large")
+            && err.contains("1 changes of this command are not in the game file"),
         "{err}"
     );
     let h = Game::load(&path, &rules).expect("loads");
@@ -219,4 +233,12 @@ fn a_full_disk_during_a_rewrite_leaves_the_old_file_whole() {
         .filter(|n| !n.ends_with(".lock"))
         .collect();
     assert_eq!(names.len(), 2, "{names:?}");
+}
+
+/// The recovery file an error names (`… kept in PATH; …`).
+fn recovery_of(text: &str) -> Option<std::path::PathBuf> {
+    let at = text.find(" kept in ")? + " kept in ".len();
+    let rest = &text[at..];
+    let end = rest.find([';', '\n']).unwrap_or(rest.len());
+    Some(std::path::PathBuf::from(rest[..end].trim()))
 }

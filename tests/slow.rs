@@ -6,7 +6,10 @@
 mod game_support;
 mod roster_support;
 
+mod serve_support;
+
 mod crash_roster;
+mod fuzz_file_under_server;
 mod fuzz_game_concurrent;
 mod fuzz_loaders;
 mod game_kill;

@@ -2,7 +2,8 @@
 //! file can hang or flood impia.
 //!
 //! Saves write an exclusively created temporary file with an unpredictable
-//! name beside the target (`tempfile`), give it the target's permissions,
+//! name beside the target (`tempfile`), give it the target's permissions
+//! (and its owner and group, when permitted),
 //! flush it to disk, rename it over the target and flush the folder. A
 //! symlink to an existing file is written through: its target is replaced
 //! and the link stays. A save never creates a file through a link (a
@@ -55,6 +56,13 @@ pub fn write_target(path: &Path) -> io::Result<PathBuf> {
 /// save would create a file where the link says, which may be anywhere) or
 /// that the kernel would not follow (see [`resolve_links`]).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_atomic_meta(path, bytes).map(|_| ())
+}
+
+/// As [`write_atomic`], and the new file's metadata, taken on the open
+/// file before the rename: its identity is the file the name now leads to
+/// (a game's writer compares it at its next save, issue 32).
+pub fn write_atomic_meta(path: &Path, bytes: &[u8]) -> io::Result<std::fs::Metadata> {
     let target = write_target(path)?;
     let existing = match std::fs::metadata(&target) {
         Ok(m) => Some(m),
@@ -88,11 +96,15 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     }
     let mut tmp = builder.tempfile_in(&dir)?;
     if let Some(m) = &existing {
+        // Issue 32: an undo run as root left another user's game root's.
+        // The owner first: a change of owner may clear set-id bits.
+        keep_owner(tmp.as_file(), m);
         // Set on the open file, where the umask does not apply: 0600 stays 0600.
         tmp.as_file().set_permissions(m.permissions())?;
     }
     tmp.write_all(bytes)?;
     tmp.as_file().sync_all()?;
+    let meta = tmp.as_file().metadata()?;
     // On failure the temporary file is dropped, which deletes it.
     tmp.persist(&target).map_err(|e| e.error)?;
     // Make the rename itself durable. Some file systems refuse to sync a
@@ -100,8 +112,29 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     if let Ok(d) = std::fs::File::open(&dir) {
         let _ = d.sync_all();
     }
-    Ok(())
+    Ok(meta)
 }
+
+/// Give the new file the owner and group of the one it replaces, when this
+/// process may (root may; another user may only keep a group of theirs).
+/// Not permitted, the file stays the writer's: the save itself matters more.
+#[cfg(unix)]
+fn keep_owner(tmp: &std::fs::File, old: &std::fs::Metadata) {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(now) = tmp.metadata() else {
+        return;
+    };
+    if (now.uid(), now.gid()) == (old.uid(), old.gid()) {
+        return;
+    }
+    if std::os::unix::fs::fchown(tmp, Some(old.uid()), Some(old.gid())).is_err() {
+        // Not root: the group alone, if it is one of ours.
+        let _ = std::os::unix::fs::fchown(tmp, None, Some(old.gid()));
+    }
+}
+
+#[cfg(not(unix))]
+fn keep_owner(_tmp: &std::fs::File, _old: &std::fs::Metadata) {}
 
 /// The file a save must replace: `path`, or where its chain of symlinks ends
 /// (which may not exist: the caller refuses that). Links are resolved here,

@@ -401,8 +401,20 @@ fn refused_body(l: Lang) -> Value {
 }
 
 /// The rules refuse: 422 with the sentence and its rule id (what exit 1
-/// is for `game act`).
+/// is for `game act`). Issue 32: an action not saved (applied in memory,
+/// or refused since the file changed under the laptop) is never a plain
+/// refusal nor a 200: 507 with the words, `"saved": false`.
 fn refusal(e: &GameError, l: Lang) -> (u16, Value) {
+    use crate::core::game::Refusal;
+    if matches!(
+        *e.refusal,
+        Refusal::SaveFailed { .. } | Refusal::FileChanged { .. } | Refusal::WritingStopped { .. }
+    ) {
+        return (
+            507,
+            json!({ "error": e.message(l), "saved": false, "applied": e.is_applied() }),
+        );
+    }
     (422, json!({ "error": e.message(l), "rule": e.rule }))
 }
 

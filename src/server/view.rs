@@ -55,9 +55,12 @@ pub fn seat_json(g: &Game, offered: &Offers, l: Lang) -> Value {
             })
         })
         .collect();
+    // Issue 32: nothing shown as saved that is not: what the file lacks.
+    let unsaved = g.unsaved().map(|e| e.message(l));
     json!({
         "status": status,
         "offers": offers,
+        "unsaved": unsaved,
         "log": log,
         "profiles": profiles,
         "words": {"status": statuses, "offers": actions},

@@ -50,8 +50,10 @@ pub enum GameCommand {
     /// write. Exit 0 applied and saved (even if the output then cannot be
     /// written), 1 refused by the rules or the log does not replay (the
     /// line is named; nothing written), 2 unreadable or malformed input,
-    /// 75 busy: another impia window or command has the game open for
-    /// writing (nothing read or written; try again).
+    /// 73 not saved (the disk, or the file changed under impia: the game
+    /// as played is in the recovery file stderr names), 75 busy: another
+    /// impia window or command has the game open for writing (nothing read
+    /// or written; try again).
     Act {
         file: PathBuf,
         #[arg(long, value_name = "JSON")]
@@ -99,7 +101,8 @@ pub enum GameCommand {
     /// end confirmed for both)
     /// like `game act`. A phone's first action asks here "allow? [y/N]"
     /// (the next line answers); each phone's action is printed. Ctrl+C or
-    /// the end of stdin stops it.
+    /// the end of stdin stops it; exit 73 when changes could not be saved
+    /// (said on stderr, kept in the recovery file).
     Serve {
         file: PathBuf,
         /// The address to listen on (default: this machine's address on the

@@ -20,6 +20,21 @@ use crate::core::text::escape_controls;
 /// Exit code when the rules refuse an action.
 const EXIT_REFUSED: u8 = 1;
 
+/// Exit code when a change could not be saved to the game file (issue 32;
+/// sysexits' EX_CANTCREAT): the game as played is in the recovery file the
+/// message names.
+pub(crate) const EXIT_NOT_SAVED: u8 = 73;
+
+/// Issue 32, the end of a command that holds a game: the file is looked at
+/// once more (replaced or truncated under the command, its lock gone), and
+/// when it lacks changes the game as played is written to the recovery
+/// file and stderr says so: the exit code to end with.
+pub(crate) fn not_saved_end(host: &mut Host, l: Lang) -> Option<ExitCode> {
+    let e = host.not_saved_at_end()?;
+    errln!("impia: {}", escape_controls(&e.message(l)));
+    Some(ExitCode::from(EXIT_NOT_SAVED))
+}
+
 /// Open a game to play it: its lock first (issue 21), so a second writer
 /// is refused before it reads: exit [`EXIT_BUSY`]. A log that does not
 /// replay: exit 1; unreadable or hard-linked: exit 2.
@@ -271,7 +286,9 @@ pub(crate) fn act(
     }
     match batch.commit() {
         Ok(()) => {}
-        Err(e) if e.is_applied() => return Err(CliError(e.message(l))),
+        Err(e) if e.is_applied() => {
+            return Ok(not_saved_end(&mut host, l).unwrap_or(ExitCode::from(EXIT_NOT_SAVED)));
+        }
         Err(e) => return refused(0, e),
     }
     super::super::mark_saved();
@@ -386,6 +403,9 @@ pub(crate) fn undo(path: &Path, rules: &RuleSet, how: Undo, l: Lang) -> Result<E
                 }
             );
             Ok(ExitCode::from(EXIT_REFUSED))
+        }
+        Err(e) if e.is_applied() => {
+            Ok(not_saved_end(&mut g, l).unwrap_or(ExitCode::from(EXIT_NOT_SAVED)))
         }
         Err(e) => Err(CliError(e.message(l))),
     }

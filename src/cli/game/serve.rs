@@ -18,7 +18,8 @@ use std::time::Duration;
 
 use super::super::CliError;
 use super::play::{
-    MAX_STDIN_LINE, MAX_STDIN_LINES, load_writable, parse_action, read_line_bounded, records_error,
+    MAX_STDIN_LINE, MAX_STDIN_LINES, load_writable, not_saved_end, parse_action, read_line_bounded,
+    records_error,
 };
 use crate::core::game::{ErrorKind, Game, Host, Side};
 use crate::core::tables::RuleSet;
@@ -241,8 +242,7 @@ pub(crate) fn serve(
         }
         served.line(n, &line)?;
     }
-    served.stop();
-    Ok(ExitCode::SUCCESS)
+    Ok(served.stop())
 }
 
 /// The three links, each with the name beside it and its QR code.
@@ -289,6 +289,10 @@ impl Served {
         {
             records_error(g, *l);
             tell(g, done, share.index(), *l);
+            // Issue 32: a phone's change the file lacks, said here too.
+            if let Some(e) = g.unsaved() {
+                errln!("impia: {}", escape_controls(&e.message(*l)));
+            }
         }
         seats.refresh(g, share);
         for seat in seats.asking() {
@@ -376,7 +380,14 @@ impl Served {
             },
         };
         if let Err(e) = done {
-            if e.is_applied() || e.kind == ErrorKind::Unknown {
+            if e.is_applied() {
+                // Issue 32: kept in memory and in the recovery file; the
+                // phones see it unsaved, and the end says so (exit 73).
+                errln!("impia: line {n}: {}", escape_controls(&e.message(l)));
+                seats.publish(g, share);
+                return Ok(());
+            }
+            if e.kind == ErrorKind::Unknown {
                 return Err(CliError(format!("line {n}: {}", e.message(l))));
             }
             // Refused by the rules: nothing changed; say why and go on.
@@ -390,8 +401,9 @@ impl Served {
     }
 
     /// Requests still waiting get 503 as the share stops; an ended game
-    /// no longer waits for the phones' confirmation.
-    fn stop(self) {
+    /// no longer waits for the phones' confirmation. Issue 32: changes the
+    /// file lacks are said, kept in the recovery file, and the exit is 73.
+    fn stop(self) -> ExitCode {
         let Self {
             mut g,
             seats,
@@ -402,6 +414,7 @@ impl Served {
         share.stop();
         seats.close(&mut g);
         records_error(&mut g, l);
+        not_saved_end(&mut g, l).unwrap_or(ExitCode::SUCCESS)
     }
 }
 

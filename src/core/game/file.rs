@@ -10,8 +10,7 @@
 //! newline is an action that was in flight when the program died; it was
 //! never acknowledged and is dropped, and the next save rewrites the file.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
@@ -19,12 +18,17 @@ use super::action::Action;
 use super::refs::Sides;
 use super::setup::{Beast, GameSetup};
 use crate::core::error::{DataError, Pos, locate_key};
-use crate::core::fsutil::write_atomic;
 use crate::core::roster::Roster;
 use crate::core::tables::{MAX_FILE_BYTES, read_text};
 
+mod autosave;
 mod lock;
+pub mod watch;
+pub(crate) use autosave::Autosave;
+pub use autosave::{MAX_GAME_FILE_BYTES, TooBig};
 pub use lock::{GameLock, Locked, lock, lock_path, target};
+use watch::SaveError;
+pub use watch::{FileChange, Kept};
 
 /// Take the lock of the game file `path` names, before anything reads it
 /// (see [`Locked`]).
@@ -48,13 +52,6 @@ pub struct Undone {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub leave: Option<super::leave::Leave>,
 }
-
-/// The largest game file read: a 10,000-action game is about 3.3 MB, so
-/// this holds some 100,000 actions, far more than any game. Only the setup
-/// part goes through the YAML parser, and at most
-/// [`MAX_FILE_BYTES`](crate::core::tables::MAX_FILE_BYTES) of it; the redo
-/// list and the log are read line by line as JSON.
-pub const MAX_GAME_FILE_BYTES: u64 = 32 * 1024 * 1024;
 
 #[derive(Serialize)]
 struct FileOut<'a> {
@@ -417,102 +414,32 @@ pub(crate) fn read_as(real: &Path, name: &Path, recovering: bool) -> Result<Game
     }
 }
 
-/// Where a game autosaves, and whether the next save must rewrite it whole.
-#[derive(Clone, Debug)]
-pub(crate) struct Autosave {
-    /// The name the game was opened or saved by (messages, records).
-    pub path: PathBuf,
-    pub needs_rewrite: bool,
-    /// The file's length as last read or written, for the size check.
-    pub len: u64,
-    /// Held while this game may write the file; its target is the real
-    /// file every save goes to.
-    pub lock: std::sync::Arc<GameLock>,
-}
-
-/// A save that would make a file impia refuses to read (issue 21).
-#[derive(Debug, thiserror::Error)]
-#[error("the game file would be {bytes} bytes; impia reads at most {MAX_GAME_FILE_BYTES}")]
-pub struct TooBig {
-    pub bytes: u64,
-}
-
 impl Autosave {
-    pub fn new(path: &Path, lock: std::sync::Arc<GameLock>, len: u64) -> Autosave {
-        Autosave {
-            path: path.to_path_buf(),
-            needs_rewrite: true,
-            len,
-            lock,
-        }
-    }
-
-    /// The real file written.
-    pub fn target(&self) -> &Path {
-        self.lock.target()
-    }
-
-    /// Would `extra` more bytes still make a file impia reads?
-    pub fn room_for(&self, extra: u64) -> Result<(), TooBig> {
-        let bytes = self.len.saturating_add(extra);
-        if bytes > MAX_GAME_FILE_BYTES {
-            return Err(TooBig { bytes });
-        }
-        Ok(())
-    }
-
     /// Append action lines in one write and flush them to disk: a kill
     /// leaves them all, or an unfinished last line that the next open
     /// drops. The file's last byte is checked first: a file that does not
     /// end in a newline (an editor dropped it after `log:`) gets one, or
-    /// the first line would be glued onto the last.
-    pub fn append_all(&mut self, actions: &[Action]) -> std::io::Result<()> {
-        use std::io::{Read, Seek, SeekFrom};
+    /// the first line would be glued onto the last. Issue 32: the file and
+    /// its lock are compared with what this writer last saw first.
+    pub(crate) fn append_all(&mut self, actions: &[Action]) -> Result<(), SaveError> {
         let mut text = String::new();
         for a in actions {
             text.push_str(&action_line(a).map_err(|e| std::io::Error::other(e.to_string()))?);
         }
-        let mut f = std::fs::OpenOptions::new()
-            .read(true)
-            .append(true)
-            .open(self.target())?;
-        let len = f.metadata()?.len();
-        if len > 0 {
-            let mut last = [0u8; 1];
-            f.seek(SeekFrom::End(-1))?;
-            f.read_exact(&mut last)?;
-            if last[0] != b'\n' {
-                text.insert(0, '\n');
-            }
-        }
-        let bytes = len + text.len() as u64;
-        if bytes > MAX_GAME_FILE_BYTES {
-            return Err(std::io::Error::other(TooBig { bytes }));
-        }
-        // One write of all the lines: a kill leaves them whole or unfinished.
-        f.write_all(text.as_bytes())?;
-        f.sync_data()?;
-        self.len = bytes;
-        Ok(())
+        self.append_text(text)
     }
 
-    pub fn rewrite(
+    /// Rewrite the whole file atomically (after the same comparison).
+    pub(crate) fn rewrite(
         &mut self,
         setup: &GameSetup,
         undone: &[Undone],
         redo: &[Action],
         log: &[Action],
-    ) -> std::io::Result<()> {
+    ) -> Result<(), SaveError> {
         let text =
             to_text(setup, undone, redo, log).map_err(|e| std::io::Error::other(e.to_string()))?;
-        let bytes = text.len() as u64;
-        if bytes > MAX_GAME_FILE_BYTES {
-            return Err(std::io::Error::other(TooBig { bytes }));
-        }
-        write_atomic(self.target(), text.as_bytes())?;
-        self.len = bytes;
-        self.needs_rewrite = false;
-        Ok(())
+        self.rewrite_text(text)
     }
 }
 

@@ -184,6 +184,46 @@ impl Host {
         Ok(())
     }
 
+    /// Issue 32, the player's choice once writing stopped (the file
+    /// changed under impia): the whole game written to a new file (never
+    /// over an existing one, nor to its own name), autosaved there from
+    /// now on.
+    pub fn save_as_new(&mut self, path: &Path) -> Result<(), HostError> {
+        let same = self
+            .game
+            .path()
+            .is_some_and(|p| p == path || crate::core::fsutil::same_file(p, path));
+        if same {
+            return Err(HostError::Exists {
+                path: path.display().to_string(),
+            });
+        }
+        self.save_as(path, false)
+    }
+
+    /// Issue 32, the other choice: the game read again from its file, as
+    /// it is on disk now (its lock taken again first; the game in memory
+    /// is dropped, its recovery file stays). Busy or unreadable, the game
+    /// stays in memory, read-only, and can still be saved as a new file.
+    pub fn reload(&mut self) -> Result<Option<GameFileError>, HostError> {
+        let Some(path) = self.game.path().map(Path::to_path_buf) else {
+            return Ok(None);
+        };
+        let rules = self.game.rules().clone();
+        // Our own lock first: flock refuses a second one even to us.
+        self.game.detach_file();
+        let (h, problem) = Host::recover(&path, &rules)?;
+        self.game = h.game;
+        self.records_error = None;
+        self.copy_notice = None;
+        Ok(problem)
+    }
+
+    /// Issue 32, the end of a command: see [`Game::not_saved_at_end`].
+    pub fn not_saved_at_end(&mut self) -> Option<GameError> {
+        self.game.not_saved_at_end()
+    }
+
     pub fn game(&self) -> &Game {
         &self.game
     }

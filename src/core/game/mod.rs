@@ -61,6 +61,7 @@ pub use action::{
     HitOptions, Party, RangeBand, ShootOptions, SpellChoice, act,
 };
 pub use error::{ErrorKind, GameError, GameFileError, Names, Refusal};
+pub use file::{FileChange, Kept};
 pub use refs::{ModelRef, Side, Sides};
 pub use roll::{CheckDice, OpposedDice, PreparedCheck, Reroll, Role, SideDice};
 pub use setup::{Beast, GameSetup};

@@ -7,7 +7,7 @@ use super::widgets::{self, GOLD, player};
 use crate::core::game::act;
 use crate::core::game::{Action, Game, ModelRef, Side};
 use crate::core::glossary;
-use crate::core::text::Lang;
+use crate::core::text::{Lang, Text};
 use crate::ui::style;
 
 /// What the game waits for, in the core's words (the players by name).
@@ -93,6 +93,9 @@ enum Click {
     EndGame,
     Replay,
     Share,
+    /// Issue 32, writing stopped: the game to a new file, or the file read again.
+    SaveNew,
+    Reload,
 }
 
 impl GameView {
@@ -133,10 +136,24 @@ impl GameView {
                 .wrap(),
             );
         });
-        let clicked = self.buttons_ui(ui, g, left.len(), l);
+        let mut clicked = self.buttons_ui(ui, g, left.len(), l);
         last_lines_ui(ui, g, l);
         // The one place for messages and errors: one row, always there.
-        let (text, err) = self.message.clone().unwrap_or_default();
+        // Issue 32: what the file lacks stays there until it is saved.
+        let unsaved = g.unsaved().map(|e| (Text::each(|l| e.message(l)), true));
+        if g.writing_stopped().is_some() {
+            ui.horizontal(|ui| {
+                let save = l.pick("Guardar como partida nueva", "Save as a new game");
+                if ui.button(save).clicked() {
+                    clicked = Some(Click::SaveNew);
+                }
+                let reload = l.pick("Volver a cargar del disco", "Reload from disk");
+                if ui.button(reload).clicked() {
+                    clicked = Some(Click::Reload);
+                }
+            });
+        }
+        let (text, err) = unsaved.or_else(|| self.message.clone()).unwrap_or_default();
         let text = text.get(l);
         let rich = if err {
             egui::RichText::new(format!("⚠ {text}")).color(ui.visuals().error_fg_color)
@@ -160,6 +177,8 @@ impl GameView {
             Some(Click::EndGame) => self.confirm_end_game = true,
             Some(Click::Replay) if self.replay.is_some() => self.replay = None,
             Some(Click::Replay) => self.start_replay(),
+            Some(Click::SaveNew) => self.save_new(),
+            Some(Click::Reload) => self.reload(),
             None => {}
         }
     }
@@ -312,6 +331,46 @@ fn last_lines_ui(ui: &mut egui::Ui, g: &Game, l: Lang) {
         },
         &last,
     );
+}
+
+impl GameView {
+    /// Issue 32: the game as played, to a new file beside the old one
+    /// (a free name of the games folder's kind), autosaved there from now on.
+    fn save_new(&mut self) {
+        let Some(h) = self.game.as_mut() else {
+            return;
+        };
+        let dir = h.path().and_then(std::path::Path::parent).map_or_else(
+            || std::path::PathBuf::from(crate::core::game::host::GAMES_DIR),
+            |d| d.to_path_buf(),
+        );
+        match h.save_in(&dir) {
+            Ok(p) => self.say(
+                Text::each(|l| {
+                    format!(
+                        "{} {}",
+                        l.pick("Partida guardada en", "Game saved to"),
+                        p.display()
+                    )
+                }),
+                false,
+            ),
+            Err(e) => self.say(Text::each(|_| e.to_string()), true),
+        }
+    }
+
+    /// Issue 32: the file read again as it is on disk; this game's
+    /// recovery file stays.
+    fn reload(&mut self) {
+        let Some(h) = self.game.as_mut() else {
+            return;
+        };
+        match h.reload() {
+            Ok(_) => self.message = None,
+            Err(e) => self.say(Text::each(|_| e.to_string()), true),
+        }
+        self.replay = None;
+    }
 }
 
 #[cfg(test)]

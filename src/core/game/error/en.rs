@@ -3,6 +3,7 @@
 use crate::core::text::Lang;
 
 use super::{Names, Refusal};
+use crate::core::game::file::watch::Kept;
 
 /// `r` in English, without its rule id.
 // One arm per refusal: the compiler points here at a new one (by family needs nested enums).
@@ -415,8 +416,60 @@ format!("spells cannot be cast on {model} (Arcane void)")
         R::FileFull { path, limit } => format!(
             "{path} would pass {limit} bytes, more than impia reads; nothing was written: start a new game"
         ),
-        R::SaveFailed { path, detail } => {
-            format!("done, but {path} could not be saved: {detail}; the next action retries")
+        R::SaveFailed { path, detail, kept } => format!(
+            "done, but {path} could not be saved: {detail}; {}; the next action retries",
+            kept_en(kept)
+        ),
+        R::FileChanged {
+            path,
+            change,
+            actions,
+            kept,
+        } => format!(
+            "the game file {path} {} under impia: impia writes nothing more to it. Your {actions} actions {}; save the game as a new file, or reload the file from disk",
+            change.words(false),
+            match kept {
+                Kept::In(p) => format!("are kept in {p}"),
+                Kept::NotWritten(e) => format!(
+                    "are kept in memory only: a recovery file could not be written ({e})"
+                ),
+            }
+        ),
+        R::NotSaved {
+            path,
+            change,
+            detail,
+            changes,
+            kept,
+        } => {
+            let what = match change {
+                Some(c) => format!(
+                    "the game file {path} {} under impia, which wrote nothing more to it",
+                    c.words(false)
+                ),
+                None => format!(
+                    "{path} could not be saved ({detail}): {changes} changes of this command are not in the game file"
+                ),
+            };
+            format!(
+                "{what}; {}; check it, then open it or copy it over the game file",
+                kept_en(kept)
+            )
         }
+        R::WritingStopped { path, change, kept } => format!(
+            "the game file {path} {} under impia: nothing is written until you choose to save the game as a new file or to reload the file from disk ({})",
+            change.words(false),
+            kept_en(kept)
+        ),
+    }
+}
+
+/// Where the game as played was kept, in words.
+fn kept_en(kept: &Kept) -> String {
+    match kept {
+        Kept::In(p) => format!("the game as played here is kept in {p}"),
+        Kept::NotWritten(e) => format!(
+            "the game as played here is kept in memory only: a recovery file could not be written ({e})"
+        ),
     }
 }

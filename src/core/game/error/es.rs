@@ -3,6 +3,7 @@
 use crate::core::text::Lang;
 
 use super::{Names, Refusal};
+use crate::core::game::file::watch::Kept;
 
 /// `r` in Spanish, without its rule id.
 // One arm per refusal: the compiler points here at a new one (by family needs nested enums).
@@ -423,8 +424,60 @@ format!("a {model} no se le pueden lanzar Hechizos (Vacío arcano)")
         R::FileFull { path, limit } => format!(
             "{path} pasaría de {limit} bytes, más de lo que impia lee; no se escribió nada: empieza una partida nueva"
         ),
-        R::SaveFailed { path, detail } => format!(
-            "hecho, pero no se pudo guardar {path}: {detail}; se reintentará en la siguiente acción"
+        R::SaveFailed { path, detail, kept } => format!(
+            "hecho, pero no se pudo guardar {path}: {detail}; {}; se reintentará en la siguiente acción",
+            kept_es(kept)
+        ),
+        R::FileChanged {
+            path,
+            change,
+            actions,
+            kept,
+        } => format!(
+            "el archivo de la partida {path} {} mientras impia lo tenía abierto: impia ya no escribe en él. Tus {actions} acciones {}; guarda la partida como un archivo nuevo o vuelve a cargar el archivo del disco",
+            change.words(true),
+            match kept {
+                Kept::In(p) => format!("se guardan en {p}"),
+                Kept::NotWritten(e) => format!(
+                    "se guardan solo en memoria: no se pudo escribir un archivo de recuperación ({e})"
+                ),
+            }
+        ),
+        R::NotSaved {
+            path,
+            change,
+            detail,
+            changes,
+            kept,
+        } => {
+            let what = match change {
+                Some(c) => format!(
+                    "el archivo de la partida {path} {} mientras impia lo tenía abierto, y no se escribió nada más en él",
+                    c.words(true)
+                ),
+                None => format!(
+                    "no se pudo guardar {path} ({detail}): {changes} cambios de esta orden no están en el archivo de la partida"
+                ),
+            };
+            format!(
+                "{what}; {}; revísala y ábrela, o cópiala sobre el archivo de la partida",
+                kept_es(kept)
+            )
+        }
+        R::WritingStopped { path, change, kept } => format!(
+            "el archivo de la partida {path} {} mientras impia lo tenía abierto: no se escribe nada hasta que elijas guardar la partida como un archivo nuevo o volver a cargar el archivo del disco ({})",
+            change.words(true),
+            kept_es(kept)
+        ),
+    }
+}
+
+/// Where the game as played was kept, in words.
+fn kept_es(kept: &Kept) -> String {
+    match kept {
+        Kept::In(p) => format!("la partida tal como se jugó aquí se guarda en {p}"),
+        Kept::NotWritten(e) => format!(
+            "la partida tal como se jugó aquí se guarda en memoria: no se pudo escribir un archivo de recuperación ({e})"
         ),
     }
 }

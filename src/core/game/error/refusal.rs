@@ -2,6 +2,7 @@
 //! it rests on and its kind. The words are in `es.rs` and `en.rs`.
 
 use crate::core::dice_expr::DiceExpr;
+use crate::core::game::file::watch::{FileChange, Kept};
 use crate::core::game::refs::{ModelRef, Side};
 use crate::core::game::status::Status;
 use crate::core::text::Text;
@@ -316,8 +317,38 @@ pub enum Refusal {
     TextTooLong { bytes: usize, limit: usize },
     /// The action would make a game file larger than impia reads.
     FileFull { path: String, limit: u64 },
-    /// The action took effect; saving failed (the io error's words).
-    SaveFailed { path: String, detail: String },
+    /// The action took effect; saving failed (the io error's words); the
+    /// game as played is kept (issue 32).
+    SaveFailed {
+        path: String,
+        detail: String,
+        kept: Kept,
+    },
+    /// Issue 32: the game file or its lock changed under this writer; the
+    /// change took effect here and nothing more is written to the file.
+    FileChanged {
+        path: String,
+        change: FileChange,
+        actions: usize,
+        kept: Kept,
+    },
+    /// Issue 32: writing stopped since the file changed under impia, until
+    /// the player saves the game as a new file or reloads the file.
+    WritingStopped {
+        path: String,
+        change: FileChange,
+        kept: Kept,
+    },
+    /// Issue 32, the end of a command: what the game file lacks (the file
+    /// changed under impia, or `changes` a save could not write: `detail`)
+    /// and where the game as played is kept.
+    NotSaved {
+        path: String,
+        change: Option<FileChange>,
+        detail: String,
+        changes: usize,
+        kept: Kept,
+    },
 }
 
 // Heights are finite numbers (R18 refuses others before naming one), so
@@ -397,7 +428,10 @@ impl Refusal {
             | R::TextTooLong { .. }
             | R::FileFull { .. }
             | R::GameOver
-            | R::SaveFailed { .. } => return None,
+            | R::SaveFailed { .. }
+            | R::FileChanged { .. }
+            | R::WritingStopped { .. }
+            | R::NotSaved { .. } => return None,
         })
     }
 
@@ -478,7 +512,9 @@ impl Refusal {
             // The game file.
             R::ReadOnly { .. } | R::HardLinked { .. } => ErrorKind::NotNow,
             R::TextTooLong { .. } | R::FileFull { .. } => ErrorKind::Rule,
-            R::SaveFailed { .. } => ErrorKind::Autosave,
+            R::SaveFailed { .. } | R::FileChanged { .. } => ErrorKind::Autosave,
+            R::WritingStopped { .. } => ErrorKind::NotNow,
+            R::NotSaved { .. } => ErrorKind::Autosave,
         }
     }
 }

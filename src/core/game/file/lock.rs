@@ -52,6 +52,22 @@ impl GameLock {
     pub fn lock_path(&self) -> &Path {
         &self.lock_path
     }
+
+    /// Issue 32: whether the lock file is still the one this lock holds:
+    /// `Ok(None)` yes; deleted or replaced, another writer may be in. Off
+    /// Unix there is no inode to compare: only a deleted one is seen.
+    pub(crate) fn changed(&self) -> io::Result<Option<super::watch::FileChange>> {
+        use super::watch::{FileChange, id_of};
+        let now = match std::fs::symlink_metadata(&self.lock_path) {
+            Ok(m) => m,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                return Ok(Some(FileChange::LockDeleted));
+            }
+            Err(e) => return Err(e),
+        };
+        let held = self.file.metadata()?;
+        Ok((id_of(&now) != id_of(&held)).then_some(FileChange::LockReplaced))
+    }
 }
 
 impl Drop for GameLock {

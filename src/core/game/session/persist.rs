@@ -11,7 +11,8 @@ use std::sync::Arc;
 
 use super::super::action::Action;
 use super::super::error::{GameError, GameFileError, Refusal};
-use super::super::file::{self, GameLock, Locked};
+use super::super::file::watch::SaveError;
+use super::super::file::{self, FileChange, GameLock, Kept, Locked};
 use super::Game;
 use crate::core::error::DataError;
 use crate::core::tables::RuleSet;
@@ -46,6 +47,16 @@ impl Game {
     }
 
     pub(crate) fn writable(&self) -> Result<(), GameError> {
+        if let Some(a) = &self.autosave
+            && let Some(change) = a.stopped
+        {
+            return Err(Refusal::WritingStopped {
+                path: a.path.display().to_string(),
+                change,
+                kept: kept_or_memory(a.kept.as_ref()),
+            }
+            .into());
+        }
         let Some(why) = self.read_only else {
             return Ok(());
         };
@@ -80,16 +91,111 @@ impl Game {
     /// Write the whole game to `path` and autosave there from now on. The
     /// file's lock is taken first (refused while another writer holds it).
     pub fn save(&mut self, path: &Path) -> Result<(), GameFileError> {
-        let held = self
+        if let Some(a) = self
             .autosave
-            .as_ref()
-            .filter(|a| a.path == path)
-            .map(|a| Arc::clone(&a.lock));
-        let lock = match held {
-            Some(l) => l,
-            None => Arc::new(held_or_refused(path, file::take_lock(path))?),
-        };
+            .as_mut()
+            .filter(|a| a.path == path && a.stopped.is_none())
+        {
+            // Its own file: compared first, as any save (issue 32).
+            a.rewrite(&self.setup, &self.undone, &self.redo, &self.log)
+                .map_err(|e| save_error(path, e))?;
+            a.unsaved = 0;
+            a.kept = None;
+            a.detail = None;
+            return Ok(());
+        }
+        if self.autosave.as_ref().is_some_and(|a| a.path == path) {
+            // Writing stopped: the lock it held may be another writer's
+            // now, so it is let go and taken again (busy, refused).
+            self.autosave = None;
+        }
+        let lock = Arc::new(held_or_refused(path, file::take_lock(path))?);
         self.save_with(path, lock)
+    }
+
+    /// Issue 32: the writing stopped because the game file or its lock
+    /// changed under this writer, and how.
+    pub fn writing_stopped(&self) -> Option<FileChange> {
+        self.autosave.as_ref().and_then(|a| a.stopped)
+    }
+
+    /// Issue 32: what is not saved, in words: writing stopped (the file
+    /// changed under impia), or changes a save could not write (`None`
+    /// when the file holds the whole game).
+    pub fn unsaved(&self) -> Option<GameError> {
+        let a = self.autosave.as_ref()?;
+        let path = a.path.display().to_string();
+        let kept = kept_or_memory(a.kept.as_ref());
+        if let Some(change) = a.stopped {
+            return Some(Refusal::WritingStopped { path, change, kept }.into());
+        }
+        (a.unsaved > 0).then(|| {
+            Refusal::SaveFailed {
+                path,
+                detail: a.detail.clone().unwrap_or_default(),
+                kept,
+            }
+            .into()
+        })
+    }
+
+    /// Issue 32, the end of a command: what the file lacks and where the
+    /// game as played is kept, written there now (`None`: nothing lacks).
+    /// The file is looked at once more first ([`Game::verify_file`]).
+    pub fn not_saved_at_end(&mut self) -> Option<GameError> {
+        // A change seen here is in the answer below.
+        let _ = self.verify_file();
+        self.unsaved()?;
+        let kept = self.keep_unsaved()?;
+        let a = self.autosave.as_ref()?;
+        Some(
+            Refusal::NotSaved {
+                path: a.path.display().to_string(),
+                change: a.stopped,
+                detail: a.detail.clone().unwrap_or_default(),
+                changes: a.unsaved,
+                kept,
+            }
+            .into(),
+        )
+    }
+
+    /// How many changes (actions, undos, redos) are not in the file.
+    pub fn unsaved_changes(&self) -> usize {
+        self.autosave.as_ref().map_or(0, |a| a.unsaved)
+    }
+
+    /// Issue 32: is the game file still the one this writer saved, and its
+    /// lock its own? Nothing is written to it; changed, the writing stops
+    /// and the game as played is written to the recovery file (the error
+    /// says where). A writer checks this when it lets the game go.
+    pub fn verify_file(&mut self) -> Result<(), GameError> {
+        let Some(a) = self.autosave.as_mut() else {
+            return Ok(());
+        };
+        if a.stopped.is_some() {
+            return Ok(());
+        }
+        match a.verify() {
+            // Unreachable (a folder gone) is no proof of a change.
+            Ok(()) | Err(SaveError::Io(_)) => Ok(()),
+            Err(e) => Err(self.save_failed(e, 0)),
+        }
+    }
+
+    /// Issue 32: write the game as played to the recovery file now (the
+    /// end of a command with unsaved changes); where it went.
+    pub fn keep_unsaved(&mut self) -> Option<Kept> {
+        let text = file::to_text(&self.setup, &self.undone, &self.redo, &self.log);
+        let a = self.autosave.as_mut()?;
+        Some(a.keep(text))
+    }
+
+    /// Let go of the file and its lock (to reload it): until a file is
+    /// given again, nothing is played (read-only, as if busy).
+    pub(crate) fn detach_file(&mut self) {
+        self.autosave = None;
+        self.read_only = Some(ReadOnly::Busy);
     }
 
     /// Write the whole game to `path`, whose lock is held, and autosave
@@ -101,7 +207,7 @@ impl Game {
     ) -> Result<(), GameFileError> {
         let mut a = file::Autosave::new(path, lock, 0);
         a.rewrite(&self.setup, &self.undone, &self.redo, &self.log)
-            .map_err(|e| io_error(path, e))?;
+            .map_err(|e| save_error(path, e))?;
         self.autosave = Some(a);
         self.read_only = None;
         self.path_read = Some(path.to_path_buf());
@@ -224,6 +330,7 @@ impl Game {
         self.path_read = Some(path.to_path_buf());
         let mut a = file::Autosave::new(path, Arc::new(lock), len);
         a.needs_rewrite = needs_rewrite;
+        a.seen_now();
         self.autosave = Some(a);
         self.read_only = None;
     }
@@ -305,7 +412,7 @@ impl Game {
             let from = self.log.len().saturating_sub(n);
             a.append_all(&self.log[from..])
         };
-        result.map_err(|e| self.save_failed(e))
+        self.saved(result, n.max(1))
     }
 
     pub(super) fn save_whole(&mut self) -> Result<(), GameError> {
@@ -313,20 +420,58 @@ impl Game {
             return Ok(());
         };
         let r = a.rewrite(&self.setup, &self.undone, &self.redo, &self.log);
-        r.map_err(|e| self.save_failed(e))
+        self.saved(r, 1)
     }
 
-    pub(super) fn save_failed(&mut self, e: std::io::Error) -> GameError {
-        let path = self
-            .path()
-            .map(|p| p.display().to_string())
-            .unwrap_or_default();
-        if let Some(a) = self.autosave.as_mut() {
-            a.needs_rewrite = true;
+    /// A save's outcome: done, the file holds every change; failed, the
+    /// `changes` are counted unsaved and kept (see [`Game::save_failed`]).
+    fn saved(&mut self, r: Result<(), SaveError>, changes: usize) -> Result<(), GameError> {
+        match r {
+            Ok(()) => {
+                if let Some(a) = self.autosave.as_mut() {
+                    a.unsaved = 0;
+                    a.kept = None;
+                    a.detail = None;
+                }
+                Ok(())
+            }
+            Err(e) => Err(self.save_failed(e, changes)),
         }
-        Refusal::SaveFailed {
-            path,
-            detail: e.to_string(),
+    }
+
+    /// A save failed: the change stays in memory, the whole game goes to
+    /// the recovery file (issue 32) and the next save rewrites the file;
+    /// a file changed under impia stops the writing for good.
+    pub(super) fn save_failed(&mut self, e: SaveError, changes: usize) -> GameError {
+        let text = file::to_text(&self.setup, &self.undone, &self.redo, &self.log);
+        let actions = self.log.len();
+        let Some(a) = self.autosave.as_mut() else {
+            return Refusal::SaveFailed {
+                path: String::new(),
+                detail: format!("{e:?}"),
+                kept: Kept::NotWritten(String::new()),
+            }
+            .into();
+        };
+        a.needs_rewrite = true;
+        a.unsaved += changes;
+        let kept = a.keep(text);
+        let path = a.path.display().to_string();
+        match e {
+            SaveError::Io(e) => {
+                a.detail = Some(e.to_string());
+                Refusal::SaveFailed {
+                    path,
+                    detail: e.to_string(),
+                    kept,
+                }
+            }
+            SaveError::Changed(change) => Refusal::FileChanged {
+                path,
+                change,
+                actions,
+                kept,
+            },
         }
         .into()
     }
@@ -386,6 +531,26 @@ pub(crate) fn hard_linked(path: &Path, n: u64) -> GameFileError {
             "this game file has {n} hard links; impia writes a game only through a file with one name (make a copy, or use a symlink)"
         ),
     ))
+}
+
+/// Where the game as played is kept, in memory when no recovery file was
+/// written.
+fn kept_or_memory(kept: Option<&Kept>) -> Kept {
+    kept.cloned()
+        .unwrap_or_else(|| Kept::NotWritten("no recovery file needed yet".into()))
+}
+
+fn save_error(path: &Path, e: SaveError) -> GameFileError {
+    match e {
+        SaveError::Io(e) => io_error(path, e),
+        SaveError::Changed(c) => GameFileError::Data(DataError::whole(
+            path.display().to_string(),
+            format!(
+                "cannot save: the game file {} under impia; nothing was written",
+                c.words(false)
+            ),
+        )),
+    }
 }
 
 fn io_error(path: &Path, e: std::io::Error) -> GameFileError {
