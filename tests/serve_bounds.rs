@@ -40,7 +40,11 @@ fn a_seat_not_yet_allowed_keeps_one_waiting_request_and_a_second_gets_429() {
         );
         assert_eq!(r.status, 429, "{}", r.text());
         let words = r.json()["error"].as_str().unwrap_or_default().to_string();
-        let want = if lang == "en" { "already waiting" } else { "ya espera" };
+        let want = if lang == "en" {
+            "already waiting"
+        } else {
+            "ya espera"
+        };
         assert!(words.contains(want), "{words}");
     }
     assert!(!first.is_finished(), "the first still waits for the laptop");
@@ -55,11 +59,23 @@ fn a_key_given_twice_in_a_body_is_refused_and_named() {
     let t = Table::new(host(), Seats::allow_all);
     let (addr, path) = split_link(&t.share.links().a);
     let bodies = [
-        ("act", r#"{"index": 1, "index": 1, "action": {"action": "end_game"}}"#, "\"index\""),
-        ("act", r#"{"index": 1, "action": {"action": "note", "text": "a", "text": "b"}}"#, "\"text\""),
+        (
+            "act",
+            r#"{"index": 1, "index": 1, "action": {"action": "end_game"}}"#,
+            "\"index\"",
+        ),
+        (
+            "act",
+            r#"{"index": 1, "action": {"action": "note", "text": "a", "text": "b"}}"#,
+            "\"text\"",
+        ),
         ("undo", r#"{"index": 1, "index": 2}"#, "\"index\""),
         ("confirm", r#"{"index": 1, "index": 1}"#, "\"index\""),
-        ("price", r#"{"action": {"action": "end_turn"}, "action": {"action": "end_game"}}"#, "\"action\""),
+        (
+            "price",
+            r#"{"action": {"action": "end_turn"}, "action": {"action": "end_game"}}"#,
+            "\"action\"",
+        ),
     ];
     for (route, body, key) in bodies {
         let r = post(addr, &format!("{path}{route}"), body);
@@ -98,7 +114,11 @@ fn answers_405_say_which_methods_the_route_takes() {
     ] {
         let r = send(method, route);
         assert_eq!(r.status, 405, "{method} {route}");
-        assert_eq!(r.header("allow").as_deref(), Some(allow), "{method} {route}");
+        assert_eq!(
+            r.header("allow").as_deref(),
+            Some(allow),
+            "{method} {route}"
+        );
     }
 }
 
@@ -167,7 +187,11 @@ fn game_act_refuses_a_batch_at_the_line_that_passes_the_file_limit() {
         .unwrap_or_else(|| panic!("the refused line is named: {err}"));
     assert!((1900..=2100).contains(&line), "{err}");
     assert!(err.contains("nothing was saved"), "{err}");
-    assert_eq!(std::fs::read(&g).expect("the game"), before, "nothing written");
+    assert_eq!(
+        std::fs::read(&g).expect("the game"),
+        before,
+        "nothing written"
+    );
 }
 
 #[test]
@@ -202,7 +226,12 @@ fn serve_goes_on_after_its_stdout_closes() {
     let (addr, path) = split_link(&s.links[2]);
     let mut stdin = s.stdin.take().expect("stdin");
     for i in 0..3 {
-        writeln!(stdin, "{}", json!({"action": "note", "text": format!("n{i}")})).expect("send");
+        writeln!(
+            stdin,
+            "{}",
+            json!({"action": "note", "text": format!("n{i}")})
+        )
+        .expect("send");
     }
     // Each line is logged on the closed stdout; the server still answers.
     let mut index = 0;
@@ -290,7 +319,11 @@ fn a_batch_within_the_limit_still_commits_whole() {
         .write_all(&notes(20))
         .expect("send");
     let out = child.wait_with_output().expect("ends");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let h = Host::view(std::path::Path::new(&g), &crate::game_support::rules()).expect("reads");
     assert_eq!(h.actions().len(), 20);
 }

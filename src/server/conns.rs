@@ -23,7 +23,7 @@ use std::time::Duration;
 use tokio::sync::Notify;
 
 /// Head-less connections one client address may hold.
-pub const MAX_PER_CLIENT: usize = 8;
+pub const MAX_PER_CLIENT: usize = 16;
 /// Head-less connections in all.
 pub const MAX_HEADLESS: usize = 64;
 /// Open connections at most, of every kind (the file descriptors spent).

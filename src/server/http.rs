@@ -173,6 +173,10 @@ pub(super) async fn serve(listener: TcpListener, hub: Arc<Hub>, mut stop: onesho
                         _ = late => {}
                     }
                 });
+                // Let the new connection read its head before the next
+                // accept: a phone's head, sent at once, is read before a
+                // flood's newer connections could make it the oldest.
+                tokio::task::yield_now().await;
             }
         }
     }
@@ -430,7 +434,10 @@ fn ask_of(kind: PostKind, body: &[u8], l: Lang) -> Result<Ask, String> {
     let value = super::strict::from_slice(body).map_err(|e| {
         let e = e.to_string();
         match e.strip_prefix(super::strict::DUPLICATE) {
-            Some(rest) => bad(format!("clave repetida {rest}"), format!("duplicate key {rest}")),
+            Some(rest) => bad(
+                format!("clave repetida {rest}"),
+                format!("duplicate key {rest}"),
+            ),
             None => bad(
                 format!("el cuerpo no es JSON: {e}"),
                 format!("the body is not JSON: {e}"),
@@ -526,7 +533,10 @@ async fn post(hub: &Arc<Hub>, seat: Seat, l: Lang, kind: PostKind, req: Request)
     // Its place first, before the body is read: a seat's flood is refused
     // without reading or keeping anything (issue 32).
     let Some(held) = hub.hold(seat) else {
-        return json_answer(StatusCode::TOO_MANY_REQUESTS, &super::seats::already_waiting_body(l));
+        return json_answer(
+            StatusCode::TOO_MANY_REQUESTS,
+            &super::seats::already_waiting_body(l),
+        );
     };
     let read = axum::body::to_bytes(req.into_body(), MAX_BODY as usize);
     let body = match tokio::time::timeout(BODY_TIMEOUT, read).await {

@@ -100,9 +100,14 @@ mod tests {
     fn a_key_given_twice_is_refused_at_any_depth_and_named() {
         let e = from_slice(br#"{"index": 3, "index": 9}"#).expect_err("refused");
         assert!(e.to_string().starts_with(r#"duplicate key "index""#), "{e}");
-        let e = from_slice(br#"{"action": {"id": "end_turn", "id": "note"}}"#).expect_err("refused");
+        let e =
+            from_slice(br#"{"action": {"id": "end_turn", "id": "note"}}"#).expect_err("refused");
         assert!(e.to_string().starts_with(r#"duplicate key "id""#), "{e}");
-        let v = from_slice(br#"{"a": [1, -2, 2.5, "x", null, true, {"b": {}}]}"#).expect("plain JSON");
-        assert_eq!(v, serde_json::json!({"a": [1, -2, 2.5, "x", null, true, {"b": {}}]}));
+        let v =
+            from_slice(br#"{"a": [1, -2, 2.5, "x", null, true, {"b": {}}]}"#).expect("plain JSON");
+        assert_eq!(
+            v,
+            serde_json::json!({"a": [1, -2, 2.5, "x", null, true, {"b": {}}]})
+        );
     }
 }

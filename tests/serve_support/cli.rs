@@ -16,10 +16,21 @@ pub fn new_game(dir: &Path, name: &str) -> String {
     let g = dir.join(name).display().to_string();
     let out = Command::new(exe())
         .args(["game", "new", "--a", "rosters/circulo-de-la-ceniza.yaml"])
-        .args(["--b", "rosters/guardia-del-paso.yaml", "--seed", "11", "-o", &g])
+        .args([
+            "--b",
+            "rosters/guardia-del-paso.yaml",
+            "--seed",
+            "11",
+            "-o",
+            &g,
+        ])
         .output()
         .expect("game new");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     g
 }
 

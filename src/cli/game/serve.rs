@@ -450,4 +450,3 @@ fn label(seat: Seat) -> &'static str {
         Seat::Table => "table",
     }
 }
-

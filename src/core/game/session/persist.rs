@@ -86,7 +86,10 @@ impl Game {
         };
         if full {
             return Err(Refusal::FileFull {
-                path: self.path().map(|p| p.display().to_string()).unwrap_or_default(),
+                path: self
+                    .path()
+                    .map(|p| p.display().to_string())
+                    .unwrap_or_default(),
                 limit: file::MAX_GAME_FILE_BYTES,
             }
             .into());
