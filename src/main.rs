@@ -93,7 +93,9 @@ fn main() -> ExitCode {
         },
     };
     // What is still buffered is written at exit, where an error would be lost.
-    if let Err(e) = std::io::stdout().flush() {
+    if let Err(e) = std::io::stdout().flush()
+        && !impia::cli::output_dropped()
+    {
         return output_failed(&e);
     }
     code

@@ -56,6 +56,7 @@ mod save_errors;
 mod serve;
 mod serve_act;
 mod serve_act_cli;
+mod serve_bounds;
 mod serve_browser;
 mod serve_phones;
 mod serve_seats;

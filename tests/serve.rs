@@ -297,28 +297,31 @@ fn oversized_and_other_requests_are_refused() {
 }
 
 #[test]
-fn connections_over_the_limit_are_closed_and_the_rest_still_served() {
+fn idle_connections_past_the_per_client_cap_close_oldest_first_and_a_request_gets_in() {
+    use std::io::Read;
     let share = start();
     let (addr, path) = split_link(&share.links().a);
-    // Hold more idle connections than the limit.
-    let held: Vec<std::net::TcpStream> = (0..impia::server::MAX_CONNECTIONS + 8)
+    let cap = impia::server::MAX_PER_CLIENT;
+    // More idle connections from one client than it may hold (issue 32:
+    // before, 32 of them kept everyone out).
+    let mut held: Vec<std::net::TcpStream> = (0..cap + 8)
         .map(|_| std::net::TcpStream::connect(addr).expect("connect"))
         .collect();
-    // Over the limit, a new request is closed without an answer.
     std::thread::sleep(std::time::Duration::from_millis(200));
-    let r = get(addr, &format!("{path}state"));
-    assert_eq!(r.status, 0, "refused while full");
-    drop(held);
-    // Freed: served again (the server notices the closed ones at once).
-    let mut ok = false;
-    for _ in 0..100 {
-        if get(addr, &format!("{path}state")).status == 200 {
-            ok = true;
-            break;
+    // A request still gets in: the oldest idle connection makes room.
+    assert_eq!(get(addr, &format!("{path}state")).status, 200);
+    let closed = |s: &mut std::net::TcpStream, wait: u64| {
+        s.set_read_timeout(Some(std::time::Duration::from_millis(wait)))
+            .expect("timeout");
+        matches!(s.read(&mut [0u8; 8]), Ok(0))
+    };
+    for (i, s) in held.iter_mut().enumerate() {
+        if i <= 8 {
+            assert!(closed(s, 2000), "connection {i}, among the oldest, closed");
+        } else {
+            assert!(!closed(s, 100), "connection {i}, among the newest, open");
         }
-        std::thread::sleep(std::time::Duration::from_millis(50));
     }
-    assert!(ok, "served again once the held connections closed");
     share.stop();
 }
 

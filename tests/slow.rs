@@ -1,10 +1,11 @@
 //! The slow integration tests, one binary (`cargo test --test slow`):
 //! properties over long random games and rosters, the loaders' fuzzing and
-//! the kill -9 tests. `cargo test` runs them after `main.rs`'s.
+//! the kill -9 tests, the server's floods. `cargo test` runs them after `main.rs`'s.
 
 #[path = "game_support/fixtures.rs"]
 mod game_support;
 mod roster_support;
+mod serve_support;
 
 mod serve_support;
 
@@ -20,4 +21,5 @@ mod odds_props;
 mod offer_declarations_props;
 mod props_game;
 mod props_roster;
+mod serve_flood;
 mod sim_walks_offers;

@@ -40,9 +40,37 @@ pub struct OutputFailed(pub std::io::Error);
 /// (the commands print as they go, so there is no caller to return it to).
 pub fn out(text: std::fmt::Arguments) {
     use std::io::Write;
+    use std::sync::atomic::Ordering;
+    if STDOUT_GONE.load(Ordering::SeqCst) {
+        return;
+    }
     if let Err(e) = std::io::stdout().lock().write_fmt(text) {
+        if OUTPUT_OPTIONAL.load(Ordering::SeqCst) {
+            STDOUT_GONE.store(true, Ordering::SeqCst);
+            return;
+        }
         std::panic::panic_any(OutputFailed(e));
     }
+}
+
+/// Set by a command whose output is a log beside its work (`game serve`):
+/// a stdout that cannot be written stops the log, not the command.
+static OUTPUT_OPTIONAL: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+/// Stdout failed once under [`OUTPUT_OPTIONAL`]: nothing more is written.
+static STDOUT_GONE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// From now on a stdout that cannot be written (`| head -3`, a closed
+/// terminal) drops the output quietly instead of ending the command
+/// (issue 32: `game serve … | head -3` killed the server).
+pub(crate) fn output_optional() {
+    OUTPUT_OPTIONAL.store(true, std::sync::atomic::Ordering::SeqCst);
+}
+
+/// Whether the command's output was dropped after stdout failed: `main`
+/// does not turn the last flush's error into an exit code then.
+pub fn output_dropped() -> bool {
+    STDOUT_GONE.load(std::sync::atomic::Ordering::SeqCst)
+        || OUTPUT_OPTIONAL.load(std::sync::atomic::Ordering::SeqCst)
 }
 
 pub mod batch;

@@ -1,10 +1,13 @@
 //! The server's connections and routes: bounded and closed by design.
 //!
-//! Limits: at most [`MAX_CONNECTIONS`] open connections (more are closed at
-//! once), an 8 KB request head, a few dozen headers, an idle connection
-//! closed after [`IDLE`], request bodies refused over [`MAX_BODY`]. Nothing
-//! is read from disk: the one page is compiled in. No CORS headers: a page
-//! from elsewhere cannot read the answers.
+//! Limits: one request per connection; who may hold a connection and for
+//! how long in `conns` (head-less connections per client and in all, the
+//! oldest closed for a new one, [`HEAD_TIMEOUT`], [`BODY_TIMEOUT`], event
+//! streams per seat); an 8 KB request head, a few dozen headers, request
+//! bodies refused over [`MAX_BODY`], at most [`MAX_WAITING`] requests of a
+//! seat waiting for the owner. Nothing is read from disk: the one page is
+//! compiled in. No CORS headers: a page from elsewhere cannot read the
+//! answers.
 
 use std::collections::HashMap;
 use std::convert::Infallible;
@@ -20,17 +23,17 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::net::TcpListener;
-use tokio::sync::{Semaphore, oneshot, watch};
+use tokio::sync::{oneshot, watch};
 
+use super::conns::{BODY_TIMEOUT, Doors, HEAD_TIMEOUT, Streams};
 use super::{Answer, Ask, Seat, State};
 use crate::core::game::draft::{DeclKey, Declared};
 use crate::core::game::{Action, SideDice};
 use crate::core::text::Lang;
 
-/// Open connections at most: two phones, an onlooker's and a few reloads.
-pub const MAX_CONNECTIONS: usize = 32;
-/// A connection that sends no request head for this long is closed.
-pub const IDLE: Duration = Duration::from_secs(20);
+/// Requests of one seat sent to the owner and not yet answered (issue 32):
+/// more get 429 at once, so nothing piles up however slow the owner is.
+pub const MAX_WAITING: usize = 4;
 /// The largest request body accepted (issue 26's actions are far smaller).
 pub const MAX_BODY: u64 = 64 * 1024;
 /// The longest request target accepted.
@@ -58,6 +61,22 @@ pub(super) struct Hub {
     pub connected: [AtomicUsize; 3],
     /// Tokens killed (a refused seat, a seat stopped).
     pub revoked: watch::Sender<[bool; 3]>,
+    /// Requests per seat sent to the owner and not yet answered.
+    waiting: [Arc<AtomicUsize>; 3],
+    /// Open event streams per seat, each with its end signal.
+    streams: Mutex<Streams>,
+    pub doors: Arc<Doors>,
+}
+
+/// A seat's place among its waiting requests, held by the [`super::Request`]
+/// until it is answered or dropped.
+#[derive(Debug)]
+pub(super) struct Held(Arc<AtomicUsize>);
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
 }
 
 impl Hub {
@@ -75,7 +94,21 @@ impl Hub {
             waker: Mutex::new(None),
             connected: Default::default(),
             revoked: watch::Sender::new([false; 3]),
+            waiting: Default::default(),
+            streams: Mutex::new(Streams::default()),
+            doors: Arc::new(Doors::default()),
         }
+    }
+
+    /// A place for one more of `seat`'s requests, if it has fewer than
+    /// [`MAX_WAITING`] waiting.
+    fn hold(&self, seat: Seat) -> Option<Held> {
+        let c = &self.waiting[seat.slot()];
+        if c.fetch_add(1, Ordering::SeqCst) >= MAX_WAITING {
+            c.fetch_sub(1, Ordering::SeqCst);
+            return None;
+        }
+        Some(Held(c.clone()))
     }
 
     /// Tell the owner something happened (a request, a page came or went).
@@ -92,36 +125,58 @@ impl Hub {
 }
 
 pub(super) async fn serve(listener: TcpListener, hub: Arc<Hub>, mut stop: oneshot::Receiver<()>) {
-    let permits = Arc::new(Semaphore::new(MAX_CONNECTIONS));
+    let doors = hub.doors.clone();
     let app = Router::new().fallback(handle).with_state(hub);
     loop {
         tokio::select! {
             _ = &mut stop => break,
             accepted = listener.accept() => {
-                let sock = match accepted {
-                    Ok((sock, _)) => sock,
+                let (sock, peer) = match accepted {
+                    Ok(a) => a,
                     // Out of file descriptors and the like: wait, do not spin.
                     Err(_) => {
                         tokio::time::sleep(Duration::from_millis(50)).await;
                         continue;
                     }
                 };
-                let Ok(permit) = permits.clone().try_acquire_owned() else {
+                let Some(ticket) = doors.admit(peer.ip()) else {
                     drop(sock);
                     continue;
                 };
-                let svc = hyper_util::service::TowerToHyperService::new(app.clone());
+                let ticket = Arc::new(ticket);
+                let inner = hyper_util::service::TowerToHyperService::new(app.clone());
+                let t = ticket.clone();
+                let svc = hyper::service::service_fn(move |req| {
+                    t.started();
+                    hyper::service::Service::call(&inner, req)
+                });
                 tokio::spawn(async move {
-                    let _permit = permit;
                     let _ = sock.set_nodelay(true);
-                    let _ = hyper::server::conn::http1::Builder::new()
+                    let conn = hyper::server::conn::http1::Builder::new()
                         .timer(TokioTimer::new())
-                        .header_read_timeout(IDLE)
+                        .header_read_timeout(HEAD_TIMEOUT)
+                        .keep_alive(false)
                         .max_buf_size(8192)
                         .max_headers(32)
-                        .serve_connection(TokioIo::new(sock), svc)
-                        .await;
+                        .serve_connection(TokioIo::new(sock), svc);
+                    // Head-less past HEAD_TIMEOUT, or closed to make room:
+                    // dropped, which closes the socket.
+                    let late = async {
+                        tokio::time::sleep(HEAD_TIMEOUT).await;
+                        if ticket.is_started() {
+                            std::future::pending::<()>().await;
+                        }
+                    };
+                    tokio::select! {
+                        _ = conn => {}
+                        _ = ticket.kicked.notified() => {}
+                        _ = late => {}
+                    }
                 });
+                // Let the new connection read its head before the next
+                // accept: a phone's head, sent at once, is read before a
+                // flood's newer connections could make it the oldest.
+                tokio::task::yield_now().await;
             }
         }
     }
@@ -130,6 +185,14 @@ pub(super) async fn serve(listener: TcpListener, hub: Arc<Hub>, mut stop: onesho
 fn bare(status: StatusCode) -> Response {
     let mut r = Response::new(Body::empty());
     *r.status_mut() = status;
+    r
+}
+
+/// 405 with the methods the route takes (RFC 9110 asks for `Allow`).
+fn not_allowed(allow: &'static str) -> Response {
+    let mut r = bare(StatusCode::METHOD_NOT_ALLOWED);
+    r.headers_mut()
+        .insert(header::ALLOW, HeaderValue::from_static(allow));
     r
 }
 
@@ -204,15 +267,18 @@ async fn handle(
     if req.method() == Method::POST {
         let Some(kind) = PostKind::of(tail) else {
             // The read-only routes take GET only.
-            return bare(match tail {
-                "" | "/" | "/state" | "/events" => StatusCode::METHOD_NOT_ALLOWED,
-                _ => StatusCode::NOT_FOUND,
-            });
+            return match tail {
+                "" | "/" | "/state" | "/events" => not_allowed("GET, HEAD"),
+                _ => bare(StatusCode::NOT_FOUND),
+            };
         };
         return closed(post(&hub, seat, lang, kind, req).await);
     }
     if req.method() != Method::GET && req.method() != Method::HEAD {
-        return bare(StatusCode::METHOD_NOT_ALLOWED);
+        return match PostKind::of(tail) {
+            Some(_) => not_allowed("POST"),
+            None => not_allowed("GET, HEAD"),
+        };
     }
     match tail {
         // The page's links are relative: it must be served from the folder.
@@ -235,33 +301,45 @@ async fn handle(
             )
         }
         "/events" => closed(events(&hub, seat, lang).into_response()),
-        "/act" | "/undo" | "/price" | "/confirm" | "/answer" => {
-            bare(StatusCode::METHOD_NOT_ALLOWED)
-        }
+        "/act" | "/undo" | "/price" | "/confirm" | "/answer" => not_allowed("POST"),
         _ => bare(StatusCode::NOT_FOUND),
     }
 }
 
 /// An open event stream of a seat: counted while it lives, so the owner
-/// knows which phones are connected.
+/// knows which phones are connected, and among the seat's streams (its
+/// oldest ends for a new one past `MAX_STREAMS_PER_SEAT`).
 struct Open {
     hub: Arc<Hub>,
     slot: usize,
+    id: u64,
+    ended: Arc<tokio::sync::Notify>,
 }
 
 impl Open {
     fn new(hub: &Arc<Hub>, seat: Seat) -> Open {
-        hub.connected[seat.slot()].fetch_add(1, Ordering::SeqCst);
+        let slot = seat.slot();
+        let (id, ended) = match hub.streams.lock() {
+            Ok(mut s) => s.open(slot),
+            // Poisoned (a panic elsewhere): a stream that nothing ends early.
+            Err(_) => (u64::MAX, Arc::new(tokio::sync::Notify::new())),
+        };
+        hub.connected[slot].fetch_add(1, Ordering::SeqCst);
         hub.wake();
         Open {
             hub: hub.clone(),
-            slot: seat.slot(),
+            slot,
+            id,
+            ended,
         }
     }
 }
 
 impl Drop for Open {
     fn drop(&mut self) {
+        if let Ok(mut s) = self.hub.streams.lock() {
+            s.close(self.slot, self.id);
+        }
         self.hub.connected[self.slot].fetch_sub(1, Ordering::SeqCst);
         self.hub.wake();
     }
@@ -287,9 +365,12 @@ fn events(
                 if revoked.borrow_and_update()[slot] {
                     return None;
                 }
+                let ended = open.ended.clone();
                 tokio::select! {
                     r = rx.changed() => { r.ok()?; break; }
                     r = revoked.changed() => { r.ok()?; }
+                    // A newer stream of the seat took its place.
+                    _ = ended.notified() => return None,
                 }
             }
             let s = rx.borrow_and_update().clone();
@@ -353,11 +434,18 @@ fn error(status: StatusCode, text: String) -> Response {
 /// that says why not, in the request's language.
 fn ask_of(kind: PostKind, body: &[u8], l: Lang) -> Result<Ask, String> {
     let bad = |es: String, en: String| l.pick(&es, &en).to_string();
-    let value: serde_json::Value = serde_json::from_slice(body).map_err(|e| {
-        bad(
-            format!("el cuerpo no es JSON: {e}"),
-            format!("the body is not JSON: {e}"),
-        )
+    let value = super::strict::from_slice(body).map_err(|e| {
+        let e = e.to_string();
+        match e.strip_prefix(super::strict::DUPLICATE) {
+            Some(rest) => bad(
+                format!("clave repetida {rest}"),
+                format!("duplicate key {rest}"),
+            ),
+            None => bad(
+                format!("el cuerpo no es JSON: {e}"),
+                format!("the body is not JSON: {e}"),
+            ),
+        }
     })?;
     let Some(map) = value.as_object() else {
         return Err(bad(
@@ -455,9 +543,28 @@ fn ask_of(kind: PostKind, body: &[u8], l: Lang) -> Result<Ask, String> {
 /// game's owner (who alone holds the game), waited for within
 /// [`REPLY_TIMEOUT`].
 async fn post(hub: &Arc<Hub>, seat: Seat, l: Lang, kind: PostKind, req: Request) -> Response {
-    let body = match axum::body::to_bytes(req.into_body(), MAX_BODY as usize).await {
-        Ok(b) => b,
-        Err(_) => return bare(StatusCode::PAYLOAD_TOO_LARGE),
+    // Its place first, before the body is read: a seat's flood is refused
+    // without reading or keeping anything (issue 32).
+    let Some(held) = hub.hold(seat) else {
+        return json_answer(
+            StatusCode::TOO_MANY_REQUESTS,
+            &super::seats::already_waiting_body(l),
+        );
+    };
+    let read = axum::body::to_bytes(req.into_body(), MAX_BODY as usize);
+    let body = match tokio::time::timeout(BODY_TIMEOUT, read).await {
+        Ok(Ok(b)) => b,
+        Ok(Err(_)) => return bare(StatusCode::PAYLOAD_TOO_LARGE),
+        Err(_) => {
+            return error(
+                StatusCode::REQUEST_TIMEOUT,
+                l.pick(
+                    "el cuerpo de la petición no llegó a tiempo",
+                    "the request's body did not come in time",
+                )
+                .to_string(),
+            );
+        }
     };
     let ask = match ask_of(kind, &body, l) {
         Ok(a) => a,
@@ -473,7 +580,7 @@ async fn post(hub: &Arc<Hub>, seat: Seat, l: Lang, kind: PostKind, req: Request)
             .to_string(),
         )
     };
-    let (request, answer) = super::Request::new(seat, ask, l);
+    let (request, answer) = super::Request::new(seat, ask, l, held);
     if hub.requests.send(request).is_err() {
         return gone();
     }

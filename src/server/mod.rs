@@ -24,11 +24,16 @@
 //! a time, so two phones sending the same index apply once). The HTTP task
 //! waits for that answer; an owner gone answers 503.
 
+mod conns;
+pub use conns::{
+    BODY_TIMEOUT, HEAD_TIMEOUT, MAX_CONNECTIONS, MAX_HEADLESS, MAX_PER_CLIENT, MAX_STREAMS_PER_SEAT,
+};
 mod http;
-pub use http::{IDLE, MAX_BODY, MAX_CONNECTIONS, REPLY_TIMEOUT};
+pub use http::{MAX_BODY, MAX_WAITING, REPLY_TIMEOUT};
 pub mod net;
 pub mod qr;
 mod seats;
+mod strict;
 pub use seats::{Done, Seats, TakeBackView};
 pub mod view;
 pub use view::May;
@@ -125,11 +130,18 @@ pub struct Request {
     pub ask: Ask,
     pub lang: Lang,
     reply: tokio::sync::oneshot::Sender<Answer>,
+    /// Its seat's place among its waiting requests, freed with it.
+    _held: http::Held,
 }
 
 impl Request {
     /// A request and the receiver of its answer (the server's side).
-    fn new(seat: Seat, ask: Ask, lang: Lang) -> (Request, tokio::sync::oneshot::Receiver<Answer>) {
+    fn new(
+        seat: Seat,
+        ask: Ask,
+        lang: Lang,
+        held: http::Held,
+    ) -> (Request, tokio::sync::oneshot::Receiver<Answer>) {
         let (reply, rx) = tokio::sync::oneshot::channel();
         (
             Request {
@@ -137,6 +149,7 @@ impl Request {
                 ask,
                 lang,
                 reply,
+                _held: held,
             },
             rx,
         )

@@ -39,7 +39,8 @@ pub enum Done {
 pub struct Seats {
     may: [May; 2],
     allow_all: bool,
-    /// Requests of asking seats, in their order, until the laptop answers.
+    /// Requests of asking seats, at most one a seat, until the laptop
+    /// answers.
     pending: Vec<Request>,
     confirmed: [bool; 2],
     /// The view last published, to publish again only on a change.
@@ -195,6 +196,17 @@ impl Seats {
             May::Ask | May::Asking if self.allow_all => self.may[i] = May::Play,
             May::Ask | May::Asking => {
                 self.may[i] = May::Asking;
+                // One waiting request per seat (issue 32): a seat the
+                // laptop has not answered cannot pile requests up in
+                // memory. One whose phone gave up is replaced.
+                if let Some(k) = self.pending.iter().position(|r| r.seat == req.seat) {
+                    if !self.pending[k].is_abandoned() {
+                        let l = req.lang;
+                        req.answer(429, already_waiting_body(l));
+                        return None;
+                    }
+                    self.pending.remove(k);
+                }
                 self.pending.push(req);
                 self.refresh(host, share);
                 return None;
@@ -389,6 +401,16 @@ impl Seats {
         host.release_records();
         self.publish(host, share);
     }
+}
+
+/// A second request of a seat still waiting for the laptop's answer.
+pub(super) fn already_waiting_body(l: Lang) -> Value {
+    json!({
+        "error": l.pick(
+            "este teléfono ya espera la respuesta del ordenador de la partida",
+            "this phone is already waiting for the game's computer to answer",
+        )
+    })
 }
 
 fn refused_body(l: Lang) -> Value {

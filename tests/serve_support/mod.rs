@@ -3,6 +3,7 @@
 //! stream read line by line.
 #![allow(dead_code)]
 
+pub mod cli;
 pub mod served;
 pub mod table;
 

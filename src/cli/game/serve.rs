@@ -63,9 +63,17 @@ enum Line {
     End,
 }
 
+/// What the serve loop waits for: a line of stdin, a phone's request (the
+/// share's waker), or a signal to stop (issue 32: it takes each as it comes).
+enum Event {
+    Line(Line),
+    Wake,
+    Stop(&'static str),
+}
+
 /// Read stdin line by line, each bounded like `game act`'s (issue 21): a
 /// stream of zeros or a runaway script cannot fill the memory.
-fn read_stdin(tx: std::sync::mpsc::Sender<Line>) {
+fn read_stdin(tx: std::sync::mpsc::Sender<Event>) {
     let mut stdin = std::io::stdin().lock();
     let mut buf = Vec::new();
     for n in 1..=MAX_STDIN_LINES {
@@ -78,11 +86,60 @@ fn read_stdin(tx: std::sync::mpsc::Sender<Line>) {
             Err(e) => Line::Failed(n, e.to_string()),
         };
         let failed = matches!(line, Line::Failed(..));
-        if tx.send(line).is_err() || failed {
+        if tx.send(Event::Line(line)).is_err() || failed {
             return;
         }
     }
-    let _ = tx.send(Line::End);
+    let _ = tx.send(Event::Line(Line::End));
+}
+
+/// SIGINT, SIGTERM and SIGHUP stop the command as the end of stdin does
+/// (issue 32: the share closes, a shared ended game enters the records);
+/// a second one ends it at once. Tokio's `signal` (tokio is already the
+/// server's runtime) on a thread of its own, registered before the links
+/// are printed so no signal falls between.
+fn watch_signals(tx: std::sync::mpsc::Sender<Event>) -> Result<(), CliError> {
+    let fail = |e: std::io::Error| CliError(format!("signals: {e}"));
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_io()
+        .build()
+        .map_err(fail)?;
+    #[cfg(unix)]
+    let (mut int, mut term, mut hup) = {
+        use tokio::signal::unix::{SignalKind, signal};
+        let _in = rt.enter();
+        (
+            signal(SignalKind::interrupt()).map_err(fail)?,
+            signal(SignalKind::terminate()).map_err(fail)?,
+            signal(SignalKind::hangup()).map_err(fail)?,
+        )
+    };
+    std::thread::Builder::new()
+        .name("impia-signals".into())
+        .spawn(move || {
+            rt.block_on(async move {
+                for n in 0.. {
+                    #[cfg(unix)]
+                    let name = tokio::select! {
+                        r = int.recv() => r.map(|_| "SIGINT"),
+                        r = term.recv() => r.map(|_| "SIGTERM"),
+                        r = hup.recv() => r.map(|_| "SIGHUP"),
+                    };
+                    #[cfg(not(unix))]
+                    let name = tokio::signal::ctrl_c().await.ok().map(|_| "Ctrl+C");
+                    let Some(name) = name else { return };
+                    if n > 0 {
+                        // The clean stop did not end it: the user insists.
+                        std::process::exit(130);
+                    }
+                    if tx.send(Event::Stop(name)).is_err() {
+                        return;
+                    }
+                }
+            });
+        })
+        .map_err(fail)?;
+    Ok(())
 }
 
 /// The terminal's question for a seat asking to play (issue 26).
@@ -184,7 +241,12 @@ pub(crate) fn serve(
     }
     let share =
         Share::start(addr, seats.state(&g, None, 1), l).map_err(|e| CliError(e.to_string()))?;
-    print_links(&g, share.links(), l)?;
+    let (tx, events) = std::sync::mpsc::channel();
+    watch_signals(tx.clone())?;
+    // The links and the log beside the game: a stdout that closes (`| head
+    // -3`) stops them, not the game (issue 32).
+    crate::cli::output_optional();
+    print_links(&g, share.links(), l);
     if addr.ip() == IpAddr::V4(Ipv4Addr::UNSPECIFIED) {
         errln!(
             "impia: {}",
@@ -195,7 +257,19 @@ pub(crate) fn serve(
         );
     }
 
-    let (tx, lines) = std::sync::mpsc::channel();
+    // One wake at a time: set when sent, cleared before the requests are
+    // taken, so a flood of requests is one event, not a queue of them.
+    let woken = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    {
+        let (tx, woken) = (std::sync::Mutex::new(tx.clone()), woken.clone());
+        share.set_waker(move || {
+            if !woken.swap(true, std::sync::atomic::Ordering::SeqCst)
+                && let Ok(tx) = tx.lock()
+            {
+                let _ = tx.send(Event::Wake);
+            }
+        });
+    }
     // Never joined: it may sit in a blocking read when the command ends.
     std::thread::Builder::new()
         .name("impia-stdin".into())
@@ -208,16 +282,23 @@ pub(crate) fn serve(
         questions: VecDeque::new(),
         l,
     };
-    let mut stdin_open = true;
     loop {
+        // Whatever comes first; a quiet second refreshes the seats anyway.
+        let event = events.recv_timeout(Duration::from_secs(1));
+        woken.store(false, std::sync::atomic::Ordering::SeqCst);
         served.phones();
-        if !stdin_open {
-            continue;
-        }
-        let line = match lines.try_recv() {
-            Ok(line) => line,
-            Err(std::sync::mpsc::TryRecvError::Empty) => continue,
-            Err(std::sync::mpsc::TryRecvError::Disconnected) => Line::End,
+        let line = match event {
+            Ok(Event::Line(line)) => line,
+            Ok(Event::Wake) | Err(std::sync::mpsc::RecvTimeoutError::Timeout) => continue,
+            Ok(Event::Stop(name)) => {
+                errln!(
+                    "impia: {name}: {}",
+                    l.pick("se cierra la mesa compartida", "closing the shared table")
+                );
+                break;
+            }
+            // Every sender gone (cannot happen while the share lives).
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
         };
         let (n, line) = match line {
             Line::Text(n, t) => (n, t),
@@ -228,7 +309,6 @@ pub(crate) fn serve(
             Line::Failed(n, e) => return Err(CliError(format!("stdin, line {n}: {e}"))),
             Line::End if opts.stay => {
                 // Until Ctrl+C: the page and the phones go on.
-                stdin_open = false;
                 continue;
             }
             Line::End => break,
@@ -246,20 +326,22 @@ pub(crate) fn serve(
 }
 
 /// The three links, each with the name beside it and its QR code.
-fn print_links(g: &Game, links: &Links, l: Lang) -> Result<(), CliError> {
-    let mut out = std::io::stdout().lock();
+fn print_links(g: &Game, links: &Links, l: Lang) {
+    let mut text = String::new();
     for seat in Seat::ALL {
-        writeln!(out, "{} {}", label(seat), links.get(seat)).map_err(io)?;
+        text += &format!("{} {}\n", label(seat), links.get(seat));
     }
     for seat in Seat::ALL {
         let name = who(g, seat, l);
         let name = escape_controls(&name);
-        writeln!(out, "\n{} — {name}", label(seat)).map_err(io)?;
+        text += &format!("\n{} — {name}\n", label(seat));
         if let Some(m) = qr::Modules::of(links.get(seat)) {
-            write!(out, "{}", m.to_blocks()).map_err(io)?;
+            text += &m.to_blocks();
         }
     }
-    out.flush().map_err(io)
+    crate::cli::out(format_args!("{text}"));
+    // The links first, whole, even when stdout is a pipe.
+    let _ = std::io::stdout().flush();
 }
 
 /// The game being served: its one writer, the phones' seats and the
@@ -284,14 +366,14 @@ impl Served {
             questions,
             l,
         } = self;
-        if let Some(req) = share.next_request(Duration::from_millis(50))
-            && let Some(done) = seats.handle(g, share, req)
-        {
-            records_error(g, *l);
-            tell(g, done, share.index(), *l);
-            // Issue 32: a phone's change the file lacks, said here too.
-            if let Some(e) = g.unsaved() {
-                errln!("impia: {}", escape_controls(&e.message(*l)));
+        for req in share.take_requests() {
+            if let Some(done) = seats.handle(g, share, req) {
+                records_error(g, *l);
+                tell(g, done, share.index(), *l);
+                // Issue 32: a phone's change the file lacks, said here too.
+                if let Some(e) = g.unsaved() {
+                    errln!("impia: {}", escape_controls(&e.message(*l)));
+                }
             }
         }
         seats.refresh(g, share);
@@ -436,8 +518,4 @@ fn label(seat: Seat) -> &'static str {
         Seat::B => "B",
         Seat::Table => "table",
     }
-}
-
-fn io(e: std::io::Error) -> CliError {
-    CliError(format!("stdout: {e}"))
 }

@@ -361,6 +361,7 @@ impl Host {
             host: self,
             work,
             count: 0,
+            bytes: 0,
         })
     }
 }
@@ -371,6 +372,8 @@ pub struct Batch<'h> {
     host: &'h mut Host,
     work: Game,
     count: usize,
+    /// The bytes its action lines will add to the file.
+    bytes: u64,
 }
 
 impl Batch<'_> {
@@ -391,15 +394,28 @@ impl Batch<'_> {
     /// Roll what the action lacks and apply it in memory.
     pub fn act(&mut self, action: Action) -> Result<(), GameError> {
         self.work.act(action)?;
-        self.count += 1;
-        Ok(())
+        self.grew()
     }
 
     /// Apply an action in memory.
     pub fn apply(&mut self, action: Action) -> Result<(), GameError> {
         self.work.apply(action)?;
+        self.grew()
+    }
+
+    /// One action more: refused (`Refusal::FileFull`) as soon as the batch
+    /// would pass the file's read limit, not at `commit` after holding it
+    /// all in memory (issue 32: `yes` of a note aborted at 4 GB).
+    fn grew(&mut self) -> Result<(), GameError> {
         self.count += 1;
-        Ok(())
+        let line = self
+            .work
+            .actions()
+            .last()
+            .and_then(|a| file::action_line(a).ok())
+            .map_or(0, |l| l.len() as u64 + 1);
+        self.bytes = self.bytes.saturating_add(line);
+        self.host.game.room_for_bytes(self.bytes)
     }
 
     /// Save every action of the batch in one write. Refused (a file that

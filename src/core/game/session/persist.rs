@@ -88,6 +88,26 @@ impl Game {
         })
     }
 
+    /// Would `bytes` more bytes of action lines still leave a game file
+    /// impia reads? A game without a file: within the read limit alone.
+    pub(crate) fn room_for_bytes(&self, bytes: u64) -> Result<(), GameError> {
+        let full = match self.autosave.as_ref() {
+            Some(a) => a.room_for(bytes).is_err(),
+            None => bytes > file::MAX_GAME_FILE_BYTES,
+        };
+        if full {
+            return Err(Refusal::FileFull {
+                path: self
+                    .path()
+                    .map(|p| p.display().to_string())
+                    .unwrap_or_default(),
+                limit: file::MAX_GAME_FILE_BYTES,
+            }
+            .into());
+        }
+        Ok(())
+    }
+
     /// Write the whole game to `path` and autosave there from now on. The
     /// file's lock is taken first (refused while another writer holds it).
     pub fn save(&mut self, path: &Path) -> Result<(), GameFileError> {
