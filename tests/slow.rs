@@ -7,6 +7,7 @@ mod game_support;
 mod roster_support;
 
 mod crash_roster;
+mod fair_play_props;
 mod fuzz_game_concurrent;
 mod fuzz_loaders;
 mod game_kill;

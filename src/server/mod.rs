@@ -22,6 +22,7 @@
 //! a time, so two phones sending the same index apply once). The HTTP task
 //! waits for that answer; an owner gone answers 503.
 
+mod fair;
 mod http;
 pub use http::{IDLE, MAX_BODY, MAX_CONNECTIONS, REPLY_TIMEOUT};
 pub mod net;

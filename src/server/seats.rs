@@ -7,9 +7,11 @@
 
 use serde_json::{Value, json};
 
+use super::fair::{self, Acted};
 use super::view::{self, May, SeatsView};
 use super::{Ask, Request, Seat, Share, State};
 use crate::core::game::draft::{DeclKey, Declared};
+use crate::core::game::rights::Waiting;
 use crate::core::game::{Action, GameError, Host, PriceView, Side, declarations_view};
 use crate::core::text::Lang;
 
@@ -34,6 +36,9 @@ pub struct Seats {
     /// Requests of asking seats, in their order, until the laptop answers.
     pending: Vec<Request>,
     confirmed: [bool; 2],
+    /// Issue 33: a seat's roll waiting for the other seat's dice or
+    /// choices.
+    waiting: Option<Waiting>,
     /// The view last published, to publish again only on a change.
     shown: Option<SeatsView>,
 }
@@ -67,6 +72,7 @@ impl Seats {
             allow_all: false,
             pending: Vec::new(),
             confirmed: [false; 2],
+            waiting: None,
             shown: None,
         }
     }
@@ -114,6 +120,7 @@ impl Seats {
             connected: [Seat::A, Seat::B].map(|s| share.is_some_and(|sh| sh.connected(s) > 0)),
             confirmed: if ended { self.confirmed } else { [false; 2] },
             recorded: ended && !host.records_held(),
+            waiting: self.waiting.clone().filter(|w| w.is_current(host)),
         }
     }
 
@@ -221,7 +228,17 @@ impl Seats {
             Ask::Confirm { .. } => Done::Confirmed(req.seat),
         };
         let outcome = match &req.ask {
-            Ask::Act { action, dice, .. } => self.act(host, side, action, dice, l),
+            Ask::Act { action, dice, .. } => match self.act(host, side, action, dice, l) {
+                Ok(Acted::Applied) => Ok(()),
+                Ok(Acted::Waits) => {
+                    // Nothing applied: the pages learn whom it waits for.
+                    self.refresh(host, share);
+                    let state = share.json(req.seat, l);
+                    req.answer(200, json!({ "state": state, "waiting": true }));
+                    return None;
+                }
+                Err(e) => Err(e),
+            },
             Ask::Undo { .. } => undo(host, side, l),
             Ask::Confirm { .. } => self.confirm(host, side, l),
             Ask::Price { .. } => return None,
@@ -244,6 +261,8 @@ impl Seats {
         }
     }
 
+    /// Issue 33: the core decides who owns each field of the action and
+    /// whether it waits for the other seat (`fair`).
     fn act(
         &mut self,
         host: &mut Host,
@@ -251,30 +270,8 @@ impl Seats {
         action: &crate::core::game::Action,
         dice: &[crate::core::game::SideDice],
         l: Lang,
-    ) -> Result<(), (bool, u16, Value)> {
-        if !host.taker(action).allows(side) {
-            let (s, b) = err(
-                403,
-                l.pick(
-                    "eso lo elige el otro jugador",
-                    "that is the other player's choice",
-                )
-                .into(),
-            );
-            return Err((false, s, b));
-        }
-        let action = if dice.is_empty() {
-            action.clone()
-        } else {
-            host.with_typed_dice(action, dice).map_err(|e| {
-                let (s, b) = refusal(&e, l);
-                (false, s, b)
-            })?
-        };
-        host.act(action).map_err(|e| {
-            let (s, b) = refusal(&e, l);
-            (e.is_applied(), s, b)
-        })
+    ) -> Result<Acted, (bool, u16, Value)> {
+        fair::act(&mut self.waiting, host, side, action, dice, l)
     }
 
     fn confirm(&mut self, host: &mut Host, side: Side, l: Lang) -> Result<(), (bool, u16, Value)> {
@@ -335,6 +332,32 @@ impl Seats {
             r.answer(403, refused_body(l));
         }
         share.revoke(seat);
+    }
+
+    /// Issue 33: the roll or proposal of one seat waiting for the other,
+    /// while the game has not moved on.
+    pub fn waiting(&self, host: &Host) -> Option<&Waiting> {
+        self.waiting.as_ref().filter(|w| w.is_current(host))
+    }
+
+    /// The laptop, the referee, decides what waits for a seat: applies it
+    /// (the dice no seat typed rolled by the game) or drops it.
+    pub fn decide(&mut self, apply: bool, host: &mut Host, share: &Share) -> Result<(), GameError> {
+        let Some(w) = self.waiting.take().filter(|w| w.is_current(host)) else {
+            return Ok(());
+        };
+        if apply {
+            let full = match host.complete(&w, w.from, &w.action, &[]) {
+                Ok(a) => a,
+                Err(crate::core::game::rights::Refused::Rules(e)) => return Err(e),
+                Err(crate::core::game::rights::Refused::Denied(_)) => w.action.clone(),
+            };
+            host.act(full)?;
+            self.publish(host, share);
+        } else {
+            self.refresh(host, share);
+        }
+        Ok(())
     }
 
     /// The laptop confirms the end for both seats: the record enters the

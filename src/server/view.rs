@@ -94,7 +94,7 @@ impl May {
 
 /// What the owner's [`super::Seats`] add to each seat's JSON (issue 26):
 /// who may play, which pages are connected, the end's confirmations.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct SeatsView {
     /// Seat A's and seat B's approval (the table only watches).
     pub may: [May; 2],
@@ -104,6 +104,8 @@ pub struct SeatsView {
     pub confirmed: [bool; 2],
     /// The ended game is in the records.
     pub recorded: bool,
+    /// Issue 33: a seat's roll waiting for the other seat.
+    pub waiting: Option<crate::core::game::rights::Waiting>,
 }
 
 impl Default for SeatsView {
@@ -114,6 +116,7 @@ impl Default for SeatsView {
             connected: [false; 2],
             confirmed: [false; 2],
             recorded: false,
+            waiting: None,
         }
     }
 }
@@ -145,6 +148,12 @@ pub fn state_with(g: &Game, index: u64, seats: &SeatsView) -> State {
         seat_json(g, &offered, Lang::En),
     ];
     let ends = [end_json(g, seats, Lang::Es), end_json(g, seats, Lang::En)];
+    let waits = [Lang::Es, Lang::En].map(|l| {
+        seats
+            .waiting
+            .as_ref()
+            .map_or(Value::Null, |w| super::fair::waiting_json(g, w, l))
+    });
     State::new(index, |seat: Seat, l| {
         let i = match l {
             Lang::Es => 0,
@@ -169,6 +178,7 @@ pub fn state_with(g: &Game, index: u64, seats: &SeatsView) -> State {
                 json!({"a": seats.connected[0], "b": seats.connected[1]}),
             );
             m.insert("end".into(), ends[i].clone());
+            m.insert("waiting".into(), waits[i].clone());
         }
         v
     })

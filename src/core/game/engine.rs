@@ -48,9 +48,10 @@ pub(crate) trait Rules {
     ///   roll-off's winner;
     /// - a hand correction of a model, a pool or scenario points: the side
     ///   it corrects;
-    /// - R39 the dark forces, R08 the roll-off, accepting a roll, the end
-    ///   of the turn and of the game, a beast appearing, an engagement set
-    ///   by hand, a note: either.
+    /// - R39 the dark forces, R08 the roll-off, the end of the turn and of
+    ///   the game, a beast appearing, an engagement set by hand, a note:
+    ///   either (issue 33: `core::game::rights` owns the fields that harm
+    ///   one side; accepting a roll, `core::game::close`).
     fn taker(&self, st: &GameState) -> Taker;
 
     /// Whether [`Rules::taker`] reads the state (R08: the roll-off's

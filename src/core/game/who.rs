@@ -4,13 +4,14 @@
 use super::action::Action;
 use super::refs::Side;
 use super::session::Game;
-use super::taker::{Taker, taker};
+use super::close::taker_now;
+use super::taker::Taker;
 
 impl Game {
     /// Who may take `action` now (issue 26): see the rules in
-    /// `core::game::taker`.
+    /// `core::game::taker`; accepting a roll, `core::game::close`.
     pub fn taker(&self, action: &Action) -> Taker {
-        taker(self.state(), action)
+        taker_now(self.state(), self.ctx(), action)
     }
 
     /// Who took the last action of the log, as it was taken (the state
@@ -21,9 +22,9 @@ impl Game {
         // Only when the taker reads the state (the roll-off's winner) does
         // the state before matter; a log that would not replay names no one.
         if last.act().taker_reads_the_state() {
-            return Some(taker(&self.state_at(n - 1).ok()?, last));
+            return Some(taker_now(&self.state_at(n - 1).ok()?, self.ctx(), last));
         }
-        Some(taker(self.state(), last))
+        Some(taker_now(self.state(), self.ctx(), last))
     }
 
     /// A player may undo only what their side (or either) took (issue 26):

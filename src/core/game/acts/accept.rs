@@ -31,12 +31,14 @@ impl super::Rules for Accept {
         ))
     }
 
+    /// Either here; while a roll waits, the sides still asked about it
+    /// (issue 33: `close::taker_now`, which knows the rules in play).
     fn taker(&self, _: &GameState) -> Taker {
         Taker::Either
     }
 
     fn taker_reads_the_state(&self) -> bool {
-        false
+        true
     }
 
     fn check_numbers(&self) -> Result<(), GameError> {
