@@ -222,13 +222,12 @@ fn r33_a_tie_asks_both_sides_and_each_passes_in_one_tap() {
         .expect("check");
     // Equal totals: both hit, each may re-roll to do better.
     let (sa, sp) = (prep.spec.active, prep.spec.passive);
-    let base = 5;
-    let da = base;
-    let dp = base + (sa.value + sa.modifier) - (sp.value + sp.modifier);
+    let fixed = |s: &impia::core::dice::CheckSpec| s.value + s.modifier + 2 * s.edge().signum();
+    let dp = 5 + fixed(&sa) - fixed(&sp);
     assert!((1..=10).contains(&dp), "a tie is possible: {dp}");
     let roll = impia::core::game::OpposedDice::typed(
         prep.spec,
-        SideDice::new(da, vec![2; sa.edge().unsigned_abs() as usize]),
+        SideDice::new(5, vec![2; sa.edge().unsigned_abs() as usize]),
         SideDice::new(dp as u32, vec![2; sp.edge().unsigned_abs() as usize]),
     )
     .expect("dice");
@@ -253,7 +252,7 @@ fn r33_a_tie_asks_both_sides_and_each_passes_in_one_tap() {
         .expect("A passes");
     assert_eq!(g.taker(&accept_action()), Taker::B);
     // A re-roll asks every side again.
-    g.apply(Action::TotemReroll(act::TotemReroll {
+    g.act(Action::TotemReroll(act::TotemReroll {
         by: b(0),
         roll: 0,
         dice: None,
@@ -342,7 +341,8 @@ fn r31_r26_naming_the_other_sides_witnesses_or_stray_target_is_theirs_to_agree()
 
 #[test]
 fn an_engagement_by_hand_and_an_early_end_of_turn_are_the_other_sides_to_agree() {
-    let g = acting();
+    let mut g = acting();
+    end(&mut g, a(0));
     let engage = Action::SetEngaged(act::SetEngaged {
         a: a(1),
         b: b(1),
@@ -364,6 +364,5 @@ fn an_engagement_by_hand_and_an_early_end_of_turn_are_the_other_sides_to_agree()
     assert!(g.complete(&w, Side::B, &end, &[]).is_err(), "B may not agree for A");
     assert_eq!(g.complete(&w, Side::A, &end, &[]).expect("A agrees"), end);
     // The laptop is not asked: it ends the turn as before.
-    let mut g = g;
     g.apply(end).expect("the laptop ends it");
 }

@@ -235,7 +235,9 @@ fn r31_witnesses_named_by_the_other_seat_wait_for_their_owners_leave() {
 
 #[test]
 fn ending_the_turn_while_the_other_has_models_to_activate_waits_for_them() {
-    let (t, file, _dir) = shared(acting());
+    let mut g = acting();
+    crate::game_support::end(&mut g, a(0));
+    let (t, file, _dir) = shared(g);
     let before = bytes(&file);
     let end = json!({"action": "end_turn"});
     assert_eq!(ok(&t.act(Seat::B, end.clone()))["waiting"], true);

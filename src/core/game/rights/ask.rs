@@ -230,6 +230,19 @@ impl Game {
         take_owned(&mut merged, action, side);
         let mut check = action.clone();
         take_owned(&mut check, &w.action, w.by);
+        // The answer may leave the asking seat's choices out (they are
+        // kept as asked) but may not change them.
+        let asker = Taker::of_side(w.by);
+        if let Some(o) = super::owners(self.state(), action)
+            .into_iter()
+            .find(|o| o.set && o.owner == asker)
+            && check != *action
+        {
+            return Err(Refused::Denied(Denied {
+                field: o.field,
+                owner: asker,
+            }));
+        }
         if merged != check {
             // It changed what is the asking seat's (or another action).
             return Err(Refused::Denied(Denied {
