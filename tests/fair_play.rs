@@ -84,7 +84,12 @@ fn r27_the_targets_seat_may_not_put_a_modifier_on_the_attackers_roll() {
     });
     assert_eq!(
         denied(&g, Side::B, &hit, &[]),
-        (Field::Extra { on: Party::Attacker }, Taker::A)
+        (
+            Field::Extra {
+                on: Party::Attacker
+            },
+            Taker::A
+        )
     );
     let e = g.denied(&hit, Side::B).expect("refused");
     assert_eq!(
@@ -109,7 +114,9 @@ fn r20_r23_the_attacker_may_not_choose_the_defenders_modifier_weapon_or_friends(
                 extra: vec![extra(Party::Defender, -10)],
                 ..Default::default()
             },
-            Field::Extra { on: Party::Defender },
+            Field::Extra {
+                on: Party::Defender,
+            },
         ),
         (
             FightOptions {
@@ -162,7 +169,11 @@ fn r02_a_seat_types_only_its_own_dice_and_the_roll_waits_for_the_others() {
     };
     assert_eq!((w.by, w.from), (Side::A, Side::B));
     assert_eq!(w.needs, vec![Field::Dice { model: b(0) }]);
-    assert!(w.text(&g, Lang::En).contains("waiting for Beto"), "{}", w.text(&g, Lang::En));
+    assert!(
+        w.text(&g, Lang::En).contains("waiting for Beto"),
+        "{}",
+        w.text(&g, Lang::En)
+    );
     assert_eq!(w.slots_of(&g).len(), 1);
     // A may not answer its own wait; B answers with its die.
     assert!(g.complete(&w, Side::A, &assault, &[set(3, 1)]).is_err());
@@ -281,7 +292,10 @@ fn r42_inspiring_is_claimed_by_its_owner_and_the_hit_waits_for_the_targets_choic
         ..Default::default()
     });
     // The target's seat may not claim the attacker's Inspiring.
-    assert_eq!(denied(&g, Side::B, &claim, &[]), (Field::Inspired, Taker::A));
+    assert_eq!(
+        denied(&g, Side::B, &claim, &[]),
+        (Field::Inspired, Taker::A)
+    );
     // Its owner claims it: the hit waits for the target's own choices.
     let Ok(Asked::Wait(w)) = g.ask(Side::A, &claim, &[]) else {
         panic!("the claim waits for the target");
@@ -319,13 +333,21 @@ fn r31_r26_naming_the_other_sides_witnesses_or_stray_target_is_theirs_to_agree()
     });
     let e = g.denied(&witnesses, Side::A).expect("not A's");
     assert_eq!((e.field, e.owner), (Field::Witnesses, Taker::B));
-    assert!(e.message(&g, Lang::En).contains("Beto's to agree"), "{}", e.message(&g, Lang::En));
+    assert!(
+        e.message(&g, Lang::En).contains("Beto's to agree"),
+        "{}",
+        e.message(&g, Lang::En)
+    );
     // A proposes it; it waits for B, who agrees in one tap.
     let Ok(Asked::Wait(w)) = g.ask(Side::A, &witnesses, &[]) else {
         panic!("a proposal");
     };
     assert_eq!((w.from, w.needs.clone()), (Side::B, vec![Field::Witnesses]));
-    assert!(w.text(&g, Lang::Es).contains("esperando a Beto"), "{}", w.text(&g, Lang::Es));
+    assert!(
+        w.text(&g, Lang::Es).contains("esperando a Beto"),
+        "{}",
+        w.text(&g, Lang::Es)
+    );
     assert_eq!(
         g.complete(&w, Side::B, &witnesses, &[]).expect("agreed"),
         witnesses
@@ -335,7 +357,10 @@ fn r31_r26_naming_the_other_sides_witnesses_or_stray_target_is_theirs_to_agree()
         stray: Some(b(1)),
         within_30cm: None,
     });
-    assert_eq!(g.denied(&stray, Side::A).map(|d| d.field), Some(Field::Stray));
+    assert_eq!(
+        g.denied(&stray, Side::A).map(|d| d.field),
+        Some(Field::Stray)
+    );
     assert_eq!(g.denied(&stray, Side::B), None, "its own friend");
 }
 
@@ -361,7 +386,10 @@ fn an_engagement_by_hand_and_an_early_end_of_turn_are_the_other_sides_to_agree()
         panic!("a proposal to A");
     };
     assert_eq!(w.from, Side::A);
-    assert!(g.complete(&w, Side::B, &end, &[]).is_err(), "B may not agree for A");
+    assert!(
+        g.complete(&w, Side::B, &end, &[]).is_err(),
+        "B may not agree for A"
+    );
     assert_eq!(g.complete(&w, Side::A, &end, &[]).expect("A agrees"), end);
     // The laptop is not asked: it ends the turn as before.
     g.apply(end).expect("the laptop ends it");

@@ -55,7 +55,11 @@ fn with_extra(d: &Action, on: Party) -> Option<Action> {
 fn check_draft(g: &Game, d: &Action) -> Result<usize, TestCaseError> {
     let mut tried = 0;
     for o in g.owners(d) {
-        prop_assert!(o.owner != Taker::Neither, "{:?} of {d:?} has no owner", o.field);
+        prop_assert!(
+            o.owner != Taker::Neither,
+            "{:?} of {d:?} has no owner",
+            o.field
+        );
         if !o.set {
             continue;
         }
@@ -83,9 +87,10 @@ fn check_draft(g: &Game, d: &Action) -> Result<usize, TestCaseError> {
             .map(|s| SideDice::new(5, vec![2; s.d3() as usize]))
             .collect();
         for side in Side::WARBANDS {
-            let foreign = slots
-                .iter()
-                .any(|s| s.model.is_some_and(|m| !Taker::of_side(m.side).allows(side)));
+            let foreign = slots.iter().any(|s| {
+                s.model
+                    .is_some_and(|m| !Taker::of_side(m.side).allows(side))
+            });
             if foreign && g.denied(d, side).is_none() {
                 tried += 1;
                 prop_assert!(
@@ -108,7 +113,11 @@ fn check_position(g: &Game) -> Result<usize, TestCaseError> {
         drafts.extend(o.targets.iter().map(|t| t.draft.clone()));
         for base in drafts {
             let mut all = answered(g, &base);
-            all.extend([Party::Attacker, Party::Defender].iter().filter_map(|p| with_extra(&base, *p)));
+            all.extend(
+                [Party::Attacker, Party::Defender]
+                    .iter()
+                    .filter_map(|p| with_extra(&base, *p)),
+            );
             all.push(base);
             for d in &all {
                 tried += check_draft(g, d)?;

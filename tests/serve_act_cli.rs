@@ -271,7 +271,8 @@ fn play_a_turn_from_the_phones(s: &Served) -> Vec<Sent> {
                     let dice = typed(s, 0, &reroll, &[9]);
                     send(s, &mut sent, 0, reroll, Some(dice));
                     let st = s.state(0);
-                    let seat = offer(&st, "accept").map_or(1, |o| side_seat(o["by"].as_str().unwrap_or("b")));
+                    let seat = offer(&st, "accept")
+                        .map_or(1, |o| side_seat(o["by"].as_str().unwrap_or("b")));
                     send(s, &mut sent, seat, json!({"action": "accept"}), None);
                 } else if assaulted {
                     return sent;
@@ -289,7 +290,8 @@ fn play_a_turn_from_the_phones(s: &Served) -> Vec<Sent> {
             }
             // Issue 33: the side still asked about its re-roll closes it.
             "rolled" => {
-                let seat = offer(&st, "accept").map_or(0, |o| side_seat(o["by"].as_str().unwrap_or("a")));
+                let seat =
+                    offer(&st, "accept").map_or(0, |o| side_seat(o["by"].as_str().unwrap_or("a")));
                 send(s, &mut sent, seat, json!({"action": "accept"}), None);
             }
             other => panic!("unexpected step {other}: {}", st["offers"]["now"]),

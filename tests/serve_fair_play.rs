@@ -89,7 +89,8 @@ fn r23_the_attacker_may_not_set_the_defenders_modifier_weapon_or_friends() {
         json!({"defender_weapon": "unarmed"}),
         json!({"defender_friends": 0}),
     ] {
-        let assault = json!({"action": "assault", "attacker": "a0", "defender": "b0", "options": options});
+        let assault =
+            json!({"action": "assault", "attacker": "a0", "defender": "b0", "options": options});
         refused(&t.act(Seat::A, assault), "Beto", &file, &before);
     }
     t.finish();
@@ -121,9 +122,18 @@ fn r02_each_seat_types_its_own_d10_and_the_roll_waits_for_the_other() {
     for seat in [Seat::A, Seat::B] {
         let w = t.state(seat)["waiting"].clone();
         assert_eq!(w["from"], "b", "{w}");
-        assert!(w["text"].as_str().unwrap_or_default().contains("waiting for Beto"), "{w}");
+        assert!(
+            w["text"]
+                .as_str()
+                .unwrap_or_default()
+                .contains("waiting for Beto"),
+            "{w}"
+        );
     }
-    assert_eq!(t.state(Seat::B)["waiting"]["dice"].as_array().map(Vec::len), Some(1));
+    assert_eq!(
+        t.state(Seat::B)["waiting"]["dice"].as_array().map(Vec::len),
+        Some(1)
+    );
     // B answers with its own die.
     let theirs = own_dice(&t, Seat::B, &assault, 3);
     ok(&t.post(
@@ -186,7 +196,11 @@ fn r42_inspiring_is_claimed_from_its_owners_phone() {
     let (t, _file, _dir) = shared(g);
     let claim = json!({"action": "resolve_hit", "attacker": "a0", "target": "b0",
         "options": {"inspired": ["a1"]}});
-    assert_eq!(t.act(Seat::B, claim.clone()).status, 403, "not B's to claim");
+    assert_eq!(
+        t.act(Seat::B, claim.clone()).status,
+        403,
+        "not B's to claim"
+    );
     assert_eq!(ok(&t.act(Seat::A, claim))["waiting"], true);
     assert_eq!(t.state(Seat::B)["waiting"]["from"], "b");
     // B answers with its own choice, Roll.
@@ -227,7 +241,13 @@ fn r31_witnesses_named_by_the_other_seat_wait_for_their_owners_leave() {
     assert_eq!(ok(&r)["waiting"], true);
     assert_eq!(bytes(&file), before, "nothing applied before B agrees");
     let w = t.state(Seat::B)["waiting"].clone();
-    assert!(w["text"].as_str().unwrap_or_default().contains("which witnesses gain fear"), "{w}");
+    assert!(
+        w["text"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("which witnesses gain fear"),
+        "{w}"
+    );
     ok(&t.act(Seat::B, named));
     let h = t.finish();
     assert!(h.pending().is_none(), "accepted");

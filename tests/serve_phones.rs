@@ -223,7 +223,9 @@ fn type_both(d: &Driver, other: &Driver, active: u32, passive: u32, phones: &[&D
         .wait("return state && state.waiting ? true : null", WAIT)
         .expect("the other phone is asked for its dice");
     assert!(
-        state(d)["waiting"]["text"].as_str().is_some_and(|t| !t.is_empty()),
+        state(d)["waiting"]["text"]
+            .as_str()
+            .is_some_and(|t| !t.is_empty()),
         "both phones say whom it waits for"
     );
     tap(other, "[data-id=answer]");
@@ -434,9 +436,13 @@ fn an_activation_and_the_end_of_the_turn(a: &Driver, b: &Driver, shots: &Path) {
     tap(a, "[data-id=end_turn]");
     tap(a, "[data-id=end_turn]");
     // Issue 33: B's models still to activate: B agrees in one tap.
-    b.wait("return state && state.waiting ? 'proposed' : (state.index > __B__ ? 'moved' : null)"
-        .replace("__B__", &before.to_string()).as_str(), WAIT)
-        .expect("the end of the turn applied or proposed to B");
+    b.wait(
+        "return state && state.waiting ? 'proposed' : (state.index > __B__ ? 'moved' : null)"
+            .replace("__B__", &before.to_string())
+            .as_str(),
+        WAIT,
+    )
+    .expect("the end of the turn applied or proposed to B");
     if state(b)["waiting"].is_object() {
         tap(b, "[data-id=agree]");
     }

@@ -34,7 +34,10 @@ fn r27_the_hit_model_chooses_its_hit_and_the_offers_say_so() {
     let s = t.state(Seat::B);
     let offers = s["offers"]["offers"].as_array().expect("offers");
     let accept = offers.iter().find(|o| o["id"] == "accept").expect("accept");
-    assert_eq!(accept["by"], "b", "the loser, who may still re-roll, closes it");
+    assert_eq!(
+        accept["by"], "b",
+        "the loser, who may still re-roll, closes it"
+    );
     let rerolls: Vec<&Value> = offers
         .iter()
         .filter(|o| o["id"] == "totem_reroll")

@@ -66,7 +66,10 @@ pub(super) fn act(
         *waiting = None;
         return Ok(Acted::Applied);
     }
-    match host.ask(side, action, dice).map_err(|r| refused(host, &r, l))? {
+    match host
+        .ask(side, action, dice)
+        .map_err(|r| refused(host, &r, l))?
+    {
         Asked::Apply(a) => {
             host.act(a).map_err(|e| rules(&e, l))?;
             *waiting = None;

@@ -47,9 +47,10 @@ fn headstrong_open(st: &GameState, ctx: Ctx<'_>, part: &RollPart) -> bool {
             .is_some_and(|m| m.has(Keyword::Headstrong))
         && p.action.rolled_check().is_some_and(|c| c.is_combat())
         && dice_of(&p.action, part).is_some_and(|(d, _)| d.d10 == 1)
-        && !p.rerolls.iter().any(|r| {
-            r.kind == RerollKind::Headstrong && r.by == part.model && r.roll == part.roll
-        })
+        && !p
+            .rerolls
+            .iter()
+            .any(|r| r.kind == RerollKind::Headstrong && r.by == part.model && r.roll == part.roll)
 }
 
 /// The dice already give `side` all it wished and the other side none of
@@ -61,11 +62,7 @@ fn content(st: &GameState, action: &Action, side: Side) -> bool {
     };
     // The words are not read here; one language is as good as another.
     let wishes = c.wishes(st, Lang::En);
-    let mine: Vec<bool> = wishes
-        .iter()
-        .filter(|w| w.0 == side)
-        .map(|w| w.3)
-        .collect();
+    let mine: Vec<bool> = wishes.iter().filter(|w| w.0 == side).map(|w| w.3).collect();
     !mine.is_empty()
         && mine.iter().all(|h| *h)
         && wishes.iter().filter(|w| w.0 != side).all(|w| !w.3)
@@ -75,10 +72,12 @@ fn content(st: &GameState, action: &Action, side: Side) -> bool {
 /// the rules in play: accepting the roll waiting is for the sides still
 /// asked about it (issue 33).
 pub(crate) fn taker_now(st: &GameState, ctx: Ctx<'_>, action: &Action) -> Taker {
-    match action {
-        Action::Accept(_) if st.pending.is_some() => accept_taker(st, ctx),
-        _ => super::taker::taker(st, action),
+    if let Action::Accept(_) = action
+        && st.pending.is_some()
+    {
+        return accept_taker(st, ctx);
     }
+    super::taker::taker(st, action)
 }
 
 /// Who may accept the roll waiting: the one side still asked, either

@@ -33,6 +33,7 @@ mod kit;
 mod loot;
 mod melee;
 mod offers;
+mod owners;
 mod pending;
 mod prepare;
 mod price;

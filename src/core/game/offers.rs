@@ -16,9 +16,9 @@ use super::refs::{ModelRef, Side};
 use crate::core::game::act;
 
 mod acting;
+use super::close::taker_now;
 use super::state::{GameState, Now};
 use super::status::Status;
-use super::close::taker_now;
 use super::taker::Taker;
 use crate::core::dice::Roller;
 use crate::core::odds::Prob;

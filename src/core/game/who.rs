@@ -2,9 +2,9 @@
 //! now, and whose the log's last action was, for undo.
 
 use super::action::Action;
+use super::close::taker_now;
 use super::refs::Side;
 use super::session::Game;
-use super::close::taker_now;
 use super::taker::Taker;
 
 impl Game {

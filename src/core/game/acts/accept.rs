@@ -41,6 +41,24 @@ impl super::Rules for Accept {
         true
     }
 
+    /// Issue 33: the facts named on accepting harm their models' side,
+    /// whose they are to agree: fear to witnesses (R31), the friend a
+    /// stray shot hits (R26), the models the backlash reached (R38).
+    fn owners(&self, _: &GameState, o: &mut crate::core::game::owners::Owners) {
+        use crate::core::game::owners::Field;
+        o.listed(
+            Field::Witnesses,
+            self.witnesses.as_deref().unwrap_or_default(),
+        );
+        o.listed(Field::Stray, self.stray.as_slice());
+        o.listed(
+            Field::Within30cm,
+            self.within_30cm.as_deref().unwrap_or_default(),
+        );
+    }
+
+    fn take_owned(&mut self, _: &Action, _: crate::core::game::Side) {}
+
     fn check_numbers(&self) -> Result<(), GameError> {
         Ok(())
     }

@@ -6,12 +6,12 @@
 
 use super::super::action::Action;
 use super::super::error::GameError;
+use super::super::owners::{self as own, Denied, Field, declaration_owners, denied, take_owned};
 use super::super::refs::{ModelRef, Side};
 use super::super::roll::SideDice;
 use super::super::session::Game;
 use super::super::slot::DiceSlot;
 use super::super::taker::Taker;
-use super::{Denied, Field, declaration_owners, denied, take_owned};
 use crate::core::dice::Roller;
 
 /// A seat's request answered.
@@ -84,7 +84,7 @@ impl Game {
     /// Every decision of `action` that is not simply its taker's, with
     /// its owner and whether the action sets it (issue 33).
     pub fn owners(&self, action: &Action) -> Vec<super::Owned> {
-        super::owners(self.state(), action)
+        own::owners(self.state(), action)
     }
 
     /// The first field `action` sets that `side`'s seat does not own.
@@ -101,7 +101,7 @@ impl Game {
         // A fact that harms the other side's models is proposed to it; any
         // other field of another seat's is refused.
         let mut proposed: Vec<Field> = Vec::new();
-        for o in super::owners(self.state(), action) {
+        for o in own::owners(self.state(), action) {
             if !o.set || o.owner.allows(side) {
                 continue;
             }
@@ -134,7 +134,9 @@ impl Game {
         // dice fall (a side with nothing to choose is not).
         let mut needs: Vec<Field> = proposed;
         if !taker.allows(side) {
-            let owns_some = self.declared_owners(action, taker).contains(&Taker::of_side(side));
+            let owns_some = self
+                .declared_owners(action, taker)
+                .contains(&Taker::of_side(side));
             match (action, taker) {
                 (Action::Accept(_), t) => {
                     return Err(Refused::Denied(Denied {
@@ -154,7 +156,9 @@ impl Game {
             }
         } else if let Some(o) = other
             && action.is_roll()
-            && self.declared_owners(action, taker).contains(&Taker::of_side(o))
+            && self
+                .declared_owners(action, taker)
+                .contains(&Taker::of_side(o))
         {
             needs.push(Field::Action);
         }
@@ -186,7 +190,11 @@ impl Game {
                         *t = given.next().cloned();
                     }
                 }
-                needs.extend(theirs.iter().map(|(model, _)| Field::Dice { model: *model }));
+                needs.extend(
+                    theirs
+                        .iter()
+                        .map(|(model, _)| Field::Dice { model: *model }),
+                );
             } else if needs.is_empty() {
                 return Ok(Asked::Apply(self.with_typed_dice(action, dice)?));
             } else {
@@ -233,7 +241,7 @@ impl Game {
         // The answer may leave the asking seat's choices out (they are
         // kept as asked) but may not change them.
         let asker = Taker::of_side(w.by);
-        if let Some(o) = super::owners(self.state(), action)
+        if let Some(o) = own::owners(self.state(), action)
             .into_iter()
             .find(|o| o.set && o.owner == asker)
             && check != *action

@@ -30,13 +30,17 @@ impl Field {
         let n = |m| g.state().name(m);
         match self {
             Field::Action => l.pick("esta acción", "this action").into(),
-            Field::Extra { on: Party::Attacker } => l
+            Field::Extra {
+                on: Party::Attacker,
+            } => l
                 .pick(
                     "el modificador a mano de la tirada del atacante",
                     "the hand modifier on the attacker's roll",
                 )
                 .into(),
-            Field::Extra { on: Party::Defender } => l
+            Field::Extra {
+                on: Party::Defender,
+            } => l
                 .pick(
                     "el modificador a mano de la tirada del defensor",
                     "the hand modifier on the defender's roll",
@@ -65,10 +69,7 @@ impl Field {
                 Lang::En => format!("{}'s dice", n(*model)),
             },
             Field::Witnesses => l
-                .pick(
-                    "qué testigos ganan Pavor",
-                    "which witnesses gain fear",
-                )
+                .pick("qué testigos ganan Pavor", "which witnesses gain fear")
                 .into(),
             Field::Stray => l
                 .pick(
@@ -95,9 +96,7 @@ impl Field {
                     player(g, *side, l)
                 ),
             },
-            Field::Rerolls => l
-                .pick("cerrar la tirada", "closing the roll")
-                .into(),
+            Field::Rerolls => l.pick("cerrar la tirada", "closing the roll").into(),
         }
     }
 }
@@ -107,28 +106,36 @@ impl Denied {
     pub fn message(&self, g: &Game, l: Lang) -> String {
         let who = owner_name(g, self.owner, l);
         match (self.field, l) {
-            (Field::Rerolls, Lang::Es) => format!(
-                "{who} aún puede repetir la tirada: primero la repite o pasa"
-            ),
+            (Field::Rerolls, Lang::Es) => {
+                format!("{who} aún puede repetir la tirada: primero la repite o pasa")
+            }
             (Field::Rerolls, Lang::En) => {
                 format!("{who} may still re-roll: they re-roll or pass first")
             }
-            (Field::EndTurn { .. } | Field::Engagement | Field::Witnesses | Field::Stray | Field::Within30cm, Lang::Es) => format!(
+            (
+                Field::EndTurn { .. }
+                | Field::Engagement
+                | Field::Witnesses
+                | Field::Stray
+                | Field::Within30cm,
+                Lang::Es,
+            ) => format!(
                 "{} es cosa de {who}: que lo haga desde su teléfono, o el ordenador",
                 capital(&self.field.words(g, l))
             ),
-            (Field::EndTurn { .. } | Field::Engagement | Field::Witnesses | Field::Stray | Field::Within30cm, Lang::En) => format!(
+            (
+                Field::EndTurn { .. }
+                | Field::Engagement
+                | Field::Witnesses
+                | Field::Stray
+                | Field::Within30cm,
+                Lang::En,
+            ) => format!(
                 "{} is {who}'s to agree: from their phone, or the laptop",
                 capital(&self.field.words(g, l))
             ),
-            (_, Lang::Es) => format!(
-                "{} es decisión de {who}",
-                capital(&self.field.words(g, l))
-            ),
-            (_, Lang::En) => format!(
-                "{} is {who}'s choice",
-                capital(&self.field.words(g, l))
-            ),
+            (_, Lang::Es) => format!("{} es decisión de {who}", capital(&self.field.words(g, l))),
+            (_, Lang::En) => format!("{} is {who}'s choice", capital(&self.field.words(g, l))),
         }
     }
 }
