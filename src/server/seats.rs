@@ -1,9 +1,9 @@
 //! The owner's side of the phones (issue 26), one for the app and the CLI:
 //! which seats the laptop allowed to play, the requests waiting for that
 //! answer, and the end both players confirm. It answers each phone's
-//! [`Request`] against the [`Host`] — approval, index, who may take it
-//! (`Game::taker`), the rules — one at a time, so two phones that send
-//! the same index apply once.
+//! [`Request`] against the [`Host`] — approval, index, who owns each
+//! field of it (issue 33, `Game::ask` through `fair`), the rules — one at
+//! a time, so two phones that send the same index apply once.
 
 use serde_json::{Value, json};
 

@@ -98,25 +98,7 @@ impl Game {
     /// does not ask: it applies.
     pub fn ask(&self, side: Side, action: &Action, dice: &[SideDice]) -> Result<Asked, Refused> {
         let other = side.opponent();
-        // A fact that harms the other side's models is proposed to it; any
-        // other field of another seat's is refused.
-        let mut proposed: Vec<Field> = Vec::new();
-        for o in own::owners(self.state(), action) {
-            if !o.set || o.owner.allows(side) {
-                continue;
-            }
-            let theirs = other.is_some_and(|x| o.owner == Taker::of_side(x));
-            if theirs && o.field.harms() {
-                if !proposed.contains(&o.field) {
-                    proposed.push(o.field);
-                }
-            } else {
-                return Err(Refused::Denied(Denied {
-                    field: o.field,
-                    owner: o.owner,
-                }));
-            }
-        }
+        let proposed = self.proposals(side, action)?;
         if let (false, Some(from)) = (proposed.is_empty(), other)
             && !action.is_roll()
         {
@@ -288,6 +270,30 @@ impl Game {
             .map(|(s, d)| d.unwrap_or_else(|| SideDice::roll(&mut roller, &s.spec)))
             .collect();
         Ok(self.with_typed_dice(&merged, &full)?)
+    }
+
+    /// The facts of `action` that harm the other side's models, which
+    /// `side` may only propose; any other field `side` does not own
+    /// refuses the request.
+    fn proposals(&self, side: Side, action: &Action) -> Result<Vec<Field>, Refused> {
+        let other = side.opponent();
+        let mut proposed: Vec<Field> = Vec::new();
+        for o in own::owners(self.state(), action) {
+            if !o.set || o.owner.allows(side) {
+                continue;
+            }
+            let theirs = other.is_some_and(|x| o.owner == Taker::of_side(x));
+            if !(theirs && o.field.harms()) {
+                return Err(Refused::Denied(Denied {
+                    field: o.field,
+                    owner: o.owner,
+                }));
+            }
+            if !proposed.contains(&o.field) {
+                proposed.push(o.field);
+            }
+        }
+        Ok(proposed)
     }
 
     /// The owners of the answers to `action`'s declarations.
