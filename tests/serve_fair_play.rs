@@ -272,3 +272,20 @@ fn ending_the_turn_while_the_other_has_models_to_activate_waits_for_them() {
     let h = t.finish();
     assert!(matches!(h.now(), Now::StartTurn { .. }), "{:?}", h.now());
 }
+
+#[test]
+fn the_laptop_decides_a_proposal_waiting_for_a_phone() {
+    let mut g = acting();
+    crate::game_support::end(&mut g, a(0));
+    let (t, _file, _dir) = shared(g);
+    let end = json!({"action": "end_turn"});
+    assert_eq!(ok(&t.act(Seat::B, end.clone()))["waiting"], true);
+    // Dropped: nothing changes, the phones no longer show it.
+    t.on_owner(|h, s, sh| s.decide(false, h, sh).expect("dropped"));
+    assert_eq!(t.state(Seat::A)["waiting"], Value::Null);
+    assert_eq!(ok(&t.act(Seat::B, end))["waiting"], true);
+    // Applied by the referee.
+    t.on_owner(|h, s, sh| s.decide(true, h, sh).expect("applied"));
+    let h = t.finish();
+    assert!(matches!(h.now(), Now::StartTurn { .. }), "{:?}", h.now());
+}
