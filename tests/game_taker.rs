@@ -107,7 +107,8 @@ fn r07_r27_r33_a_models_actions_are_its_sides_and_a_hit_is_the_defenders() {
     }))
     .expect("the assault");
     offers_agree(&g);
-    // R33: each roller's re-roll is its side's; accepting is either's.
+    // R33: each roller's re-roll is its side's; accepting is the loser's,
+    // who may still re-roll (issue 33).
     let reroll = |m| {
         Action::TotemReroll(act::TotemReroll {
             by: m,
@@ -117,7 +118,7 @@ fn r07_r27_r33_a_models_actions_are_its_sides_and_a_hit_is_the_defenders() {
     };
     assert_eq!(g.taker(&reroll(a(0))), Taker::A);
     assert_eq!(g.taker(&reroll(b(0))), Taker::B);
-    assert_eq!(g.taker(&accept_action()), Taker::Either);
+    assert_eq!(g.taker(&accept_action()), Taker::B);
     accept(&mut g);
     assert!(matches!(g.now(), Now::ResolveHits { .. }), "{:?}", g.now());
     offers_agree(&g);
@@ -134,8 +135,8 @@ fn r07_r27_r33_a_models_actions_are_its_sides_and_a_hit_is_the_defenders() {
     // R29 Iron defence and the rest of a hit's choices: the defender's.
     assert_eq!(g.taker(&hit), Taker::B);
     assert!(
-        g.may_undo(Side::A) && g.may_undo(Side::B),
-        "accept was either's"
+        g.may_undo(Side::B) && !g.may_undo(Side::A),
+        "accept was the loser's"
     );
 }
 

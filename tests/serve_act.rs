@@ -337,12 +337,19 @@ pub(crate) fn typed_dice(price: &Value, d10s: &[u32]) -> Value {
 fn r02_r33_typed_dice_are_applied_exactly_and_the_rerolls_are_the_rollers() {
     let t = Table::new(Host::detached(acting_a0()), Seats::allow_all);
     let p = ok(&t.post(Seat::A, "price", &json!({"action": assault_a0_b0()})))["price"].clone();
+    // Issue 33: each seat types its own set; the roll waits for B's.
+    let sets = typed_dice(&p, &[2, 9]);
     let r = t.post(
         Seat::A,
         "act",
-        &json!({"index": t.index(), "action": assault_a0_b0(), "dice": typed_dice(&p, &[2, 9])}),
+        &json!({"index": t.index(), "action": assault_a0_b0(), "dice": [sets[0]]}),
     );
-    ok(&r);
+    assert_eq!(ok(&r)["waiting"], true);
+    ok(&t.post(
+        Seat::B,
+        "act",
+        &json!({"index": t.index(), "action": assault_a0_b0(), "dice": [sets[1]]}),
+    ));
     // Dice that do not fit: 422 naming R04, nothing changed.
     let i = t.index();
     let reroll = json!({"action": "totem_reroll", "by": "b0"});

@@ -301,16 +301,20 @@ fn play_a_turn_from_the_phones(s: &Served) -> Vec<Sent> {
             "acting" => {
                 let o = offer(&st, "assault").filter(|o| o["by"] == "a" && !assaulted);
                 if let Some(o) = o {
+                    // Issue 33: a seat types only its own dice; with Roll
+                    // the game rolls both sides'.
                     let target = o["targets"][0]["draft"].clone();
-                    let dice = typed(s, 0, &target, &[10, 1]);
-                    send(s, &mut sent, 0, target, Some(dice));
+                    send(s, &mut sent, 0, target, None);
                     assaulted = true;
                     // R33: the attacker re-rolls its own dice with its totem.
                     let by = o["model"].clone();
                     let reroll = json!({"action": "totem_reroll", "by": by});
                     let dice = typed(s, 0, &reroll, &[9]);
                     send(s, &mut sent, 0, reroll, Some(dice));
-                    send(s, &mut sent, 1, json!({"action": "accept"}), None);
+                    let st = s.state(0);
+                    let seat = offer(&st, "accept")
+                        .map_or(1, |o| side_seat(o["by"].as_str().unwrap_or("b")));
+                    send(s, &mut sent, seat, json!({"action": "accept"}), None);
                 } else if assaulted {
                     return sent;
                 } else {
@@ -325,7 +329,12 @@ fn play_a_turn_from_the_phones(s: &Served) -> Vec<Sent> {
                 assert_eq!(o["by"], "b", "{o}");
                 send(s, &mut sent, 1, o["action"].clone(), None);
             }
-            "rolled" => send(s, &mut sent, 0, json!({"action": "accept"}), None),
+            // Issue 33: the side still asked about its re-roll closes it.
+            "rolled" => {
+                let seat =
+                    offer(&st, "accept").map_or(0, |o| side_seat(o["by"].as_str().unwrap_or("a")));
+                send(s, &mut sent, seat, json!({"action": "accept"}), None);
+            }
             other => panic!("unexpected step {other}: {}", st["offers"]["now"]),
         }
     }

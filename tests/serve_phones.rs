@@ -202,10 +202,48 @@ fn taker(d: &Driver, id: &str) -> String {
         .to_string()
 }
 
-/// Open the draft's dice fields, type one die per field (the active side's
-/// d10 `active`, the passive's `passive`, every d3 a 2) and send them.
-fn type_dice(d: &Driver, active: u32, passive: u32, phones: &[&Driver]) {
+/// The phone whose side may accept the roll waiting (issue 33: the side
+/// still asked about its re-roll; either: `first`).
+fn accepter<'a>(a: &'a Driver, b: &'a Driver, first: &'a Driver) -> &'a Driver {
+    match taker(a, "accept").as_str() {
+        "a" => a,
+        "b" => b,
+        _ => first,
+    }
+}
+
+/// Issue 33: each phone types its own dice. `d` types its own set of the
+/// draft open on it; the roll waits for the other phone, which answers it
+/// (Answer, Type the dice) with its own.
+fn type_both(d: &Driver, other: &Driver, active: u32, passive: u32, phones: &[&Driver]) {
     let before = index(d);
+    fill_dice(d, active, passive);
+    tap(d, "#sheet [data-s=use]");
+    other
+        .wait("return state && state.waiting ? true : null", WAIT)
+        .expect("the other phone is asked for its dice");
+    assert!(
+        state(d)["waiting"]["text"]
+            .as_str()
+            .is_some_and(|t| !t.is_empty()),
+        "both phones say whom it waits for"
+    );
+    tap(other, "[data-id=answer]");
+    other
+        .wait(
+            "return sheet && sheet.price && !sheet.pricing && document.querySelector('#sheet [data-s=type]') ? true : null",
+            WAIT,
+        )
+        .expect("the answer's draft priced");
+    fill_dice(other, active, passive);
+    tap(other, "#sheet [data-s=use]");
+    moved(phones, before);
+}
+
+/// Open the draft's dice fields on `d` and type one die per field shown
+/// (its own sets: the active side's d10 `active`, the passive's
+/// `passive`, every d3 a 2).
+fn fill_dice(d: &Driver, active: u32, passive: u32) {
     tap(d, "#sheet [data-s=type]");
     let n = d
         .wait(
@@ -223,8 +261,6 @@ fn type_dice(d: &Driver, active: u32, passive: u32, phones: &[&Driver]) {
         .map(|(v, _)| v)
         .expect("dice fields from the price");
     assert!(n.as_u64().unwrap_or(0) >= 1, "{n}");
-    tap(d, "#sheet [data-s=use]");
-    moved(phones, before);
 }
 
 fn shots_dir() -> PathBuf {
@@ -356,8 +392,9 @@ fn an_activation_and_the_end_of_the_turn(a: &Driver, b: &Driver, shots: &Path) {
     )
     .expect("the draft priced, with its dice to type");
     me.screenshot(&shots.join("phone-assault-draft-en.png"));
-    // The attacker's d10 an 8, the defender's a 2: typed from the table.
-    type_dice(me, 8, 2, &phones);
+    // The attacker's d10 an 8, the defender's a 2: each typed on its
+    // own player's phone.
+    type_both(me, other, 8, 2, &phones);
     assert_eq!(state(me)["offers"]["phase"], "rolled");
     // Issue 33: the other player asks to take the rolled Assault back; the
     // attacker refuses and the roll stands; asked again, allowed, and the
@@ -387,16 +424,22 @@ fn an_activation_and_the_end_of_the_turn(a: &Driver, b: &Driver, shots: &Path) {
         !pending["rerolls"].as_array().is_none_or(|r| r.is_empty()),
         "the re-roll shows: {pending}"
     );
-    accept(me, &phones);
+    accept(accepter(a, b, me), &phones);
 
-    // R27: each hit is rolled by the hit model's phone, dice typed.
+    // R27: each hit is rolled by the hit model's phone, dice typed on each.
     let mut hits = 0;
     while state(a)["offers"]["phase"] == "resolve_hits" {
         let hit = taker(a, "resolve_hit");
         let d = phone(&hit);
+        let o = if hit == "a" { b } else { a };
         tap(d, "[data-id=resolve_hit]");
-        type_dice(d, 9, 3, &phones);
-        accept(d, &phones);
+        d.wait(
+            "return sheet && sheet.price && !sheet.pricing && document.querySelector('#sheet [data-s=type]') ? true : null",
+            WAIT,
+        )
+        .expect("the hit's draft priced");
+        type_both(d, o, 9, 3, &phones);
+        accept(accepter(a, b, d), &phones);
         hits += 1;
         assert!(hits < 5, "hits end");
     }
@@ -410,6 +453,17 @@ fn an_activation_and_the_end_of_the_turn(a: &Driver, b: &Driver, shots: &Path) {
     let before = index(a);
     tap(a, "[data-id=end_turn]");
     tap(a, "[data-id=end_turn]");
+    // Issue 33: B's models still to activate: B agrees in one tap.
+    b.wait(
+        "return state && state.waiting ? 'proposed' : (state.index > __B__ ? 'moved' : null)"
+            .replace("__B__", &before.to_string())
+            .as_str(),
+        WAIT,
+    )
+    .expect("the end of the turn applied or proposed to B");
+    if state(b)["waiting"].is_object() {
+        tap(b, "[data-id=agree]");
+    }
     moved(&phones, before);
     assert_eq!(state(b)["offers"]["phase"], "start_turn");
 }

@@ -18,16 +18,26 @@ use serde_json::{Value, json};
 #[test]
 fn r27_the_hit_model_chooses_its_hit_and_the_offers_say_so() {
     let t = Table::new(Host::detached(acting_a0()), Seats::allow_all);
+    // Issue 33: each seat types its own d10 (the other's set waits).
     let p = ok(&t.post(Seat::A, "price", &json!({"action": assault_a0_b0()})))["price"].clone();
+    let sets = typed_dice(&p, &[10, 1]);
     ok(&t.post(
         Seat::A,
         "act",
-        &json!({"index": t.index(), "action": assault_a0_b0(), "dice": typed_dice(&p, &[10, 1])}),
+        &json!({"index": t.index(), "action": assault_a0_b0(), "dice": [sets[0]]}),
+    ));
+    ok(&t.post(
+        Seat::B,
+        "act",
+        &json!({"index": t.index(), "action": assault_a0_b0(), "dice": [sets[1]]}),
     ));
     let s = t.state(Seat::B);
     let offers = s["offers"]["offers"].as_array().expect("offers");
     let accept = offers.iter().find(|o| o["id"] == "accept").expect("accept");
-    assert_eq!(accept["by"], "either");
+    assert_eq!(
+        accept["by"], "b",
+        "the loser, who may still re-roll, closes it"
+    );
     let rerolls: Vec<&Value> = offers
         .iter()
         .filter(|o| o["id"] == "totem_reroll")

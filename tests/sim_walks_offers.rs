@@ -34,6 +34,12 @@ const BY_HAND: &[(ActionKind, &str)] = &[
     (ActionKind::SetRound, "a hand correction"),
     (ActionKind::Note, "a note, free text"),
     (
+        ActionKind::PassReroll,
+        "offered only when both sides of a roll may still re-roll it (a tie \
+         with both totems left): too rare for these walks; \
+         fair_play.rs plays it from the offers",
+    ),
+    (
         ActionKind::Fall,
         "a fall happens within a Move at a height the players measure: a free tool",
     ),

@@ -28,6 +28,7 @@ mod conns;
 pub use conns::{
     BODY_TIMEOUT, HEAD_TIMEOUT, MAX_CONNECTIONS, MAX_HEADLESS, MAX_PER_CLIENT, MAX_STREAMS_PER_SEAT,
 };
+mod fair;
 mod http;
 pub use http::{MAX_BODY, MAX_WAITING, REPLY_TIMEOUT};
 pub mod net;

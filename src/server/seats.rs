@@ -1,18 +1,20 @@
 //! The owner's side of the phones (issue 26), one for the app and the CLI:
 //! which seats the laptop allowed to play, the requests waiting for that
 //! answer, and the end both players confirm. It answers each phone's
-//! [`Request`] against the [`Host`] — approval, index, who may take it
-//! (`Game::taker`), the rules — one at a time, so two phones that send
-//! the same index apply once.
+//! [`Request`] against the [`Host`] — approval, index, who owns each
+//! field of it (issue 33, `Game::ask` through `fair`), the rules — one at
+//! a time, so two phones that send the same index apply once.
 
 use serde_json::{Value, json};
 
 mod takeback;
 pub use takeback::TakeBackView;
 
+use super::fair::{self, Acted};
 use super::view::{self, May, SeatsView};
 use super::{Ask, Request, Seat, Share, State};
 use crate::core::game::draft::{DeclKey, Declared};
+use crate::core::game::rights::Waiting;
 use crate::core::game::{Action, GameError, Host, PriceView, Side, declarations_view};
 use crate::core::text::Lang;
 
@@ -43,6 +45,9 @@ pub struct Seats {
     /// answers.
     pending: Vec<Request>,
     confirmed: [bool; 2],
+    /// Issue 33: a seat's roll waiting for the other seat's dice or
+    /// choices.
+    waiting: Option<Waiting>,
     /// The view last published, to publish again only on a change.
     shown: Option<SeatsView>,
     /// Issue 33: a request to take back the last action, and the last
@@ -80,6 +85,7 @@ impl Seats {
             allow_all: false,
             pending: Vec::new(),
             confirmed: [false; 2],
+            waiting: None,
             shown: None,
             take_back: None,
             notice: None,
@@ -130,6 +136,7 @@ impl Seats {
             confirmed: if ended { self.confirmed } else { [false; 2] },
             recorded: ended && !host.records_held(),
             take_back: self.take_back_view(host),
+            waiting: self.waiting.clone().filter(|w| w.is_current(host)),
         }
     }
 
@@ -252,7 +259,17 @@ impl Seats {
             Ask::Answer { allow, .. } => Done::AnsweredUndo(req.seat, allow),
         };
         let outcome = match &req.ask {
-            Ask::Act { action, dice, .. } => self.act(host, side, action, dice, l),
+            Ask::Act { action, dice, .. } => match self.act(host, side, action, dice, l) {
+                Ok(Acted::Applied) => Ok(()),
+                Ok(Acted::Waits) => {
+                    // Nothing applied: the pages learn whom it waits for.
+                    self.refresh(host, share);
+                    let state = share.json(req.seat, l);
+                    req.answer(200, json!({ "state": state, "waiting": true }));
+                    return None;
+                }
+                Err(e) => Err(e),
+            },
             Ask::Undo { .. } => match self.undo(host, side, l) {
                 Ok(takeback::Undid::Alone) => Ok(()),
                 Ok(takeback::Undid::Asked) => {
@@ -298,6 +315,8 @@ impl Seats {
         }
     }
 
+    /// Issue 33: the core decides who owns each field of the action and
+    /// whether it waits for the other seat (`fair`).
     fn act(
         &mut self,
         host: &mut Host,
@@ -305,30 +324,8 @@ impl Seats {
         action: &crate::core::game::Action,
         dice: &[crate::core::game::SideDice],
         l: Lang,
-    ) -> Result<(), (bool, u16, Value)> {
-        if !host.taker(action).allows(side) {
-            let (s, b) = err(
-                403,
-                l.pick(
-                    "eso lo elige el otro jugador",
-                    "that is the other player's choice",
-                )
-                .into(),
-            );
-            return Err((false, s, b));
-        }
-        let action = if dice.is_empty() {
-            action.clone()
-        } else {
-            host.with_typed_dice(action, dice).map_err(|e| {
-                let (s, b) = refusal(&e, l);
-                (false, s, b)
-            })?
-        };
-        host.act(action).map_err(|e| {
-            let (s, b) = refusal(&e, l);
-            (e.is_applied(), s, b)
-        })
+    ) -> Result<Acted, (bool, u16, Value)> {
+        fair::act(&mut self.waiting, host, side, action, dice, l)
     }
 
     fn confirm(&mut self, host: &mut Host, side: Side, l: Lang) -> Result<(), (bool, u16, Value)> {
@@ -389,6 +386,32 @@ impl Seats {
             r.answer(403, refused_body(l));
         }
         share.revoke(seat);
+    }
+
+    /// Issue 33: the roll or proposal of one seat waiting for the other,
+    /// while the game has not moved on.
+    pub fn waiting(&self, host: &Host) -> Option<&Waiting> {
+        self.waiting.as_ref().filter(|w| w.is_current(host))
+    }
+
+    /// The laptop, the referee, decides what waits for a seat: applies it
+    /// (the dice no seat typed rolled by the game) or drops it.
+    pub fn decide(&mut self, apply: bool, host: &mut Host, share: &Share) -> Result<(), GameError> {
+        let Some(w) = self.waiting.take().filter(|w| w.is_current(host)) else {
+            return Ok(());
+        };
+        if apply {
+            let full = match host.complete(&w, w.from, &w.action, &[]) {
+                Ok(a) => a,
+                Err(crate::core::game::rights::Refused::Rules(e)) => return Err(e),
+                Err(crate::core::game::rights::Refused::Denied(_)) => w.action.clone(),
+            };
+            host.act(full)?;
+            self.publish(host, share);
+        } else {
+            self.refresh(host, share);
+        }
+        Ok(())
     }
 
     /// The laptop confirms the end for both seats: the record enters the

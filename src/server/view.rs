@@ -97,7 +97,7 @@ impl May {
 
 /// What the owner's [`super::Seats`] add to each seat's JSON (issue 26):
 /// who may play, which pages are connected, the end's confirmations.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct SeatsView {
     /// Seat A's and seat B's approval (the table only watches).
     pub may: [May; 2],
@@ -110,6 +110,8 @@ pub struct SeatsView {
     /// Issue 33: a request to take back waiting, and the last word on
     /// undoing.
     pub take_back: super::TakeBackView,
+    /// Issue 33: a seat's roll waiting for the other seat.
+    pub waiting: Option<crate::core::game::rights::Waiting>,
 }
 
 impl Default for SeatsView {
@@ -121,6 +123,7 @@ impl Default for SeatsView {
             confirmed: [false; 2],
             recorded: false,
             take_back: super::TakeBackView::default(),
+            waiting: None,
         }
     }
 }
@@ -156,6 +159,12 @@ pub fn state_with(g: &Game, index: u64, seats: &SeatsView) -> State {
     // language.
     let withdraws = g.last_ends_the_game() && seats.recorded;
     let alone = [Side::A, Side::B].map(|s| g.may_take_back_alone(s));
+    let waits = [Lang::Es, Lang::En].map(|l| {
+        seats
+            .waiting
+            .as_ref()
+            .map_or(Value::Null, |w| super::fair::waiting_json(g, w, l))
+    });
     State::new(index, |seat: Seat, l| {
         let i = match l {
             Lang::Es => 0,
@@ -189,6 +198,7 @@ pub fn state_with(g: &Game, index: u64, seats: &SeatsView) -> State {
                 json!({"a": seats.connected[0], "b": seats.connected[1]}),
             );
             m.insert("end".into(), ends[i].clone());
+            m.insert("waiting".into(), waits[i].clone());
         }
         v
     })

@@ -248,6 +248,11 @@ pub enum Action {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         dice: Option<SideDice>,
     },
+    /// Issue 33: `side` takes none of its re-rolls (R33 totem, R42
+    /// Headstrong) on the roll waiting, so the other side may close it.
+    "pass_reroll" => pass_reroll::PassReroll {
+        side: Side,
+    },
     /// The roll waiting is accepted: its result takes effect. Facts that do
     /// not change the dice may be given (or corrected) here: the friends
     /// within 15 cm of a model put Down (R31), the friend a stray shot hits

@@ -48,15 +48,28 @@ pub(crate) trait Rules {
     ///   roll-off's winner;
     /// - a hand correction of a model, a pool or scenario points: the side
     ///   it corrects;
-    /// - R39 the dark forces, R08 the roll-off, accepting a roll, the end
-    ///   of the turn and of the game, a beast appearing, an engagement set
-    ///   by hand, a note: either.
+    /// - R39 the dark forces, R08 the roll-off, the end of the turn and of
+    ///   the game, a beast appearing, an engagement set by hand, a note:
+    ///   either (issue 33: `core::game::rights` owns the fields that harm
+    ///   one side; accepting a roll, `core::game::close`).
     fn taker(&self, st: &GameState) -> Taker;
 
     /// Whether [`Rules::taker`] reads the state (R08: the roll-off's
     /// winner chooses who starts). When it does not, undo asks who took
     /// the log's last action without replaying the state before it.
     fn taker_reads_the_state(&self) -> bool;
+
+    /// Issue 33: the fields of this draft that are not simply its
+    /// taker's, each with its owner and whether it is set (a model's own
+    /// choices its side's, a hand modifier the side whose roll it
+    /// changes, a fact that harms a side's models that side's); the dice
+    /// it carries are listed for every action alike (`owners::owners`).
+    fn owners(&self, st: &GameState, o: &mut super::owners::Owners);
+
+    /// Issue 33: the fields `side` owns taken from `from`, the same action
+    /// as the other seat answered it: how two seats' halves of one roll
+    /// meet. An action with no field of two sides takes nothing.
+    fn take_owned(&mut self, from: &Action, side: super::refs::Side);
 
     /// Every number the action carries within
     /// [`MAX_HAND_NUMBER`](super::action::MAX_HAND_NUMBER): checked before

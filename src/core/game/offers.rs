@@ -16,9 +16,10 @@ use super::refs::{ModelRef, Side};
 use crate::core::game::act;
 
 mod acting;
+use super::close::taker_now;
 use super::state::{GameState, Now};
 use super::status::Status;
-use super::taker::{Taker, taker};
+use super::taker::Taker;
 use crate::core::dice::Roller;
 use crate::core::odds::Prob;
 use crate::core::tables::{Keyword, RuleSet};
@@ -254,7 +255,7 @@ impl Builder<'_> {
         let d = draft(self.ctx, self.facts, &action);
         Offer {
             id: action.id(),
-            by: taker(self.st, &action),
+            by: taker_now(self.st, self.ctx, &action),
             model,
             dp: cost(self.st, self.ctx, &action),
             allowed,
@@ -306,7 +307,7 @@ impl Builder<'_> {
                     let d = draft(self.ctx, self.facts, &action);
                     targets.push(Target {
                         model: *c,
-                        by: taker(self.st, &action),
+                        by: taker_now(self.st, self.ctx, &action),
                         declarations: self.declarations_of(&d),
                         draft: d,
                         action,
@@ -454,6 +455,13 @@ fn rolled_offers(b: &mut Builder<'_>) {
     let st = b.st;
     if let Some(p) = st.pending.as_ref() {
         p.action.act().offers_rolled(b);
+    }
+    // Issue 33: while two sides may still re-roll, each passes first.
+    let open = super::close::open_sides(st, b.ctx);
+    if open.len() > 1 {
+        for side in open {
+            b.offer(None, Action::PassReroll(act::PassReroll { side }));
+        }
     }
 }
 

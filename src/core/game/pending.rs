@@ -32,6 +32,7 @@ pub(crate) fn begin(st: &mut GameState, ctx: Ctx<'_>, action: &Action) -> Result
     st.pending = Some(Box::new(PendingRoll {
         action: action.clone(),
         rerolls: Vec::new(),
+        passed: Vec::new(),
     }));
     Ok(())
 }
@@ -206,6 +207,8 @@ fn replace_dice(
     let before = std::mem::replace(slot, dice.clone());
     if let Some(p) = st.pending.as_mut() {
         p.action = action;
+        // Issue 33: new dice ask every side again.
+        p.passed.clear();
         p.rerolls.push(RerollRecord {
             kind,
             by: part.model,

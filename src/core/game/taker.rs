@@ -17,6 +17,9 @@ pub enum Taker {
     B,
     /// Either player (the table's steps, beasts, hand adjustments).
     Either,
+    /// No seat now (issue 33): both sides may still re-roll the roll
+    /// waiting, and each passes first; the laptop still may.
+    Neither,
 }
 
 impl Taker {
@@ -36,7 +39,7 @@ impl Taker {
 
     /// May the player of `side` take it?
     pub fn allows(self, side: Side) -> bool {
-        self == Taker::Either || self == Taker::of_side(side)
+        self != Taker::Neither && (self == Taker::Either || self == Taker::of_side(side))
     }
 }
 

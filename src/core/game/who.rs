@@ -2,6 +2,7 @@
 //! now, and whose the log's last action was, for undo.
 
 use super::action::Action;
+use super::close::taker_now;
 use super::leave::By;
 use super::refs::Side;
 use super::session::Game;
@@ -10,9 +11,9 @@ use crate::core::text::Lang;
 
 impl Game {
     /// Who may take `action` now (issue 26): see the rules in
-    /// `core::game::taker`.
+    /// `core::game::taker`; accepting a roll, `core::game::close`.
     pub fn taker(&self, action: &Action) -> Taker {
-        taker(self.state(), action)
+        taker_now(self.state(), self.ctx(), action)
     }
 
     /// Who took the last action of the log, as it was taken (the state
@@ -23,9 +24,9 @@ impl Game {
         // Only when the taker reads the state (the roll-off's winner) does
         // the state before matter; a log that would not replay names no one.
         if last.act().taker_reads_the_state() {
-            return Some(taker(&self.state_at(n - 1).ok()?, last));
+            return Some(taker_now(&self.state_at(n - 1).ok()?, self.ctx(), last));
         }
-        Some(taker(self.state(), last))
+        Some(taker_now(self.state(), self.ctx(), last))
     }
 
     /// Whether the last action of the log was the player of `side`'s to

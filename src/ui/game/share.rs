@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use super::GameView;
 
 mod window;
-use crate::core::game::{Game, Host};
+use crate::core::game::{Game, GameError, Host};
 use crate::core::text::Lang;
 use crate::server::{Seat, Seats, Share, net, qr};
 
@@ -150,6 +150,23 @@ impl SharePanel {
             r.seats.refuse(seat, &r.share);
         }
         r.published = fingerprint(host);
+    }
+
+    /// Issue 33: what waits for one seat (a roll's dice or choices, a
+    /// proposal), in words.
+    pub fn waiting_text(&self, host: &Host, l: Lang) -> Option<String> {
+        let r = self.running.as_ref()?;
+        r.seats.waiting(host).map(|w| w.text(host, l))
+    }
+
+    /// The laptop decides what waits for a seat: applies it or drops it.
+    pub fn decide(&mut self, apply: bool, host: &mut Host) -> Result<(), GameError> {
+        let Some(r) = self.running.as_mut() else {
+            return Ok(());
+        };
+        let done = r.seats.decide(apply, host, &r.share);
+        r.published = fingerprint(host);
+        done
     }
 
     /// The laptop confirms the ended game for both players: it enters the

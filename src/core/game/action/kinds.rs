@@ -35,6 +35,9 @@ pub struct RerollRecord {
 pub struct PendingRoll {
     pub action: Action,
     pub rerolls: Vec<RerollRecord>,
+    /// Issue 33: the sides that passed on their re-rolls since the dice
+    /// last changed (a re-roll asks them again).
+    pub passed: Vec<super::super::refs::Side>,
 }
 
 impl Action {

@@ -31,13 +31,33 @@ impl super::Rules for Accept {
         ))
     }
 
+    /// Either here; while a roll waits, the sides still asked about it
+    /// (issue 33: `close::taker_now`, which knows the rules in play).
     fn taker(&self, _: &GameState) -> Taker {
         Taker::Either
     }
 
     fn taker_reads_the_state(&self) -> bool {
-        false
+        true
     }
+
+    /// Issue 33: the facts named on accepting harm their models' side,
+    /// whose they are to agree: fear to witnesses (R31), the friend a
+    /// stray shot hits (R26), the models the backlash reached (R38).
+    fn owners(&self, _: &GameState, o: &mut crate::core::game::owners::Owners) {
+        use crate::core::game::owners::Field;
+        o.listed(
+            Field::Witnesses,
+            self.witnesses.as_deref().unwrap_or_default(),
+        );
+        o.listed(Field::Stray, self.stray.as_slice());
+        o.listed(
+            Field::Within30cm,
+            self.within_30cm.as_deref().unwrap_or_default(),
+        );
+    }
+
+    fn take_owned(&mut self, _: &Action, _: crate::core::game::Side) {}
 
     fn check_numbers(&self) -> Result<(), GameError> {
         Ok(())

@@ -43,6 +43,22 @@ impl super::Rules for EndTurn {
         false
     }
 
+    /// Issue 33: ending the turn takes their activations from the models
+    /// that have not acted: their side agrees to it.
+    fn owners(&self, st: &GameState, o: &mut crate::core::game::owners::Owners) {
+        for side in crate::core::game::Side::WARBANDS {
+            if crate::core::game::owners::to_activate(st, side) {
+                o.push(
+                    crate::core::game::owners::Field::EndTurn { side },
+                    Taker::of_side(side),
+                    true,
+                );
+            }
+        }
+    }
+
+    fn take_owned(&mut self, _: &Action, _: crate::core::game::Side) {}
+
     fn check_numbers(&self) -> Result<(), GameError> {
         Ok(())
     }

@@ -42,6 +42,13 @@ impl super::Rules for Fall {
         false
     }
 
+    /// Issue 33: the witnesses who gain fear are their side's (R31).
+    fn owners(&self, _: &GameState, o: &mut crate::core::game::owners::Owners) {
+        o.listed(crate::core::game::owners::Field::Witnesses, &self.witnesses);
+    }
+
+    fn take_owned(&mut self, _: &Action, _: crate::core::game::Side) {}
+
     fn check_numbers(&self) -> Result<(), GameError> {
         Ok(())
     }

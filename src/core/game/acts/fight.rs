@@ -40,6 +40,23 @@ impl super::Rules for Fight {
         false
     }
 
+    /// Issue 33: each side's weapon, friends, modifiers and Imposing.
+    fn owners(&self, _: &GameState, o: &mut crate::core::game::owners::Owners) {
+        o.fight(self.attacker, self.defender, &self.options);
+    }
+
+    fn take_owned(&mut self, from: &Action, side: crate::core::game::Side) {
+        if let Action::Fight(f) = from {
+            crate::core::game::owners::take_fight(
+                &mut self.options,
+                &f.options,
+                self.attacker,
+                self.defender,
+                side,
+            );
+        }
+    }
+
     fn check_numbers(&self) -> Result<(), GameError> {
         self.options.check_numbers()
     }

@@ -39,6 +39,37 @@ impl super::Rules for ResolveHit {
         false
     }
 
+    /// Issue 33: R28–R30 and R42 Survival instinct are the hit model's
+    /// side's, R42 Inspiring the attacker's, each roll's modifier its
+    /// side's, the witnesses theirs.
+    fn owners(&self, _: &GameState, o: &mut crate::core::game::owners::Owners) {
+        use crate::core::game::owners::{Field, of};
+        let (t, x) = (of(self.target), &self.options);
+        o.push(Field::IronDefence, t, x.iron_defence);
+        o.push(Field::Cover, t, !x.cover.is_empty());
+        o.push(Field::SurvivalInstinct, t, x.survival_instinct);
+        o.push(Field::Inspired, of(self.attacker), !x.inspired.is_empty());
+        o.extras(&x.extra, self.attacker, self.target);
+        o.listed(Field::Witnesses, &self.witnesses);
+    }
+
+    fn take_owned(&mut self, from: &Action, side: crate::core::game::Side) {
+        let Action::ResolveHit(f) = from else {
+            return;
+        };
+        let on = crate::core::game::owners::parties(self.attacker, self.target, side);
+        crate::core::game::owners::take_extra(&mut self.options.extra, &f.options.extra, &on);
+        if self.attacker.side == side {
+            self.options.inspired = f.options.inspired.clone();
+        }
+        if self.target.side == side {
+            self.options.iron_defence = f.options.iron_defence;
+            self.options.cover = f.options.cover.clone();
+            self.options.survival_instinct = f.options.survival_instinct;
+            self.witnesses = f.witnesses.clone();
+        }
+    }
+
     fn check_numbers(&self) -> Result<(), GameError> {
         self.options.check_numbers()
     }

@@ -47,6 +47,16 @@ impl super::Rules for SetEngaged {
         false
     }
 
+    /// Issue 33: an engagement set by hand is each model's side's to agree.
+    fn owners(&self, _: &GameState, o: &mut crate::core::game::owners::Owners) {
+        o.listed(
+            crate::core::game::owners::Field::Engagement,
+            &[self.a, self.b],
+        );
+    }
+
+    fn take_owned(&mut self, _: &Action, _: crate::core::game::Side) {}
+
     fn check_numbers(&self) -> Result<(), GameError> {
         Ok(())
     }

@@ -41,6 +41,33 @@ impl super::Rules for Shoot {
         false
     }
 
+    /// Issue 33: a modifier on the target's side is its player's, each
+    /// Imposing model its side's; the friend a stray shot hits is the
+    /// shooter's side's.
+    fn owners(&self, _: &GameState, o: &mut crate::core::game::owners::Owners) {
+        o.extras(&self.options.extra, self.shooter, self.target);
+        o.imposing(&self.options.imposing);
+        if let Some(x) = self.stray {
+            o.push(
+                crate::core::game::owners::Field::Stray,
+                crate::core::game::owners::of(x),
+                true,
+            );
+        }
+    }
+
+    fn take_owned(&mut self, from: &Action, side: crate::core::game::Side) {
+        if let Action::Shoot(f) = from {
+            let on = crate::core::game::owners::parties(self.shooter, self.target, side);
+            crate::core::game::owners::take_extra(&mut self.options.extra, &f.options.extra, &on);
+            crate::core::game::owners::take_imposing(
+                &mut self.options.imposing,
+                &f.options.imposing,
+                side,
+            );
+        }
+    }
+
     fn check_numbers(&self) -> Result<(), GameError> {
         self.options.check_numbers()
     }

@@ -59,6 +59,11 @@ impl super::Rules for TotemEnemy {
         false
     }
 
+    /// Issue 33: every field of it is its taker's.
+    fn owners(&self, _: &GameState, _: &mut crate::core::game::owners::Owners) {}
+
+    fn take_owned(&mut self, _: &crate::core::game::action::Action, _: crate::core::game::Side) {}
+
     fn check_numbers(&self) -> Result<(), GameError> {
         Ok(())
     }

@@ -116,6 +116,9 @@ pub struct PriceView {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct TypeDiceView {
     pub model: Option<ModelRef>,
+    /// Issue 33: the seat that types it (`a`, `b`; `either` for a beast's
+    /// or a set of no model).
+    pub by: Taker,
     pub role: &'static str,
     pub d10: u32,
     pub d3: u32,
@@ -137,6 +140,7 @@ impl TypeDiceView {
         };
         TypeDiceView {
             model: s.model,
+            by: s.model.map_or(Taker::Either, Taker::of_model),
             role,
             d10: 1,
             d3: s.d3(),

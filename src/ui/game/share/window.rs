@@ -202,6 +202,7 @@ impl GameView {
             }
         }
         self.share_take_back(ui, l);
+        self.share_waiting(ui, l);
         self.share_end(ui, l);
         let Some(host) = self.game.as_ref() else {
             return;
@@ -283,6 +284,31 @@ impl GameView {
                 self.say(crate::core::text::Text::each(|l| e.message(l)), true);
             }
             self.records_error();
+        }
+    }
+
+    /// Issue 33: a roll or proposal of one phone waiting for the other;
+    /// the laptop, the referee, may apply it or drop it.
+    fn share_waiting(&mut self, ui: &mut egui::Ui, l: Lang) {
+        let Some(host) = self.game.as_mut() else {
+            return;
+        };
+        let Some(text) = self.share.waiting_text(host, l) else {
+            return;
+        };
+        let (mut apply, mut drop) = (false, false);
+        ui.add_space(6.0);
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(egui::RichText::new(format!("📱 {text}")).strong());
+                apply = ui.button(l.pick("Aplicar", "Apply")).clicked();
+                drop = ui.button(l.pick("Descartar", "Drop")).clicked();
+            });
+        });
+        if (apply || drop)
+            && let Err(e) = self.share.decide(apply, host)
+        {
+            self.share.error = Some(e.message(l));
         }
     }
 

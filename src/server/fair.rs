@@ -1,0 +1,110 @@
+//! Issue 33, the owner's side of fair play: a phone's action is asked of
+//! the core ([`Game::ask`](crate::core::game::Game::ask)), which refuses a
+//! field the seat does not own (403, the sentence naming whose choice it
+//! is; nothing applied), applies what is the seat's alone, or keeps a
+//! roll waiting for the other seat's dice or choices; that seat's next
+//! `act` of the same action completes it. The laptop never comes here.
+
+use serde_json::{Value, json};
+
+use crate::core::game::rights::{Asked, Refused, Waiting};
+use crate::core::game::{Action, Game, GameError, Host, Side, SideDice};
+use crate::core::text::Lang;
+
+/// What a seat's action came to.
+pub(super) enum Acted {
+    /// Applied to the game.
+    Applied,
+    /// It waits for the other seat (nothing applied yet).
+    Waits,
+}
+
+/// A refusal as `Seats` answers it: applied (only the save failed),
+/// status, body.
+pub(super) type Failed = (bool, u16, Value);
+
+fn rules(e: &GameError, l: Lang) -> Failed {
+    (
+        e.is_applied(),
+        422,
+        json!({ "error": e.message(l), "rule": e.rule }),
+    )
+}
+
+fn refused(host: &Host, r: &Refused, l: Lang) -> Failed {
+    match r {
+        Refused::Denied(d) => (false, 403, json!({ "error": d.message(host, l) })),
+        Refused::Rules(e) => {
+            let (_, s, b) = rules(e, l);
+            (false, s, b)
+        }
+    }
+}
+
+/// Answer `side`'s action against the roll `waiting` (dropped once the
+/// game moved on, or once completed).
+pub(super) fn act(
+    waiting: &mut Option<Waiting>,
+    host: &mut Host,
+    side: Side,
+    action: &Action,
+    dice: &[SideDice],
+    l: Lang,
+) -> Result<Acted, Failed> {
+    if waiting.as_ref().is_some_and(|w| !w.is_current(host)) {
+        *waiting = None;
+    }
+    // The seat it waits for answers it with the same action.
+    if let Some(w) = waiting.as_ref()
+        && w.from == side
+        && w.action.id() == action.id()
+    {
+        let full = host
+            .complete(w, side, action, dice)
+            .map_err(|r| refused(host, &r, l))?;
+        host.act(full).map_err(|e| rules(&e, l))?;
+        *waiting = None;
+        return Ok(Acted::Applied);
+    }
+    match host
+        .ask(side, action, dice)
+        .map_err(|r| refused(host, &r, l))?
+    {
+        Asked::Apply(a) => {
+            host.act(a).map_err(|e| rules(&e, l))?;
+            *waiting = None;
+            Ok(Acted::Applied)
+        }
+        Asked::Wait(w) => {
+            // The rules judge the action now, before the other seat is
+            // asked for anything.
+            host.price(&w.action).map_err(|e| rules(&e, l))?;
+            *waiting = Some(w);
+            Ok(Acted::Waits)
+        }
+    }
+}
+
+/// The roll waiting for a seat, in words, for every page: who asked, whom
+/// it waits for, what for, the action to answer and the dice that seat
+/// types.
+pub(super) fn waiting_json(host: &Game, w: &Waiting, l: Lang) -> Value {
+    let dice: Vec<Value> = w
+        .slots_of(host)
+        .iter()
+        .map(|s| {
+            json!({
+                "model": s.model,
+                "label": s.model.map(|m| host.state().name(m)).unwrap_or_default(),
+                "d3": s.d3(),
+            })
+        })
+        .collect();
+    json!({
+        "by": w.by,
+        "from": w.from,
+        "text": w.text(host, l),
+        "action": w.action,
+        "dice": dice,
+    })
+}
