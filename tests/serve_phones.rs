@@ -410,7 +410,7 @@ fn an_activation_and_the_end_of_the_turn(a: &Driver, b: &Driver, shots: &Path) {
         WAIT,
     )
     .expect("the draft priced again");
-    type_dice(me, 8, 2, &phones);
+    type_both(me, other, 8, 2, &phones);
     assert_eq!(state(me)["offers"]["phase"], "rolled");
 
     // R33: a totem re-roll from the attacker's phone, then Accept.

@@ -6,7 +6,7 @@ use super::close::taker_now;
 use super::leave::By;
 use super::refs::Side;
 use super::session::Game;
-use super::taker::{Taker, taker};
+use super::taker::Taker;
 use crate::core::text::Lang;
 
 impl Game {
