@@ -121,7 +121,11 @@ fn a_deleted_lock_under_game_serve_lets_no_phone_undo_erase_an_acknowledged_acti
     ]);
     assert!(out.status.success(), "{out:?}");
     let index = s.state(0)["index"].clone();
-    let r = s.post(0, "undo", json!({ "index": index }));
+    // A note is either player's to take: the undo is asked of the other
+    // phone (issue 33), which allows it; the undo itself is refused.
+    let asked = s.post(0, "undo", json!({ "index": index }));
+    assert_eq!(asked.status, 202, "{}", asked.text());
+    let r = s.post(1, "answer", json!({ "index": index, "allow": true }));
     assert_eq!(r.status, 507, "{}", r.text());
     assert!(r.text().contains("lost its lock file"), "{}", r.text());
     let (code, err) = s.end();

@@ -76,14 +76,15 @@ fn records_of_one_game_go_to_one_folder_from_any_working_folder() {
             .expect("record")
             .contains("game: g.yaml")
     );
-    // Undone from the folder above, spelt `games/g.yaml`: its entry goes
-    // (before the fix, the entry in games/records/ stayed).
-    let o = impia_in(dir.path(), &["game", "undo", "games/g.yaml"]);
+    // Undone from the folder above, spelt `games/g.yaml`: its entry is
+    // marked withdrawn (issue 33) in the one records folder (before the
+    // fix, the entry in games/records/ stayed as it was).
+    let o = impia_in(dir.path(), &["game", "undo", "games/g.yaml", "--withdraw"]);
     assert!(o.status.success(), "{}", err(&o));
     for side in ["circulo-de-la-ceniza-negra", "guardia-del-paso-de-hierro"] {
         let text = std::fs::read_to_string(dir.path().join(format!("records/{side}.yaml")))
             .expect("record");
-        assert!(!text.contains("g.yaml"), "a stale entry: {text}");
+        assert!(text.contains("withdrawn: true"), "a stale entry: {text}");
     }
     assert!(!games.join("records").exists(), "no records inside games/");
 }

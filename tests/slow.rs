@@ -8,8 +8,8 @@ mod roster_support;
 mod serve_support;
 
 mod crash_roster;
-mod fuzz_file_under_server;
 mod fair_play_props;
+mod fuzz_file_under_server;
 mod fuzz_game_concurrent;
 mod fuzz_loaders;
 mod game_kill;

@@ -24,11 +24,26 @@ pub(super) enum Acted {
 pub(super) type Failed = (bool, u16, Value);
 
 fn rules(e: &GameError, l: Lang) -> Failed {
-    (
-        e.is_applied(),
-        422,
-        json!({ "error": e.message(l), "rule": e.rule }),
-    )
+    let (status, body) = refusal(e, l);
+    (e.is_applied(), status, body)
+}
+
+/// The rules refuse: 422 with the sentence and its rule id (what exit 1
+/// is for `game act`). Issue 32: an action not saved (applied in memory,
+/// or refused since the file changed under the laptop) is never a plain
+/// refusal nor a 200: 507 with the words, `"saved": false`.
+pub(super) fn refusal(e: &GameError, l: Lang) -> (u16, Value) {
+    use crate::core::game::Refusal;
+    if matches!(
+        *e.refusal,
+        Refusal::SaveFailed { .. } | Refusal::FileChanged { .. } | Refusal::WritingStopped { .. }
+    ) {
+        return (
+            507,
+            json!({ "error": e.message(l), "saved": false, "applied": e.is_applied() }),
+        );
+    }
+    (422, json!({ "error": e.message(l), "rule": e.rule }))
 }
 
 fn refused(host: &Host, r: &Refused, l: Lang) -> Failed {

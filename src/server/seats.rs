@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 mod takeback;
 pub use takeback::TakeBackView;
 
-use super::fair::{self, Acted};
+use super::fair::{self, Acted, refusal};
 use super::view::{self, May, SeatsView};
 use super::{Ask, Request, Seat, Share, State};
 use crate::core::game::draft::{DeclKey, Declared};
@@ -443,24 +443,6 @@ fn refused_body(l: Lang) -> Value {
             "the game's computer did not allow this phone to play",
         )
     })
-}
-
-/// The rules refuse: 422 with the sentence and its rule id (what exit 1
-/// is for `game act`). Issue 32: an action not saved (applied in memory,
-/// or refused since the file changed under the laptop) is never a plain
-/// refusal nor a 200: 507 with the words, `"saved": false`.
-fn refusal(e: &GameError, l: Lang) -> (u16, Value) {
-    use crate::core::game::Refusal;
-    if matches!(
-        *e.refusal,
-        Refusal::SaveFailed { .. } | Refusal::FileChanged { .. } | Refusal::WritingStopped { .. }
-    ) {
-        return (
-            507,
-            json!({ "error": e.message(l), "saved": false, "applied": e.is_applied() }),
-        );
-    }
-    (422, json!({ "error": e.message(l), "rule": e.rule }))
 }
 
 impl Share {
