@@ -55,6 +55,7 @@ mod serve_act;
 mod serve_act_cli;
 mod serve_browser;
 mod serve_phones;
+mod serve_report;
 mod serve_seats;
 mod shipped_spells;
 mod snapshot_json;

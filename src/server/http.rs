@@ -205,7 +205,7 @@ async fn handle(
         let Some(kind) = PostKind::of(tail) else {
             // The read-only routes take GET only.
             return bare(match tail {
-                "" | "/" | "/state" | "/events" => StatusCode::METHOD_NOT_ALLOWED,
+                "" | "/" | "/state" | "/events" | "/report" => StatusCode::METHOD_NOT_ALLOWED,
                 _ => StatusCode::NOT_FOUND,
             });
         };
@@ -235,6 +235,21 @@ async fn handle(
             )
         }
         "/events" => closed(events(&hub, seat, lang).into_response()),
+        // Issue 32: an ended game's report, built once by the owner, sent
+        // to the page that shows it (never inside each state).
+        "/report" => {
+            let s = hub.latest.borrow().clone();
+            match s.report(lang) {
+                Some(text) => closed(
+                    (
+                        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+                        text.to_string(),
+                    )
+                        .into_response(),
+                ),
+                None => closed(bare(StatusCode::NOT_FOUND)),
+            }
+        }
         "/act" | "/undo" | "/price" | "/confirm" => bare(StatusCode::METHOD_NOT_ALLOWED),
         _ => bare(StatusCode::NOT_FOUND),
     }
