@@ -19,6 +19,7 @@ mod acts;
 mod adjust;
 mod attribute;
 mod chance;
+pub mod cow;
 mod describe;
 pub mod draft;
 mod engine;
