@@ -129,6 +129,6 @@ mod tests {
         assert_ne!(a, b);
         assert_eq!(a, a.clone());
         assert!(b.get(101).is_none() && b.get_mut(101).is_none());
-        assert_eq!(a.iter().rev().next(), Some(&99));
+        assert_eq!(a.iter().next_back(), Some(&99));
     }
 }
