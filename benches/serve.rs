@@ -160,9 +160,61 @@ fn serve_benches(c: &mut Criterion) {
     share.stop();
 }
 
+/// Issue 32: a 100,000-action game, live (its log up to the action that
+/// ended it) and ended. Printed: each seat state's size and the report's;
+/// timed: the state of the live game, the game's part of an ended game's
+/// state built once (offers, and the report in both languages), and a
+/// state from it (what each publish or page connecting costs).
+fn ended_benches(c: &mut Criterion) {
+    use impia::core::dice::Roller;
+    use impia::core::game::sim;
+    use impia::server::Seat;
+    use impia::server::view::{Built, SeatsView, state_from};
+    let rules = RuleSet::builtin().expect("tables");
+    let a = load_roster(Path::new("rosters/circulo-de-la-ceniza.yaml"), &rules).expect("roster");
+    let b = load_roster(Path::new("rosters/guardia-del-paso.yaml"), &rules).expect("roster");
+    let mut g = Game::new(GameSetup::new(a, b).with_seed(7), &rules);
+    let mut rng = Roller::seeded(5);
+    let mut ended_at = None;
+    while g.actions().len() < 100_000 {
+        sim::step(&mut g, &mut rng).expect("random play");
+        if ended_at.is_none() && g.state().ended.is_some() {
+            ended_at = Some(g.actions().len());
+        }
+    }
+    let at = ended_at.expect("the random game ends");
+    let live =
+        Game::from_log(g.setup().clone(), &rules, g.actions()[..at - 1].to_vec()).expect("replays");
+    let seats = SeatsView::default();
+    let size = |g: &Game| view::state(g, 1).json(Seat::A, Lang::Es).len();
+    let t = Instant::now();
+    let built = Built::of(&g);
+    let once = t.elapsed();
+    let report = view::report_text(&g, Lang::Es).len() + view::report_text(&g, Lang::En).len();
+    println!(
+        "serve: live game of {} actions: a seat's state {} bytes; ended at {at}, 100,000 actions: a seat's state {} bytes, the report {report} bytes (both languages), built once in {:.0} ms",
+        live.actions().len(),
+        size(&live),
+        size(&g),
+        once.as_secs_f64() * 1000.0
+    );
+    let mut grp = c.benchmark_group("serve");
+    grp.sample_size(10);
+    grp.bench_function("state_live_game", |b| {
+        b.iter(|| view::state(&live, 1).index)
+    });
+    grp.bench_function("state_ended_100000_from_built", |b| {
+        b.iter(|| state_from(&built, &g, 1, &seats).index)
+    });
+    grp.bench_function("built_ended_100000_once", |b| {
+        b.iter(|| Built::of(&g).is_of(&g))
+    });
+    grp.finish();
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(20).measurement_time(Duration::from_secs(5));
-    targets = serve_benches
+    targets = serve_benches, ended_benches
 }
 criterion_main!(benches);

@@ -102,10 +102,12 @@ criterion_group! {
     targets = views, first_frame
 }
 
-/// A game view frame with 2 × 20 models and 1,000 log entries (issue goal < 2 ms).
+/// A game view frame with 2 × 20 models and 1,000 log entries (issue goal
+/// < 2 ms), and the same game ended by the players (issue 32: its report
+/// laid out whole each repaint, 17 ms for a 6-turn game).
 fn game_frame(c: &mut Criterion) {
     use impia::core::dice::Roller;
-    use impia::core::game::{Game, GameSetup, sim};
+    use impia::core::game::{Action, Game, GameSetup, act, sim};
     let rules = RuleSet::builtin().expect("tables");
     let mut b = twenty_models();
     b.name = "Rival".into();
@@ -117,48 +119,54 @@ fn game_frame(c: &mut Criterion) {
             break;
         }
     }
-    let mut app = app(View::Game);
-    app.game.game = Some(impia::core::game::Host::detached(game));
-    let ctx = egui::Context::default();
-    for _ in 0..3 {
-        let mut out = ctx.run_ui(input(), |ui| app.show(ui));
-        out.textures_delta.clear();
-        let _ = ctx.tessellate(out.shapes, out.pixels_per_point);
+    // Ended by the players as soon as no roll waits.
+    let mut ended = game.clone();
+    while ended.state().ended.is_none() {
+        if ended.act(Action::EndGame(act::EndGame {})).is_err() {
+            sim::step(&mut ended, &mut rng).expect("random play");
+        }
     }
-    c.bench_function("frame_game_2x20_models_1000_log", |b| {
-        b.iter(|| {
-            let mut out = ctx.run_ui(input(), |ui| app.show(ui));
-            out.textures_delta.clear();
-            black_box(ctx.tessellate(out.shapes, out.pixels_per_point))
-        })
-    });
+    eprintln!(
+        "1,000-action game: turn {}, ended {}",
+        game.state().turn,
+        game.state().ended.is_some()
+    );
+    game_view_benches(c, "game_2x20_models_1000_log", game);
+    game_view_benches(c, "game_2x20_models_1000_log_ended", ended);
 }
 
-/// The Game view with a 100,000-action game (issue 27: every repaint cost
-/// 54–69 ms, the log building every line; goal < 8 ms, first frame
-/// < 300 ms). The log lists its rows without text and describes only those
-/// in view.
-fn game_frame_100000(c: &mut Criterion) {
+/// A random 100,000-action game of 2 × 20 models, and where it ended (the
+/// random game ends once a warband has none standing; then only notes).
+fn played_100000(rules: &RuleSet) -> (impia::core::game::Game, Option<usize>) {
     use impia::core::dice::Roller;
-    use impia::core::game::{Game, GameSetup, Host, sim};
-    let rules = RuleSet::builtin().expect("tables");
+    use impia::core::game::{Game, GameSetup, sim};
     let mut b = twenty_models();
     b.name = "Rival".into();
     let setup = GameSetup::new(twenty_models(), b).with_seed(3);
-    let mut game = Game::new(setup.clone(), &rules);
+    let mut game = Game::new(setup, rules);
     let mut rng = Roller::seeded(11);
     let started = std::time::Instant::now();
+    let mut ended_at = None;
     while game.actions().len() < 100_000 {
         sim::step(&mut game, &mut rng).expect("random play");
+        if ended_at.is_none() && game.state().ended.is_some() {
+            ended_at = Some(game.actions().len());
+        }
     }
     eprintln!(
-        "game of 100,000 actions played in {:.1} s",
+        "game of 100,000 actions played in {:.1} s, ended at action {ended_at:?}",
         started.elapsed().as_secs_f64()
     );
-    let log = game.actions().to_vec();
-    // The first frame of a game just opened: its history lines not built
-    // yet (a replayed game describes them on demand, as an opened file does).
-    c.bench_function("first_frame_game_100000_log", |bench| {
+    (game, ended_at)
+}
+
+/// The first frame of the Game view on `log` replayed (its history lines
+/// not built yet, as for an opened file), then its repaints.
+fn game_view_benches(c: &mut Criterion, name: &str, g: impia::core::game::Game) {
+    use impia::core::game::{Game, Host};
+    let rules = RuleSet::builtin().expect("tables");
+    let (setup, log) = (g.setup().clone(), g.actions().to_vec());
+    c.bench_function(&format!("first_frame_{name}"), |bench| {
         bench.iter_batched(
             || {
                 let g = Game::from_log(setup.clone(), &rules, log.clone()).expect("replays");
@@ -176,20 +184,44 @@ fn game_frame_100000(c: &mut Criterion) {
         )
     });
     let mut app = app(View::Game);
-    app.game.game = Some(Host::detached(game));
+    app.game.game = Some(Host::detached(g));
     let ctx = egui::Context::default();
     for _ in 0..3 {
         let mut out = ctx.run_ui(input(), |ui| app.show(ui));
         out.textures_delta.clear();
         let _ = ctx.tessellate(out.shapes, out.pixels_per_point);
     }
-    c.bench_function("frame_game_2x20_models_100000_log", |bench| {
+    c.bench_function(&format!("frame_{name}"), |bench| {
         bench.iter(|| {
             let mut out = ctx.run_ui(input(), |ui| app.show(ui));
             out.textures_delta.clear();
             black_box(ctx.tessellate(out.shapes, out.pixels_per_point))
         })
     });
+}
+
+/// The Game view with a 100,000-action game (issue 27: every repaint cost
+/// 54–69 ms, the log building every line; goal < 8 ms, first frame
+/// < 300 ms), live and ended (issue 32: the ended game's report was laid
+/// out whole on every repaint, 74 ms). The log lists its rows without text
+/// and describes only those in view; the report lays out only its turns in
+/// view. The live game is the same log up to the action that ended it.
+fn game_frame_100000(c: &mut Criterion) {
+    use impia::core::game::Game;
+    let rules = RuleSet::builtin().expect("tables");
+    let (ended, ended_at) = played_100000(&rules);
+    if let Some(at) = ended_at {
+        let live = Game::from_log(
+            ended.setup().clone(),
+            &rules,
+            ended.actions()[..at - 1].to_vec(),
+        )
+        .expect("replays");
+        assert!(live.state().ended.is_none());
+        let name = format!("game_live_{}_log", live.actions().len());
+        game_view_benches(c, &name, live);
+    }
+    game_view_benches(c, "game_ended_100000_log", ended);
 }
 
 criterion_group! {

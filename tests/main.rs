@@ -61,6 +61,7 @@ mod serve_bounds;
 mod serve_browser;
 mod serve_fair_play;
 mod serve_phones;
+mod serve_report;
 mod serve_seats;
 mod serve_take_back;
 mod shipped_spells;

@@ -484,6 +484,20 @@ fn the_end_confirmed_on_both_phones(a: &Driver, b: &Driver, shots: &Path) {
         WAIT,
     )
     .expect("the report and Confirm on A's phone");
+    // Issue 32: the report is not in the state; the page fetches it.
+    let (report, _) = a
+        .wait(
+            "const p = document.getElementById('report-text'); \
+             return p && p.textContent.length > 1 ? p.textContent : null",
+            WAIT,
+        )
+        .expect("the report fetched and shown");
+    let report = report.as_str().unwrap_or_default();
+    assert!(
+        report.starts_with("Won by") || report.starts_with("A draw"),
+        "{report}"
+    );
+    assert!(report.contains("Turn 1:"), "{report}");
     a.js("window.scrollTo(0, document.querySelector('.report').offsetTop - 150); return true");
     a.screenshot(&shots.join("phone-confirm-en.png"));
     step(a, &["[data-id=confirm]"], &phones);

@@ -268,7 +268,7 @@ async fn handle(
         let Some(kind) = PostKind::of(tail) else {
             // The read-only routes take GET only.
             return match tail {
-                "" | "/" | "/state" | "/events" => not_allowed("GET, HEAD"),
+                "" | "/" | "/state" | "/events" | "/report" => not_allowed("GET, HEAD"),
                 _ => bare(StatusCode::NOT_FOUND),
             };
         };
@@ -301,6 +301,21 @@ async fn handle(
             )
         }
         "/events" => closed(events(&hub, seat, lang).into_response()),
+        // Issue 32: an ended game's report, built once by the owner, sent
+        // to the page that shows it (never inside each state).
+        "/report" => {
+            let s = hub.latest.borrow().clone();
+            match s.report(lang) {
+                Some(text) => closed(
+                    (
+                        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+                        text.to_string(),
+                    )
+                        .into_response(),
+                ),
+                None => closed(bare(StatusCode::NOT_FOUND)),
+            }
+        }
         "/act" | "/undo" | "/price" | "/confirm" | "/answer" => not_allowed("POST"),
         _ => bare(StatusCode::NOT_FOUND),
     }

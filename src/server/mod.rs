@@ -11,6 +11,7 @@
 //! HTTP contract, for the page, the tests and anyone's script:
 //! `GET /t/TOKEN/` the page; `GET /t/TOKEN/state` the seat's JSON
 //! `{index, seat, lang, status, offers, log, profiles}`; `GET
+//! /t/TOKEN/report` an ended game's report as text (404 before the end); `GET
 //! /t/TOKEN/events` Server-Sent Events, the current state first, then each
 //! new one. `?lang=es|en` picks the language. An unknown or revoked token
 //! gets a bare 404.
@@ -182,6 +183,9 @@ fn lang_slot(l: Lang) -> usize {
 pub struct State {
     pub index: u64,
     json: [[Arc<str>; 2]; 3],
+    /// An ended game's report in words (Spanish, English), built once by
+    /// the owner and sent only to a page that asks (`GET report`).
+    report: Option<Arc<[Arc<str>; 2]>>,
 }
 
 impl State {
@@ -200,7 +204,22 @@ impl State {
             Arc::from(v.to_string())
         };
         let json = Seat::ALL.map(|s| [one(s, Lang::Es), one(s, Lang::En)]);
-        State { index, json }
+        State {
+            index,
+            json,
+            report: None,
+        }
+    }
+
+    /// The same state with an ended game's report (Spanish, English).
+    pub fn with_report(mut self, report: Option<Arc<[Arc<str>; 2]>>) -> State {
+        self.report = report;
+        self
+    }
+
+    /// The ended game's report in a language; `None` while it goes on.
+    pub fn report(&self, l: Lang) -> Option<&str> {
+        self.report.as_ref().map(|r| &*r[lang_slot(l)])
     }
 
     /// The JSON a seat receives in a language.

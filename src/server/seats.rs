@@ -54,6 +54,9 @@ pub struct Seats {
     /// word both phones are told about undoing.
     take_back: Option<takeback::TakeBack>,
     notice: Option<takeback::Notice>,
+    /// The game's part of the states, kept while the game does not change
+    /// (issue 32: each refresh worked out the offers and the report again).
+    built: Option<view::Built>,
 }
 
 fn slot(side: Side) -> Option<usize> {
@@ -89,6 +92,7 @@ impl Seats {
             shown: None,
             take_back: None,
             notice: None,
+            built: None,
         }
     }
 
@@ -151,8 +155,21 @@ impl Seats {
     pub fn publish(&mut self, host: &mut Host, share: &Share) {
         self.follow_end(host);
         let v = self.view(host, Some(share));
-        share.publish(view::state_with(host, share.index() + 1, &v));
+        share.publish(view::state_from(
+            self.built(host),
+            host,
+            share.index() + 1,
+            &v,
+        ));
         self.shown = Some(v);
+    }
+
+    /// The game's part of the state, built again only when the game changed.
+    fn built(&mut self, host: &Host) -> &view::Built {
+        if !self.built.as_ref().is_some_and(|b| b.is_of(host)) {
+            self.built = Some(view::Built::of(host));
+        }
+        self.built.get_or_insert_with(|| view::Built::of(host))
     }
 
     /// Publish again, at the same index, when only the seats changed (a
@@ -160,7 +177,7 @@ impl Seats {
     pub fn refresh(&mut self, host: &Host, share: &Share) {
         let v = self.view(host, Some(share));
         if self.shown.as_ref() != Some(&v) {
-            share.publish(view::state_with(host, share.index(), &v));
+            share.publish(view::state_from(self.built(host), host, share.index(), &v));
             self.shown = Some(v);
         }
     }

@@ -4,6 +4,8 @@
 //! `Snapshot`), with the log's lines, newest first, and each model's profile
 //! in words for the cards.
 
+use std::sync::Arc;
+
 use serde_json::{Value, json};
 
 use super::{Seat, State};
@@ -149,12 +151,67 @@ pub fn state(g: &Game, index: u64) -> State {
 /// seats see, and per seat its `side`, `may`, `undo`, `connected` and the
 /// game's `end` (issue 26).
 pub fn state_with(g: &Game, index: u64, seats: &SeatsView) -> State {
-    let offered = g.offers();
-    let per_lang = [
-        seat_json(g, &offered, Lang::Es),
-        seat_json(g, &offered, Lang::En),
-    ];
-    let ends = [end_json(g, seats, Lang::Es), end_json(g, seats, Lang::En)];
+    state_from(&Built::of(g), g, index, seats)
+}
+
+/// What identifies a state of a game: its id, its log's length, the
+/// actions undone and dropped, the actions to redo (each change moves one),
+/// and how much the file lacks (a refused save changes no action but the
+/// state's `unsaved` words).
+type Version = (String, usize, usize, usize, usize, bool);
+
+fn version(g: &Game) -> Version {
+    (
+        g.setup().game_id(),
+        g.actions().len(),
+        g.undone().len(),
+        g.redo_list().len(),
+        g.unsaved_changes(),
+        g.unsaved().is_some(),
+    )
+}
+
+/// The part of every seat's state that only the game decides (issue 32):
+/// each language's JSON (the offers worked out once) and, once ended, the
+/// report in both languages. Built once per change of the game and kept by
+/// the owner's [`super::Seats`], so a seat's standing changing (a page
+/// connecting, a confirmation) costs no offers and no replay.
+#[derive(Clone, Debug)]
+pub struct Built {
+    version: Version,
+    per_lang: [Value; 2],
+    /// The ended game's report in words (Spanish, English): sent only to a
+    /// page that asks for it (`GET report`), never inside each state.
+    report: Option<Arc<[Arc<str>; 2]>>,
+}
+
+impl Built {
+    pub fn of(g: &Game) -> Built {
+        let offered = g.offers();
+        Built {
+            version: version(g),
+            per_lang: [
+                seat_json(g, &offered, Lang::Es),
+                seat_json(g, &offered, Lang::En),
+            ],
+            report: g.state().ended.is_some().then(|| {
+                Arc::new([
+                    Arc::from(report_text(g, Lang::Es)),
+                    Arc::from(report_text(g, Lang::En)),
+                ])
+            }),
+        }
+    }
+
+    /// Built from `g` as it is now.
+    pub fn is_of(&self, g: &Game) -> bool {
+        self.version == version(g)
+    }
+}
+
+/// [`state_with`] from the game's part already built.
+pub fn state_from(built: &Built, g: &Game, index: u64, seats: &SeatsView) -> State {
+    let end = end_json(g, seats);
     // Each may replay a block of the log: asked once, not per seat and
     // language.
     let withdraws = g.last_ends_the_game() && seats.recorded;
@@ -170,7 +227,7 @@ pub fn state_with(g: &Game, index: u64, seats: &SeatsView) -> State {
             Lang::Es => 0,
             Lang::En => 1,
         };
-        let mut v = per_lang[i].clone();
+        let mut v = built.per_lang[i].clone();
         if let Value::Object(m) = &mut v {
             let may = seats.may(seat);
             // Issue 33: Undo is offered while there is something a phone
@@ -197,23 +254,27 @@ pub fn state_with(g: &Game, index: u64, seats: &SeatsView) -> State {
                 "connected".into(),
                 json!({"a": seats.connected[0], "b": seats.connected[1]}),
             );
-            m.insert("end".into(), ends[i].clone());
+            m.insert("end".into(), end.clone());
             m.insert("waiting".into(), waits[i].clone());
         }
         v
     })
+    .with_report(built.report.clone())
 }
 
 /// `null` while the game goes on; once ended, who confirmed its report,
-/// whether it is in the records, and the report in words.
-fn end_json(g: &Game, seats: &SeatsView, l: Lang) -> Value {
+/// whether it is in the records, and where the page reads the report
+/// (`report?at=N`, N the log's length: the page fetches it again only when
+/// it changes; issue 32: the report was inside every state, 629 KB at
+/// 100,000 actions).
+fn end_json(g: &Game, seats: &SeatsView) -> Value {
     if g.state().ended.is_none() {
         return Value::Null;
     }
     json!({
         "confirmed": {"a": seats.confirmed[0], "b": seats.confirmed[1]},
         "recorded": seats.recorded,
-        "report": report_text(g, l),
+        "report": format!("report?at={}", g.actions().len()),
     })
 }
 

@@ -114,13 +114,8 @@ impl Action {
 /// Apply `action` to `st`. On error `st` may be half changed: callers apply
 /// to a copy, or stop replaying.
 pub(crate) fn step(st: &mut GameState, ctx: Ctx<'_>, action: &Action) -> Result<(), GameError> {
-    // Issue 15: after the end, only notes; the end itself is an action.
-    if st.ended.is_some() {
-        return if action.act().taken_after_the_end() {
-            Ok(())
-        } else {
-            Err(Refusal::GameOver.into())
-        };
+    if let Some(after) = after_the_end(st, action) {
+        return after;
     }
     // The refusal leaves the rules here: its models get their names.
     apply(st, ctx, action).map_err(|e| named(st, e))?;
@@ -142,7 +137,37 @@ pub(crate) fn step(st: &mut GameState, ctx: Ctx<'_>, action: &Action) -> Result<
     Ok(())
 }
 
+/// Issue 15: after the end, only notes; the end itself is an action.
+fn after_the_end(st: &GameState, action: &Action) -> Option<Result<(), GameError>> {
+    st.ended.is_some().then(|| {
+        if action.act().taken_after_the_end() {
+            Ok(())
+        } else {
+            Err(Refusal::GameOver.into())
+        }
+    })
+}
+
+/// Would the rules take `action` in `st`? [`step`]'s very verdict, for the
+/// offers, which ask it once per target (issue 32): the action's rule,
+/// without keeping the derived parts true after it ([`settle`], a warband
+/// left with none standing), which refuse nothing and walk every model.
+/// `st` is left half changed: callers pass a copy.
+pub(crate) fn verdict(st: &mut GameState, ctx: Ctx<'_>, action: &Action) -> Result<(), GameError> {
+    if let Some(after) = after_the_end(st, action) {
+        return after;
+    }
+    rule(st, ctx, action).map_err(|e| named(st, e))
+}
+
 fn apply(st: &mut GameState, ctx: Ctx<'_>, action: &Action) -> Result<(), GameError> {
+    rule(st, ctx, action)?;
+    settle(st);
+    Ok(())
+}
+
+/// The action's own rule, or what it does while a roll waits.
+fn rule(st: &mut GameState, ctx: Ctx<'_>, action: &Action) -> Result<(), GameError> {
     let act = action.act();
     act.check_numbers()?;
     if st.pending.is_some() {
@@ -156,7 +181,6 @@ fn apply(st: &mut GameState, ctx: Ctx<'_>, action: &Action) -> Result<(), GameEr
     } else {
         act.apply(st, ctx, action)?;
     }
-    settle(st);
     Ok(())
 }
 

@@ -22,11 +22,18 @@ use crate::core::roster::MeleeLine;
 use crate::core::tables::{ActionCost, Keyword, Stat};
 
 /// R24: extra friends of `of` in the fight against `against`, from the
-/// tracked engagements.
+/// tracked engagements. They are kept both ways (`guard::engage`,
+/// `disengage_all`, `set_engaged`), so `against`'s own list names them:
+/// no walk over every model per target (issue 32).
 fn friends_in_fight(st: &GameState, of: ModelRef, against: ModelRef) -> u32 {
-    st.models_of(of.side)
-        .filter(|(r, m)| *r != of && m.status.in_play() && m.engaged.contains(&against))
-        .count() as u32
+    st.model(against).map_or(0, |y| {
+        y.engaged
+            .iter()
+            .filter(|r| {
+                r.side == of.side && **r != of && st.model(**r).is_some_and(|m| m.status.in_play())
+            })
+            .count() as u32
+    })
 }
 
 struct FightPlan {

@@ -20,6 +20,7 @@ mod adjust;
 mod attribute;
 mod chance;
 mod close;
+pub mod cow;
 mod describe;
 pub mod draft;
 mod engine;

@@ -189,7 +189,7 @@ pub(crate) fn try_action(st: &GameState, ctx: Ctx<'_>, action: &Action) -> Resul
     let full =
         fill_dice(st, ctx, action, &mut Roller::seeded(0)).map_err(|e| guard::named(st, e))?;
     let mut next = st.clone();
-    engine::step(&mut next, ctx, &full)
+    engine::verdict(&mut next, ctx, &full)
 }
 
 /// The DP an action costs (R10–R12, R09, R38).

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use super::action::PendingRoll;
+use super::cow::CowList;
 use super::refs::{ModelRef, Side, Sides};
 use super::setup::GameSetup;
 use super::status::Status;
@@ -148,7 +149,8 @@ pub struct SideState {
     /// The totem's name, if the warband has one (R33).
     pub totem: Option<Arc<str>>,
     pub totem_standing: bool,
-    pub models: Vec<ModelState>,
+    /// Shared between copies of the state until changed (issue 32).
+    pub models: CowList<ModelState>,
     /// The common destiny pool (R10–R12); never negative.
     pub pool: i32,
     pub score: Score,
@@ -409,11 +411,14 @@ impl GameState {
 
     /// The models of one side, with their references.
     pub fn models_of(&self, side: Side) -> impl Iterator<Item = (ModelRef, &ModelState)> {
-        let list: &[ModelState] = match side {
-            Side::Beast => &self.beasts,
-            s => self.sides.get(s).map_or(&[][..], |x| &x.models[..]),
+        let (warband, beasts): (Option<&CowList<ModelState>>, &[ModelState]) = match side {
+            Side::Beast => (None, &self.beasts),
+            s => (self.sides.get(s).map(|x| &x.models), &[]),
         };
-        list.iter()
+        warband
+            .into_iter()
+            .flat_map(|l| l.iter())
+            .chain(beasts.iter())
             .enumerate()
             .map(move |(i, m)| (ModelRef::new(side, i), m))
     }
@@ -450,6 +455,13 @@ impl GameState {
             .filter(|(_, m)| m.status.in_play() && !m.acted && m.round == round)
             .map(|(r, _)| r)
             .collect()
+    }
+
+    /// Whether `side` has a model still to act in `round` (no list made:
+    /// the offers ask it once per model, issue 32).
+    fn has_to_act(&self, side: Side, round: i32) -> bool {
+        self.models_of(side)
+            .any(|(_, m)| m.status.in_play() && !m.acted && m.round == round)
     }
 
     /// The model making actions now: the ordered one if the Leader gave an
@@ -522,8 +534,8 @@ impl GameState {
     /// R08: which side picks the next model in `round`; `None` while the
     /// roll-off is owed.
     pub(crate) fn picker(&self, round: i32) -> Option<Side> {
-        let a = !self.to_act(Side::A, round).is_empty();
-        let b = !self.to_act(Side::B, round).is_empty();
+        let a = self.has_to_act(Side::A, round);
+        let b = self.has_to_act(Side::B, round);
         let rs = self.round.as_ref().filter(|r| r.round == round);
         match (a, b) {
             (true, true) => {

@@ -103,10 +103,7 @@ pub struct GameView {
     pub last_width: Option<f32>,
     /// The game's report for (log length, redo length, game, language).
     #[allow(clippy::type_complexity)]
-    pub report_cache: Option<(
-        (usize, usize, String, Lang),
-        Result<crate::core::game::report::Report, String>,
-    )>,
+    pub report_cache: Option<((usize, usize, String, Lang), Result<report::Shown, String>)>,
 }
 
 /// The game view's buttons are at least this high (read at arm's length).

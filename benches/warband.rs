@@ -1,0 +1,156 @@
+//! Issue 32: offers and the phone state grow linearly with the warband.
+//! Two warbands of N/2 models each (a Leader and warriors with a spear and
+//! a bow), at 100, 1,000 and 10,000 models in all: the offers when a side
+//! picks its model (one Activate per model), the offers of the model in its
+//! activation (an Assault, a shot and a Leader's order on every enemy or
+//! friend, each with its chances), the phone state (`view::state_with`:
+//! every seat in both languages, serialized), and a phone's action as the
+//! owner answers it (act, then the next state). Goal: a phone action on a
+//! 4,000-model game under 100 ms (printed, then timed by criterion at
+//! 4,000). Before issue 32 a 4,000-warrior game took 27 s per action.
+//!
+//! Run with `cargo bench --bench warband`.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use impia::core::game::{Action, Game, GameSetup, Now, Side, act};
+use impia::core::roster::{Model, Roster};
+use impia::core::tables::RuleSet;
+use impia::server::view;
+
+/// A Leader and `n - 1` warriors with a spear and a bow.
+fn horde(name: &str, n: usize) -> Roster {
+    let mut r = Roster::starter(name);
+    r.points_limit = Some(u32::MAX);
+    r.models.extend((1..n).map(|i| Model {
+        name: format!("Guerrero {i}"),
+        troop: "warrior".into(),
+        weapons: vec!["spear".into(), "bow".into()],
+        ..Default::default()
+    }));
+    r
+}
+
+/// A game of `models` models in all, at the first pick of the first turn.
+fn at_pick(rules: &RuleSet, models: usize) -> Game {
+    let setup =
+        GameSetup::new(horde("Hueste", models / 2), horde("Horda", models / 2)).with_seed(3);
+    let mut g = Game::new(setup, rules);
+    for a in [
+        Action::StartTurn(act::StartTurn {
+            dark_forces: vec![4],
+        }),
+        Action::EndChangeRound(act::EndChangeRound { side: Side::A }),
+        Action::EndChangeRound(act::EndChangeRound { side: Side::B }),
+    ] {
+        g.apply(a).expect("turn starts");
+    }
+    for _ in 0..20 {
+        match g.now() {
+            Now::Pick { .. } => break,
+            Now::RollOff { .. } => g
+                .apply(Action::RollOff(act::RollOff {
+                    rolls: vec![[7, 3]],
+                    starts: Some(Side::A),
+                }))
+                .expect("roll-off"),
+            other => panic!("unexpected step {other:?}"),
+        }
+    }
+    g
+}
+
+/// The Leader of warband A in its activation.
+fn activate(g: &mut Game) {
+    let Now::Pick { models, .. } = g.now() else {
+        panic!("a pick")
+    };
+    let leader = models
+        .iter()
+        .copied()
+        .find(|m| g.state().model(*m).is_some_and(|x| x.leader))
+        .unwrap_or(models[0]);
+    g.act(Action::Activate(act::Activate { model: leader }))
+        .expect("activate");
+}
+
+fn acting(rules: &RuleSet, models: usize) -> Game {
+    let mut g = at_pick(rules, models);
+    activate(&mut g);
+    g
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+/// One line per size, outside criterion: the whole phone action once.
+fn print_figures(rules: &RuleSet) {
+    for n in [100, 1_000, 4_000, 10_000] {
+        let g = at_pick(rules, n);
+        let t = Instant::now();
+        let picks = g.offers().offers.len();
+        let pick = t.elapsed();
+        let mut h = g.clone();
+        let t = Instant::now();
+        activate(&mut h);
+        let state = view::state(&h, 1);
+        let action = t.elapsed();
+        let t = Instant::now();
+        let offered = h.offers();
+        let offers = t.elapsed();
+        let targets: usize = offered.offers.iter().map(|o| o.targets.len()).sum();
+        let bytes = state
+            .json(impia::server::Seat::A, impia::core::text::Lang::Es)
+            .len();
+        eprintln!(
+            "{n} models: pick offers {:.1} ms ({picks} offers); a phone action (activate + state) {:.1} ms; acting offers {:.1} ms ({targets} targets); seat state {bytes} bytes",
+            ms(pick),
+            ms(action),
+            ms(offers),
+        );
+    }
+}
+
+fn warband_benches(c: &mut Criterion) {
+    let rules = RuleSet::builtin().expect("tables");
+    if std::env::var_os("IMPIA_BENCH_SKIP_FIGURES").is_none() {
+        print_figures(&rules);
+    }
+    let mut grp = c.benchmark_group("warband");
+    grp.sample_size(10)
+        .measurement_time(Duration::from_secs(4))
+        .warm_up_time(Duration::from_secs(1));
+    for n in [100usize, 1_000, 10_000] {
+        let pick = at_pick(&rules, n);
+        grp.bench_with_input(BenchmarkId::new("offers_pick", n), &pick, |b, g| {
+            b.iter(|| black_box(g.offers().offers.len()))
+        });
+        let g = acting(&rules, n);
+        grp.bench_with_input(BenchmarkId::new("offers_acting", n), &g, |b, g| {
+            b.iter(|| black_box(g.offers().offers.len()))
+        });
+        grp.bench_with_input(BenchmarkId::new("phone_state", n), &g, |b, g| {
+            b.iter(|| black_box(view::state(g, 1).index))
+        });
+    }
+    // The goal's game: 4,000 models, a phone's action answered (the model
+    // activated, the next state built for every seat).
+    let pick = at_pick(&rules, 4_000);
+    grp.bench_function("phone_action_4000", |b| {
+        b.iter_batched(
+            || pick.clone(),
+            |mut g| {
+                activate(&mut g);
+                black_box(view::state(&g, 2).index)
+            },
+            criterion::BatchSize::LargeInput,
+        )
+    });
+    grp.finish();
+}
+
+criterion_group!(benches, warband_benches);
+criterion_main!(benches);
