@@ -498,6 +498,8 @@ fn the_end_confirmed_on_both_phones(a: &Driver, b: &Driver, shots: &Path) {
         "{report}"
     );
     assert!(report.contains("Turn 1:"), "{report}");
+    // Issue 33: the report tells the roll taken back, and by whose leave.
+    assert!(report.contains("taken back with"), "{report}");
     a.js("window.scrollTo(0, document.querySelector('.report').offsetTop - 150); return true");
     a.screenshot(&shots.join("phone-confirm-en.png"));
     step(a, &["[data-id=confirm]"], &phones);
@@ -505,9 +507,6 @@ fn the_end_confirmed_on_both_phones(a: &Driver, b: &Driver, shots: &Path) {
     assert_eq!(state(b)["end"]["recorded"], false, "it waits for Bruno");
     step(b, &["[data-id=confirm]"], &phones);
     assert_eq!(state(a)["end"]["recorded"], true);
-    // Issue 33: the report tells the roll taken back, and by whose leave.
-    let report = state(a)["end"]["report"].as_str().unwrap_or("").to_string();
-    assert!(report.contains("taken back with"), "{report}");
 }
 
 /// The same actions through `game act` on the new game `first`: the same

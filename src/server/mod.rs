@@ -25,6 +25,7 @@
 //! a time, so two phones sending the same index apply once). The HTTP task
 //! waits for that answer; an owner gone answers 503.
 
+mod asks;
 mod conns;
 pub use conns::{
     BODY_TIMEOUT, HEAD_TIMEOUT, MAX_CONNECTIONS, MAX_HEADLESS, MAX_PER_CLIENT, MAX_STREAMS_PER_SEAT,
