@@ -14,7 +14,7 @@
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::mpsc;
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -29,8 +29,9 @@ use serde_json::Value;
 /// Generous: catches a hang, never times a loaded machine.
 const WAIT: Duration = Duration::from_secs(40);
 
+mod replay;
 mod take_back;
-use take_back::take_back;
+use replay::replays_like_game_act;
 
 fn exe() -> &'static str {
     env!("CARGO_BIN_EXE_impia")
@@ -399,22 +400,8 @@ fn an_activation_and_the_end_of_the_turn(a: &Driver, b: &Driver, shots: &Path) {
     // own player's phone.
     type_both(me, other, 8, 2, &phones);
     assert_eq!(state(me)["offers"]["phase"], "rolled");
-    // Issue 33: the other player asks to take the rolled Assault back; the
-    // attacker refuses and the roll stands; asked again, allowed, and the
-    // Assault is made again.
-    let shot = shots.join("phone-take-back-en.png");
-    take_back(other, me, false, Some(&shot));
-    assert_eq!(state(me)["offers"]["phase"], "rolled", "the roll stands");
-    take_back(other, me, true, None);
-    assert_ne!(state(me)["offers"]["phase"], "rolled", "taken back");
-    tap(me, target_css);
-    me.wait(
-        "return sheet && sheet.price && !sheet.pricing && document.querySelector('#sheet [data-s=type]') ? true : null",
-        WAIT,
-    )
-    .expect("the draft priced again");
-    type_both(me, other, 8, 2, &phones);
-    assert_eq!(state(me)["offers"]["phase"], "rolled");
+    // Issue 33: asked back, refused, then allowed and made again.
+    take_back::refused_then_allowed(me, other, target_css, &phones, shots);
 
     // R33: a totem re-roll from the attacker's phone, then Accept.
     step(
@@ -507,53 +494,6 @@ fn the_end_confirmed_on_both_phones(a: &Driver, b: &Driver, shots: &Path) {
     assert_eq!(state(b)["end"]["recorded"], false, "it waits for Bruno");
     step(b, &["[data-id=confirm]"], &phones);
     assert_eq!(state(a)["end"]["recorded"], true);
-}
-
-/// The same actions through `game act` on the new game `first`: the same
-/// log and the same state as the phones' `file`.
-fn replays_like_game_act(file: &Path, first: &Path) {
-    let played = impia::core::game::file::read(file).expect("the phones' game file");
-    assert!(played.log.len() >= 15, "a whole turn: {}", played.log.len());
-    let lines: String = played
-        .log
-        .iter()
-        .map(|a| serde_json::to_string(a).expect("an action") + "\n")
-        .collect();
-    let mut act = Command::new(exe())
-        .args(["game", "act"])
-        .arg(first)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("game act");
-    {
-        use std::io::Write;
-        act.stdin
-            .take()
-            .expect("stdin")
-            .write_all(lines.as_bytes())
-            .expect("the actions");
-    }
-    let out = act.wait_with_output().expect("game act ends");
-    assert!(out.status.success(), "{out:?}");
-    let replayed = impia::core::game::file::read(first).expect("the replayed file");
-    assert_eq!(replayed.log, played.log);
-    let status = |p: &Path| {
-        let o = cli(&[
-            "game",
-            "status",
-            p.to_str().expect("path"),
-            "--json",
-            "--lang",
-            "en",
-        ]);
-        assert!(o.status.success(), "{o:?}");
-        String::from_utf8(o.stdout).expect("UTF-8")
-    };
-    assert_eq!(status(file), status(first));
-    let replay = cli(&["game", "replay", file.to_str().expect("path")]);
-    assert!(replay.status.success(), "{replay:?}");
 }
 
 #[test]

@@ -42,7 +42,13 @@ impl PostKind {
 
 /// A POST's body read (within [`MAX_BODY`](super::MAX_BODY)) and understood, or the 400/413
 /// that says why not, in the request's language.
-pub(super) fn ask_of(kind: PostKind, body: &[u8], l: Lang) -> Result<Ask, String> {
+/// The body's JSON object, strictly read (no key twice), with exactly the
+/// keys `kind` takes; else the 400's words.
+fn body_map(
+    kind: PostKind,
+    body: &[u8],
+    l: Lang,
+) -> Result<serde_json::Map<String, serde_json::Value>, String> {
     let bad = |es: String, en: String| l.pick(&es, &en).to_string();
     let value = super::strict::from_slice(body).map_err(|e| {
         let e = e.to_string();
@@ -57,7 +63,7 @@ pub(super) fn ask_of(kind: PostKind, body: &[u8], l: Lang) -> Result<Ask, String
             ),
         }
     })?;
-    let Some(map) = value.as_object() else {
+    let serde_json::Value::Object(map) = value else {
         return Err(bad(
             "el cuerpo debe ser un objeto JSON".into(),
             "the body must be a JSON object".into(),
@@ -76,6 +82,12 @@ pub(super) fn ask_of(kind: PostKind, body: &[u8], l: Lang) -> Result<Ask, String
     if let Some(k) = required.iter().find(|k| !map.contains_key(**k)) {
         return Err(bad(format!("falta \"{k}\""), format!("missing \"{k}\"")));
     }
+    Ok(map)
+}
+
+pub(super) fn ask_of(kind: PostKind, body: &[u8], l: Lang) -> Result<Ask, String> {
+    let bad = |es: String, en: String| l.pick(&es, &en).to_string();
+    let map = body_map(kind, body, l)?;
     let index = || -> Result<u64, String> {
         map.get("index").and_then(|v| v.as_u64()).ok_or_else(|| {
             bad(

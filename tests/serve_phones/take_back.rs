@@ -47,3 +47,28 @@ pub(super) fn take_back(asker: &Driver, answerer: &Driver, allow: bool, shot: Op
         .unwrap_or_else(|| panic!("the answer told on seat {}: {}", state(d)["seat"], said(d)));
     }
 }
+
+/// Issue 33: the other player asks to take the rolled Assault back; the
+/// attacker refuses and the roll stands; asked again, allowed, and the
+/// Assault is made again with the same typed dice.
+pub(super) fn refused_then_allowed(
+    me: &Driver,
+    other: &Driver,
+    target_css: &str,
+    phones: &[&Driver],
+    shots: &Path,
+) {
+    let shot = shots.join("phone-take-back-en.png");
+    take_back(other, me, false, Some(&shot));
+    assert_eq!(state(me)["offers"]["phase"], "rolled", "the roll stands");
+    take_back(other, me, true, None);
+    assert_ne!(state(me)["offers"]["phase"], "rolled", "taken back");
+    tap(me, target_css);
+    me.wait(
+        "return sheet && sheet.price && !sheet.pricing && document.querySelector('#sheet [data-s=type]') ? true : null",
+        WAIT,
+    )
+    .expect("the draft priced again");
+    type_both(me, other, 8, 2, phones);
+    assert_eq!(state(me)["offers"]["phase"], "rolled");
+}
