@@ -59,24 +59,11 @@ struct Served {
 
 impl Served {
     fn start(game: &str, extra: &[&str]) -> Served {
-        let mut child = Command::new(exe())
-            .args(["game", "serve", game, "--bind", "127.0.0.1", "--lang", "en"])
+        let mut cmd = Command::new(exe());
+        cmd.args(["game", "serve", game, "--bind", "127.0.0.1", "--lang", "en"])
             .args(extra)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("game serve");
-        let stdin = child.stdin.take();
-        let mut out = BufReader::new(child.stdout.take().expect("stdout"));
-        let mut links = Vec::new();
-        for want in ["A ", "B ", "table "] {
-            let mut line = String::new();
-            out.read_line(&mut line).expect("a link line");
-            let link = line.trim().strip_prefix(want).expect("a link").to_string();
-            assert!(link.starts_with("http://127.0.0.1:"), "{link}");
-            links.push(link);
-        }
+            .stderr(Stdio::inherit());
+        let (child, stdin, out, links) = crate::serve_support::cli::spawn(cmd);
         Served {
             child,
             stdin,

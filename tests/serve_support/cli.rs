@@ -11,6 +11,36 @@ pub fn exe() -> &'static str {
     env!("CARGO_BIN_EXE_impia")
 }
 
+/// `game serve` started from `cmd` (its arguments and stderr set here,
+/// stdin and stdout piped), its three link lines read (A, B, the table,
+/// each on 127.0.0.1): the child, its stdin, the rest of its stdout, the
+/// links.
+pub fn spawn(
+    mut cmd: Command,
+) -> (
+    Child,
+    Option<ChildStdin>,
+    BufReader<ChildStdout>,
+    Vec<String>,
+) {
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("game serve");
+    let stdin = child.stdin.take();
+    let mut out = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut links = Vec::new();
+    for want in ["A ", "B ", "table "] {
+        let mut line = String::new();
+        out.read_line(&mut line).expect("a link line");
+        let link = line.trim().strip_prefix(want).expect("a link").to_string();
+        assert!(link.starts_with("http://127.0.0.1:"), "{link}");
+        links.push(link);
+    }
+    (child, stdin, out, links)
+}
+
 /// A new game file `dir/name` (two shipped rosters, seed 11).
 pub fn new_game(dir: &Path, name: &str) -> String {
     let g = dir.join(name).display().to_string();
@@ -45,24 +75,11 @@ pub struct Serve {
 
 impl Serve {
     pub fn start(game: &str, extra: &[&str]) -> Serve {
-        let mut child = Command::new(exe())
-            .args(["game", "serve", game, "--bind", "127.0.0.1", "--lang", "en"])
+        let mut cmd = Command::new(exe());
+        cmd.args(["game", "serve", game, "--bind", "127.0.0.1", "--lang", "en"])
             .args(extra)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("game serve");
-        let stdin = child.stdin.take();
-        let mut out = BufReader::new(child.stdout.take().expect("stdout"));
-        let mut links = Vec::new();
-        for want in ["A ", "B ", "table "] {
-            let mut line = String::new();
-            out.read_line(&mut line).expect("a link line");
-            let link = line.trim().strip_prefix(want).expect("a link").to_string();
-            assert!(link.starts_with("http://127.0.0.1:"), "{link}");
-            links.push(link);
-        }
+            .stderr(Stdio::piped());
+        let (child, stdin, out, links) = spawn(cmd);
         Serve {
             child,
             stdin,

@@ -3,7 +3,7 @@
 //! the server's links, its stdin closed at the end, its exit code and
 //! stderr, and the notes a game file holds.
 
-use std::io::{BufRead, BufReader, Read};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 
@@ -66,27 +66,14 @@ pub struct Served {
 
 impl Served {
     pub fn start(game: &Path, tmp: &Path) -> Served {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_impia"))
-            .args(["game", "serve"])
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_impia"));
+        cmd.args(["game", "serve"])
             .arg(game)
             .args(["--bind", "127.0.0.1", "--allow-all", "--lang", "en"])
             // A recovery file that cannot go beside the game goes here.
             .env("TMPDIR", tmp)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("game serve");
-        let stdin = child.stdin.take();
-        let mut out = BufReader::new(child.stdout.take().expect("stdout"));
-        let mut links = Vec::new();
-        for want in ["A ", "B ", "table "] {
-            let mut line = String::new();
-            out.read_line(&mut line).expect("a link line");
-            let link = line.trim().strip_prefix(want).expect("a link").to_string();
-            assert!(link.starts_with("http://127.0.0.1:"), "{link}");
-            links.push(link);
-        }
+            .stderr(Stdio::piped());
+        let (child, stdin, mut out, links) = super::cli::spawn(cmd);
         // Drained so the server never blocks on a full pipe.
         std::thread::spawn(move || {
             let mut sink = String::new();
