@@ -57,7 +57,7 @@ fn game_new_writes_a_version_2_file_of_the_current_rules_with_the_rosters_embedd
     let dir = tempfile::tempdir().unwrap();
     let g = new_game(dir.path());
     let body = std::fs::read_to_string(&g).unwrap();
-    assert!(body.contains("\nversion: 2\n"), "{body}");
+    assert!(body.contains("\nversion: 3\n"), "{body}");
     assert!(body.contains("\nrules: 4\n"), "{body}");
     assert!(body.contains("scenario: Vado"));
     assert!(body.contains("name: Culto del Cuervo"));

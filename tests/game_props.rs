@@ -141,7 +141,7 @@ fn the_game_file_round_trips_with_its_redo_list() {
     assert_eq!(h.setup(), g.setup());
     assert_eq!(lines(&h), lines(&g));
     let text = std::fs::read_to_string(&path).unwrap();
-    assert!(text.contains("\nversion: 2\n"));
+    assert!(text.contains("\nversion: 3\n"));
     // Rosters are embedded: the file replays anywhere.
     assert!(text.contains("name: Hijos del Lobo"));
 }
@@ -213,11 +213,11 @@ fn a_newer_game_file_is_refused_with_a_message_that_says_so() {
     g.save(&path).unwrap();
     let text = std::fs::read_to_string(&path)
         .unwrap()
-        .replace("\nversion: 2\n", "\nversion: 3\n");
+        .replace("\nversion: 3\n", "\nversion: 4\n");
     std::fs::write(&path, text).unwrap();
     let e = Game::load(&path, &rules()).unwrap_err().to_string();
     assert!(
-        e.contains("version 3") && e.contains("newer impia") && e.contains(":3:1:"),
+        e.contains("version 4") && e.contains("newer impia") && e.contains(":3:1:"),
         "{e}"
     );
 }

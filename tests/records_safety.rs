@@ -275,3 +275,38 @@ fn a_sync_that_changes_nothing_writes_nothing_and_an_entry_keeps_its_place() {
     assert_eq!(entries[0].game, "renamed.yaml");
     assert_eq!(entries[0].id, first.setup().game_id());
 }
+
+/// Issue 33 added `withdrawn` to the entries: records are format 2. A
+/// version 1 record keeps opening and is written as 2 when next changed;
+/// a record of a newer impia, even with a field this one does not know,
+/// is refused for its version, in words that say so.
+#[test]
+fn records_are_format_2_and_a_version_1_record_keeps_opening() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let recs = dir.path().join("records");
+    std::fs::create_dir_all(&recs).expect("records folder");
+    let p = recs.join("hijos-del-lobo.yaml");
+    std::fs::write(
+        &p,
+        format!("version: 1\nwarband: Hijos del Lobo\ngames:\n{}", entry(3)),
+    )
+    .expect("write");
+    assert_eq!(read(&p).expect("a version 1 record opens").games.len(), 1);
+    let path = dir.path().join("games").join("g.yaml");
+    sync(&ended("Hijos del Lobo", "Culto del Cuervo"), &path, false).expect("sync");
+    let rec = read(&p).expect("read again");
+    assert_eq!((rec.version, rec.games.len()), (2, 2), "{rec:?}");
+    assert!(std::fs::read_to_string(&p).expect("read").contains("version: 2\n"));
+
+    let newer = recs.join("culto.yaml");
+    let text = format!(
+        "version: 3\nwarband: Culto\ngames:\n{}  mood: grim\n",
+        entry(1)
+    );
+    std::fs::write(&newer, &text).expect("write");
+    let msg = read(&newer).expect_err("a newer record").to_string();
+    assert!(
+        msg.contains("version 3") && msg.contains("newer impia") && msg.contains(":1:"),
+        "{msg}"
+    );
+}

@@ -31,6 +31,7 @@ const WAIT: Duration = Duration::from_secs(40);
 
 mod replay;
 mod take_back;
+mod taps;
 use replay::replays_like_game_act;
 
 fn exe() -> &'static str {
@@ -452,6 +453,9 @@ fn an_activation_and_the_end_of_the_turn(a: &Driver, b: &Driver, shots: &Path) {
     )
     .expect("the end of the turn applied or proposed to B");
     if state(b)["waiting"].is_object() {
+        // Refused first: nothing changes, both phones are told; proposed
+        // again, agreed.
+        take_back::proposal_refused(a, b, before);
         tap(b, "[data-id=agree]");
     }
     moved(&phones, before);

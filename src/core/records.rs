@@ -26,8 +26,10 @@ use crate::core::error::DataError;
 use crate::core::game::{Game, Side};
 use crate::core::roster::slug;
 
-/// The format this impia writes.
-pub const RECORD_VERSION: u32 = 1;
+/// The format this impia writes: 1 the first, 2 (issue 33) an entry's
+/// `withdrawn` mark. Version 1 files open as ever (and are written as 2
+/// when next changed); a newer one is refused with words that say so.
+pub const RECORD_VERSION: u32 = 2;
 
 /// A record file is small; a bigger one is refused, not read.
 const MAX_RECORD_BYTES: u64 = 4 * 1024 * 1024;
@@ -164,13 +166,22 @@ pub fn locate(dir: &Path, warband: &str) -> Result<PathBuf, (PathBuf, DataError)
 pub fn read(path: &Path) -> Result<Record, DataError> {
     let text = crate::core::fsutil::read_text(path, MAX_RECORD_BYTES)?;
     let name = path.display().to_string();
-    let rec = crate::core::yaml::from_str::<Record>(&name, &text)?;
-    if rec.version != RECORD_VERSION {
+    // The version first: a newer file may carry fields this impia does
+    // not know, and is refused for its version, not for a field.
+    #[derive(Deserialize)]
+    struct VersionOnly {
+        version: Option<u32>,
+    }
+    let version = crate::core::yaml::from_str::<VersionOnly>(&name, &text)
+        .ok()
+        .and_then(|v| v.version);
+    if let Some(v) = version
+        && !(1..=RECORD_VERSION).contains(&v)
+    {
         let pos = crate::core::error::locate_key(&text, "version");
         let message = format!(
-            "record format version {} is unknown; this impia reads version {RECORD_VERSION}{}",
-            rec.version,
-            if rec.version > RECORD_VERSION {
+            "record format version {v} is unknown; this impia reads versions 1 to {RECORD_VERSION}{}",
+            if v > RECORD_VERSION {
                 " (a newer impia wrote it: update impia)"
             } else {
                 ""
@@ -181,7 +192,7 @@ pub fn read(path: &Path) -> Result<Record, DataError> {
             None => DataError::whole(&name, message),
         });
     }
-    Ok(rec)
+    crate::core::yaml::from_str::<Record>(&name, &text)
 }
 
 /// The lock of a records folder, held while one change of its records is
@@ -381,6 +392,8 @@ fn change(
         }
     }
     rec.games.retain(|g| !live(g));
+    // Written in this impia's format (a version 1 file becomes 2).
+    rec.version = RECORD_VERSION;
     if st.ended.is_some() {
         let (vf, va) = (me.score.total(), them.score.total());
         let entry = GameRecord {

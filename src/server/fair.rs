@@ -121,5 +121,32 @@ pub(super) fn waiting_json(host: &Game, w: &Waiting, l: Lang) -> Value {
         "text": w.text(host, l),
         "action": w.action,
         "dice": dice,
+        "weapons": weapons(host, w, l),
     })
+}
+
+/// R23, issue 33: where the roll waits only for the other seat's weapon
+/// (no dice typed), each weapon as the one tap that answers it ("Roll").
+fn weapons(host: &Game, w: &Waiting, l: Lang) -> Vec<Value> {
+    use crate::core::game::rights::Field;
+    use crate::core::game::{DeclKey, DeclKind, Declared};
+    let only_weapons = w.needs.iter().all(|f| matches!(f, Field::Weapon { .. }));
+    if !only_weapons || w.dice.iter().any(Option::is_some) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for d in host.declarations(&w.action) {
+        let (DeclKey::Weapon(m), DeclKind::Pick { choices, .. }) = (&d.key, &d.kind) else {
+            continue;
+        };
+        if m.side != w.from {
+            continue;
+        }
+        for c in choices {
+            if let Some(a) = host.declare(&w.action, &d.key, Declared::Picks(vec![c.id.clone()])) {
+                out.push(json!({ "label": c.label.get(l), "action": a }));
+            }
+        }
+    }
+    out
 }

@@ -7,6 +7,7 @@
 
 use serde_json::{Value, json};
 
+mod proposal;
 mod takeback;
 pub use takeback::TakeBackView;
 
@@ -31,6 +32,9 @@ pub enum Done {
     AskedUndo(Seat),
     /// The seat answered the other's request: allowed (taken back) or not.
     AnsweredUndo(Seat, bool),
+    /// The seat answered the other's proposal (issue 33): allowed
+    /// (applied) or refused.
+    AnsweredProposal(Seat, bool),
     /// The seat confirmed the game's end.
     Confirmed(Seat),
 }
@@ -273,6 +277,9 @@ impl Seats {
             Ask::Act { .. } | Ask::Price { .. } => Done::Acted(req.seat),
             Ask::Undo { .. } => Done::Undid(req.seat),
             Ask::Confirm { .. } => Done::Confirmed(req.seat),
+            Ask::Answer { allow, .. } if self.proposal_for(host, side).is_some() => {
+                Done::AnsweredProposal(req.seat, allow)
+            }
             Ask::Answer { allow, .. } => Done::AnsweredUndo(req.seat, allow),
         };
         let outcome = match &req.ask {
@@ -302,7 +309,13 @@ impl Seats {
             Ask::Confirm { .. } => self.confirm(host, side, l),
             Ask::Answer { allow, .. } => {
                 let allow = *allow;
-                let r = self.answer_take_back(host, side, allow, l);
+                // Issue 33: a proposal of the other seat is answered like
+                // a request to take back.
+                let r = if matches!(done, Done::AnsweredProposal(..)) {
+                    self.answer_proposal(host, side, allow, l)
+                } else {
+                    self.answer_take_back(host, side, allow, l)
+                };
                 if r.is_ok() && !allow {
                     // Refused: the game is as it was; only the word changes.
                     self.refresh(host, share);
@@ -426,6 +439,10 @@ impl Seats {
             host.act(full)?;
             self.publish(host, share);
         } else {
+            // Issue 33: both phones are told the laptop refused it.
+            if w.needs.iter().any(|f| f.harms()) {
+                self.refuse_proposal(host, &w, crate::core::game::By::Laptop);
+            }
             self.refresh(host, share);
         }
         Ok(())

@@ -72,3 +72,30 @@ pub(super) fn refused_then_allowed(
     type_both(me, other, 8, 2, phones);
     assert_eq!(state(me)["offers"]["phase"], "rolled");
 }
+
+/// Issue 33: `b` refuses `a`'s proposal (the end of the turn while `b`
+/// has models left): the game stays at `at`, both phones say so; then `a`
+/// proposes it again and it waits for `b` once more.
+pub(super) fn proposal_refused(a: &Driver, b: &Driver, at: u64) {
+    let what = a.js("return state.waiting ? state.waiting.text : ''");
+    assert!(
+        what.as_str().is_some_and(|t| t.contains("still to activate")),
+        "both phones show the proposal in words: {what}"
+    );
+    tap(b, "[data-id=refuse-proposal]");
+    for d in [a, b] {
+        d.wait(
+            "const n = document.getElementById('undo-notice'); return n && n.textContent.includes('refuses; not applied') && !state.waiting && !busy ? true : null",
+            WAIT,
+        )
+        .unwrap_or_else(|| panic!("the refusal told on seat {}: {}", state(d)["seat"], said(d)));
+        assert_eq!(index(d), at, "nothing applied");
+    }
+    tap(a, "[data-id=end_turn]");
+    tap(a, "[data-id=end_turn]");
+    b.wait(
+        "return state && state.waiting && document.querySelector('[data-id=agree]') ? true : null",
+        WAIT,
+    )
+    .expect("proposed again");
+}

@@ -202,6 +202,15 @@ fn tell(g: &Game, done: Done, index: u64, l: Lang) {
             }
             .to_string(),
         ),
+        Done::AnsweredProposal(s, allow) => (
+            s,
+            if allow {
+                l.pick("acepta la propuesta: aplicada", "agrees: applied")
+            } else {
+                l.pick("no acepta la propuesta: no se aplica", "refuses: not applied")
+            }
+            .to_string(),
+        ),
         Done::Confirmed(s) => (
             s,
             l.pick("confirma el final", "confirms the end").to_string(),

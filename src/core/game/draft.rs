@@ -71,6 +71,9 @@ pub enum DeclKey {
     /// The models the action's row asks for (its `ask`: R32 the friends a
     /// Leader rallies, R38 the models near a caster).
     Listed,
+    /// R23: the close combat weapon this model fights with (issue 33: its
+    /// own side's choice), asked only of a model with more than one.
+    Weapon(ModelRef),
 }
 
 /// R26: the Shoot's declared form with its own row.
@@ -489,19 +492,51 @@ pub(crate) fn hit_declarations(
     out
 }
 
-/// R20, R22, R24, R42: an Assault's or a Fight's declarations: the table
-/// options of its row `row` and the Imposing models near the attacker.
+/// R20, R22, R23, R24, R42: an Assault's or a Fight's declarations: each
+/// side's weapon (where it has a choice), the table options of its row
+/// `row` and the Imposing models near the attacker.
 pub(crate) fn melee_declarations(
     st: &GameState,
     ctx: Ctx<'_>,
     row: &str,
     attacker: ModelRef,
+    defender: ModelRef,
 ) -> Vec<Declaration> {
+    let mut out: Vec<Declaration> = [attacker, defender]
+        .into_iter()
+        .filter_map(|m| weapon(st, m))
+        .collect();
     // R24: the extra friends are counted from the tracked engagements (the
     // core refuses the option as a tick).
-    let mut out = table_options(ctx, row, |id| id == super::kit::EXTRA_FRIEND);
+    out.extend(table_options(ctx, row, |id| id == super::kit::EXTRA_FRIEND));
     out.extend(imposing(st, ctx, |m| m != attacker));
     out
+}
+
+/// R23: the close combat weapon `m` fights with, a pick among its own
+/// (none picked: its first); no question when it has one or none.
+fn weapon(st: &GameState, m: ModelRef) -> Option<Declaration> {
+    let x = st.model(m)?;
+    if x.profile.melee.len() < 2 {
+        return None;
+    }
+    let choices = x
+        .profile
+        .melee
+        .iter()
+        .map(|w| Choice {
+            id: w.id.clone(),
+            label: w.name.clone(),
+        })
+        .collect();
+    Some(Declaration {
+        key: DeclKey::Weapon(m),
+        label: Text::each(|l| format!("{} ({})", crate::core::glossary::WEAPON.get(l), x.name)),
+        kind: DeclKind::Pick {
+            choices,
+            many: false,
+        },
+    })
 }
 
 /// R19: what a Loot takes from `body`, a pick among its items (none when

@@ -1,4 +1,4 @@
-//! The game file: `version: 1`, the setup (rosters embedded), the undone
+//! The game file: `version: 3`, the setup (rosters embedded), the undone
 //! list (each with its log position and, since issue 33, an optional
 //! `leave`: who asked and who allowed it to be taken back), the redo list,
 //! then the log, one action per line as a JSON flow map (valid YAML).
@@ -36,8 +36,10 @@ pub fn take_lock(path: &Path) -> std::io::Result<Locked> {
     lock::take(path)
 }
 
-/// The game file format this impia reads and writes.
-pub const GAME_VERSION: u32 = 2;
+/// The game file format this impia reads and writes: 1 the first, 2 the
+/// undone list, 3 (issue 33) an undone action's `leave`. Older files open
+/// as ever; a newer one is refused with words that say so.
+pub const GAME_VERSION: u32 = 3;
 
 /// An action undone and then dropped by a new action: where it stood in the
 /// log, and what it was (its dice included), so the history can show it.
@@ -51,6 +53,21 @@ pub struct Undone {
     /// and in files of before (which open as ever).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub leave: Option<super::leave::Leave>,
+}
+
+impl Undone {
+    /// An action the laptop undid (to the redo list), dropped by a new
+    /// action or kept while it may be redone: a roll is marked taken back
+    /// by the laptop (issue 33: a seat never undoes a roll alone), anything
+    /// else plainly undone.
+    pub fn dropped(at: usize, action: Action) -> Undone {
+        use super::leave::{By, Leave};
+        let leave = action.act().dice().is_some().then_some(Leave {
+            asked: By::Laptop,
+            allowed: By::Laptop,
+        });
+        Undone { at, action, leave }
+    }
 }
 
 #[derive(Serialize)]

@@ -208,6 +208,8 @@ pub(crate) fn declaration_owners(draft: &Action, d: &Declaration, taker: Taker) 
         _ => vec![taker],
     };
     match (&d.key, hit) {
+        // R23: a model's weapon is its own side's choice.
+        (DeclKey::Weapon(m), _) => vec![of(*m)],
         (DeclKey::Inspired, Some((attacker, _))) => vec![of(attacker)],
         (DeclKey::Cover | DeclKey::SurvivalInstinct, Some((_, target))) => vec![of(target)],
         (DeclKey::Row(id), Some((_, target))) if id == IRON_DEFENCE => vec![of(target)],

@@ -180,10 +180,24 @@ pub fn report(game: &Game, l: Lang) -> Result<Report, GameError> {
     let mut wishes: Vec<Wish> = Vec::new();
     // Issue 33: the rolls undone, told where they stood (and anything
     // taken back by leave, roll or not).
+    // An undo still waiting for redo is the laptop's (a seat undoes alone
+    // only what rolled nothing): its rolls are told as taken back by the
+    // laptop while they may be redone, not only once a new action drops
+    // them.
+    let len = game.actions().len();
+    let redoable: Vec<super::file::Undone> = game
+        .redo_list()
+        .iter()
+        .rev()
+        .enumerate()
+        .map(|(k, a)| super::file::Undone::dropped(len + k, a.clone()))
+        .filter(|u| u.leave.is_some())
+        .collect();
     let mut undone: Vec<&super::file::Undone> = game
         .undone()
         .iter()
         .filter(|u| u.leave.is_some() || u.action.act().dice().is_some())
+        .chain(&redoable)
         .collect();
     undone.sort_by_key(|u| u.at);
     let mut undone = undone.into_iter().peekable();

@@ -444,11 +444,12 @@ impl Game {
     pub fn apply(&mut self, action: Action) -> Result<(), GameError> {
         self.writable()?;
         check_size(&action)?;
-        // Undone actions are rewritten with their position (≤ 48 bytes more).
+        // Undone actions are rewritten with their position and leave (≤ 96
+        // bytes more).
         let undone = if self.redo.is_empty() {
             0
         } else {
-            self.redo.len() as u64 * 48 + 8
+            self.redo.len() as u64 * 96 + 8
         };
         self.room_for(&action, undone)?;
         let at = self.log.len();
@@ -456,11 +457,7 @@ impl Game {
         let had_redo = !self.redo.is_empty();
         // The undone actions stay in the history, marked undone.
         for (k, a) in self.redo.drain(..).rev().enumerate() {
-            self.undone.push(file::Undone {
-                at: at + k,
-                action: a,
-                leave: None,
-            });
+            self.undone.push(file::Undone::dropped(at + k, a));
         }
         if had_redo {
             self.save_whole()

@@ -138,15 +138,15 @@ impl super::Offered for Fight {
 
 impl Declares for Fight {
     fn declarations(&self, st: &GameState, ctx: Ctx<'_>) -> Vec<Declaration> {
-        draft::melee_declarations(st, ctx, "fight", self.attacker)
+        draft::melee_declarations(st, ctx, "fight", self.attacker, self.defender)
     }
 
     fn declared(&self, key: &DeclKey) -> Option<Declared> {
-        draft::melee_value(&self.options, key)
+        draft::melee_value(&self.options, key, self.attacker, self.defender)
     }
 
     fn declare(&mut self, key: &DeclKey, v: &Declared) -> bool {
-        draft::melee_declare(&mut self.options, key, v)
+        draft::melee_declare(&mut self.options, key, v, self.attacker, self.defender)
     }
 
     fn fill_draft(&mut self, _ctx: Ctx<'_>, _facts: Facts) {

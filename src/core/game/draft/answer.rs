@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 
 use super::super::action::{Action, FightOptions, RangeBand};
+use super::super::refs::ModelRef;
 use super::{DeclKey, Declared};
 
 /// The band's id as a pick.
@@ -39,20 +40,62 @@ pub(crate) fn set_count(options: &mut BTreeMap<String, u32>, id: &str, n: u32) {
     }
 }
 
-/// R20, R22, R24, R42: what an Assault or a Fight declared for `key`.
-pub(crate) fn melee_value(options: &FightOptions, key: &DeclKey) -> Option<Declared> {
+/// R20, R22, R23, R24, R42: what an Assault or a Fight declared for `key`.
+pub(crate) fn melee_value(
+    options: &FightOptions,
+    key: &DeclKey,
+    attacker: ModelRef,
+    defender: ModelRef,
+) -> Option<Declared> {
     match key {
         DeclKey::Option(id) => Some(count(&options.options, id)),
         DeclKey::Imposing => Some(Declared::Models(options.imposing.clone())),
+        DeclKey::Weapon(m) => {
+            let w = weapon_of(options, *m, attacker, defender)?;
+            Some(Declared::Picks(w.iter().cloned().collect()))
+        }
         _ => None,
     }
 }
 
-/// R20, R22, R24, R42: an Assault's or a Fight's `key` declared as `v`.
-pub(crate) fn melee_declare(options: &mut FightOptions, key: &DeclKey, v: &Declared) -> bool {
+/// R23: the weapon field of `m` in a fight of `attacker` on `defender`.
+fn weapon_of(
+    options: &FightOptions,
+    m: ModelRef,
+    attacker: ModelRef,
+    defender: ModelRef,
+) -> Option<&Option<String>> {
+    if m == attacker {
+        Some(&options.weapon)
+    } else if m == defender {
+        Some(&options.defender_weapon)
+    } else {
+        None
+    }
+}
+
+/// R20, R22, R23, R24, R42: an Assault's or a Fight's `key` declared as
+/// `v`.
+pub(crate) fn melee_declare(
+    options: &mut FightOptions,
+    key: &DeclKey,
+    v: &Declared,
+    attacker: ModelRef,
+    defender: ModelRef,
+) -> bool {
     match (key, v) {
         (DeclKey::Option(id), Declared::Count(n)) => set_count(&mut options.options, id, *n),
         (DeclKey::Imposing, Declared::Models(ms)) => options.imposing = ms.clone(),
+        (DeclKey::Weapon(m), Declared::Picks(p)) if p.len() <= 1 => {
+            let w = p.first().cloned();
+            if *m == attacker {
+                options.weapon = w;
+            } else if *m == defender {
+                options.defender_weapon = w;
+            } else {
+                return false;
+            }
+        }
         _ => return false,
     }
     true

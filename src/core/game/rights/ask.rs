@@ -5,6 +5,7 @@
 //! die no seat typed.
 
 use super::super::action::Action;
+use super::super::draft::DeclKey;
 use super::super::error::GameError;
 use super::super::owners::{self as own, Denied, Field, declaration_owners, denied, take_owned};
 use super::super::refs::{ModelRef, Side};
@@ -138,11 +139,8 @@ impl Game {
             }
         } else if let Some(o) = other
             && action.is_roll()
-            && self
-                .declared_owners(action, taker)
-                .contains(&Taker::of_side(o))
         {
-            needs.push(Field::Action);
+            needs.extend(self.asked_of(action, taker, o));
         }
         let slots = if action.is_roll() {
             self.dice_slots(action)?
@@ -294,6 +292,25 @@ impl Game {
             }
         }
         Ok(proposed)
+    }
+
+    /// What `action`'s declarations ask of `side`'s seat: R23 its
+    /// model's weapon by name, any other choice as its choices.
+    fn asked_of(&self, action: &Action, taker: Taker, side: Side) -> Vec<Field> {
+        let mut out: Vec<Field> = Vec::new();
+        for d in self.declarations(action) {
+            if !declaration_owners(action, &d, taker).contains(&Taker::of_side(side)) {
+                continue;
+            }
+            let f = match d.key {
+                DeclKey::Weapon(model) => Field::Weapon { model },
+                _ => Field::Action,
+            };
+            if !out.contains(&f) {
+                out.push(f);
+            }
+        }
+        out
     }
 
     /// The owners of the answers to `action`'s declarations.

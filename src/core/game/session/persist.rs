@@ -379,9 +379,9 @@ impl Game {
                 .iter()
                 .map(|x| file::action_line(x).map_or(0, |l| l.len() as u64))
                 .sum();
-            // An undone action's line is its action's and at most 48 bytes
-            // (`"at":N`), plus the `undone:` line.
-            let undone = work.undone.len().saturating_sub(self.undone.len()) as u64 * 48 + 8;
+            // An undone action's line is its action's and at most 96 bytes
+            // (`"at":N`, its `leave`), plus the `undone:` line.
+            let undone = work.undone.len().saturating_sub(self.undone.len()) as u64 * 96 + 8;
             a.room_for(lines + undone).map_err(|_| Refusal::FileFull {
                 path: a.path.display().to_string(),
                 limit: file::MAX_GAME_FILE_BYTES,

@@ -34,11 +34,7 @@ impl Game {
             lines.pop();
         }
         for (k, a) in self.redo.drain(..).rev().enumerate() {
-            self.undone.push(Undone {
-                at: len + k,
-                action: a,
-                leave: None,
-            });
+            self.undone.push(Undone::dropped(len + k, a));
         }
         self.undone.push(Undone {
             at: n,
