@@ -81,7 +81,10 @@ fn r23_the_defenders_weapon_is_asked_of_the_defender_only_when_it_has_a_choice()
     let Err(Refused::Denied(d)) = g.ask(Side::A, &picked, &[]) else {
         panic!("refused");
     };
-    assert_eq!((d.field, d.owner), (Field::Weapon { model: b(0) }, Taker::B));
+    assert_eq!(
+        (d.field, d.owner),
+        (Field::Weapon { model: b(0) }, Taker::B)
+    );
     assert_eq!(d.message(&g, Lang::En), "Vask's weapon is Beto's choice");
 
     // B answers with its pick; the game rolls, with the small blade.
@@ -155,7 +158,8 @@ fn a_roll_the_laptop_undid_stays_in_the_report_while_it_may_be_redone() {
     // Undone again and dropped by a new roll: the same words, kept in the
     // file's undone list.
     assert!(g.undo().expect("undone"));
-    g.act(assault(FightOptions::default())).expect("rolled again");
+    g.act(assault(FightOptions::default()))
+        .expect("rolled again");
     assert!(!g.can_redo());
     let en = story(&g, Lang::En);
     assert!(

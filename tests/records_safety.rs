@@ -296,7 +296,11 @@ fn records_are_format_2_and_a_version_1_record_keeps_opening() {
     sync(&ended("Hijos del Lobo", "Culto del Cuervo"), &path, false).expect("sync");
     let rec = read(&p).expect("read again");
     assert_eq!((rec.version, rec.games.len()), (2, 2), "{rec:?}");
-    assert!(std::fs::read_to_string(&p).expect("read").contains("version: 2\n"));
+    assert!(
+        std::fs::read_to_string(&p)
+            .expect("read")
+            .contains("version: 2\n")
+    );
 
     let newer = recs.join("culto.yaml");
     let text = format!(

@@ -142,3 +142,71 @@ fn the_laptop_refusing_a_proposal_tells_both_phones() {
     assert!(n.starts_with("The laptop refuses; not applied: "), "{n}");
     t.finish();
 }
+
+#[test]
+fn an_engagement_set_by_hand_from_the_other_seat_waits_and_a_refusal_leaves_the_file() {
+    let (t, file, _dir) = shared(turn_ended_by_a0());
+    let before = bytes(&file);
+    let engage = json!({"action": "set_engaged", "a": "a1", "b": "b1", "engaged": true});
+    assert_eq!(ok(&t.act(Seat::B, engage))["waiting"], true);
+    assert_eq!(bytes(&file), before, "nothing applied before Ana answers");
+    let w = text(&t.state(Seat::A)["waiting"]["text"]);
+    assert!(w.contains("waiting for Ana"), "{w}");
+    ok(&t.post(
+        Seat::A,
+        "answer",
+        &json!({"index": t.index(), "allow": false}),
+    ));
+    assert_eq!(bytes(&file), before, "the file is byte-identical");
+    t.finish();
+}
+
+#[test]
+fn r39_the_dark_forces_are_not_rolled_again_by_an_undo_from_either_phone() {
+    let (t, file, _dir) = shared(Game::new(setup(7), &rules()));
+    ok(&t.act(Seat::A, json!({"action": "start_turn"})));
+    let before = bytes(&file);
+    for seat in [Seat::A, Seat::B] {
+        let r = t.post(seat, "undo", &json!({"index": t.index()}));
+        assert!(
+            r.status == 202 || r.status == 409,
+            "{seat:?}: a request, never an undo: {} {}",
+            r.status,
+            r.text()
+        );
+        assert_eq!(bytes(&file), before, "the roll stands");
+    }
+    t.finish();
+}
+
+#[test]
+fn the_laptops_undo_is_told_on_both_phones_and_its_roll_stays_in_the_report() {
+    let mut g = Game::new(setup(7), &rules());
+    turn(&mut g, 5);
+    skip_to(&mut g, a(0));
+    let (t, _file, _dir) = shared(g);
+    let assault = json!({"action": "assault", "attacker": "a0", "defender": "b0"});
+    ok(&t.act(Seat::A, assault));
+    assert!(t.on_owner(|h, s, sh| s.laptop_undo(h, sh, false).expect("undone")));
+    for seat in [Seat::A, Seat::B] {
+        let n = text(&t.state(seat)["notice"]);
+        assert!(
+            n.starts_with("The laptop undid: Ulrak assaults Vask"),
+            "{n}"
+        );
+    }
+    // The game goes on and ends: the report keeps the roll, marked.
+    ok(&t.act(Seat::B, json!({"action": "end_game"})));
+    let at = t.on_owner(|h, _, _| h.actions().len());
+    let report = crate::serve_support::get(
+        t.addr,
+        &format!("{}report?at={at}&lang=en", t.path(Seat::B)),
+    );
+    assert_eq!(report.status, 200, "{}", report.text());
+    let r = report.text();
+    assert!(
+        r.contains("Ulrak assaults Vask") && r.contains("taken back by the laptop"),
+        "{r}"
+    );
+    t.finish();
+}

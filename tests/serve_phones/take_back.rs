@@ -79,7 +79,8 @@ pub(super) fn refused_then_allowed(
 pub(super) fn proposal_refused(a: &Driver, b: &Driver, at: u64) {
     let what = a.js("return state.waiting ? state.waiting.text : ''");
     assert!(
-        what.as_str().is_some_and(|t| t.contains("still to activate")),
+        what.as_str()
+            .is_some_and(|t| t.contains("still to activate")),
         "both phones show the proposal in words: {what}"
     );
     tap(b, "[data-id=refuse-proposal]");

@@ -102,7 +102,11 @@ fn a_plain_move_assault_and_hit_with_roll_take_at_most_10_taps_over_two_phones()
     // R27: the hits, each rolled by the hit model's phone with Roll.
     let mut hits = 0;
     while state(&pa)["offers"]["phase"] == "resolve_hits" {
-        let d = if taker(&pa, "resolve_hit") == "a" { &pa } else { &pb };
+        let d = if taker(&pa, "resolve_hit") == "a" {
+            &pa
+        } else {
+            &pb
+        };
         let before = index(d);
         c.tap(d, "[data-id=resolve_hit]");
         d.wait(

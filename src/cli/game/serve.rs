@@ -207,7 +207,10 @@ fn tell(g: &Game, done: Done, index: u64, l: Lang) {
             if allow {
                 l.pick("acepta la propuesta: aplicada", "agrees: applied")
             } else {
-                l.pick("no acepta la propuesta: no se aplica", "refuses: not applied")
+                l.pick(
+                    "no acepta la propuesta: no se aplica",
+                    "refuses: not applied",
+                )
             }
             .to_string(),
         ),
