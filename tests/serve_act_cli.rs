@@ -202,6 +202,68 @@ fn a_request_to_take_back_shows_on_the_terminal_and_allow_answers_it() {
     );
 }
 
+/// Issue 33: a phone's proposal (an engagement set by hand on the other
+/// side's model) is decided on the terminal by `refuse` and `allow`.
+#[test]
+fn a_proposal_waiting_for_a_phone_is_refused_or_allowed_on_the_terminal() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let g = new_game(dir.path(), "g.yaml");
+    let mut s = Served::start(&g, &["--allow-all"]);
+    let r = s.post(
+        0,
+        "act",
+        &json!({"index": 1, "action": {"action": "start_turn"}}),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    s.line_where(|l| l.starts_with("2: "));
+    let engage = json!({"action": "set_engaged", "a": "a0", "b": "b0", "engaged": true});
+    let propose = |s: &Served| {
+        // The index the laptop is at (a 409 says it, once).
+        let mut index = s.state(1)["index"].clone();
+        for _ in 0..2 {
+            let r = s.post(1, "act", &json!({"index": index, "action": engage}));
+            if r.status == 409 {
+                index = r.json()["index"].clone();
+                continue;
+            }
+            assert_eq!(r.status, 200, "{}", r.text());
+            assert_eq!(r.json()["waiting"], true, "{}", r.text());
+            return;
+        }
+        panic!("the proposal never reached the laptop");
+    };
+    propose(&s);
+    let stdin = s.stdin.as_mut().expect("stdin");
+    writeln!(stdin, "refuse").expect("answer");
+    stdin.flush().expect("flush");
+    let mut told = false;
+    for _ in 0..500 {
+        let st = s.state(0);
+        if st["waiting"].is_null() {
+            let n = st["notice"].as_str().unwrap_or_default().to_string();
+            assert!(n.starts_with("The laptop refuses; not applied: "), "{n}");
+            told = true;
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(told, "the refusal reached the phones");
+    propose(&s);
+    let stdin = s.stdin.as_mut().expect("stdin");
+    writeln!(stdin, "allow").expect("answer");
+    stdin.flush().expect("flush");
+    s.end();
+    let h = Host::view(Path::new(&g), &rules()).expect("reads");
+    assert!(
+        matches!(
+            h.actions().last(),
+            Some(impia::core::game::Action::SetEngaged(_))
+        ),
+        "applied by the laptop: {:?}",
+        h.actions().last()
+    );
+}
+
 /// One request a phone sent: its seat, action and typed dice.
 struct Sent {
     seat: usize,

@@ -456,6 +456,12 @@ impl Served {
                 }
                 seats.laptop_undo(g, share, withdraw).map(|_| ())
             }
+            // A request to take back first; else what waits for a seat
+            // (issue 33: a proposal, or a roll waiting for its dice or
+            // choices), which the laptop decides.
+            "allow" | "refuse" if seats.take_back_request(g, l).is_none() => {
+                seats.decide(line == "allow", g, share)
+            }
             "allow" | "refuse" => seats.answer_as_laptop(g, share, line == "allow"),
             "redo" => g.redo().map(|_| ()),
             "confirm" => {
