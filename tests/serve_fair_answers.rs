@@ -52,6 +52,7 @@ fn r23_the_defender_picks_its_weapon_on_its_phone_in_one_tap() {
         );
     }
     let w = t.state(Seat::B)["waiting"].clone();
+    assert_eq!(w["proposal"], false, "a choice, not a proposal");
     let weapons = w["weapons"].as_array().cloned().unwrap_or_default();
     let labels: Vec<String> = weapons.iter().map(|x| text(&x["label"])).collect();
     assert_eq!(labels.len(), 2, "{w}");
@@ -85,10 +86,11 @@ fn a_proposal_refused_on_the_other_phone_changes_nothing_and_both_are_told() {
     let before = bytes(&file);
     let end = json!({"action": "end_turn"});
     assert_eq!(ok(&t.act(Seat::B, end.clone()))["waiting"], true);
-    // Both phones show the proposal in words.
+    // Both phones show the proposal in words; Ana's may refuse it.
     for seat in [Seat::A, Seat::B] {
-        let w = text(&t.state(seat)["waiting"]["text"]);
-        assert!(w.contains("still to activate"), "{w}");
+        let w = t.state(seat)["waiting"].clone();
+        assert!(text(&w["text"]).contains("still to activate"), "{w}");
+        assert_eq!(w["proposal"], true);
     }
     // The proposer may not answer its own proposal.
     let own = t.post(

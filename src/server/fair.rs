@@ -122,6 +122,8 @@ pub(super) fn waiting_json(host: &Game, w: &Waiting, l: Lang) -> Value {
         "action": w.action,
         "dice": dice,
         "weapons": weapons(host, w, l),
+        // A fact that harms the asked seat's models: it may refuse it.
+        "proposal": w.needs.iter().any(|f| f.harms()),
     })
 }
 
