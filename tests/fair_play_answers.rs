@@ -167,3 +167,23 @@ fn a_roll_the_laptop_undid_stays_in_the_report_while_it_may_be_redone() {
         "{en:?}"
     );
 }
+
+#[test]
+fn the_app_log_marks_a_roll_the_laptop_undid_while_it_may_be_redone() {
+    use crate::game_support::{app_harness, game_app};
+    use egui_kittest::kittest::Queryable as _;
+    let mut g = game();
+    turn(&mut g, 5);
+    skip_to(&mut g, a(0));
+    g.act(assault(FightOptions::default())).expect("R20");
+    assert!(g.undo().expect("undone"));
+    for (lang, words) in [
+        (Lang::En, "— taken back by the laptop"),
+        (Lang::Es, "— retirada por el ordenador"),
+    ] {
+        let line = g.describe(&g.redo_list()[0], lang);
+        let mut h = app_harness(game_app(g.clone(), lang), [1280.0, 900.0]);
+        h.run();
+        h.get_by_label_contains(&format!("{line} {words}"));
+    }
+}

@@ -4,7 +4,7 @@
 
 use super::GameView;
 use super::widgets::player;
-use crate::core::game::{Action, Game, ModelRef, Side};
+use crate::core::game::{Action, Game, ModelRef, Side, Undone};
 use crate::core::text::Lang;
 
 /// Which lines the log shows.
@@ -77,7 +77,17 @@ fn line(g: &Game, row: Row, l: Lang) -> Line {
             }
             line
         }
-        Row::Redo(i) => undone_line(g, g.redo_list().get(i), l),
+        Row::Redo(i) => {
+            let a = g.redo_list().get(i);
+            let mut line = undone_line(g, a, l);
+            // Issue 33: a roll the laptop undid is taken back by it, even
+            // while it may be redone (as the report says).
+            let leave = a.and_then(|a| Undone::dropped(0, a.clone()).leave);
+            if let Some(leave) = leave {
+                line.text = format!("{} — {}", line.text, leave.words(g.state(), l));
+            }
+            line
+        }
     }
 }
 
