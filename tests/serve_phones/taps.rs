@@ -80,6 +80,12 @@ fn a_plain_move_assault_and_hit_with_roll_take_at_most_10_taps_over_two_phones()
         WAIT,
     )
     .expect("the draft priced");
+    // Vask's weapon is Bruno's to pick: Ana's sheet does not offer it.
+    assert_eq!(
+        pa.js("return sheet.decls.some(d => d.key.on === 'weapon') && !document.querySelector('#sheet [data-p=small_blade]')"),
+        Value::Bool(true),
+        "the defender's weapon is not offered on the attacker's phone"
+    );
     c.tap(&pa, "#sheet [data-s=roll]");
     pb.wait(
         "return state && state.waiting && document.querySelector('[data-id=weapon]') ? true : null",
