@@ -228,7 +228,7 @@ fn the_blowpipes_down_chance_should_change_with_range() {
     let want = [
         ("Short range (+1)", by_hand(4, 3)),
         ("Medium range", by_hand(3, 2)),
-        ("Long range (−1)", by_hand(2, 1)),
+        ("Long range (-1)", by_hand(2, 1)),
     ];
     let mut h = harness(app(g));
     h.run();

@@ -8,7 +8,9 @@
 use serde_json::{Value, json};
 
 use crate::core::game::rights::{Asked, Refused, Waiting};
-use crate::core::game::{Action, Game, GameError, Host, Side, SideDice};
+use serde::Serialize;
+
+use crate::core::game::{Action, Game, GameError, Host, ModelRef, Side, SideDice};
 use crate::core::text::Lang;
 
 /// What a seat's action came to.
@@ -103,23 +105,42 @@ pub(super) fn act(
 /// The roll waiting for a seat, in words, for every page: who asked, whom
 /// it waits for, what for, the action to answer and the dice that seat
 /// types.
-pub(super) fn waiting_json(host: &Game, w: &Waiting, l: Lang) -> Value {
-    let dice: Vec<Value> = w
-        .slots_of(host)
-        .iter()
-        .map(|s| {
-            json!({
-                "model": s.model,
-                "label": s.model.map(|m| host.state().name(m)).unwrap_or_default(),
-                "d3": s.d3(),
+pub(super) fn waiting_json(host: &Game, w: &Waiting, l: Lang) -> WaitingJson {
+    WaitingJson {
+        by: w.by,
+        from: w.from,
+        text: w.text(host, l),
+        rolls: w.action.rolls_dice(),
+        action: w.action.clone(),
+        dice: w
+            .slots_of(host)
+            .iter()
+            .map(|s| WaitingDie {
+                model: s.model,
+                label: s.model.map(|m| host.state().name(m)).unwrap_or_default(),
+                d3: s.d3(),
             })
-        })
-        .collect();
-    json!({
-        "by": w.by,
-        "from": w.from,
-        "text": w.text(host, l),
-        "action": w.action,
-        "dice": dice,
-    })
+            .collect(),
+    }
+}
+
+/// The roll waiting for a seat, as every page receives it.
+#[derive(Clone, Debug, Serialize)]
+pub struct WaitingJson {
+    pub by: Side,
+    pub from: Side,
+    pub text: String,
+    pub action: Action,
+    /// Issue 34: the action rolls dice (the page offers Roll and Type the
+    /// dice; it keeps no list of such actions).
+    pub rolls: bool,
+    pub dice: Vec<WaitingDie>,
+}
+
+/// One set of dice the waited-for seat types.
+#[derive(Clone, Debug, Serialize)]
+pub struct WaitingDie {
+    pub model: Option<ModelRef>,
+    pub label: String,
+    pub d3: u32,
 }

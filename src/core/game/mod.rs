@@ -87,7 +87,7 @@ pub use session::{
     Game, LogEntry, MAX_ACTION_BYTES, MAX_NOTE_BYTES, ReadOnly, ReplayError, replay,
 };
 pub use snapshot::{
-    Acting, Card, CheckView, ChoiceView, DarkForces, DeclarationView, DiceView, Engaged,
+    Acting, Card, CheckView, ChoiceView, DarkForces, DeclarationView, DiceView, Engaged, FORMAT, Figure,
     GameStatus, LOG_LINES, LogLine, OfferView, OffersView, OpposedCheck, PendingView, PriceView,
     RerollView, RollState, RollView, Snapshot, StatusHit, StatusModel, StatusSide, StatusVp,
     TargetView, TypeDiceView, declarations_view,

@@ -72,7 +72,7 @@ pub fn now_text(st: &GameState, now: &Now, l: Lang) -> String {
             None => format!(
                 "{} {}",
                 st.name(*model),
-                l.pick("está activada", "is acting")
+                l.pick("actúa", "is acting")
             ),
         },
         Now::ChooseStart { round, winner } => format!(

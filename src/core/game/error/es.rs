@@ -32,7 +32,7 @@ format!("es la activación de {active}, no de {model}")
 }
         R::NotActivated { model } => {
 let model = n.of(*model);
-format!("{model} no está activada")
+format!("no es la activación de {model}")
 }
         R::Prone { model } => {
 let model = n.of(*model);

@@ -1,0 +1,161 @@
+//! Issue 34: every odds figure a client shows, worded by the core: whose
+//! chance it is, the sentence in the snapshot's language ("Ramón is put
+//! Down", "Úrsula wins") and its percent from the one formatter
+//! ([`Odds::percent`]). The app, the phones and the CLI print these; none
+//! of them labels a figure itself (the phones once read the attacker's
+//! chance as "Ramón gana").
+
+use serde::Serialize;
+
+use crate::core::game::{Action, Game, ModelRef};
+use crate::core::odds::{Odds, OpposedOdds, Prob};
+use crate::core::text::Lang;
+
+/// One odds figure in words.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Figure {
+    /// What it measures: `success` (a check), `active_wins`,
+    /// `passive_wins`, `both_hit` (an opposed check), `down` (the target
+    /// ends Down), `attacker_down` (the attacker ends Down, R23).
+    pub what: &'static str,
+    /// Whose chance it is; none for a tie or a roll of no model.
+    pub model: Option<ModelRef>,
+    /// The sentence: "Ramón is put Down", "Úrsula wins".
+    pub text: String,
+    pub odds: Odds,
+    /// `odds` as [`Odds::percent`] writes it.
+    pub percent: String,
+}
+
+impl Figure {
+    fn new(what: &'static str, model: Option<ModelRef>, text: String, p: Prob) -> Figure {
+        let odds = Odds(p);
+        Figure {
+            what,
+            model,
+            text,
+            percent: odds.percent(),
+            odds,
+        }
+    }
+
+    /// The figure as one line: "Ramón is put Down: 72.0 % (18/25)".
+    pub fn line(&self) -> String {
+        format!("{}: {} ({})", self.text, self.percent, self.odds.exact())
+    }
+}
+
+fn name(g: &Game, m: Option<ModelRef>) -> Option<String> {
+    m.map(|m| g.state().name(m))
+}
+
+/// "Úrsula wins" (or "Úrsula succeeds" for a check of one side).
+fn wins(g: &Game, m: Option<ModelRef>, check: bool, l: Lang) -> String {
+    match (name(g, m), check, l) {
+        (Some(n), true, Lang::Es) => format!("Éxito de {n}"),
+        (Some(n), true, Lang::En) => format!("{n} succeeds"),
+        (Some(n), false, Lang::Es) => format!("{n} gana"),
+        (Some(n), false, Lang::En) => format!("{n} wins"),
+        (None, true, _) => l.pick("Éxito", "Success").to_string(),
+        (None, false, _) => l.pick("Gana la activa", "The active side wins").to_string(),
+    }
+}
+
+/// "Ramón is put Down": a verb in Spanish, no adjective that agrees with
+/// no name.
+fn down(g: &Game, m: Option<ModelRef>, l: Lang) -> String {
+    let n = name(g, m).unwrap_or_else(|| l.pick("la objetivo", "the target").to_string());
+    match l {
+        Lang::Es => format!("Abatir a {n}"),
+        Lang::En => format!("{n} is put Down"),
+    }
+}
+
+/// R01: an attribute check's chance of success.
+pub(crate) fn check(g: &Game, model: Option<ModelRef>, success: Odds, l: Lang) -> Vec<Figure> {
+    vec![Figure::new(
+        "success",
+        model,
+        wins(g, model, true, l),
+        success.0,
+    )]
+}
+
+/// R02, R23: each outcome of an opposed check, named by who wins it.
+pub(crate) fn opposed(
+    g: &Game,
+    active: Option<ModelRef>,
+    passive: Option<ModelRef>,
+    odds: &OpposedOdds,
+    l: Lang,
+) -> Vec<Figure> {
+    let mut out = vec![
+        Figure::new(
+            "active_wins",
+            active,
+            wins(g, active, false, l),
+            odds.active_wins.0,
+        ),
+        Figure::new(
+            "passive_wins",
+            passive,
+            match name(g, passive) {
+                Some(_) => wins(g, passive, false, l),
+                None => l
+                    .pick("Gana la pasiva", "The passive side wins")
+                    .to_string(),
+            },
+            odds.passive_wins.0,
+        ),
+    ];
+    if let Some(b) = odds.both_hit {
+        out.push(Figure::new(
+            "both_hit",
+            None,
+            l.pick("Empate: impactan las dos (R23)", "A tie: both hit (R23)")
+                .to_string(),
+            b.0,
+        ));
+    }
+    out
+}
+
+/// The acting model and the model it acts on, as an action names them.
+pub(crate) fn sides_of(a: &Action) -> (Option<ModelRef>, Option<ModelRef>) {
+    match a {
+        Action::Assault(x) => (Some(x.attacker), Some(x.defender)),
+        Action::Fight(x) => (Some(x.attacker), Some(x.defender)),
+        Action::Shoot(x) => (Some(x.shooter), Some(x.target)),
+        Action::ResolveHit(x) => (Some(x.attacker), Some(x.target)),
+        Action::CastSpell(x) => (Some(x.caster), x.target),
+        Action::Fall(x) => (Some(x.model), None),
+        Action::Check(x) => (Some(x.model), None),
+        _ => (None, None),
+    }
+}
+
+/// A draft's price in figures: the acting side wins its roll, the target
+/// ends Down, the attacker ends Down (R23).
+pub(crate) fn price(
+    g: &Game,
+    draft: &Action,
+    win: Option<Prob>,
+    check_only: bool,
+    down_p: Option<Prob>,
+    attacker_down: Option<Prob>,
+    l: Lang,
+) -> Vec<Figure> {
+    let (actor, target) = sides_of(draft);
+    let mut out = Vec::new();
+    if let Some(p) = down_p {
+        out.push(Figure::new("down", target, down(g, target, l), p));
+    }
+    if let Some(p) = win {
+        let what = if check_only { "success" } else { "active_wins" };
+        out.push(Figure::new(what, actor, wins(g, actor, check_only, l), p));
+    }
+    if let Some(p) = attacker_down {
+        out.push(Figure::new("attacker_down", actor, down(g, actor, l), p));
+    }
+    out
+}
