@@ -253,7 +253,7 @@ fn a_snapshot_equals_after_save_and_reopen() {
             let back = Game::load(&path, &rules()).expect("reopens");
             for l in [Lang::Es, Lang::En] {
                 let (before, after) = (json(&g.snapshot(l)), json(&back.snapshot(l)));
-                assert_eq!(before["index"], n, "seed {seed}");
+                assert_eq!(before["log_index"], n, "seed {seed}");
                 if let Some(d) = first_difference("", &after, &before) {
                     panic!("seed {seed}, {n} actions, {l:?}: {d}");
                 }

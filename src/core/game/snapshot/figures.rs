@@ -134,18 +134,50 @@ pub(crate) fn sides_of(a: &Action) -> (Option<ModelRef>, Option<ModelRef>) {
     }
 }
 
+impl crate::core::game::Price {
+    /// The price of `draft` in figures (what `PriceView::figures` holds,
+    /// for the app, which keeps the `Price`).
+    pub fn figures(&self, g: &Game, draft: &Action, l: Lang) -> Vec<Figure> {
+        let check_only = matches!(self.prepared, Some(crate::core::game::Prepared::Check(_)));
+        price(
+            g,
+            sides_of(draft),
+            self.win,
+            check_only,
+            self.down,
+            self.attacker_down,
+            l,
+        )
+    }
+}
+
+impl crate::core::game::Target {
+    /// The chances an offer gives a target before its draft is priced
+    /// (to put it Down; in a fight, the attacker too), in figures.
+    pub fn figures(&self, g: &Game, l: Lang) -> Vec<Figure> {
+        price(
+            g,
+            (sides_of(&self.action).0, Some(self.model)),
+            None,
+            false,
+            self.p_down,
+            self.p_attacker_down,
+            l,
+        )
+    }
+}
+
 /// A draft's price in figures: the acting side wins its roll, the target
 /// ends Down, the attacker ends Down (R23).
-pub(crate) fn price(
+fn price(
     g: &Game,
-    draft: &Action,
+    (actor, target): (Option<ModelRef>, Option<ModelRef>),
     win: Option<Prob>,
     check_only: bool,
     down_p: Option<Prob>,
     attacker_down: Option<Prob>,
     l: Lang,
 ) -> Vec<Figure> {
-    let (actor, target) = sides_of(draft);
     let mut out = Vec::new();
     if let Some(p) = down_p {
         out.push(Figure::new("down", target, down(g, target, l), p));
@@ -158,4 +190,53 @@ pub(crate) fn price(
         out.push(Figure::new("attacker_down", actor, down(g, actor, l), p));
     }
     out
+}
+
+/// The figures of a prepared opposed check (the app's forms).
+pub fn of_opposed(
+    g: &Game,
+    p: &crate::core::game::PreparedCheck<crate::core::dice::OpposedSpec>,
+    l: Lang,
+) -> Vec<Figure> {
+    opposed(g, p.active, p.passive, &p.odds(), l)
+}
+
+/// The figures of a prepared attribute check (the app's forms).
+pub fn of_check(
+    g: &Game,
+    p: &crate::core::game::PreparedCheck<crate::core::dice::CheckSpec>,
+    l: Lang,
+) -> Vec<Figure> {
+    check(g, p.active, p.odds(), l)
+}
+
+/// R27: a hit's roll as the table says it: `target` is put Down, or it
+/// withstands the hit. The side that rolls active is the one with the
+/// higher number, the hit's or the target's.
+pub fn of_hit(
+    g: &Game,
+    p: &crate::core::game::PreparedCheck<crate::core::dice::OpposedSpec>,
+    attacker: ModelRef,
+    target: ModelRef,
+    l: Lang,
+) -> Vec<Figure> {
+    let o = p.odds();
+    let (put_down, stands) = if p.active == Some(attacker) {
+        (o.active_wins, o.passive_wins)
+    } else {
+        (o.passive_wins, o.active_wins)
+    };
+    let n = g.state().name(target);
+    vec![
+        Figure::new("down", Some(target), down(g, Some(target), l), put_down.0),
+        Figure::new(
+            "withstands",
+            Some(target),
+            match l {
+                Lang::Es => format!("{n} resiste el impacto"),
+                Lang::En => format!("{n} withstands it"),
+            },
+            stands.0,
+        ),
+    ]
 }

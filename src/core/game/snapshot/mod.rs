@@ -26,7 +26,7 @@ pub use offers::{
     CheckView, ChoiceView, DeclarationView, OfferView, OffersView, OpposedCheck, PendingView,
     PriceView, RerollView, TargetView, TypeDiceView, declarations_view,
 };
-pub use figures::Figure;
+pub use figures::{Figure, of_check, of_hit, of_opposed};
 pub use status::{GameStatus, StatusHit, StatusModel, StatusSide, StatusVp};
 
 /// How many of the log's newest lines a snapshot carries.

@@ -176,18 +176,9 @@ impl PriceView {
             None => g.dice_slots(draft)?,
         };
         let dice = slots.iter().map(|s| TypeDiceView::of(g, s, l)).collect();
-        let check_only = matches!(p.prepared, Some(Prepared::Check(_)));
         Ok(PriceView {
             dp: p.dp,
-            figures: figures::price(
-                g,
-                draft,
-                p.win,
-                check_only,
-                p.down,
-                p.attacker_down,
-                l,
-            ),
+            figures: p.figures(g, draft, l),
             check: p.prepared.as_ref().and_then(|x| prepared_view(g, x, l)),
             win: p.win.map(Odds),
             p_down: p.down.map(Odds),
