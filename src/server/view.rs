@@ -112,7 +112,11 @@ pub fn seat_json(g: &Game, offered: &Offers, l: Lang) -> GameJson {
         .iter()
         .map(|o| OfferWords {
             text: declared(g, &o.action, l),
-            targets: o.targets.iter().map(|t| declared(g, &t.action, l)).collect(),
+            targets: o
+                .targets
+                .iter()
+                .map(|t| declared(g, &t.action, l))
+                .collect(),
         })
         .collect();
     GameJson {

@@ -91,8 +91,8 @@ pub mod snapshot_figures {
     pub use super::snapshot::{of_check, of_hit, of_opposed};
 }
 pub use snapshot::{
-    Acting, Card, CheckView, ChoiceView, DarkForces, DeclarationView, DiceView, Engaged, FORMAT, Figure,
-    GameStatus, LOG_LINES, LogLine, OfferView, OffersView, OpposedCheck, PendingView, PriceView,
-    RerollView, RollState, RollView, Snapshot, StatusHit, StatusModel, StatusSide, StatusVp,
-    TargetView, TypeDiceView, declarations_view,
+    Acting, Card, CheckView, ChoiceView, DarkForces, DeclarationView, DiceView, Engaged, FORMAT,
+    Figure, GameStatus, LOG_LINES, LogLine, OfferView, OffersView, OpposedCheck, PendingView,
+    PriceView, RerollView, RollState, RollView, Snapshot, StatusHit, StatusModel, StatusSide,
+    StatusVp, TargetView, TypeDiceView, declarations_view,
 };

@@ -11,8 +11,8 @@ use super::widgets::{self, big_button, choices_multi, models_multi, toggle};
 use crate::core::game::act;
 use crate::core::game::draft::{declare, value};
 use crate::core::game::{
-    Action, ActionKind, DeclKind, Declaration, Declared, FightOptions, Game, GameError, HitOptions,
-    Figure, ModelRef, Offer, Price, ShootOptions, SpellChoice, Target,
+    Action, ActionKind, DeclKind, Declaration, Declared, FightOptions, Figure, Game, GameError,
+    HitOptions, ModelRef, Offer, Price, ShootOptions, SpellChoice, Target,
 };
 use crate::core::tables::{RuleSet, Stat};
 use crate::core::text::Lang;

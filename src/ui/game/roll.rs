@@ -8,8 +8,8 @@ use super::forms::Form;
 use super::widgets::{self, big_button, key, models_multi, odds_line, sources_ui};
 use crate::core::dice::{CheckSpec, OpposedSpec};
 use crate::core::game::act;
-use crate::core::game::snapshot_figures as figures;
 use crate::core::game::action::{PendingRoll, RerollKind};
+use crate::core::game::snapshot_figures as figures;
 use crate::core::game::{
     Action, DeclKey, Game, GameError, GameState, HitOptions, ModelRef, Offers, PreparedCheck, Side,
 };

@@ -125,7 +125,6 @@ impl Effect {
     }
 }
 
-
 /// "name (effect)", or the name alone when it has no effect.
 pub(super) fn with_effect(name: &Text, effect: &Effect) -> Text {
     let e = effect.text();

@@ -127,7 +127,8 @@ pub(crate) fn sides_of(a: &Action) -> (Option<ModelRef>, Option<ModelRef>) {
         Action::Fight(x) => (Some(x.attacker), Some(x.defender)),
         Action::Shoot(x) => (Some(x.shooter), Some(x.target)),
         Action::ResolveHit(x) => (Some(x.attacker), Some(x.target)),
-        Action::CastSpell(x) => (Some(x.caster), x.target),
+        Action::CastSpell(x) => (Some(x.caster), x.target.or(single(&x.targets))),
+        Action::Breath(x) => (Some(x.model), single(&x.targets)),
         Action::Fall(x) => (Some(x.model), None),
         Action::Check(x) => (Some(x.model), None),
         _ => (None, None),
@@ -164,6 +165,14 @@ impl crate::core::game::Target {
             self.p_attacker_down,
             l,
         )
+    }
+}
+
+/// The one model of a list of one (a draft aimed at one target).
+fn single(v: &[ModelRef]) -> Option<ModelRef> {
+    match v {
+        [m] => Some(*m),
+        _ => None,
     }
 }
 

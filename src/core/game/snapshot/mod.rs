@@ -22,11 +22,11 @@ use crate::core::game::roll::Role;
 use crate::core::tables::Stats;
 use crate::core::text::Lang;
 
+pub use figures::{Figure, of_check, of_hit, of_opposed};
 pub use offers::{
     CheckView, ChoiceView, DeclarationView, OfferView, OffersView, OpposedCheck, PendingView,
     PriceView, RerollView, TargetView, TypeDiceView, declarations_view,
 };
-pub use figures::{Figure, of_check, of_hit, of_opposed};
 pub use status::{GameStatus, StatusHit, StatusModel, StatusSide, StatusVp};
 
 /// How many of the log's newest lines a snapshot carries.
@@ -242,10 +242,18 @@ pub fn heading(g: &Game, l: Lang) -> String {
         parts.push(g.setup().scenario.clone());
     }
     if st.turn > 0 {
-        parts.push(format!("{} {}", crate::core::glossary::TURN.get(l), st.turn));
+        parts.push(format!(
+            "{} {}",
+            crate::core::glossary::TURN.get(l),
+            st.turn
+        ));
     }
     if let Some(r) = &st.round {
-        parts.push(format!("{} {}", crate::core::glossary::ROUND.get(l), r.round));
+        parts.push(format!(
+            "{} {}",
+            crate::core::glossary::ROUND.get(l),
+            r.round
+        ));
     }
     parts.join(" · ")
 }
