@@ -29,6 +29,7 @@ use serde_json::Value;
 /// Generous: catches a hang, never times a loaded machine.
 const WAIT: Duration = Duration::from_secs(40);
 
+mod hit_odds;
 mod replay;
 mod take_back;
 use replay::replays_like_game_act;
@@ -226,6 +227,10 @@ fn type_both(d: &Driver, other: &Driver, active: u32, passive: u32, phones: &[&D
     other
         .wait("return state && state.waiting ? true : null", WAIT)
         .expect("the other phone is asked for its dice");
+    // The acting phone learns it from its post's answer or its stream,
+    // whichever comes first (under load, after the other phone's).
+    d.wait("return state && state.waiting ? true : null", WAIT)
+        .expect("the acting phone says it waits");
     assert!(
         state(d)["waiting"]["text"]
             .as_str()
@@ -428,6 +433,9 @@ fn an_activation_and_the_end_of_the_turn(a: &Driver, b: &Driver, shots: &Path) {
             WAIT,
         )
         .expect("the hit's draft priced");
+        if hits == 0 {
+            hit_odds::same_on_both_phones(d, o, shots);
+        }
         type_both(d, o, 9, 3, &phones);
         accept(accepter(a, b, d), &phones);
         hits += 1;

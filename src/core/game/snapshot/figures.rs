@@ -139,10 +139,25 @@ impl crate::core::game::Price {
     /// The price of `draft` in figures (what `PriceView::figures` holds,
     /// for the app, which keeps the `Price`).
     pub fn figures(&self, g: &Game, draft: &Action, l: Lang) -> Vec<Figure> {
-        let check_only = matches!(self.prepared, Some(crate::core::game::Prepared::Check(_)));
+        use crate::core::game::Prepared;
+        // R27: a hit's roll is told as the table says it: the target put
+        // Down, or it withstands.
+        if let (Action::ResolveHit(h), Some(Prepared::Opposed(p))) = (draft, &self.prepared) {
+            return of_hit(g, p, h.attacker, h.target, l);
+        }
+        let check_only = matches!(self.prepared, Some(Prepared::Check(_)));
+        // The side that wins is the one that rolls active (the prepared
+        // check's model), the draft's actor when it names none.
+        let (actor, target) = sides_of(draft);
+        let active = match &self.prepared {
+            Some(Prepared::Check(p)) => p.active,
+            Some(Prepared::Opposed(p)) => p.active,
+            _ => None,
+        };
         price(
             g,
-            sides_of(draft),
+            (actor, target),
+            active,
             self.win,
             check_only,
             self.down,
@@ -159,6 +174,7 @@ impl crate::core::game::Target {
         price(
             g,
             (sides_of(&self.action).0, Some(self.model)),
+            None,
             None,
             false,
             self.p_down,
@@ -181,6 +197,7 @@ fn single(v: &[ModelRef]) -> Option<ModelRef> {
 fn price(
     g: &Game,
     (actor, target): (Option<ModelRef>, Option<ModelRef>),
+    winner: Option<ModelRef>,
     win: Option<Prob>,
     check_only: bool,
     down_p: Option<Prob>,
@@ -193,7 +210,8 @@ fn price(
     }
     if let Some(p) = win {
         let what = if check_only { "success" } else { "active_wins" };
-        out.push(Figure::new(what, actor, wins(g, actor, check_only, l), p));
+        let who = winner.or(actor);
+        out.push(Figure::new(what, who, wins(g, who, check_only, l), p));
     }
     if let Some(p) = attacker_down {
         out.push(Figure::new("attacker_down", actor, down(g, actor, l), p));

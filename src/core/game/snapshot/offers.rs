@@ -176,10 +176,17 @@ impl PriceView {
             None => g.dice_slots(draft)?,
         };
         let dice = slots.iter().map(|s| TypeDiceView::of(g, s, l)).collect();
+        let figures = p.figures(g, draft, l);
+        let mut check = p.prepared.as_ref().and_then(|x| prepared_view(g, x, l));
+        // R27: a hit's check in the table's words too (put Down, or it
+        // withstands), not "X wins".
+        if let (Action::ResolveHit(_), Some(CheckView::Opposed(c))) = (draft, &mut check) {
+            c.figures = figures.clone();
+        }
         Ok(PriceView {
             dp: p.dp,
-            figures: p.figures(g, draft, l),
-            check: p.prepared.as_ref().and_then(|x| prepared_view(g, x, l)),
+            figures,
+            check,
             win: p.win.map(Odds),
             p_down: p.down.map(Odds),
             p_attacker_down: p.attacker_down.map(Odds),
