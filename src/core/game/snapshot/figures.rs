@@ -131,7 +131,41 @@ pub(crate) fn sides_of(a: &Action) -> (Option<ModelRef>, Option<ModelRef>) {
         Action::Breath(x) => (Some(x.model), single(&x.targets)),
         Action::Fall(x) => (Some(x.model), None),
         Action::Check(x) => (Some(x.model), None),
-        _ => (None, None),
+        Action::Disengage(x) => (Some(x.model), None),
+        // No figure of these names a model by the action (the actions
+        // list keeps no catch-all arm: a new action is placed here).
+        Action::StartTurn(_)
+        | Action::ChangeRound(_)
+        | Action::EndChangeRound(_)
+        | Action::RollOff(_)
+        | Action::ChooseStart(_)
+        | Action::Activate(_)
+        | Action::EndActivation(_)
+        | Action::EndTurn(_)
+        | Action::EndGame(_)
+        | Action::Move(_)
+        | Action::StandUp(_)
+        | Action::Loot(_)
+        | Action::TouchTerrain(_)
+        | Action::LeaderOrder(_)
+        | Action::LeaderRally(_)
+        | Action::TotemOwn(_)
+        | Action::TotemEnemy(_)
+        | Action::UseHerb(_)
+        | Action::TotemReroll(_)
+        | Action::HeadstrongReroll(_)
+        | Action::PassReroll(_)
+        | Action::Accept(_)
+        | Action::BeastAppears(_)
+        | Action::ScenarioPoints(_)
+        | Action::AdjustFear(_)
+        | Action::AdjustPool(_)
+        | Action::AdjustOwnDp(_)
+        | Action::AdjustToughness(_)
+        | Action::SetStatus(_)
+        | Action::SetEngaged(_)
+        | Action::SetRound(_)
+        | Action::Note(_) => (None, None),
     }
 }
 
