@@ -126,10 +126,8 @@ fn one_value(g: &Game) -> usize {
                 priced += 1;
                 let at = format!("{} {draft}", o["id"]);
                 check_figures(g, &price["figures"], &at);
-                if let Some(c) = price["check"].as_object() {
-                    if let Some(fs) = c.get("figures") {
-                        check_figures(g, fs, &at);
-                    }
+                if let Some(fs) = price["check"].get("figures") {
+                    check_figures(g, fs, &at);
                 }
                 if let Some((es, en)) = app_line(g, draft) {
                     let app = if l == Lang::Es { es } else { en };

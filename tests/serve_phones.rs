@@ -421,27 +421,7 @@ fn an_activation_and_the_end_of_the_turn(a: &Driver, b: &Driver, shots: &Path) {
     );
     accept(accepter(a, b, me), &phones);
 
-    // R27: each hit is rolled by the hit model's phone, dice typed on each.
-    let mut hits = 0;
-    while state(a)["offers"]["phase"] == "resolve_hits" {
-        let hit = taker(a, "resolve_hit");
-        let d = phone(&hit);
-        let o = if hit == "a" { b } else { a };
-        tap(d, "[data-id=resolve_hit]");
-        d.wait(
-            "return sheet && sheet.price && !sheet.pricing && document.querySelector('#sheet [data-s=type]') ? true : null",
-            WAIT,
-        )
-        .expect("the hit's draft priced");
-        if hits == 0 {
-            hit_odds::same_on_both_phones(d, o, shots);
-        }
-        type_both(d, o, 9, 3, &phones);
-        accept(accepter(a, b, d), &phones);
-        hits += 1;
-        assert!(hits < 5, "hits end");
-    }
-    assert!(hits >= 1, "the assault's hit was rolled");
+    hit_odds::roll_the_hits(a, b, shots);
 
     // The activation ends; at the next pick a phone ends the turn (asked twice).
     if state(a)["offers"]["phase"] == "acting" {

@@ -8,7 +8,9 @@
 //! on purpose since: issue 24 puts each side's total next to its name in
 //! the hit's words ("Hermana Úrsula 7 against El pequeño Andrés 6", was "7
 //! against 6"), edited by hand in `spells-rerolled.offers.*.json`; no key
-//! changed.
+//! changed. Issue 34 changed two more by hand (sed over the saved files):
+//! "X está activada" is "X actúa" (no adjective agreeing with no name), and
+//! multiple combat's source cites R24, not Fight's R23.
 //!
 //! New keys may be added without a new version: the comparison ignores a
 //! key of today's output that the saved object lacks (every saved key must

@@ -40,3 +40,31 @@ pub(super) fn same_on_both_phones(d: &Driver, o: &Driver, shots: &Path) {
     o.js("const e = document.querySelector('.roll .odds'); if (e) window.scrollTo(0, e.getBoundingClientRect().top + window.scrollY - 200); return true");
     o.screenshot(&shots.join("phone-hit-odds-other-en.png"));
 }
+
+/// R27: each hit is rolled by the hit model's phone, dice typed on each
+/// (the first one's odds checked on both phones).
+pub(super) fn roll_the_hits(a: &Driver, b: &Driver, shots: &Path) {
+    let phones = [a, b];
+    let phone = |side: &str| if side == "a" { a } else { b };
+    // R27: each hit is rolled by the hit model's phone, dice typed on each.
+    let mut hits = 0;
+    while state(a)["offers"]["phase"] == "resolve_hits" {
+        let hit = taker(a, "resolve_hit");
+        let d = phone(&hit);
+        let o = if hit == "a" { b } else { a };
+        tap(d, "[data-id=resolve_hit]");
+        d.wait(
+            "return sheet && sheet.price && !sheet.pricing && document.querySelector('#sheet [data-s=type]') ? true : null",
+            WAIT,
+        )
+        .expect("the hit's draft priced");
+        if hits == 0 {
+            hit_odds::same_on_both_phones(d, o, shots);
+        }
+        type_both(d, o, 9, 3, &phones);
+        accept(accepter(a, b, d), &phones);
+        hits += 1;
+        assert!(hits < 5, "hits end");
+    }
+    assert!(hits >= 1, "the assault's hit was rolled");
+}

@@ -190,8 +190,7 @@ impl crate::core::game::Price {
         };
         price(
             g,
-            (actor, target),
-            active,
+            (actor, active, target),
             self.win,
             check_only,
             self.down,
@@ -207,8 +206,7 @@ impl crate::core::game::Target {
     pub fn figures(&self, g: &Game, l: Lang) -> Vec<Figure> {
         price(
             g,
-            (sides_of(&self.action).0, Some(self.model)),
-            None,
+            (sides_of(&self.action).0, None, Some(self.model)),
             None,
             false,
             self.p_down,
@@ -230,8 +228,8 @@ fn single(v: &[ModelRef]) -> Option<ModelRef> {
 /// ends Down, the attacker ends Down (R23).
 fn price(
     g: &Game,
-    (actor, target): (Option<ModelRef>, Option<ModelRef>),
-    winner: Option<ModelRef>,
+    // The acting model, the side that wins its roll, the target.
+    (actor, winner, target): (Option<ModelRef>, Option<ModelRef>, Option<ModelRef>),
     win: Option<Prob>,
     check_only: bool,
     down_p: Option<Prob>,
