@@ -35,8 +35,8 @@ fn base() -> [Value; 2] {
     let g = Game::new(GameSetup::new(a, b).with_seed(7), &rules);
     let offered = g.offers();
     [
-        view::seat_json(&g, &offered, Lang::Es),
-        view::seat_json(&g, &offered, Lang::En),
+        serde_json::to_value(view::seat_json(&g, &offered, Lang::Es)).expect("serialises"),
+        serde_json::to_value(view::seat_json(&g, &offered, Lang::En)).expect("serialises"),
     ]
 }
 

@@ -12,6 +12,7 @@ mod serve_support;
 mod actions_list;
 mod check_sources;
 mod cli;
+mod client_figures;
 mod concurrent_writers;
 mod fair_play;
 mod fair_play_answers;

@@ -370,8 +370,16 @@ fn the_offers_json_carries_drafts_declarations_and_prices() {
     assert_eq!(t["draft"]["options"]["options"]["consecutive_moves"], 1);
     assert!(t["price"]["win"]["exact"].is_string(), "{t}");
     assert!(t["price"]["p_down"]["exact"].is_string(), "{t}");
+    // Issue 34: one roll, one set of odds: the target's own chance and
+    // check are its draft's price (the Move included), not the bare
+    // action's (the phones showed both).
+    assert_eq!(t["price"]["p_down"], t["p_down"], "{t}");
+    assert_eq!(t["price"]["check"], t["check"], "{t}");
+    let bare = g.price(&serde_json::from_value(t["action"].clone()).expect("an action"));
+    let bare = bare.expect("priced").down.expect("a chance");
     assert_ne!(
-        t["price"]["p_down"], t["p_down"],
-        "the draft is another roll"
+        t["p_down"]["exact"],
+        format!("{}/{}", bare.numer(), bare.denom()),
+        "the draft is another roll than the bare action"
     );
 }

@@ -29,6 +29,7 @@ use serde_json::Value;
 /// Generous: catches a hang, never times a loaded machine.
 const WAIT: Duration = Duration::from_secs(40);
 
+mod hit_odds;
 mod replay;
 mod take_back;
 mod taps;
@@ -227,6 +228,10 @@ fn type_both(d: &Driver, other: &Driver, active: u32, passive: u32, phones: &[&D
     other
         .wait("return state && state.waiting ? true : null", WAIT)
         .expect("the other phone is asked for its dice");
+    // The acting phone learns it from its post's answer or its stream,
+    // whichever comes first (under load, after the other phone's).
+    d.wait("return state && state.waiting ? true : null", WAIT)
+        .expect("the acting phone says it waits");
     assert!(
         state(d)["waiting"]["text"]
             .as_str()
@@ -417,24 +422,7 @@ fn an_activation_and_the_end_of_the_turn(a: &Driver, b: &Driver, shots: &Path) {
     );
     accept(accepter(a, b, me), &phones);
 
-    // R27: each hit is rolled by the hit model's phone, dice typed on each.
-    let mut hits = 0;
-    while state(a)["offers"]["phase"] == "resolve_hits" {
-        let hit = taker(a, "resolve_hit");
-        let d = phone(&hit);
-        let o = if hit == "a" { b } else { a };
-        tap(d, "[data-id=resolve_hit]");
-        d.wait(
-            "return sheet && sheet.price && !sheet.pricing && document.querySelector('#sheet [data-s=type]') ? true : null",
-            WAIT,
-        )
-        .expect("the hit's draft priced");
-        type_both(d, o, 9, 3, &phones);
-        accept(accepter(a, b, d), &phones);
-        hits += 1;
-        assert!(hits < 5, "hits end");
-    }
-    assert!(hits >= 1, "the assault's hit was rolled");
+    hit_odds::roll_the_hits(a, b, shots);
 
     // The activation ends; at the next pick a phone ends the turn (asked twice).
     if state(a)["offers"]["phase"] == "acting" {

@@ -7,6 +7,7 @@ mod game_support;
 mod roster_support;
 mod serve_support;
 
+mod client_figures_walk;
 mod crash_roster;
 mod fair_play_props;
 mod fuzz_file_under_server;

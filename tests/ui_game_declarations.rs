@@ -28,7 +28,7 @@ fn the_game<'a>(h: &'a Harness<'static, ImpiaApp>) -> &'a Game {
 /// The figures beside the one target on show (a label keeps its text as
 /// its AccessKit value).
 fn target_line(h: &Harness<'static, ImpiaApp>) -> String {
-    let n = h.get_by_label_contains("to put Down");
+    let n = h.get_by_label_contains("is put Down");
     let n = n.accesskit_node();
     n.value().or_else(|| n.label()).unwrap_or_default()
 }
@@ -99,12 +99,9 @@ fn the_fight_forms_win_odds_and_down_chance_should_change_together_when_an_optio
     });
     let p0 = the_game(&h).price(&plain).expect("priced");
     let (win0, down0) = (p0.win.expect("win"), p0.down.expect("down"));
+    assert!(before.contains(&format!("wins: {}", pct(win0))), "{before}");
     assert!(
-        before.contains(&format!("{} to win", pct(win0))),
-        "{before}"
-    );
-    assert!(
-        before.contains(&format!("{} to put Down", pct(down0))),
+        before.contains(&format!("is put Down: {}", pct(down0))),
         "{before}"
     );
     // Tuk declared within 10 cm: one complication on Ulrak's Combat.
@@ -122,15 +119,15 @@ fn the_fight_forms_win_odds_and_down_chance_should_change_together_when_an_optio
         win1 < win0 && down1 < down0,
         "{win1} {win0} {down1} {down0}"
     );
-    assert!(after.contains(&format!("{} to win", pct(win1))), "{after}");
+    assert!(after.contains(&format!("wins: {}", pct(win1))), "{after}");
     assert!(
-        after.contains(&format!("{} to put Down", pct(down1))),
+        after.contains(&format!("is put Down: {}", pct(down1))),
         "{after}"
     );
     // The attacker's own risk is on the line, labelled, and rises.
     let risk = p1.attacker_down.expect("a fight's risk");
     assert!(
-        after.contains(&format!("{} to go Down", pct(risk))),
+        after.contains(&format!("is put Down: {}", pct(risk))),
         "{after}"
     );
     assert!(Some(risk) > p0.attacker_down);
@@ -176,11 +173,11 @@ fn the_assault_after_a_move_should_show_the_odds_of_the_pre_filled_roll() {
     let name = the_game(&h).state().name(t.model);
     let line = target_line(&h);
     assert!(
-        line.contains(&format!("{} to win", pct(p.win.expect("win")))),
+        line.contains(&format!("wins: {}", pct(p.win.expect("win")))),
         "{line}"
     );
     assert!(
-        line.contains(&format!("{} to put Down", pct(p.down.expect("down")))),
+        line.contains(&format!("is put Down: {}", pct(p.down.expect("down")))),
         "{name}: {line}"
     );
     let plain = the_game(&h).price(&t.action).expect("priced");
@@ -228,7 +225,7 @@ fn the_blowpipes_down_chance_should_change_with_range() {
     let want = [
         ("Short range (+1)", by_hand(4, 3)),
         ("Medium range", by_hand(3, 2)),
-        ("Long range (−1)", by_hand(2, 1)),
+        ("Long range (-1)", by_hand(2, 1)),
     ];
     let mut h = harness(app(g));
     h.run();
@@ -240,7 +237,7 @@ fn the_blowpipes_down_chance_should_change_with_range() {
         h.run();
         let line = target_line(&h);
         assert!(
-            line.contains(&format!("{} to put Down", pct(down))),
+            line.contains(&format!("is put Down: {}", pct(down))),
             "{band}: {line}, want {}",
             pct(down)
         );

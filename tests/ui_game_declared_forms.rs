@@ -21,7 +21,7 @@ fn the_game<'a>(h: &'a Harness<'static, ImpiaApp>) -> &'a Game {
 }
 
 fn target_line(h: &Harness<'static, ImpiaApp>) -> String {
-    let n = h.get_by_label_contains("to hit");
+    let n = h.get_by_label_contains("succeeds");
     let n = n.accesskit_node();
     n.value().or_else(|| n.label()).unwrap_or_default()
 }
@@ -69,7 +69,7 @@ fn r26_the_shot_form_ticks_the_aimed_shot_the_core_declares_and_rolls_it() {
     let win0 = Odds(plain.win.expect("win"))
         .percent()
         .replace(' ', "\u{a0}");
-    assert!(before.contains(&format!("{win0} to hit")), "{before}");
+    assert!(before.contains(&format!("succeeds: {win0}")), "{before}");
     h.get_by_role_and_label(egui::accesskit::Role::CheckBox, &label)
         .click();
     h.run();
@@ -78,7 +78,7 @@ fn r26_the_shot_form_ticks_the_aimed_shot_the_core_declares_and_rolls_it() {
     let win1 = Odds(aimed.win.expect("win"))
         .percent()
         .replace(' ', "\u{a0}");
-    assert!(after.contains(&format!("{win1} to hit")), "{after}");
+    assert!(after.contains(&format!("succeeds: {win1}")), "{after}");
     h.get_by_label("🎲 Vask").click();
     h.run();
     let game = the_game(&h);

@@ -89,16 +89,22 @@ fn r28_r42_a_hit_waiting_names_the_targets_player_before_the_roll() {
         h.get_by_label_contains(&format!("{player}: {your} {name} — {choose}"));
         // R27: the hit's odds name the target and say Down, not "the
         // active / the passive wins"; the two figures are the whole roll.
+        // Issue 34: the core's words, a verb in Spanish (no "Abatida"
+        // agreeing with no name).
         let (down, stands) = match lang {
-            Lang::En => ("is put Down", "withstands it"),
-            Lang::Es => ("queda Abatida", "lo resiste"),
+            Lang::En => (
+                format!("{name} is put Down"),
+                format!("{name} withstands it"),
+            ),
+            Lang::Es => (
+                format!("Abatir a {name}"),
+                format!("{name} resiste el impacto"),
+            ),
         };
         let down = h
-            .get_by_label_contains(&format!("{name} {down}: {}", p_down.exact()))
+            .get_by_label_contains(&format!("{down}: {}", p_down.exact()))
             .rect();
-        let stands = h
-            .get_by_label_contains(&format!("{name} {stands}: "))
-            .rect();
+        let stands = h.get_by_label_contains(&format!("{stands}: ")).rect();
         assert!(stands.top() >= down.bottom() - 1.0, "{down:?} {stands:?}");
         assert!(h.query_by_label_contains("Active wins").is_none());
         assert!(h.query_by_label_contains("Gana el activo").is_none());

@@ -78,6 +78,16 @@ impl Text {
     }
 }
 
+/// A signed number, the one way every client writes one (issue 34): `+2`,
+/// `0` as `+0`, `-1`.
+pub fn signed(v: i32) -> String {
+    if v >= 0 {
+        format!("+{v}")
+    } else {
+        v.to_string()
+    }
+}
+
 /// The most characters of a value a user wrote that an error message
 /// quotes back (issue 32: a 1.5 MB id was echoed whole).
 pub const MAX_ECHO_CHARS: usize = 60;

@@ -8,7 +8,9 @@
 use serde_json::{Value, json};
 
 use crate::core::game::rights::{Asked, Refused, Waiting};
-use crate::core::game::{Action, Game, GameError, Host, Side, SideDice};
+use serde::Serialize;
+
+use crate::core::game::{Action, Game, GameError, Host, ModelRef, Side, SideDice};
 use crate::core::text::Lang;
 
 /// What a seat's action came to.
@@ -103,33 +105,63 @@ pub(super) fn act(
 /// The roll waiting for a seat, in words, for every page: who asked, whom
 /// it waits for, what for, the action to answer and the dice that seat
 /// types.
-pub(super) fn waiting_json(host: &Game, w: &Waiting, l: Lang) -> Value {
-    let dice: Vec<Value> = w
-        .slots_of(host)
-        .iter()
-        .map(|s| {
-            json!({
-                "model": s.model,
-                "label": s.model.map(|m| host.state().name(m)).unwrap_or_default(),
-                "d3": s.d3(),
+pub(super) fn waiting_json(host: &Game, w: &Waiting, l: Lang) -> WaitingJson {
+    WaitingJson {
+        by: w.by,
+        from: w.from,
+        text: w.text(host, l),
+        rolls: w.action.rolls_dice(),
+        action: w.action.clone(),
+        dice: w
+            .slots_of(host)
+            .iter()
+            .map(|s| WaitingDie {
+                model: s.model,
+                label: s.model.map(|m| host.state().name(m)).unwrap_or_default(),
+                d3: s.d3(),
             })
-        })
-        .collect();
-    json!({
-        "by": w.by,
-        "from": w.from,
-        "text": w.text(host, l),
-        "action": w.action,
-        "dice": dice,
-        "weapons": weapons(host, w, l),
+            .collect(),
+        weapons: weapons(host, w, l),
         // A fact that harms the asked seat's models: it may refuse it.
-        "proposal": w.needs.iter().any(|f| f.harms()),
-    })
+        proposal: w.needs.iter().any(|f| f.harms()),
+    }
+}
+
+/// The roll waiting for a seat, as every page receives it.
+#[derive(Clone, Debug, Serialize)]
+pub struct WaitingJson {
+    pub by: Side,
+    pub from: Side,
+    pub text: String,
+    pub action: Action,
+    /// Issue 34: the action rolls dice (the page offers Roll and Type the
+    /// dice; it keeps no list of such actions).
+    pub rolls: bool,
+    pub dice: Vec<WaitingDie>,
+    /// R23, issue 33: the weapons the asked seat picks from, one tap each.
+    pub weapons: Vec<WeaponAnswer>,
+    /// A fact that harms the asked seat's models: it may refuse it.
+    pub proposal: bool,
+}
+
+/// One weapon the asked seat may answer with, and the action that answers.
+#[derive(Clone, Debug, Serialize)]
+pub struct WeaponAnswer {
+    pub label: String,
+    pub action: Action,
+}
+
+/// One set of dice the waited-for seat types.
+#[derive(Clone, Debug, Serialize)]
+pub struct WaitingDie {
+    pub model: Option<ModelRef>,
+    pub label: String,
+    pub d3: u32,
 }
 
 /// R23, issue 33: where the roll waits only for the other seat's weapon
 /// (no dice typed), each weapon as the one tap that answers it ("Roll").
-fn weapons(host: &Game, w: &Waiting, l: Lang) -> Vec<Value> {
+fn weapons(host: &Game, w: &Waiting, l: Lang) -> Vec<WeaponAnswer> {
     use crate::core::game::rights::Field;
     use crate::core::game::{DeclKey, DeclKind, Declared};
     let only_weapons = w.needs.iter().all(|f| matches!(f, Field::Weapon { .. }));
@@ -146,7 +178,10 @@ fn weapons(host: &Game, w: &Waiting, l: Lang) -> Vec<Value> {
         }
         for c in choices {
             if let Some(a) = host.declare(&w.action, &d.key, Declared::Picks(vec![c.id.clone()])) {
-                out.push(json!({ "label": c.label.get(l), "action": a }));
+                out.push(WeaponAnswer {
+                    label: c.label.get(l).to_string(),
+                    action: a,
+                });
             }
         }
     }

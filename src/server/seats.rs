@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 
 mod proposal;
 mod takeback;
-pub use takeback::TakeBackView;
+pub use takeback::{TakeBackJson, TakeBackView};
 
 use super::fair::{self, Acted, refusal};
 use super::view::{self, May, SeatsView};

@@ -4,12 +4,14 @@
 //! `Snapshot`), with the log's lines, newest first, and each model's profile
 //! in words for the cards.
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde_json::Value;
 
 use super::{Seat, State};
-use crate::core::game::{Game, GameStatus, Offers, OffersView, Side, Status};
+use crate::core::game::{Game, Offers, Side, Snapshot, Status};
 use crate::core::glossary;
 use crate::core::tables::Stat;
 use crate::core::text::Lang;
@@ -18,55 +20,115 @@ use crate::core::text::Lang;
 /// small; the laptop has the whole log.
 pub const LOG_LINES: usize = 300;
 
+/// What every seat sees in one language (issue 34: `Game::snapshot`, the
+/// one value every client renders, plus the words the page shows): the
+/// seat's part is added by [`state_from`], `index`, `seat` and `lang` by
+/// [`State::new`].
+#[derive(Clone, Debug, Serialize)]
+pub struct GameJson {
+    #[serde(flatten)]
+    pub snapshot: Snapshot,
+    /// Issue 32: nothing shown as saved that is not: what the file lacks.
+    pub unsaved: Option<String>,
+    /// Each model's profile on one line, by its reference.
+    pub profiles: BTreeMap<String, String>,
+    pub words: Words,
+}
+
+/// The core's words for the ids the page shows.
+#[derive(Clone, Debug, Serialize)]
+pub struct Words {
+    /// Each status by its id.
+    pub status: BTreeMap<String, String>,
+    /// Each offered action as the history would tell it, by the offer's
+    /// place in `offers.offers`.
+    pub offers: Vec<OfferWords>,
+    /// The glossary's words the page shows beside numbers.
+    pub glossary: GlossaryWords,
+}
+
+/// An offer and each of its targets in the history's words.
+#[derive(Clone, Debug, Serialize)]
+pub struct OfferWords {
+    pub text: String,
+    pub targets: Vec<String>,
+}
+
+/// The game's words the page puts beside numbers, from `core::glossary`
+/// (issue 34: the page kept its own "Armadura", "PV", "Pavor").
+#[derive(Clone, Debug, Serialize)]
+pub struct GlossaryWords {
+    pub turn: &'static str,
+    pub round: &'static str,
+    pub dp: &'static str,
+    pub vp: &'static str,
+    pub fear: &'static str,
+    pub dark_forces: &'static str,
+    pub strength: &'static str,
+    pub toughness: &'static str,
+    pub penetration: &'static str,
+}
+
+impl GlossaryWords {
+    fn of(l: Lang) -> GlossaryWords {
+        GlossaryWords {
+            turn: glossary::TURN.get(l),
+            round: glossary::ROUND.get(l),
+            dp: glossary::DP.get(l),
+            vp: glossary::VP.get(l),
+            fear: glossary::FEAR.get(l),
+            dark_forces: glossary::DARK_FORCES.get(l),
+            strength: Stat::Strength.abbrev(l),
+            toughness: Stat::Toughness.abbrev(l),
+            penetration: glossary::PENETRATION.get(l),
+        }
+    }
+}
+
 /// What every seat sees in one language (the seat is set by [`State::new`]).
 /// `offered` is `g.offers()`, worked out once for both languages.
-pub fn seat_json(g: &Game, offered: &Offers, l: Lang) -> Value {
-    // The core's parts of the snapshot, the very values `game status
-    // --json` and `game offers --json` print (one door).
-    let status = serde_json::to_value(GameStatus::of(g, l)).unwrap_or(Value::Null);
-    let offers = serde_json::to_value(OffersView::of_offers(g, offered, l)).unwrap_or(Value::Null);
-    let log: Vec<Value> = g
-        .log()
-        .rev()
-        .take(LOG_LINES)
-        .map(|e| json!({"n": e.index + 1, "text": e.describe(l).to_string()}))
-        .collect();
+pub fn seat_json(g: &Game, offered: &Offers, l: Lang) -> GameJson {
+    // The core's snapshot: its `status` and `offers` are the very values
+    // `game status --json` and `game offers --json` print (one door).
+    let snapshot = g.snapshot_of(offered, l, LOG_LINES);
     let st = g.state();
-    let profiles: serde_json::Map<String, Value> = st
+    let profiles = st
         .models()
-        .map(|(r, m)| (r.to_string(), Value::String(profile_line(m, l))))
+        .map(|(r, m)| (r.to_string(), profile_line(m, l)))
         .collect();
     // The words for ids the page shows: each status, and each offered
     // action as the history would tell it.
-    let statuses: serde_json::Map<String, Value> = Status::ALL
+    let status = Status::ALL
         .iter()
         .filter_map(|s| {
             Some((
                 serde_json::to_value(s).ok()?.as_str()?.to_string(),
-                s.label(l).into(),
+                s.label(l).to_string(),
             ))
         })
         .collect();
-    let actions: Vec<Value> = offered
+    let offers = offered
         .offers
         .iter()
-        .map(|o| {
-            json!({
-                "text": declared(g, &o.action, l),
-                "targets": o.targets.iter().map(|t| declared(g, &t.action, l)).collect::<Vec<_>>(),
-            })
+        .map(|o| OfferWords {
+            text: declared(g, &o.action, l),
+            targets: o
+                .targets
+                .iter()
+                .map(|t| declared(g, &t.action, l))
+                .collect(),
         })
         .collect();
-    // Issue 32: nothing shown as saved that is not: what the file lacks.
-    let unsaved = g.unsaved().map(|e| e.message(l));
-    json!({
-        "status": status,
-        "offers": offers,
-        "unsaved": unsaved,
-        "log": log,
-        "profiles": profiles,
-        "words": {"status": statuses, "offers": actions},
-    })
+    GameJson {
+        snapshot,
+        unsaved: g.unsaved().map(|e| e.message(l)),
+        profiles,
+        words: Words {
+            status,
+            offers,
+            glossary: GlossaryWords::of(l),
+        },
+    }
 }
 
 /// A seat's standing with the laptop.
@@ -179,7 +241,7 @@ fn version(g: &Game) -> Version {
 #[derive(Clone, Debug)]
 pub struct Built {
     version: Version,
-    per_lang: [Value; 2],
+    per_lang: [Arc<GameJson>; 2],
     /// The ended game's report in words (Spanish, English): sent only to a
     /// page that asks for it (`GET report`), never inside each state.
     report: Option<Arc<[Arc<str>; 2]>>,
@@ -191,8 +253,8 @@ impl Built {
         Built {
             version: version(g),
             per_lang: [
-                seat_json(g, &offered, Lang::Es),
-                seat_json(g, &offered, Lang::En),
+                Arc::new(seat_json(g, &offered, Lang::Es)),
+                Arc::new(seat_json(g, &offered, Lang::En)),
             ],
             report: g.state().ended.is_some().then(|| {
                 Arc::new([
@@ -209,6 +271,50 @@ impl Built {
     }
 }
 
+/// A seat's own part of its state (issue 26, 33): its side and standing,
+/// what it may undo, the take-back asked, the pages connected, the end's
+/// confirmations and the roll waiting for a seat.
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatPart {
+    pub side: Option<Side>,
+    pub may: &'static str,
+    pub undo: bool,
+    /// Pressing Undo asks the other player.
+    pub undo_asks: bool,
+    pub take_back: Option<super::seats::TakeBackJson>,
+    pub notice: Option<String>,
+    pub connected: Connected,
+    pub end: Option<EndJson>,
+    pub waiting: Option<super::fair::WaitingJson>,
+}
+
+/// Whether each seat's page is connected.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Connected {
+    pub a: bool,
+    pub b: bool,
+}
+
+/// An ended game: who confirmed its report, whether it is in the records,
+/// and where the page reads the report (`report?at=N`, N the log's length:
+/// the page fetches it again only when it changes; issue 32: the report
+/// was inside every state, 629 KB at 100,000 actions).
+#[derive(Clone, Debug, Serialize)]
+pub struct EndJson {
+    pub confirmed: Connected,
+    pub recorded: bool,
+    pub report: String,
+}
+
+/// A seat's whole state: the game's part and its own.
+#[derive(Serialize)]
+struct SeatJson<'a> {
+    #[serde(flatten)]
+    game: &'a GameJson,
+    #[serde(flatten)]
+    seat: SeatPart,
+}
+
 /// [`state_with`] from the game's part already built.
 pub fn state_from(built: &Built, g: &Game, index: u64, seats: &SeatsView) -> State {
     let end = end_json(g, seats);
@@ -220,61 +326,55 @@ pub fn state_from(built: &Built, g: &Game, index: u64, seats: &SeatsView) -> Sta
         seats
             .waiting
             .as_ref()
-            .map_or(Value::Null, |w| super::fair::waiting_json(g, w, l))
+            .map(|w| super::fair::waiting_json(g, w, l))
     });
     State::new(index, |seat: Seat, l| {
         let i = match l {
             Lang::Es => 0,
             Lang::En => 1,
         };
-        let mut v = built.per_lang[i].clone();
-        if let Value::Object(m) = &mut v {
-            let may = seats.may(seat);
-            // Issue 33: Undo is offered while there is something a phone
-            // may undo or ask to take back (never a result the records
-            // hold); `undo_asks`: pressing it asks the other player.
-            let playing = seat
-                .side()
-                .filter(|_| !matches!(may, May::Refused | May::Watch));
-            let undo = playing.is_some() && g.can_undo() && !withdraws;
-            let undo_asks = playing.is_some_and(|side| !alone[usize::from(side != Side::A)]);
-            let (take_back, notice) = seats.take_back.json(seat.side(), l);
-            m.insert(
-                "side".into(),
-                seat.side().map_or(Value::Null, |s| {
-                    serde_json::to_value(s).unwrap_or(Value::Null)
-                }),
-            );
-            m.insert("may".into(), may.id().into());
-            m.insert("undo".into(), undo.into());
-            m.insert("undo_asks".into(), undo_asks.into());
-            m.insert("take_back".into(), take_back);
-            m.insert("notice".into(), notice);
-            m.insert(
-                "connected".into(),
-                json!({"a": seats.connected[0], "b": seats.connected[1]}),
-            );
-            m.insert("end".into(), end.clone());
-            m.insert("waiting".into(), waits[i].clone());
-        }
-        v
+        let may = seats.may(seat);
+        // Issue 33: Undo is offered while there is something a phone may
+        // undo or ask to take back (never a result the records hold);
+        // `undo_asks`: pressing it asks the other player.
+        let playing = seat
+            .side()
+            .filter(|_| !matches!(may, May::Refused | May::Watch));
+        let (take_back, notice) = seats.take_back.json(seat.side(), l);
+        let part = SeatPart {
+            side: seat.side(),
+            may: may.id(),
+            undo: playing.is_some() && g.can_undo() && !withdraws,
+            undo_asks: playing.is_some_and(|side| !alone[usize::from(side != Side::A)]),
+            take_back,
+            notice,
+            connected: Connected {
+                a: seats.connected[0],
+                b: seats.connected[1],
+            },
+            end: end.clone(),
+            waiting: waits[i].clone(),
+        };
+        serde_json::to_value(SeatJson {
+            game: &built.per_lang[i],
+            seat: part,
+        })
+        .unwrap_or(Value::Null)
     })
     .with_report(built.report.clone())
 }
 
-/// `null` while the game goes on; once ended, who confirmed its report,
-/// whether it is in the records, and where the page reads the report
-/// (`report?at=N`, N the log's length: the page fetches it again only when
-/// it changes; issue 32: the report was inside every state, 629 KB at
-/// 100,000 actions).
-fn end_json(g: &Game, seats: &SeatsView) -> Value {
-    if g.state().ended.is_none() {
-        return Value::Null;
-    }
-    json!({
-        "confirmed": {"a": seats.confirmed[0], "b": seats.confirmed[1]},
-        "recorded": seats.recorded,
-        "report": format!("report?at={}", g.actions().len()),
+/// `None` while the game goes on; once ended, who confirmed, whether it is
+/// recorded and where the report is read.
+fn end_json(g: &Game, seats: &SeatsView) -> Option<EndJson> {
+    g.state().ended.as_ref()?;
+    Some(EndJson {
+        confirmed: Connected {
+            a: seats.confirmed[0],
+            b: seats.confirmed[1],
+        },
+        recorded: seats.recorded,
+        report: format!("report?at={}", g.actions().len()),
     })
 }
 
@@ -337,7 +437,7 @@ fn profile_line(m: &crate::core::game::ModelState, l: Lang) -> String {
         .map(|s| format!("{} {}", s.abbrev(l), p.stats.get(*s)))
         .collect();
     parts.push(format!("{} {} cm", glossary::MOVE.get(l), p.movement_cm));
-    parts.push(format!("{} {}", l.pick("Armadura", "Armour"), p.armour));
+    parts.push(format!("{} {}", glossary::ARMOUR.get(l), p.armour));
     let weapons: Vec<String> = p
         .melee
         .iter()

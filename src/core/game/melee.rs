@@ -223,7 +223,7 @@ fn friends_terms<'a>(
                     who: &x.name,
                     option: &opt.name,
                     count: n,
-                    rule: &fight_row.rule,
+                    rule: opt.rule.as_deref().unwrap_or(&fight_row.rule),
                 },
             );
         }

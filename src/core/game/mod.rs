@@ -86,9 +86,13 @@ pub use price::Price;
 pub use session::{
     Game, LogEntry, MAX_ACTION_BYTES, MAX_NOTE_BYTES, ReadOnly, ReplayError, replay,
 };
+/// Issue 34: the core's odds figures in words, for the app's forms.
+pub mod snapshot_figures {
+    pub use super::snapshot::{of_check, of_hit, of_opposed};
+}
 pub use snapshot::{
-    Acting, Card, CheckView, ChoiceView, DarkForces, DeclarationView, DiceView, Engaged,
-    GameStatus, LOG_LINES, LogLine, OfferView, OffersView, OpposedCheck, PendingView, PriceView,
-    RerollView, RollState, RollView, Snapshot, StatusHit, StatusModel, StatusSide, StatusVp,
-    TargetView, TypeDiceView, declarations_view,
+    Acting, Card, CheckView, ChoiceView, DarkForces, DeclarationView, DiceView, Engaged, FORMAT,
+    Figure, GameStatus, LOG_LINES, LogLine, OfferView, OffersView, OpposedCheck, PendingView,
+    PriceView, RerollView, RollState, RollView, Snapshot, StatusHit, StatusModel, StatusSide,
+    StatusVp, TargetView, TypeDiceView, declarations_view,
 };

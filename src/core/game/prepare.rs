@@ -99,6 +99,13 @@ pub(crate) trait Dice {
 }
 
 impl Action {
+    /// Issue 34: the action rolls dice, so a client offers Roll and Type
+    /// the dice for it (the dark forces, the roll-off, a fall, a re-roll
+    /// and every check); the core's answer, so no client keeps a list.
+    pub fn rolls_dice(&self) -> bool {
+        self.act().dice().is_some()
+    }
+
     /// The check this action rolls (R01–R04), if it rolls one.
     pub(crate) fn rolled_check(&self) -> Option<&dyn Checked> {
         self.act().dice()?.rolled_check()

@@ -74,8 +74,12 @@ impl TurnLine {
         }
         for d in &self.downs {
             parts.push(match &d.by {
-                Some(by) => format!("{} {} {by}", d.model, p("abatida por", "put Down by")),
-                None => format!("{} {}", d.model, p("Abatida", "Down")),
+                // Issue 34: no adjective that agrees with no name.
+                Some(by) => match l {
+                    Lang::Es => format!("{by} abate a {}", d.model),
+                    Lang::En => format!("{} put Down by {by}", d.model),
+                },
+                None => format!("{}: {}", d.model, p("Abatida", "Down")),
             });
         }
         for f in &self.fled {

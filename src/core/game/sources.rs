@@ -205,14 +205,8 @@ impl<'a> Check<'a> {
     }
 }
 
-/// A signed number: `+2`, `0` as `+0`, `-1`.
-pub(crate) fn signed(v: i32) -> String {
-    if v >= 0 {
-        format!("+{v}")
-    } else {
-        v.to_string()
-    }
-}
+// Issue 34: one signed-number formatter for every client.
+pub(crate) use crate::core::text::signed;
 
 #[cfg(test)]
 mod tests {

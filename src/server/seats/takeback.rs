@@ -4,7 +4,8 @@
 //! refuses, dropped when the game moves on. A result the records hold is
 //! never undone from a phone. The laptop's own undo is told on both phones.
 
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde_json::Value;
 
 use super::{Seats, err, refusal};
 use crate::core::game::{By, Game, Host, Leave, Side};
@@ -48,22 +49,27 @@ pub struct TakeBackView {
 impl TakeBackView {
     /// The seat's JSON: `{asked, question, mine, answer}` (`answer`: this
     /// seat is the one to allow or refuse) or `null`; the notice or `null`.
-    pub fn json(&self, side: Option<Side>, l: Lang) -> (Value, Value) {
-        let request = match &self.request {
-            Some((asked, q)) => json!({
-                "asked": asked,
-                "question": q.get(l),
-                "mine": side == Some(*asked),
-                "answer": side.is_some_and(|s| s != *asked),
-            }),
-            None => Value::Null,
-        };
-        let notice = self
-            .notice
-            .as_ref()
-            .map_or(Value::Null, |t| t.get(l).into());
+    pub fn json(&self, side: Option<Side>, l: Lang) -> (Option<TakeBackJson>, Option<String>) {
+        let request = self.request.as_ref().map(|(asked, q)| TakeBackJson {
+            asked: *asked,
+            question: q.get(l).to_string(),
+            mine: side == Some(*asked),
+            answer: side.is_some_and(|s| s != *asked),
+        });
+        let notice = self.notice.as_ref().map(|t| t.get(l).to_string());
         (request, notice)
     }
+}
+
+/// A request to take back as a seat's page receives it.
+#[derive(Clone, Debug, Serialize)]
+pub struct TakeBackJson {
+    pub asked: Side,
+    pub question: String,
+    /// This seat asked.
+    pub mine: bool,
+    /// This seat is the one to allow or refuse.
+    pub answer: bool,
 }
 
 /// How an undo from a seat was taken.

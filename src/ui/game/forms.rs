@@ -11,10 +11,9 @@ use super::widgets::{self, big_button, choices_multi, models_multi, toggle};
 use crate::core::game::act;
 use crate::core::game::draft::{declare, value};
 use crate::core::game::{
-    Action, ActionKind, DeclKind, Declaration, Declared, FightOptions, Game, GameError, HitOptions,
-    ModelRef, Offer, Price, ShootOptions, SpellChoice, Target,
+    Action, ActionKind, DeclKind, Declaration, Declared, FightOptions, Figure, Game, GameError,
+    HitOptions, ModelRef, Offer, Price, ShootOptions, SpellChoice, Target,
 };
-use crate::core::odds::{Odds, Prob};
 use crate::core::tables::{RuleSet, Stat};
 use crate::core::text::Lang;
 
@@ -98,46 +97,26 @@ pub fn find_offer(offers: &[Offer], pred: impl Fn(&Action) -> bool) -> Option<&O
     offers.iter().find(|o| pred(&o.action))
 }
 
-/// "62 % to put Down · 9 % to go Down", when the core gives the chances.
-pub fn down_text(t: &Target, l: Lang) -> String {
-    let mut parts = Vec::new();
-    if let Some(p) = t.p_down {
-        parts.push(format!(
-            "{} {}",
-            pct(p),
-            l.pick("de dejarla Abatida", "to put Down")
-        ));
-    }
-    if let Some(p) = t.p_attacker_down {
-        parts.push(format!(
-            "{} {}",
-            pct(p),
-            l.pick("de caer Abatida", "to go Down")
-        ));
-    }
-    parts.join(" · ")
+/// "Ramón is put Down: 62.5 %", when the core gives the chances (issue
+/// 34: the core's figures, worded by it).
+pub fn down_text(g: &Game, t: &Target, l: Lang) -> String {
+    figures_text(&t.figures(g, l))
 }
 
-/// The figures of one priced draft, each labelled: the chance to win the
-/// roll (`win` names it), to put the target Down, and the attacker's own
-/// risk of going Down; all of exactly the roll its button makes.
-pub fn price_text(p: &Price, win: &str, l: Lang) -> String {
-    let mut parts = Vec::new();
-    let mut push = |p: Option<Prob>, words: &str| {
-        if let Some(p) = p {
-            parts.push(format!("{} {words}", pct(p)));
-        }
-    };
-    push(p.win, win);
-    push(p.down, l.pick("de dejarla Abatida", "to put Down"));
-    push(p.attacker_down, l.pick("de caer Abatida", "to go Down"));
-    parts.join(" · ")
+/// The figures of one priced draft, each in the core's words: the chance
+/// to win the roll, to put the target Down, and the attacker's own risk of
+/// going Down; all of exactly the roll its button makes.
+pub fn price_text(g: &Game, draft: &Action, p: &Price, l: Lang) -> String {
+    figures_text(&p.figures(g, draft, l))
 }
 
-/// A chance as the forms show it: its number and "%" never split over two
-/// rows (a narrow column wraps these lines).
-fn pct(p: Prob) -> String {
-    Odds(p).percent().replace(' ', "\u{a0}")
+/// Figures on one line, each "its sentence: its percent" (the number and
+/// "%" never split over two rows: a narrow column wraps these lines).
+pub fn figures_text(fs: &[Figure]) -> String {
+    fs.iter()
+        .map(|f| format!("{}: {}", f.text, f.percent.replace(' ', "\u{a0}")))
+        .collect::<Vec<_>>()
+        .join(" · ")
 }
 
 /// One declaration of the core as a widget (a tick, a number, models, a
@@ -208,7 +187,6 @@ fn target_rows(
     ui: &mut egui::Ui,
     g: &Game,
     rows: &[(ModelRef, Action, Result<Price, GameError>)],
-    win: &str,
     l: Lang,
 ) -> Option<Action> {
     let mut send = None;
@@ -222,7 +200,7 @@ fn target_rows(
                     send = Some(action.clone());
                 }
                 let line = match price {
-                    Ok(p) => price_text(p, win, l),
+                    Ok(p) => price_text(g, action, p, l),
                     Err(e) => e.message(l),
                 };
                 ui.add(egui::Label::new(egui::RichText::new(line).size(16.0)).wrap());
@@ -346,7 +324,7 @@ fn melee_form_ui(
         widgets::error_label(ui, &e.message(l));
     }
     let rows = priced_targets(g, offer, |a| with_fight_options(a, &options));
-    let mut send = target_rows(ui, g, &rows, l.pick("de ganar", "to win"), l);
+    let mut send = target_rows(ui, g, &rows, l);
     // R26 (rules 3): before the Assault is rolled, the enemies
     // that may shoot defensively; each is rolled at once.
     if kind != MeleeKind::Fight {
@@ -369,8 +347,9 @@ fn disengage_form_ui(
         Ok(checks) => {
             for c in &checks {
                 widgets::sources_ui(ui, &c.sources, l);
-                let o = c.odds();
-                widgets::odds_line(ui, l.pick("Gana", "Wins"), o.active_wins);
+                for f in crate::core::game::snapshot_figures::of_opposed(g, c, l) {
+                    widgets::odds_line(ui, &f.text, f.odds);
+                }
             }
             if big_button(ui, &format!("🎲 {}  [Space]", l.pick("Tirar", "Roll"))).clicked()
                 || widgets::key(ui, egui::Key::Space)
@@ -563,38 +542,5 @@ fn shoot_form_ui(
     }
     let options = options.clone();
     let rows = priced_targets(g, offer, |a| with_shoot_options(a, &options));
-    target_rows(ui, g, &rows, l.pick("de acertar", "to hit"), l)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::core::game::Side;
-    use num_rational::Ratio;
-
-    fn target(p_down: Option<(u64, u64)>, p_attacker_down: Option<(u64, u64)>) -> Target {
-        let m = ModelRef::new(Side::B, 0);
-        Target {
-            model: m,
-            by: crate::core::game::Taker::B,
-            action: Action::Move(act::Move { model: m }),
-            draft: Action::Move(act::Move { model: m }),
-            declarations: Vec::new(),
-            p_down: p_down.map(|(a, b)| Ratio::new(a, b)),
-            p_attacker_down: p_attacker_down.map(|(a, b)| Ratio::new(a, b)),
-        }
-    }
-
-    #[test]
-    fn the_chance_to_put_down_should_be_shown_when_the_core_gives_it() {
-        assert_eq!(down_text(&target(None, None), Lang::En), "");
-        assert_eq!(
-            down_text(&target(Some((5, 8)), None), Lang::En),
-            "62.5\u{a0}% to put Down"
-        );
-        assert_eq!(
-            down_text(&target(Some((1, 2)), Some((1, 10))), Lang::Es),
-            "50.0\u{a0}% de dejarla Abatida · 10.0\u{a0}% de caer Abatida"
-        );
-    }
+    target_rows(ui, g, &rows, l)
 }

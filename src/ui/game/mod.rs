@@ -19,6 +19,7 @@ mod actions;
 mod adjust;
 mod beast;
 mod forms;
+pub use forms::{down_text, figures_text, price_text};
 mod header;
 mod log;
 mod replay;

@@ -9,6 +9,7 @@ use super::widgets::{self, big_button, key, models_multi, odds_line, sources_ui}
 use crate::core::dice::{CheckSpec, OpposedSpec};
 use crate::core::game::act;
 use crate::core::game::action::{PendingRoll, RerollKind};
+use crate::core::game::snapshot_figures as figures;
 use crate::core::game::{
     Action, DeclKey, Game, GameError, GameState, HitOptions, ModelRef, Offers, PreparedCheck, Side,
 };
@@ -36,11 +37,13 @@ impl GameView {
             Err(e) => return widgets::error_label(ui, &e.message(l)),
         };
         sources_ui(ui, &check.sources, l);
-        let o = check.odds();
-        odds_line(ui, l.pick("Gana el activo", "Active wins"), o.active_wins);
-        odds_line(ui, l.pick("Gana el pasivo", "Passive wins"), o.passive_wins);
-        if let Some(b) = o.both_hit {
-            odds_line(ui, l.pick("Ambos impactados", "Both hit"), b);
+        // Issue 34: the core's figures, each naming whose chance it is.
+        let figures = match self.game.as_ref() {
+            Some(g) => figures::of_opposed(g, &check, l),
+            None => Vec::new(),
+        };
+        for f in figures {
+            odds_line(ui, &f.text, f.odds);
         }
         if roll_button(ui, l) {
             self.act(action, l);
@@ -53,7 +56,7 @@ impl GameView {
         &mut self,
         ui: &mut egui::Ui,
         check: Result<PreparedCheck<OpposedSpec>, GameError>,
-        (attacker, target): (ModelRef, &str),
+        (attacker, target): (ModelRef, ModelRef),
         action: Action,
         l: Lang,
     ) {
@@ -62,24 +65,14 @@ impl GameView {
             Err(e) => return widgets::error_label(ui, &e.message(l)),
         };
         sources_ui(ui, &check.sources, l);
-        let o = check.odds();
-        // The hit wins: the target is put Down. The side that rolls active
-        // is the one with the higher number, the hit's or the target's.
-        let (down, stands) = if check.active == Some(attacker) {
-            (o.active_wins, o.passive_wins)
-        } else {
-            (o.passive_wins, o.active_wins)
+        // Issue 34: the core's figures: the target put Down, or not.
+        let figures = match self.game.as_ref() {
+            Some(g) => figures::of_hit(g, &check, attacker, target, l),
+            None => Vec::new(),
         };
-        odds_line(
-            ui,
-            &format!("{target} {}", l.pick("queda Abatida", "is put Down")),
-            down,
-        );
-        odds_line(
-            ui,
-            &format!("{target} {}", l.pick("lo resiste", "withstands it")),
-            stands,
-        );
+        for f in figures {
+            odds_line(ui, &f.text, f.odds);
+        }
         if roll_button(ui, l) {
             self.act(action, l);
         }
@@ -98,7 +91,13 @@ impl GameView {
             Err(e) => return widgets::error_label(ui, &e.message(l)),
         };
         sources_ui(ui, &check.sources, l);
-        odds_line(ui, l.pick("Éxito", "Success"), check.odds());
+        let figures = match self.game.as_ref() {
+            Some(g) => figures::of_check(g, &check, l),
+            None => Vec::new(),
+        };
+        for f in figures {
+            odds_line(ui, &f.text, f.odds);
+        }
         if roll_button(ui, l) {
             self.act(action, l);
         }
@@ -127,11 +126,10 @@ impl GameView {
         let options = options.clone();
         let witnesses = witnesses.clone();
         let check = g.hit_check(attacker, target, &options);
-        let target_name = g.state().name(target);
         self.offer_hit(
             ui,
             check,
-            (attacker, &target_name),
+            (attacker, target),
             Action::ResolveHit(act::ResolveHit {
                 attacker,
                 target,

@@ -67,7 +67,7 @@ impl GameView {
             ));
             for t in &hit_targets {
                 let mut on = targets.contains(&t.model);
-                let text = format!("{} ({})", g.state().name(t.model), down_text(t, l));
+                let text = format!("{} ({})", g.state().name(t.model), down_text(g, t, l));
                 if ui.checkbox(&mut on, text).changed() {
                     toggle(targets, t.model, on);
                 }

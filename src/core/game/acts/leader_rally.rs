@@ -76,12 +76,12 @@ impl super::Rules for LeaderRally {
 
 impl super::Words for LeaderRally {
     fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
-        format!(
-            "{} {}: {}",
-            d.n(self.leader),
-            l.pick("reagrupa", "rallies"),
-            d.names(&self.models)
-        )
+        let who = format!("{} {}", d.n(self.leader), l.pick("reagrupa", "rallies"));
+        // Issue 34: an offer names no friends yet: no "reagrupa: " hole.
+        if self.models.is_empty() {
+            return who;
+        }
+        format!("{who}: {}", d.names(&self.models))
     }
 }
 

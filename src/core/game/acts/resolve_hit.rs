@@ -107,7 +107,12 @@ impl super::Words for ResolveHit {
             format_args!("{} {}", l.pick("sobre", "on"), d.n(target)),
             d.opposed_named(&self.roll, act, pas, l),
             if down {
-                format!("{} {}", d.n(target), l.pick("Abatida", "is Down"))
+                // Issue 34: a verb, not an adjective that agrees with no
+                // name ("Ramón Abatida").
+                match l {
+                    Lang::Es => format!("abate a {}", d.n(target)),
+                    Lang::En => format!("{} is Down", d.n(target)),
+                }
             } else {
                 format!("{} {}", d.n(target), l.pick("resiste", "withstands it"))
             }

@@ -69,11 +69,7 @@ pub fn now_text(st: &GameState, now: &Now, l: Lang) -> String {
                 l.pick("cumple la orden de", "carries out the order of"),
                 st.name(*model)
             ),
-            None => format!(
-                "{} {}",
-                st.name(*model),
-                l.pick("está activada", "is acting")
-            ),
+            None => format!("{} {}", st.name(*model), l.pick("actúa", "is acting")),
         },
         Now::ChooseStart { round, winner } => format!(
             "{} {round}: {} {}",

@@ -7,14 +7,8 @@ use super::Describer;
 use crate::core::dice::OpposedOutcome;
 use crate::core::text::Lang;
 
-/// A signed number as the history writes it: `+2`, `0` as `+0`, `-1`.
-pub(crate) fn signed(v: i32) -> String {
-    if v >= 0 {
-        format!("+{v}")
-    } else {
-        v.to_string()
-    }
-}
+// Issue 34: one signed-number formatter for every client.
+pub(crate) use crate::core::text::signed;
 
 impl Describer<'_> {
     pub(crate) fn n(&self, m: ModelRef) -> String {
@@ -190,6 +184,18 @@ impl Describer<'_> {
             }
             _ => (String::new(), String::new()),
         };
+        // Issue 34: an offered re-roll has no new die yet: the die it
+        // re-rolls, never "7 → ; ahora" with two holes.
+        if after.is_empty() {
+            return match before.as_str() {
+                "" => format!("{} {how} ({rule})", self.n(by)),
+                _ => format!(
+                    "{} {how} ({rule}): {} {before}",
+                    self.n(by),
+                    l.pick("repite el", "re-rolls the")
+                ),
+            };
+        }
         format!(
             "{} {how} ({rule}): {before} → {after}; {} {now}",
             self.n(by),

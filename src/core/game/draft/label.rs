@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use crate::core::tables::{ActionCost, CheckOption, RuleSet};
-use crate::core::text::{Lang, Text};
+use crate::core::text::{Lang, Text, signed};
 
 /// A modifier as a table gives it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -122,15 +122,6 @@ impl Effect {
             en.push(format!("{} {}", signed(self.armour), word(Lang::En)));
         }
         Text::new(es.join(", "), en.join(", "))
-    }
-}
-
-/// "+1", "−1" (a true minus sign).
-fn signed(n: i32) -> String {
-    if n < 0 {
-        format!("−{}", n.unsigned_abs())
-    } else {
-        format!("+{n}")
     }
 }
 

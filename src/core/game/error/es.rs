@@ -15,7 +15,7 @@ pub(super) fn text(r: &Refusal, n: &Names) -> String {
         R::NoModel { model } => format!("no hay ninguna miniatura {model}"),
         R::NotInPlay { model, status } => {
 let model = n.of(*model);
-format!("{model} está {}", status.label(l).to_lowercase())
+format!("{model} no está en juego: {}", status.label(l))
 }
         R::NotRounds => "las acciones se hacen en las Rondas de Agilidad, no ahora".into(),
         R::HitsPending { count } => {
@@ -32,11 +32,11 @@ format!("es la activación de {active}, no de {model}")
 }
         R::NotActivated { model } => {
 let model = n.of(*model);
-format!("{model} no está activada")
+format!("no es la activación de {model}")
 }
         R::Prone { model } => {
 let model = n.of(*model);
-format!("{model} está Tumbada: su siguiente Acción es Levantarse")
+format!("{model} está en estado Tumbada: su siguiente Acción es Levantarse")
 }
         R::Engaged { model, with } => {
 let model = n.of(*model);
@@ -109,7 +109,7 @@ format!("{model} no está en su activación")
 }
         R::NotProne { model } => {
 let model = n.of(*model);
-format!("{model} no está Tumbada")
+format!("{model} no está en estado Tumbada")
 }
         R::CannotLoot { model } => {
 let model = n.of(*model);

@@ -10,6 +10,7 @@
 //! who acts, the dark forces' row, each model's card, the roll in play and
 //! the newest lines of the log.
 
+mod figures;
 mod offers;
 mod status;
 
@@ -21,6 +22,7 @@ use crate::core::game::roll::Role;
 use crate::core::tables::Stats;
 use crate::core::text::Lang;
 
+pub use figures::{Figure, of_check, of_hit, of_opposed};
 pub use offers::{
     CheckView, ChoiceView, DeclarationView, OfferView, OffersView, OpposedCheck, PendingView,
     PriceView, RerollView, TargetView, TypeDiceView, declarations_view,
@@ -30,13 +32,28 @@ pub use status::{GameStatus, StatusHit, StatusModel, StatusSide, StatusVp};
 /// How many of the log's newest lines a snapshot carries.
 pub const LOG_LINES: usize = 30;
 
+/// Issue 34: the version of the JSON that `game status --json`, `game
+/// offers --json` and the phone page's state print (their `format` key).
+/// A change that removes or renames a key, or changes what a key means,
+/// bumps it; the README lists each change. 2: issue 34 (figures in words,
+/// a target's check and chances are its draft's price); 1: everything
+/// before (`offers[].action.options` keys dropped by issue 23 without one).
+pub const FORMAT: u32 = 2;
+
 /// The game now, in one language.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Snapshot {
     /// The number of actions in the log: it grows by one per action and
-    /// shrinks on undo, so a client can say which game it saw.
+    /// shrinks on undo, so a client can say which game it saw (`log_index`:
+    /// a phone's state has its own `index`, the server's).
+    #[serde(rename = "log_index")]
     pub index: usize,
     pub lang: Lang,
+    /// Issue 34: the JSON's format version ([`FORMAT`]).
+    pub format: u32,
+    /// The line above "what now": scenario, turn and round, in words
+    /// (no "Turn 0" before the first turn).
+    pub heading: String,
     /// What the game waits for, as a typed value (`step` names it).
     pub step: Now,
     /// The side (and model) that acts now, if one does.
@@ -172,13 +189,21 @@ impl Game {
     /// replay; the offers are computed once; the log's lines beyond the
     /// last [`LOG_LINES`] are not described.
     pub fn snapshot(&self, lang: Lang) -> Snapshot {
+        self.snapshot_of(&self.offers(), lang, LOG_LINES)
+    }
+
+    /// The same from offers already worked out (they hold no words: one
+    /// set serves both languages), with the log's newest `log_lines`.
+    pub fn snapshot_of(&self, offered: &super::Offers, lang: Lang, log_lines: usize) -> Snapshot {
         let st = self.state();
         let now = self.state().now();
         let text = self.now_text(lang);
-        let offers = offers::offers_view(self, &self.offers(), text.clone(), lang);
+        let offers = offers::offers_view(self, offered, text.clone(), lang);
         Snapshot {
             index: self.actions().len(),
             lang,
+            format: FORMAT,
+            heading: heading(self, lang),
             acting: acting(self, &now, lang),
             dark_forces: st.dark_forces.as_ref().map(|d| DarkForces {
                 total: d.total,
@@ -197,7 +222,7 @@ impl Game {
             log: self
                 .log()
                 .rev()
-                .take(LOG_LINES)
+                .take(log_lines)
                 .map(|e| LogLine {
                     number: e.index + 1,
                     text: e.describe(lang).to_string(),
@@ -206,6 +231,31 @@ impl Game {
                 .collect(),
         }
     }
+}
+
+/// The line above "what now": the scenario, the turn once it has begun
+/// and the round (issue 34: the phones said "Turno 0" above "Turno 1: …").
+pub fn heading(g: &Game, l: Lang) -> String {
+    let st = g.state();
+    let mut parts = Vec::new();
+    if !g.setup().scenario.is_empty() {
+        parts.push(g.setup().scenario.clone());
+    }
+    if st.turn > 0 {
+        parts.push(format!(
+            "{} {}",
+            crate::core::glossary::TURN.get(l),
+            st.turn
+        ));
+    }
+    if let Some(r) = &st.round {
+        parts.push(format!(
+            "{} {}",
+            crate::core::glossary::ROUND.get(l),
+            r.round
+        ));
+    }
+    parts.join(" · ")
 }
 
 /// Who acts in this step: the side that must choose or act, and the model

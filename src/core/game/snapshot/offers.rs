@@ -6,6 +6,8 @@
 
 use serde::Serialize;
 
+use super::figures::{self, Figure};
+
 use crate::core::game::action::PendingRoll;
 use crate::core::game::draft::{Choice, DeclKey, DeclKind, Declaration, Declared, Effect, value};
 use crate::core::game::prepare::slots_of;
@@ -22,6 +24,8 @@ use crate::core::text::{Lang, Text};
 pub struct OpposedCheck {
     pub sources: Vec<String>,
     pub odds: OpposedOdds,
+    /// Issue 34: each outcome in words, named by who wins it.
+    pub figures: Vec<Figure>,
 }
 
 /// The check a rolled action makes, before its dice.
@@ -29,7 +33,12 @@ pub struct OpposedCheck {
 #[serde(untagged)]
 pub enum CheckView {
     /// R01: an attribute check and its chance of success.
-    Check { sources: Vec<String>, success: Odds },
+    Check {
+        sources: Vec<String>,
+        success: Odds,
+        /// Issue 34: the chance in words.
+        figures: Vec<Figure>,
+    },
     /// R02: an opposed check.
     Opposed(OpposedCheck),
     /// R25: one opposed check per engaged opponent.
@@ -105,6 +114,9 @@ pub struct PriceView {
     pub p_down: Option<Odds>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub p_attacker_down: Option<Odds>,
+    /// Issue 34: `win`, `p_down` and `p_attacker_down` in words, each
+    /// naming whose chance it is (what every client shows).
+    pub figures: Vec<Figure>,
     /// Issue 26: the sets of dice to type for real dice, in the order
     /// `Game::with_typed_dice` takes them.
     pub dice: Vec<TypeDiceView>,
@@ -164,9 +176,17 @@ impl PriceView {
             None => g.dice_slots(draft)?,
         };
         let dice = slots.iter().map(|s| TypeDiceView::of(g, s, l)).collect();
+        let figures = p.figures(g, draft, l);
+        let mut check = p.prepared.as_ref().and_then(|x| prepared_view(g, x, l));
+        // R27: a hit's check in the table's words too (put Down, or it
+        // withstands), not "X wins".
+        if let (Action::ResolveHit(_), Some(CheckView::Opposed(c))) = (draft, &mut check) {
+            c.figures = figures.clone();
+        }
         Ok(PriceView {
             dp: p.dp,
-            check: p.prepared.as_ref().and_then(|x| prepared_view(x, l)),
+            figures,
+            check,
             win: p.win.map(Odds),
             p_down: p.down.map(Odds),
             p_attacker_down: p.attacker_down.map(Odds),
@@ -200,6 +220,8 @@ pub struct OfferView {
     pub price: Option<PriceView>,
     /// Who may take it (issue 26): `a`, `b` or `either`.
     pub by: Taker,
+    /// Issue 34: the action rolls dice (Roll or type them).
+    pub rolls: bool,
 }
 
 /// One re-roll of the pending roll (R33, R42): who, which roll, the d10
@@ -225,6 +247,8 @@ pub struct PendingView {
 /// --json` prints it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct OffersView {
+    /// Issue 34: the JSON's format version ([`super::FORMAT`]).
+    pub format: u32,
     pub turn: u32,
     pub round: Option<i32>,
     /// The step's name: the `step` of [`Now`] as it serialises.
@@ -255,10 +279,12 @@ fn words(s: &[Text], l: Lang) -> Vec<String> {
     s.iter().map(|t| t.get(l).to_string()).collect()
 }
 
-fn opposed(p: &PreparedCheck<crate::core::dice::OpposedSpec>, l: Lang) -> OpposedCheck {
+fn opposed(g: &Game, p: &PreparedCheck<crate::core::dice::OpposedSpec>, l: Lang) -> OpposedCheck {
+    let odds = p.odds();
     OpposedCheck {
         sources: words(&p.sources, l),
-        odds: p.odds(),
+        figures: figures::opposed(g, p.active, p.passive, &odds, l),
+        odds,
     }
 }
 
@@ -268,19 +294,23 @@ pub(super) fn check_view(g: &Game, a: &Action, l: Lang) -> Option<CheckView> {
     if !a.is_roll() {
         return None;
     }
-    prepared_view(&g.prepare(a).ok()?, l)
+    prepared_view(g, &g.prepare(a).ok()?, l)
 }
 
-/// A prepared check in words: its sources and odds.
-fn prepared_view(prepared: &Prepared, l: Lang) -> Option<CheckView> {
+/// A prepared check in words: its sources, odds and figures.
+fn prepared_view(g: &Game, prepared: &Prepared, l: Lang) -> Option<CheckView> {
     match prepared {
-        Prepared::Check(p) => Some(CheckView::Check {
-            sources: words(&p.sources, l),
-            success: p.odds(),
-        }),
-        Prepared::Opposed(p) => Some(CheckView::Opposed(opposed(p, l))),
+        Prepared::Check(p) => {
+            let success = p.odds();
+            Some(CheckView::Check {
+                sources: words(&p.sources, l),
+                figures: figures::check(g, p.active, success, l),
+                success,
+            })
+        }
+        Prepared::Opposed(p) => Some(CheckView::Opposed(opposed(g, p, l))),
         Prepared::Disengage(v) => Some(CheckView::Disengage {
-            rolls: v.iter().map(|p| opposed(p, l)).collect(),
+            rolls: v.iter().map(|p| opposed(g, p, l)).collect(),
         }),
         Prepared::NoRoll => None,
     }
@@ -335,7 +365,13 @@ fn price_view(g: &Game, draft: &Action, l: Lang) -> Option<PriceView> {
 }
 
 fn offer(g: &Game, o: &Offer, l: Lang) -> OfferView {
+    let price = if o.allowed && o.targets.is_empty() {
+        price_view(g, &o.draft, l)
+    } else {
+        None
+    };
     OfferView {
+        rolls: o.action.rolls_dice(),
         id: o.id,
         by: o.by,
         model: o.model,
@@ -346,33 +382,46 @@ fn offer(g: &Game, o: &Offer, l: Lang) -> OfferView {
         targets: o
             .targets
             .iter()
-            .map(|t| TargetView {
-                model: t.model,
-                by: t.by,
-                action: t.action.clone(),
-                // Issue 12: the chance to put the target (and, in a fight,
-                // the attacker) Down, on attack offers only.
-                p_down: t.p_down.map(Odds),
-                p_attacker_down: t.p_attacker_down.map(Odds),
-                check: check_view(g, &t.action, l),
-                draft: t.draft.clone(),
-                declarations: declarations_view(&t.declarations, &t.draft, l),
-                price: price_view(g, &t.draft, l),
+            .map(|t| {
+                let price = price_view(g, &t.draft, l);
+                // Issue 34: one roll, one set of odds: the target's check
+                // and chances are its draft's price (the Moves the tracker
+                // logged included), as the acting phone shows them; the
+                // bare action's only when the draft has no price.
+                let (check, p_down, p_attacker_down) = match &price {
+                    Some(p) => (p.check.clone(), p.p_down, p.p_attacker_down),
+                    None => (
+                        check_view(g, &t.action, l),
+                        t.p_down.map(Odds),
+                        t.p_attacker_down.map(Odds),
+                    ),
+                };
+                TargetView {
+                    model: t.model,
+                    by: t.by,
+                    action: t.action.clone(),
+                    // Issue 12: the chance to put the target (and, in a
+                    // fight, the attacker) Down, on attack offers only.
+                    p_down,
+                    p_attacker_down,
+                    check,
+                    draft: t.draft.clone(),
+                    declarations: declarations_view(&t.declarations, &t.draft, l),
+                    price,
+                }
             })
             .collect(),
         choices: o.choices.clone(),
-        check: if o.allowed && o.targets.is_empty() {
-            check_view(g, &o.action, l)
-        } else {
-            None
+        // Issue 34: the draft's check when it is priced (one roll, one
+        // set of odds on every client).
+        check: match &price {
+            Some(p) if o.action.is_roll() => p.check.clone(),
+            _ if o.allowed && o.targets.is_empty() => check_view(g, &o.action, l),
+            _ => None,
         },
         draft: o.draft.clone(),
         declarations: declarations_view(&o.declarations, &o.draft, l),
-        price: if o.allowed && o.targets.is_empty() {
-            price_view(g, &o.draft, l)
-        } else {
-            None
-        },
+        price,
     }
 }
 
@@ -396,6 +445,7 @@ fn pending_view(g: &Game, p: &PendingRoll, l: Lang) -> PendingView {
 /// The offers of `g` in words; `now` is the core's sentence.
 pub(super) fn offers_view(g: &Game, offers: &Offers, now: String, l: Lang) -> OffersView {
     OffersView {
+        format: super::FORMAT,
         turn: offers.turn,
         round: offers.round,
         phase: step_name(&offers.now),

@@ -34,6 +34,11 @@ pub struct StatusModel {
     /// activation (the words, in the output's language).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pending_fall: Option<&'static str>,
+    /// Issue 34: how its fear stands by R31, so no client keeps the
+    /// thresholds: `calm`, `frightened` (fear has reached Courage: a
+    /// complication on every roll) or `flees` (it would flee if its
+    /// activation ended now).
+    pub fear_level: &'static str,
 }
 
 /// A warband's victory points by source (R32, R33, scenario).
@@ -69,6 +74,8 @@ pub struct StatusHit {
 /// Where the game stands, as `game status --json` prints it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct GameStatus {
+    /// Issue 34: the JSON's format version ([`super::FORMAT`]).
+    pub format: u32,
     pub scenario: String,
     pub turn: u32,
     pub phase: Phase,
@@ -88,8 +95,18 @@ pub struct GameStatus {
     pub redo: usize,
 }
 
-fn model(r: ModelRef, m: &ModelState, l: Lang) -> StatusModel {
+fn model(g: &Game, r: ModelRef, m: &ModelState, l: Lang) -> StatusModel {
+    let fear_level = if m.fear <= 0 {
+        "calm"
+    } else if crate::core::game::fear::would_flee(g.state(), g.rules(), r) {
+        "flees"
+    } else if m.frightened() {
+        "frightened"
+    } else {
+        "calm"
+    };
     StatusModel {
+        fear_level,
         model: r,
         name: m.name.to_string(),
         leader: m.leader,
@@ -112,6 +129,7 @@ fn model(r: ModelRef, m: &ModelState, l: Lang) -> StatusModel {
 pub(super) fn status(g: &Game, now: String, l: Lang) -> GameStatus {
     let st = g.state();
     GameStatus {
+        format: super::FORMAT,
         scenario: g.setup().scenario.clone(),
         turn: st.turn,
         phase: st.phase,
@@ -133,12 +151,12 @@ pub(super) fn status(g: &Game, now: String, l: Lang) -> GameStatus {
                     total: s.score.total(),
                 },
                 totem_standing: s.totem_standing,
-                models: st.models_of(side).map(|(r, m)| model(r, m, l)).collect(),
+                models: st.models_of(side).map(|(r, m)| model(g, r, m, l)).collect(),
             })
             .collect(),
         beasts: st
             .models_of(Side::Beast)
-            .map(|(r, m)| model(r, m, l))
+            .map(|(r, m)| model(g, r, m, l))
             .collect(),
         pending_hits: st
             .pending_hits

@@ -75,4 +75,8 @@ pub struct CheckOption {
     /// Taken once per unit the players count (earlier Moves, extra friends, 5 cm of drop).
     #[serde(default)]
     pub per_count: bool,
+    /// The rule the option comes from, when not its action's (issue 34:
+    /// multiple combat is R24 inside Fight's R23).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
 }
