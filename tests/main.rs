@@ -13,6 +13,7 @@ mod actions_list;
 mod check_sources;
 mod cli;
 mod concurrent_writers;
+mod declared_everywhere;
 mod fair_play;
 mod file_sizes;
 mod file_under_writer;

@@ -186,6 +186,7 @@ impl Offers {
 /// Would the rules accept `action` now? Missing dice are filled with fixed
 /// dice: whether an action is allowed never depends on how its dice fall.
 pub(crate) fn try_action(st: &GameState, ctx: Ctx<'_>, action: &Action) -> Result<(), GameError> {
+    engine::logged(st, action)?;
     let full =
         fill_dice(st, ctx, action, &mut Roller::seeded(0)).map_err(|e| guard::named(st, e))?;
     let mut next = st.clone();

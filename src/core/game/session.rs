@@ -407,6 +407,7 @@ impl Game {
 
     /// Would `action` be accepted now? Nothing changes.
     pub fn check(&self, action: &Action) -> Result<(), GameError> {
+        engine::logged(&self.state, action)?;
         let mut next = self.state.clone();
         engine::step(&mut next, self.ctx(), action)
     }
@@ -444,6 +445,7 @@ impl Game {
     pub fn apply(&mut self, action: Action) -> Result<(), GameError> {
         self.writable()?;
         check_size(&action)?;
+        engine::logged(&self.state, &action)?;
         // Undone actions are rewritten with their position (≤ 48 bytes more).
         let undone = if self.redo.is_empty() {
             0

@@ -7,7 +7,9 @@ use super::{
     Kind, MAX_COUNT, MAX_ERRORS, MAX_ITEMS, MAX_LINE_BYTES, MAX_MODELS, MAX_TEXT_BYTES, Start,
     Unresolved, Vocab, fields, fold, is_leader_mark, line_start, split_at, split_count, unescape,
 };
-use crate::core::roster::{Model, ROSTER_VERSION, Roster, Spell, SpellHit, model_cost};
+use crate::core::roster::{
+    Model, ROSTER_VERSION, Roster, Spell, SpellEffect, SpellHit, model_cost,
+};
 use crate::core::tables::RuleSet;
 
 /// Read a roster from text written by [`super::to_text`] in either language,
@@ -447,12 +449,13 @@ impl<'a> Reader<'a> {
         let col = |off: usize| Some(column(raw, at + off));
         match f.as_slice() {
             [(_, name), (off, level), rest @ ..] if rest.len() <= 1 => match spell_numbers(level) {
-                Some((level, cost, hit)) => m.spells.push(Spell {
+                Some((level, cost, hit, effect)) => m.spells.push(Spell {
                     name: unescape(name),
                     level,
                     cost,
                     text: rest.first().map(|(_, t)| unescape(t)).unwrap_or_default(),
                     hit,
+                    effect,
                 }),
                 None => self.err(
                     Some(n),
@@ -507,28 +510,48 @@ fn parse_points(s: &str) -> Option<(u32, Option<u32>)> {
     }
 }
 
-/// `nivel 1, 1 PD` / `level 1, 1 DP` → (1, 1).
-/// `nivel 2, 3 PD`, or with a hit (R38): `nivel 2, 3 PD, impacto 4/1`.
-fn spell_numbers(s: &str) -> Option<(u32, u32, Option<SpellHit>)> {
-    match split_at(s, ',').as_slice() {
-        [_, _, (at, hit)] => {
-            let (level, cost) = parse_level(s[..*at].trim_end().strip_suffix(',')?)?;
-            let hit = fold(hit);
-            let sp = hit.strip_prefix("impacto").or(hit.strip_prefix("hit"))?;
-            let (strength, penetration) = sp.trim().split_once('/')?;
-            let n = |t: &str| number(t.trim()).and_then(|n| i32::try_from(n).ok());
-            let (strength, penetration) = (n(strength)?, n(penetration)?);
-            Some((
-                level,
-                cost,
-                Some(SpellHit {
-                    strength,
-                    penetration,
-                }),
-            ))
+/// `nivel 1, 1 PD` / `level 1, 1 DP` → (1, 1); after them, each in its
+/// own comma field: a hit (R38) `impacto 4/1`, and the effect on the
+/// model it names: `pavor +1`, `dureza -1`, `retira` (English: `hit 4/1`,
+/// `fear +1`, `toughness -1`, `removes`).
+fn spell_numbers(s: &str) -> Option<(u32, u32, Option<SpellHit>, SpellEffect)> {
+    let parts = split_at(s, ',');
+    let (at, _) = *parts.get(2).unwrap_or(&(s.len() + 1, ""));
+    let head = if at > s.len() {
+        s
+    } else {
+        s[..at].trim_end().strip_suffix(',')?
+    };
+    let (level, cost) = parse_level(head)?;
+    let mut hit = None;
+    let mut effect = SpellEffect::default();
+    let n = |t: &str| number(t.trim()).and_then(|n| i32::try_from(n).ok());
+    let signed = |t: &str| {
+        let t = t.trim();
+        match t.strip_prefix('-').or_else(|| t.strip_prefix('−')) {
+            Some(r) => n(r).map(|v| -v),
+            None => n(t.strip_prefix('+').unwrap_or(t)),
         }
-        _ => parse_level(s).map(|(level, cost)| (level, cost, None)),
+    };
+    for (_, part) in parts.iter().skip(2) {
+        let f = fold(part);
+        if let Some(sp) = f.strip_prefix("impacto").or(f.strip_prefix("hit")) {
+            let (strength, penetration) = sp.trim().split_once('/')?;
+            hit = Some(SpellHit {
+                strength: n(strength)?,
+                penetration: n(penetration)?,
+            });
+        } else if let Some(v) = f.strip_prefix("pavor").or(f.strip_prefix("fear")) {
+            effect.fear = signed(v)?;
+        } else if let Some(v) = f.strip_prefix("dureza").or(f.strip_prefix("toughness")) {
+            effect.toughness = signed(v)?;
+        } else if matches!(f.trim(), "retira" | "removes") {
+            effect.removed = true;
+        } else {
+            return None;
+        }
     }
+    Some((level, cost, hit, effect))
 }
 
 fn parse_level(s: &str) -> Option<(u32, u32)> {
@@ -585,11 +608,34 @@ mod tests {
             strength: 4,
             penetration: 1,
         });
+        let none = SpellEffect::default();
         assert_eq!(
             spell_numbers("nivel 2, 3 PD, impacto 4/1"),
-            Some((2, 3, hit))
+            Some((2, 3, hit, none))
         );
-        assert_eq!(spell_numbers("level 2, 3 DP, Hit 4 / 1"), Some((2, 3, hit)));
+        assert_eq!(
+            spell_numbers("level 2, 3 DP, Hit 4 / 1"),
+            Some((2, 3, hit, none))
+        );
         assert_eq!(spell_numbers("nivel 2, 3 PD, impacto 4"), None);
+        assert_eq!(spell_numbers("nivel 1, 1 PD"), Some((1, 1, None, none)));
+        let fear = SpellEffect {
+            fear: 1,
+            ..SpellEffect::default()
+        };
+        assert_eq!(
+            spell_numbers("nivel 1, 1 PD, pavor +1"),
+            Some((1, 1, None, fear))
+        );
+        let worn = SpellEffect {
+            toughness: -1,
+            removed: true,
+            ..SpellEffect::default()
+        };
+        assert_eq!(
+            spell_numbers("level 3, 2 DP, toughness -1, removes"),
+            Some((3, 2, None, worn))
+        );
+        assert_eq!(spell_numbers("nivel 1, 1 PD, pavor mucho"), None);
     }
 }

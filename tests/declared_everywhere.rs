@@ -1,0 +1,363 @@
+//! Issue 34: everything the game asks is a core declaration, offered only
+//! where `act` takes it, and a draft's chance is its real chance: R14 and
+//! R33 at the end of an activation, R20 the consecutive Moves bounded by the
+//! log, R38 a spell's effect from its data and its chance after the fear
+//! its cast and its backlash give.
+
+use crate::game_support::*;
+use impia::core::game::act;
+use impia::core::game::{
+    Action, DeclKey, DeclKind, Declared, Game, GameSetup, ModelRef, Now, SpellChoice, sim,
+};
+use impia::core::odds::{Prob, opposed};
+use impia::core::roster::{Spell, SpellEffect, SpellHit};
+
+/// The acting model's offer `id`.
+fn offer(g: &Game, id: &str) -> impia::core::game::Offer {
+    g.offers()
+        .offers
+        .into_iter()
+        .find(|o| o.id == id)
+        .unwrap_or_else(|| panic!("{id} offered"))
+}
+
+// --- R20: the consecutive Moves an Assault counts ---
+
+/// Ulrak (a0) in his activation, Vask (b0) his target.
+fn assault_draft(g: &Game) -> Action {
+    offer(g, "assault")
+        .targets
+        .iter()
+        .find(|t| t.model == b(0))
+        .expect("Vask a target")
+        .draft
+        .clone()
+}
+
+fn with_moves(mut a: Action, n: u32) -> Action {
+    if let Action::Assault(x) = &mut a {
+        x.options
+            .options
+            .insert("consecutive_moves".to_string(), n);
+    }
+    a
+}
+
+fn moves_declared(g: &Game) -> Option<u32> {
+    let t = offer(g, "assault");
+    let t = t.targets.iter().find(|t| t.model == b(0))?;
+    t.declarations.iter().find_map(|d| match (&d.key, &d.kind) {
+        (DeclKey::Option(id), DeclKind::Count { max, .. }) if id == "consecutive_moves" => {
+            Some(*max)
+        }
+        _ => None,
+    })
+}
+
+#[test]
+fn r20_ten_consecutive_moves_without_a_move_are_refused_and_not_offered() {
+    let mut g = game();
+    turn(&mut g, 4);
+    skip_to(&mut g, a(0));
+    assert_eq!(moves_declared(&g), None, "no Move logged: nothing to declare");
+    let ten = with_moves(assault_draft(&g), 10);
+    let e = g.price(&ten).expect_err("priced as if moved").to_string();
+    assert!(e.starts_with("R20"), "{e}");
+    assert!(
+        g.declare(&assault_draft(&g), &DeclKey::Option("consecutive_moves".into()), Declared::Count(10))
+            .is_none(),
+        "no count to declare"
+    );
+    let e = g.act(ten).expect_err("taken as if moved").to_string();
+    assert!(e.starts_with("R20"), "{e}");
+}
+
+#[test]
+fn r20_the_count_is_bounded_by_the_moves_logged_just_before() {
+    let mut g = game();
+    turn(&mut g, 4);
+    skip_to(&mut g, a(0));
+    for _ in 0..2 {
+        ok(&mut g, Action::Move(act::Move { model: a(0) }));
+    }
+    assert_eq!(moves_declared(&g), Some(2));
+    let draft = assault_draft(&g);
+    let key = DeclKey::Option("consecutive_moves".into());
+    let counted = match &draft {
+        Action::Assault(x) => x.options.options.get("consecutive_moves").copied(),
+        _ => None,
+    };
+    assert_eq!(counted, Some(2), "the draft counts the Moves logged");
+    assert!(g.declare(&draft, &key, Declared::Count(3)).is_none());
+    let one = g.declare(&draft, &key, Declared::Count(1)).expect("fewer: no line of sight");
+    assert!(g.price(&one).is_ok());
+    let e = g.price(&with_moves(draft.clone(), 3)).expect_err("3 of 2");
+    assert!(e.to_string().starts_with("R20"), "{e}");
+    // A game file written before keeps its count: replay does not refuse it.
+    let mut log = g.actions().to_vec();
+    log.push(g.with_dice(&with_moves(draft, 3)).expect("dice"));
+    let st = impia::core::game::replay(g.setup(), g.rules(), &log);
+    assert!(st.is_ok(), "replay refused an old count: {:?}", st.err());
+}
+
+// --- R14, R33: what an activation ends touching ---
+
+#[test]
+fn r14_r33_the_end_of_an_activation_asks_terrain_and_the_enemy_totem() {
+    let mut g = game();
+    turn(&mut g, 4);
+    skip_to(&mut g, a(1));
+    let end = offer(&g, "end_activation");
+    let keys: Vec<&DeclKey> = end.declarations.iter().map(|d| &d.key).collect();
+    assert!(keys.contains(&&DeclKey::Terrain), "{keys:?}");
+    assert!(keys.contains(&&DeclKey::EnemyTotem), "{keys:?}");
+    let fear = fear_of(&g, a(1));
+    let lost = g.state().model(a(1)).expect("Brann").toughness_lost;
+    let d = g
+        .declare(&end.draft, &DeclKey::Terrain, Declared::Picks(vec!["tainted".into()]))
+        .expect("tainted declared");
+    let d = g
+        .declare(&d, &DeclKey::EnemyTotem, Declared::Count(1))
+        .expect("the totem declared");
+    ok(&mut g, d);
+    let x = g.state().model(a(1)).expect("Brann");
+    assert_eq!(x.fear, fear + 1, "R33: 1 fear near the enemy totem");
+    assert_eq!(x.toughness_lost, lost + 1, "R14: tainted, 1 Toughness for good");
+}
+
+#[test]
+fn r33_a_destroyed_enemy_totem_is_not_asked() {
+    let mut g = game();
+    turn(&mut g, 4);
+    skip_to(&mut g, a(1));
+    ok(&mut g, Action::TotemEnemy(act::TotemEnemy { model: a(1) }));
+    let end = offer(&g, "end_activation");
+    assert!(
+        end.declarations.iter().all(|d| d.key != DeclKey::EnemyTotem),
+        "the totem is destroyed"
+    );
+    assert!(end.declarations.iter().any(|d| d.key == DeclKey::Terrain));
+}
+
+// --- R38: a spell's effect and its real chance ---
+
+fn spell(name: &str, level: u32, hit: Option<SpellHit>, effect: SpellEffect) -> Spell {
+    Spell {
+        name: name.into(),
+        level,
+        cost: 1,
+        text: String::new(),
+        hit,
+        effect,
+    }
+}
+
+/// Mira (a3, sorcerer) knows "Susurro" (an enemy gains 1 fear) and "Rayo"
+/// (a Strength 4, Penetration 1 hit); in her activation.
+fn spell_game() -> Game {
+    let mut ra = roster_a();
+    ra.models[3].spells = vec![
+        spell(
+            "Susurro",
+            1,
+            None,
+            SpellEffect {
+                fear: 1,
+                ..SpellEffect::default()
+            },
+        ),
+        spell(
+            "Rayo",
+            1,
+            Some(SpellHit {
+                strength: 4,
+                penetration: 1,
+            }),
+            SpellEffect::default(),
+        ),
+    ];
+    let mut g = Game::new(GameSetup::new(ra, roster_b()).with_seed(7), &rules());
+    turn(&mut g, 4);
+    skip_to(&mut g, a(3));
+    g
+}
+
+fn spell_offer(g: &Game, index: usize) -> impia::core::game::Offer {
+    g.offers()
+        .offers
+        .into_iter()
+        .find(|o| {
+            matches!(&o.action, Action::CastSpell(c)
+                if c.spell == SpellChoice::Known { index })
+        })
+        .expect("the spell offered")
+}
+
+fn target_draft(o: &impia::core::game::Offer, m: ModelRef) -> Action {
+    o.targets
+        .iter()
+        .find(|t| t.model == m)
+        .expect("a target")
+        .draft
+        .clone()
+}
+
+#[test]
+fn r38_susurro_names_an_enemy_who_gains_the_fear_its_data_gives() {
+    let mut g = spell_game();
+    let o = spell_offer(&g, 0);
+    assert!(o.allowed, "{:?}", o.why_not);
+    assert!(o.targets.iter().any(|t| t.model == b(1)));
+    let before = fear_of(&g, b(1));
+    g.act(target_draft(&o, b(1))).expect("cast from the offer");
+    while matches!(g.now(), Now::Rolled) {
+        accept(&mut g);
+    }
+    assert_eq!(fear_of(&g, b(1)), before + 1);
+    assert!(
+        g.log()
+            .any(|e| e.describe(impia::core::text::Lang::En).contains("Susurro")
+                && e.describe(impia::core::text::Lang::En).contains("Tuk")),
+        "the log names the spell and its target"
+    );
+}
+
+#[test]
+fn r38_a_spell_with_an_effect_is_refused_without_the_model_it_names() {
+    let mut g = spell_game();
+    let e = g
+        .act(Action::CastSpell(act::CastSpell {
+            caster: a(3),
+            spell: SpellChoice::Known { index: 0 },
+            target: None,
+            within_15cm: Vec::new(),
+            backlash: vec![1],
+            within_30cm: Vec::new(),
+            targets: Vec::new(),
+        }))
+        .expect_err("no model named");
+    assert!(e.to_string().starts_with("R38"), "{e}");
+}
+
+/// The chance Rayo's hit puts Vask Down once cast with `within` named
+/// within 15 cm and the backlash die 1 (nothing happens): the hit as the
+/// rules roll it after the cast.
+fn rayo_on_vask(g: &Game, within: Vec<ModelRef>) -> Prob {
+    let mut g = g.clone();
+    g.act(Action::CastSpell(act::CastSpell {
+        caster: a(3),
+        spell: SpellChoice::Known { index: 1 },
+        target: None,
+        within_15cm: within,
+        backlash: vec![1],
+        within_30cm: Vec::new(),
+        targets: vec![b(0)],
+    }))
+    .expect("cast");
+    while matches!(g.now(), Now::Rolled) {
+        accept(&mut g);
+    }
+    let prep = g
+        .hit_check(a(3), b(0), &Default::default())
+        .expect("the hit");
+    let odds = opposed(&prep.spec);
+    if prep.active == Some(a(3)) {
+        odds.active_wins.0
+    } else {
+        odds.passive_wins.0
+    }
+}
+
+#[test]
+fn r31_r38_a_spells_chance_includes_the_fear_its_cast_gives_the_target() {
+    let mut g = spell_game();
+    let courage = g.state().model(b(0)).expect("Vask").courage();
+    set_fear(&mut g, b(0), courage - 1);
+    let bare = rayo_on_vask(&g, Vec::new());
+    // The cast gives Vask, within 15 cm, his Courage in fear: 1
+    // complication on his Toughness (R31).
+    let want = rayo_on_vask(&g, vec![b(0)]);
+    assert_ne!(bare, want);
+    let o = spell_offer(&g, 1);
+    let draft = target_draft(&o, b(0));
+    let near = g
+        .declare(&draft, &DeclKey::Listed, Declared::Models(vec![b(0)]))
+        .expect("Vask within 15 cm");
+    assert_eq!(g.price(&draft).expect("priced").down, Some(bare));
+    assert_eq!(g.price(&near).expect("priced").down, Some(want));
+    eprintln!("R38 cast fear: {bare} -> {want}");
+}
+
+#[test]
+fn r31_r38_a_spells_chance_sums_the_fear_the_backlash_gives_the_caster() {
+    let mut g = spell_game();
+    let courage = g.state().model(a(3)).expect("Mira").courage();
+    set_fear(&mut g, a(3), courage - 1);
+    let bare = rayo_on_vask(&g, Vec::new());
+    let mut feared = g.clone();
+    set_fear(&mut feared, a(3), courage);
+    let at_courage = rayo_on_vask(&feared, Vec::new());
+    assert_ne!(bare, at_courage);
+    // 1d10 + level 1 + fear: 8 to 11 gives Mira 1 fear (her Courage, 1
+    // complication on the spell's hit), 12 and 13 cost her Toughness, 14
+    // and more remove her (her hit still rolls).
+    let total = |d: u32| d as i32 + 1 + courage - 1;
+    let mut want = Prob::new(0, 1);
+    for d in 1..=10 {
+        let p = if (8..=11).contains(&total(d)) {
+            at_courage
+        } else {
+            bare
+        };
+        want += Prob::new(1, 10) * p;
+    }
+    let o = spell_offer(&g, 1);
+    let price = g.price(&target_draft(&o, b(0))).expect("priced");
+    assert_eq!(price.down, Some(want));
+    let t = o.targets.iter().find(|t| t.model == b(0)).expect("Vask");
+    assert_eq!(t.p_down, Some(want), "the offer's figure is the draft's");
+    eprintln!("R38 backlash fear: {bare} -> {want} (at Courage {at_courage})");
+}
+
+// --- Every declaration offered is one `act` takes ---
+
+#[test]
+fn every_declaration_offered_in_seeded_random_games_is_taken_by_act() {
+    let mut checked = 0;
+    for seed in [3, 11, 29] {
+        let setup = setup(seed).with_beast(sim::sample_beast());
+        let mut g = Game::new(setup, &rules());
+        let mut rng = impia::core::dice::Roller::seeded(seed);
+        for _ in 0..160 {
+            if g.state().ended.is_some() {
+                break;
+            }
+            for o in g.offers().offers.iter().filter(|o| o.allowed) {
+                let drafts: Vec<(&Action, &[impia::core::game::Declaration])> =
+                    if o.targets.is_empty() {
+                        vec![(&o.draft, &o.declarations[..])]
+                    } else {
+                        o.targets
+                            .iter()
+                            .map(|t| (&t.draft, &t.declarations[..]))
+                            .collect()
+                    };
+                for (draft, decls) in drafts {
+                    if decls.is_empty() {
+                        continue;
+                    }
+                    for _ in 0..2 {
+                        let a = sim::random_declarations(&mut rng, draft, decls);
+                        let full = g.with_dice(&a).expect("dice");
+                        if let Err(e) = g.check(&full) {
+                            panic!("seed {seed}: offered {a:?}, refused: {e}");
+                        }
+                        checked += 1;
+                    }
+                }
+            }
+            sim::step(&mut g, &mut rng).expect("random play");
+        }
+    }
+    assert!(checked > 100, "only {checked} declared drafts checked");
+}
