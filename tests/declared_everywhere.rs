@@ -361,3 +361,91 @@ fn every_declaration_offered_in_seeded_random_games_is_taken_by_act() {
     }
     assert!(checked > 100, "only {checked} declared drafts checked");
 }
+
+// --- Typed dice for the rolls of no check ---
+
+#[test]
+fn r39_the_dark_forces_die_is_typed_from_the_table() {
+    let mut g = game();
+    let start = Action::StartTurn(act::StartTurn {
+        dark_forces: Vec::new(),
+    });
+    let slots = g.dice_slots(&start).expect("slots");
+    assert_eq!(slots.len(), 1, "one d10");
+    assert_eq!(slots[0].d3(), 0);
+    let price = impia::core::game::PriceView::of(&g, &start, impia::core::text::Lang::Es)
+        .expect("priced");
+    assert_eq!(price.dice.len(), 1, "POST price {{start_turn}} asks its die");
+    assert_eq!(price.dice[0].label, "Fuerzas Oscuras");
+    let typed = g
+        .with_typed_dice(&start, &[impia::core::game::SideDice::new(8, Vec::new())])
+        .expect("typed");
+    g.act(typed).expect("the turn starts");
+    assert!(g.state().beast_due, "8: a beast comes (R39)");
+    let e = g
+        .with_typed_dice(&start, &[impia::core::game::SideDice::new(11, Vec::new())])
+        .expect_err("no face 11");
+    assert!(!e.to_string().is_empty());
+}
+
+#[test]
+fn r08_the_roll_off_dice_are_typed_one_per_warband() {
+    let mut g = game();
+    start_turn(&mut g, 4);
+    no_changes(&mut g);
+    assert!(matches!(g.now(), Now::RollOff { .. }), "{:?}", g.now());
+    let roll = Action::RollOff(act::RollOff {
+        rolls: Vec::new(),
+        starts: None,
+    });
+    let price = impia::core::game::PriceView::of(&g, &roll, impia::core::text::Lang::En)
+        .expect("priced");
+    let labels: Vec<&str> = price.dice.iter().map(|d| d.label.as_str()).collect();
+    assert_eq!(labels, ["Hijos del Lobo", "Culto del Cuervo"]);
+    let typed = g
+        .with_typed_dice(
+            &roll,
+            &[
+                impia::core::game::SideDice::new(3, Vec::new()),
+                impia::core::game::SideDice::new(9, Vec::new()),
+            ],
+        )
+        .expect("typed");
+    assert_eq!(
+        typed,
+        Action::RollOff(act::RollOff {
+            rolls: vec![[3, 9]],
+            starts: None,
+        })
+    );
+    g.act(typed).expect("rolled off");
+    assert!(
+        matches!(g.now(), Now::ChooseStart { winner: impia::core::game::Side::B, .. }),
+        "{:?}",
+        g.now()
+    );
+}
+
+#[test]
+fn r38_the_backlash_die_is_typed_from_the_table() {
+    let mut g = spell_game();
+    let o = spell_offer(&g, 0);
+    let draft = target_draft(&o, b(1));
+    let price = impia::core::game::PriceView::of(&g, &draft, impia::core::text::Lang::En)
+        .expect("priced");
+    assert_eq!(price.dice.len(), 1, "the backlash die");
+    let typed = g
+        .with_typed_dice(&draft, &[impia::core::game::SideDice::new(9, Vec::new())])
+        .expect("typed");
+    let Action::CastSpell(c) = &typed else {
+        panic!("a cast");
+    };
+    assert_eq!(c.backlash, vec![9]);
+    let fear = fear_of(&g, a(3));
+    g.act(typed).expect("cast");
+    while matches!(g.now(), Now::Rolled) {
+        accept(&mut g);
+    }
+    // 9 + level 1 + fear 0 = 10: the caster gains 1 fear.
+    assert_eq!(fear_of(&g, a(3)), fear + 1);
+}

@@ -12,11 +12,11 @@ use crate::core::game::hits::hit_chance;
 use crate::core::game::offers::Declares;
 use crate::core::game::offers::names::*;
 use crate::core::game::pending::{AcceptFacts, Fact};
-use crate::core::game::prepare::{Checked, Dice, table_dice};
+use crate::core::game::prepare::{Checked, Dice, table_dice, table_slots};
 use crate::core::game::slot::Typed;
 use crate::core::game::state::GameState;
 use crate::core::game::taker::Taker;
-use crate::core::game::{Chances, DiceSlot, spell};
+use crate::core::game::{Chances, DiceSlot, TableDie, spell};
 use crate::core::glossary;
 use crate::core::odds::Prob;
 use crate::core::text::Lang;
@@ -319,16 +319,20 @@ impl Dice for CastSpell {
         Ok(())
     }
 
-    fn dice_slots(&self, _: &GameState, _: Ctx<'_>) -> Result<Vec<DiceSlot>, GameError> {
-        Ok(Vec::new())
+    /// R38: the backlash's d10, typed from the table.
+    fn dice_slots(&self, _: &GameState, ctx: Ctx<'_>) -> Result<Vec<DiceSlot>, GameError> {
+        table_slots(ctx, "spell_backlash", TableDie::Backlash)
     }
 
     fn put_typed_dice(
         &mut self,
         _: &GameState,
         _: Ctx<'_>,
-        _: &Typed<'_>,
+        typed: &Typed<'_>,
     ) -> Result<(), GameError> {
+        if let Some(faces) = typed.table_faces()? {
+            self.backlash = faces;
+        }
         Ok(())
     }
 
