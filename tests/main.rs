@@ -59,6 +59,7 @@ mod serve;
 mod serve_act;
 mod serve_act_cli;
 mod serve_bounds;
+mod serve_declared;
 mod serve_browser;
 mod serve_fair_play;
 mod serve_phones;

@@ -184,6 +184,12 @@ pub(crate) fn logged(st: &GameState, action: &Action) -> Result<(), GameError> {
     Ok(())
 }
 
+/// A new action's step: [`logged`], then its rule.
+pub(crate) fn fresh(st: &mut GameState, ctx: Ctx<'_>, action: &Action) -> Result<(), GameError> {
+    logged(st, action)?;
+    step(st, ctx, action)
+}
+
 pub(crate) fn verdict(st: &mut GameState, ctx: Ctx<'_>, action: &Action) -> Result<(), GameError> {
     if let Some(after) = after_the_end(st, action) {
         return after;
