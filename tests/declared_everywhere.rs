@@ -449,3 +449,54 @@ fn r38_the_backlash_die_is_typed_from_the_table() {
     // 9 + level 1 + fear 0 = 10: the caster gains 1 fear.
     assert_eq!(fear_of(&g, a(3)), fear + 1);
 }
+
+// --- R41: a weapon's hit and its venom hit, an offer each ---
+
+#[test]
+fn r41_the_claws_hit_and_the_venom_hit_are_two_offers_with_their_own_numbers() {
+    let mut ra = roster_a();
+    ra.models[4].upgrades.push("venom".into());
+    let mut g = Game::new(GameSetup::new(ra, roster_b()).with_seed(7), &rules());
+    turn(&mut g, 4);
+    skip_to(&mut g, a(4));
+    ok(
+        &mut g,
+        Action::SetEngaged(act::SetEngaged {
+            a: a(4),
+            b: b(0),
+            engaged: true,
+        }),
+    );
+    fight(&mut g, a(4), b(0), 10, 1);
+    let hits: Vec<impia::core::game::Offer> = g
+        .offers()
+        .offers
+        .into_iter()
+        .filter(|o| o.id == "resolve_hit")
+        .collect();
+    assert_eq!(hits.len(), 2, "the claws and the venom");
+    let strength = |o: &impia::core::game::Offer| {
+        let p = g.price(&o.draft).expect("priced");
+        match p.prepared {
+            Some(impia::core::game::Prepared::Opposed(c)) => {
+                if c.active == Some(a(4)) {
+                    c.spec.active.value
+                } else {
+                    c.spec.passive.value
+                }
+            }
+            other => panic!("an opposed hit: {other:?}"),
+        }
+    };
+    let claws = g.state().model(a(4)).expect("Grim").profile.melee[0].strength;
+    assert_eq!(strength(&hits[0]), claws);
+    assert_eq!(strength(&hits[1]), 3, "the venom's Strength 3");
+    // The venom's own offer rolls the venom's hit.
+    let venom = g.with_dice(&hits[1].draft).expect("dice");
+    g.act(venom).expect("the venom hit");
+    while matches!(g.now(), Now::Rolled) {
+        accept(&mut g);
+    }
+    let left: Vec<i32> = g.state().pending_hits.iter().map(|h| h.strength).collect();
+    assert!(left.is_empty() || left == vec![claws], "{left:?}");
+}
