@@ -500,3 +500,36 @@ fn r41_the_claws_hit_and_the_venom_hit_are_two_offers_with_their_own_numbers() {
     let left: Vec<i32> = g.state().pending_hits.iter().map(|h| h.strength).collect();
     assert!(left.is_empty() || left == vec![claws], "{left:?}");
 }
+
+// --- R39 8: the beast the dark forces call, a core offer ---
+
+#[test]
+fn r39_the_beast_is_offered_from_the_bestiary_with_its_card_and_as_a_generic_creature() {
+    let mut g = Game::new(setup(7).with_beast(sim::sample_beast()), &rules());
+    assert!(g.offers().offers.iter().all(|o| o.id != "beast_appears"));
+    start_turn(&mut g, 8);
+    assert!(g.state().beast_due);
+    let beasts: Vec<impia::core::game::Offer> = g
+        .offers()
+        .offers
+        .into_iter()
+        .filter(|o| o.id == "beast_appears" && o.allowed)
+        .collect();
+    assert_eq!(beasts.len(), 2, "the bestiary's and a generic creature");
+    let lang = impia::core::text::Lang::En;
+    let generic = beasts[1].label(g.state(), g.rules(), lang);
+    assert!(generic.contains("(Ag "), "its card: {generic}");
+    let d = &beasts[0].declarations[0];
+    assert_eq!(d.key, DeclKey::Beast);
+    let DeclKind::Pick { choices, .. } = &d.kind else {
+        panic!("a pick");
+    };
+    assert_eq!(choices[0].label.get(lang), "Bestia (Ag 4 Cb 4 Ac 2 St 5 To 5 Cou 6, Armour 1)");
+    let a = g
+        .declare(&beasts[0].draft, &DeclKey::Beast, Declared::Picks(vec!["0".into()]))
+        .expect("the bestiary's beast");
+    g.act(a).expect("it appears");
+    assert_eq!(g.state().beasts.len(), 1);
+    assert!(!g.state().beast_due);
+    assert!(g.offers().offers.iter().all(|o| o.id != "beast_appears"));
+}

@@ -138,3 +138,28 @@ fn r38_a_phone_casts_susurro_and_the_fear_is_applied() {
         h.actions()
     );
 }
+
+#[test]
+fn r39_a_phone_adds_the_beast_the_dark_forces_call() {
+    let h = Host::new(
+        crate::game_support::setup(7).with_beast(impia::core::game::sim::sample_beast()),
+        &rules(),
+    );
+    let t = Table::new(h, Seats::allow_all);
+    ok(&t.post(
+        Seat::B,
+        "act",
+        &json!({"index": t.index(), "action": {"action": "start_turn"}, "dice": [{"d10": 8}]}),
+    ));
+    let s = t.state(Seat::B);
+    let offer = s["offers"]["offers"]
+        .as_array()
+        .and_then(|os| os.iter().find(|o| o["id"] == "beast_appears"))
+        .cloned()
+        .unwrap_or_else(|| panic!("the beast offered: {s}"));
+    let d = declared(&t, Seat::B, &offer["draft"], json!({"on": "beast"}), json!(["0"]));
+    ok(&t.act(Seat::B, d));
+    let h = t.finish();
+    assert_eq!(h.state().beasts.len(), 1, "the bestiary's beast is on the table");
+    assert!(!h.state().beast_due);
+}

@@ -77,6 +77,8 @@ pub enum DeclKey {
     Terrain,
     /// R33: the activation ends within 15 cm of the standing enemy totem.
     EnemyTotem,
+    /// R39 8–9: which beast of the bestiary comes.
+    Beast,
 }
 
 /// R26: the Shoot's declared form with its own row.

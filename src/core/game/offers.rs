@@ -450,6 +450,8 @@ pub(crate) fn offers(st: &GameState, ctx: Ctx<'_>, facts: Facts) -> Offers {
             acting_offers(&mut b, a, *model);
         }
     }
+    // R39 8–9: the beast the dark forces called, at any step.
+    acting::beast_offers(&mut b);
     // Issue 15: the players may end the game at any step, once no roll or
     // hit waits.
     if !matches!(
