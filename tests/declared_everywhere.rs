@@ -36,9 +36,7 @@ fn assault_draft(g: &Game) -> Action {
 
 fn with_moves(mut a: Action, n: u32) -> Action {
     if let Action::Assault(x) = &mut a {
-        x.options
-            .options
-            .insert("consecutive_moves".to_string(), n);
+        x.options.options.insert("consecutive_moves".to_string(), n);
     }
     a
 }
@@ -59,13 +57,21 @@ fn r20_ten_consecutive_moves_without_a_move_are_refused_and_not_offered() {
     let mut g = game();
     turn(&mut g, 4);
     skip_to(&mut g, a(0));
-    assert_eq!(moves_declared(&g), None, "no Move logged: nothing to declare");
+    assert_eq!(
+        moves_declared(&g),
+        None,
+        "no Move logged: nothing to declare"
+    );
     let ten = with_moves(assault_draft(&g), 10);
     let e = g.price(&ten).expect_err("priced as if moved").to_string();
     assert!(e.starts_with("R20"), "{e}");
     assert!(
-        g.declare(&assault_draft(&g), &DeclKey::Option("consecutive_moves".into()), Declared::Count(10))
-            .is_none(),
+        g.declare(
+            &assault_draft(&g),
+            &DeclKey::Option("consecutive_moves".into()),
+            Declared::Count(10)
+        )
+        .is_none(),
         "no count to declare"
     );
     let e = g.act(ten).expect_err("taken as if moved").to_string();
@@ -89,7 +95,9 @@ fn r20_the_count_is_bounded_by_the_moves_logged_just_before() {
     };
     assert_eq!(counted, Some(2), "the draft counts the Moves logged");
     assert!(g.declare(&draft, &key, Declared::Count(3)).is_none());
-    let one = g.declare(&draft, &key, Declared::Count(1)).expect("fewer: no line of sight");
+    let one = g
+        .declare(&draft, &key, Declared::Count(1))
+        .expect("fewer: no line of sight");
     assert!(g.price(&one).is_ok());
     let e = g.price(&with_moves(draft.clone(), 3)).expect_err("3 of 2");
     assert!(e.to_string().starts_with("R20"), "{e}");
@@ -114,7 +122,11 @@ fn r14_r33_the_end_of_an_activation_asks_terrain_and_the_enemy_totem() {
     let fear = fear_of(&g, a(1));
     let lost = g.state().model(a(1)).expect("Brann").toughness_lost;
     let d = g
-        .declare(&end.draft, &DeclKey::Terrain, Declared::Picks(vec!["tainted".into()]))
+        .declare(
+            &end.draft,
+            &DeclKey::Terrain,
+            Declared::Picks(vec!["tainted".into()]),
+        )
         .expect("tainted declared");
     let d = g
         .declare(&d, &DeclKey::EnemyTotem, Declared::Count(1))
@@ -122,7 +134,11 @@ fn r14_r33_the_end_of_an_activation_asks_terrain_and_the_enemy_totem() {
     ok(&mut g, d);
     let x = g.state().model(a(1)).expect("Brann");
     assert_eq!(x.fear, fear + 1, "R33: 1 fear near the enemy totem");
-    assert_eq!(x.toughness_lost, lost + 1, "R14: tainted, 1 Toughness for good");
+    assert_eq!(
+        x.toughness_lost,
+        lost + 1,
+        "R14: tainted, 1 Toughness for good"
+    );
 }
 
 #[test]
@@ -133,7 +149,9 @@ fn r33_a_destroyed_enemy_totem_is_not_asked() {
     ok(&mut g, Action::TotemEnemy(act::TotemEnemy { model: a(1) }));
     let end = offer(&g, "end_activation");
     assert!(
-        end.declarations.iter().all(|d| d.key != DeclKey::EnemyTotem),
+        end.declarations
+            .iter()
+            .all(|d| d.key != DeclKey::EnemyTotem),
         "the totem is destroyed"
     );
     assert!(end.declarations.iter().any(|d| d.key == DeclKey::Terrain));
@@ -215,9 +233,10 @@ fn r38_susurro_names_an_enemy_who_gains_the_fear_its_data_gives() {
     }
     assert_eq!(fear_of(&g, b(1)), before + 1);
     assert!(
-        g.log()
-            .any(|e| e.describe(impia::core::text::Lang::En).contains("Susurro")
-                && e.describe(impia::core::text::Lang::En).contains("Tuk")),
+        g.log().any(
+            |e| e.describe(impia::core::text::Lang::En).contains("Susurro")
+                && e.describe(impia::core::text::Lang::En).contains("Tuk")
+        ),
         "the log names the spell and its target"
     );
 }
@@ -373,9 +392,13 @@ fn r39_the_dark_forces_die_is_typed_from_the_table() {
     let slots = g.dice_slots(&start).expect("slots");
     assert_eq!(slots.len(), 1, "one d10");
     assert_eq!(slots[0].d3(), 0);
-    let price = impia::core::game::PriceView::of(&g, &start, impia::core::text::Lang::Es)
-        .expect("priced");
-    assert_eq!(price.dice.len(), 1, "POST price {{start_turn}} asks its die");
+    let price =
+        impia::core::game::PriceView::of(&g, &start, impia::core::text::Lang::Es).expect("priced");
+    assert_eq!(
+        price.dice.len(),
+        1,
+        "POST price {{start_turn}} asks its die"
+    );
     assert_eq!(price.dice[0].label, "Fuerzas Oscuras");
     let typed = g
         .with_typed_dice(&start, &[impia::core::game::SideDice::new(8, Vec::new())])
@@ -398,8 +421,8 @@ fn r08_the_roll_off_dice_are_typed_one_per_warband() {
         rolls: Vec::new(),
         starts: None,
     });
-    let price = impia::core::game::PriceView::of(&g, &roll, impia::core::text::Lang::En)
-        .expect("priced");
+    let price =
+        impia::core::game::PriceView::of(&g, &roll, impia::core::text::Lang::En).expect("priced");
     let labels: Vec<&str> = price.dice.iter().map(|d| d.label.as_str()).collect();
     assert_eq!(labels, ["Hijos del Lobo", "Culto del Cuervo"]);
     let typed = g
@@ -420,7 +443,13 @@ fn r08_the_roll_off_dice_are_typed_one_per_warband() {
     );
     g.act(typed).expect("rolled off");
     assert!(
-        matches!(g.now(), Now::ChooseStart { winner: impia::core::game::Side::B, .. }),
+        matches!(
+            g.now(),
+            Now::ChooseStart {
+                winner: impia::core::game::Side::B,
+                ..
+            }
+        ),
         "{:?}",
         g.now()
     );
@@ -431,8 +460,8 @@ fn r38_the_backlash_die_is_typed_from_the_table() {
     let mut g = spell_game();
     let o = spell_offer(&g, 0);
     let draft = target_draft(&o, b(1));
-    let price = impia::core::game::PriceView::of(&g, &draft, impia::core::text::Lang::En)
-        .expect("priced");
+    let price =
+        impia::core::game::PriceView::of(&g, &draft, impia::core::text::Lang::En).expect("priced");
     assert_eq!(price.dice.len(), 1, "the backlash die");
     let typed = g
         .with_typed_dice(&draft, &[impia::core::game::SideDice::new(9, Vec::new())])
@@ -524,9 +553,16 @@ fn r39_the_beast_is_offered_from_the_bestiary_with_its_card_and_as_a_generic_cre
     let DeclKind::Pick { choices, .. } = &d.kind else {
         panic!("a pick");
     };
-    assert_eq!(choices[0].label.get(lang), "Bestia (Ag 4 Cb 4 Ac 2 St 5 To 5 Cou 6, Armour 1)");
+    assert_eq!(
+        choices[0].label.get(lang),
+        "Bestia (Ag 4 Cb 4 Ac 2 St 5 To 5 Cou 6, Armour 1)"
+    );
     let a = g
-        .declare(&beasts[0].draft, &DeclKey::Beast, Declared::Picks(vec!["0".into()]))
+        .declare(
+            &beasts[0].draft,
+            &DeclKey::Beast,
+            Declared::Picks(vec!["0".into()]),
+        )
         .expect("the bestiary's beast");
     g.act(a).expect("it appears");
     assert_eq!(g.state().beasts.len(), 1);

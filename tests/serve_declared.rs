@@ -60,7 +60,13 @@ fn r39_r08_a_phone_types_the_dark_forces_die_and_the_roll_off() {
         log.last()
     );
     assert!(
-        matches!(h.now(), Now::ChooseStart { winner: impia::core::game::Side::B, .. }),
+        matches!(
+            h.now(),
+            Now::ChooseStart {
+                winner: impia::core::game::Side::B,
+                ..
+            }
+        ),
         "{:?}",
         h.now()
     );
@@ -73,7 +79,13 @@ fn r14_r33_a_phone_ends_an_activation_on_tainted_ground_near_the_enemy_totem() {
     let lost = g.state().model(a(0)).expect("Ulrak").toughness_lost;
     let t = Table::new(Host::detached(g), Seats::allow_all);
     let end = json!({"action": "end_activation", "model": "a0"});
-    let d = declared(&t, Seat::A, &end, json!({"on": "terrain"}), json!(["tainted"]));
+    let d = declared(
+        &t,
+        Seat::A,
+        &end,
+        json!({"on": "terrain"}),
+        json!(["tainted"]),
+    );
     let d = declared(&t, Seat::A, &d, json!({"on": "enemy_totem"}), json!(1));
     ok(&t.act(Seat::A, d));
     let h = t.finish();
@@ -112,8 +124,9 @@ fn r38_a_phone_casts_susurro_and_the_fear_is_applied() {
     let offer = s["offers"]["offers"]
         .as_array()
         .and_then(|os| {
-            os.iter()
-                .find(|o| o["id"] == "cast_spell" && !o["targets"].as_array().is_none_or(Vec::is_empty))
+            os.iter().find(|o| {
+                o["id"] == "cast_spell" && !o["targets"].as_array().is_none_or(Vec::is_empty)
+            })
         })
         .cloned()
         .unwrap_or_else(|| panic!("Susurro offered with its targets: {s}"));
@@ -129,7 +142,11 @@ fn r38_a_phone_casts_susurro_and_the_fear_is_applied() {
     ));
     ok(&t.act(Seat::A, json!({"action": "accept"})));
     let h = t.finish();
-    assert_eq!(fear_of(h.game(), b(1)), fear + 1, "Tuk gained Susurro's fear");
+    assert_eq!(
+        fear_of(h.game(), b(1)),
+        fear + 1,
+        "Tuk gained Susurro's fear"
+    );
     assert!(
         matches!(h.actions().iter().rev().find(|a| matches!(a, Action::CastSpell(_))),
             Some(Action::CastSpell(c)) if c.spell == SpellChoice::Known { index: 0 }
@@ -157,9 +174,19 @@ fn r39_a_phone_adds_the_beast_the_dark_forces_call() {
         .and_then(|os| os.iter().find(|o| o["id"] == "beast_appears"))
         .cloned()
         .unwrap_or_else(|| panic!("the beast offered: {s}"));
-    let d = declared(&t, Seat::B, &offer["draft"], json!({"on": "beast"}), json!(["0"]));
+    let d = declared(
+        &t,
+        Seat::B,
+        &offer["draft"],
+        json!({"on": "beast"}),
+        json!(["0"]),
+    );
     ok(&t.act(Seat::B, d));
     let h = t.finish();
-    assert_eq!(h.state().beasts.len(), 1, "the bestiary's beast is on the table");
+    assert_eq!(
+        h.state().beasts.len(),
+        1,
+        "the bestiary's beast is on the table"
+    );
     assert!(!h.state().beast_due);
 }

@@ -21,8 +21,8 @@ mod answer;
 mod end;
 mod label;
 pub(crate) use answer::{band_id, band_of, count, melee_declare, melee_value, set_count};
-pub(crate) use end::end_declarations;
 pub use answer::{declare, value};
+pub(crate) use end::end_declarations;
 use label::with_effect;
 pub use label::{Effect, option_label};
 

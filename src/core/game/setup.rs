@@ -6,8 +6,8 @@ use std::collections::BTreeSet;
 use serde::{Deserialize, Serialize};
 
 use super::refs::Sides;
-use crate::core::roster::{self, MeleeLine, Profile, Roster};
 use crate::core::glossary;
+use crate::core::roster::{self, MeleeLine, Profile, Roster};
 use crate::core::tables::{Keyword, RuleSet, Stat, Stats};
 use crate::core::text::{Lang, Text};
 
@@ -200,10 +200,21 @@ impl Beast {
         let line = |l: Lang| {
             let stats: Vec<String> = Stat::ALL
                 .iter()
-                .map(|s| format!("{} {}", glossary::stat_abbrev(*s).get(l), self.stats.get(*s)))
+                .map(|s| {
+                    format!(
+                        "{} {}",
+                        glossary::stat_abbrev(*s).get(l),
+                        self.stats.get(*s)
+                    )
+                })
                 .collect();
             let armour = glossary::ARMOUR.get(l);
-            format!("{} ({}, {armour} {})", self.name, stats.join(" "), self.armour)
+            format!(
+                "{} ({}, {armour} {})",
+                self.name,
+                stats.join(" "),
+                self.armour
+            )
         };
         Text::new(line(Lang::Es), line(Lang::En))
     }

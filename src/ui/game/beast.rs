@@ -24,7 +24,10 @@ impl GameView {
         let offers = g.offers().offers;
         let mut send = None;
         ui.horizontal_wrapped(|ui| {
-            for o in offers.iter().filter(|o| o.id == "beast_appears" && o.allowed) {
+            for o in offers
+                .iter()
+                .filter(|o| o.id == "beast_appears" && o.allowed)
+            {
                 // The bestiary's pick: a button per beast, its card on it.
                 let pick = o.declarations.iter().find_map(|d| match &d.kind {
                     DeclKind::Pick { choices, .. } => Some((d, choices)),

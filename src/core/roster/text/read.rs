@@ -3,11 +3,11 @@
 //! expected; nothing a user pastes makes it panic or grow without bound.
 
 use super::error::{LineKind, TextError, TextErrorKind, TextErrors};
+use super::spell_line::{number, spell_numbers};
 use super::{
     Kind, MAX_COUNT, MAX_ERRORS, MAX_ITEMS, MAX_LINE_BYTES, MAX_MODELS, MAX_TEXT_BYTES, Start,
     Unresolved, Vocab, fields, fold, is_leader_mark, line_start, split_at, split_count, unescape,
 };
-use super::spell_line::{number, spell_numbers};
 use crate::core::roster::{Model, ROSTER_VERSION, Roster, Spell, model_cost};
 use crate::core::tables::RuleSet;
 
