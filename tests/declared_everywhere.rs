@@ -569,3 +569,84 @@ fn r39_the_beast_is_offered_from_the_bestiary_with_its_card_and_as_a_generic_cre
     assert!(!g.state().beast_due);
     assert!(g.offers().offers.iter().all(|o| o.id != "beast_appears"));
 }
+
+// --- The cases: the shipped Círculo against the Guardia ---
+
+/// Abdón (a0, the Círculo's sorcerer) in his activation, turn 1, with
+/// `fear`; `friend_fear` for his friend a2.
+fn circle_game(fear: i32, friend_fear: i32) -> Game {
+    let r = rules();
+    let load = |f: &str| {
+        impia::core::roster::load_roster(format!("rosters/{f}").as_ref(), &r).expect("shipped")
+    };
+    let setup = GameSetup::new(
+        load("circulo-de-la-ceniza.yaml"),
+        load("guardia-del-paso.yaml"),
+    )
+    .with_seed(7);
+    let mut g = Game::new(setup, &r);
+    turn(&mut g, 4);
+    skip_to(&mut g, a(0));
+    set_fear(&mut g, a(0), fear);
+    set_fear(&mut g, a(2), friend_fear);
+    g
+}
+
+/// Zarpa de Ceniza (Strength 4, Penetration 1) on `t`, `near` named
+/// within 15 cm: its price's chance to put Down.
+fn zarpa(g: &Game, t: ModelRef, near: Vec<ModelRef>) -> Option<Prob> {
+    let draft = target_draft(&spell_offer_of(g, a(0), 1), t);
+    let d = if near.is_empty() {
+        draft
+    } else {
+        g.declare(&draft, &DeclKey::Listed, Declared::Models(near))
+            .expect("named within 15 cm")
+    };
+    g.price(&d).expect("priced").down
+}
+
+fn spell_offer_of(g: &Game, caster: ModelRef, index: usize) -> impia::core::game::Offer {
+    g.offers()
+        .offers
+        .into_iter()
+        .find(|o| {
+            matches!(&o.action, Action::CastSpell(c)
+                if c.caster == caster && c.spell == SpellChoice::Known { index })
+        })
+        .expect("the spell offered")
+}
+
+#[test]
+fn r31_r38_zarpa_on_a_friend_named_within_15_cm_is_191_in_300_not_9_in_20() {
+    let g = circle_game(0, 2);
+    assert_eq!(zarpa(&g, a(2), Vec::new()), Some(Prob::new(9, 20)));
+    assert_eq!(zarpa(&g, a(2), vec![a(2)]), Some(Prob::new(191, 300)));
+}
+
+#[test]
+fn r31_r38_zarpa_cast_with_fear_4_is_113_in_375_not_9_in_25() {
+    let g = circle_game(4, 0);
+    assert_eq!(zarpa(&g, b(1), Vec::new()), Some(Prob::new(113, 375)));
+    // Without the backlash's fear (Abdón at his fear now, no backlash
+    // counted) the hit alone is the 9/25 shown before.
+    let mut rolled = g.clone();
+    let draft = target_draft(&spell_offer_of(&g, a(0), 1), b(1));
+    let mut no_fear = draft.clone();
+    if let Action::CastSpell(c) = &mut no_fear {
+        c.backlash = vec![1];
+    }
+    rolled.act(no_fear).expect("cast, backlash 1");
+    while matches!(rolled.now(), Now::Rolled) {
+        accept(&mut rolled);
+    }
+    let prep = rolled
+        .hit_check(a(0), b(1), &Default::default())
+        .expect("the hit");
+    let odds = opposed(&prep.spec);
+    let bare = if prep.active == Some(a(0)) {
+        odds.active_wins.0
+    } else {
+        odds.passive_wins.0
+    };
+    assert_eq!(bare, Prob::new(9, 25));
+}
