@@ -14,6 +14,7 @@ mod check_sources;
 mod cli;
 mod concurrent_writers;
 mod declared_everywhere;
+mod declared_spells;
 mod fair_play;
 mod file_sizes;
 mod file_under_writer;
