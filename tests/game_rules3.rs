@@ -534,6 +534,7 @@ fn r42_an_initiate_casts_only_its_known_level_1_spell() {
     let mut ra = roster_a();
     ra.models[0].upgrades.push("initiate".into());
     ra.models[0].spells = vec![impia::core::roster::Spell {
+        effect: Default::default(),
         name: "Chispa".into(),
         level: 1,
         cost: 1,

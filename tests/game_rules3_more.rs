@@ -25,6 +25,7 @@ fn spell_game(version: u32) -> Game {
     let mut ra = roster_a();
     ra.models[3].spells = vec![
         Spell {
+            effect: Default::default(),
             name: "Rayo".into(),
             level: 1,
             cost: 1,
@@ -35,6 +36,7 @@ fn spell_game(version: u32) -> Game {
             }),
         },
         Spell {
+            effect: Default::default(),
             name: "Niebla".into(),
             level: 1,
             cost: 1,

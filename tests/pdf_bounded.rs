@@ -74,6 +74,7 @@ fn sorcerer(spells: usize) -> Roster {
         troop: "sorcerer".into(),
         spells: (0..spells)
             .map(|i| Spell {
+                effect: Default::default(),
                 name: format!("Hechizo {i}"),
                 level: 1,
                 cost: 1,

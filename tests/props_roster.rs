@@ -50,6 +50,7 @@ fn ids<T>(items: &[T], id: impl Fn(&T) -> &str) -> Vec<String> {
 
 fn spell() -> impl Strategy<Value = Spell> {
     (text(), 0u32..5, 0u32..5, text()).prop_map(|(name, level, cost, text)| Spell {
+        effect: Default::default(),
         name,
         level,
         cost,

@@ -241,6 +241,7 @@ fn every_problem_cites_a_rule_id_or_a_reading_of_the_tables() {
     r.models[2].weapons = vec!["heavy_blade".into(), "spear".into()];
     r.models[3].upgrades = vec!["agile".into()];
     r.models[3].spells = vec![Spell {
+        effect: Default::default(),
         name: "x".into(),
         level: 1,
         cost: 1,
@@ -377,6 +378,7 @@ fn r42_the_same_upgrade_twice_is_a_problem() {
 
 fn spell(level: u32) -> Spell {
     Spell {
+        effect: Default::default(),
         name: format!("Niebla {level}"),
         level,
         cost: 2,

@@ -76,6 +76,7 @@ fn accented(rules: &RuleSet) -> Roster {
         troop: "sorcerer".into(),
         weapons: vec!["small_blade".into()],
         spells: vec![Spell {
+            effect: Default::default(),
             name: "Canción del Último Búho".into(),
             level: 1,
             cost: 1,
@@ -279,6 +280,7 @@ fn a_sorcerer_with_a_grimoire_of_spells_prints_every_spell() {
                 objetivo, duración y qué ocurre si falla, para no discutir en mitad de la partida.";
     r.models[1].spells = (1..=14)
         .map(|i| Spell {
+            effect: Default::default(),
             name: format!("Hechizo número {i}"),
             level: 1 + i % 3,
             cost: 1 + i % 2,
@@ -443,6 +445,7 @@ fn a_megabyte_name_prints_and_the_sheet_stays_small() {
         name: "Íñigo".into(),
         troop: "sorcerer".into(),
         spells: vec![Spell {
+            effect: Default::default(),
             name: huge.clone(),
             level: 1,
             cost: 1,

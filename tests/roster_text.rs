@@ -97,6 +97,7 @@ fn odd_roster() -> Roster {
                 ],
                 upgrades: vec!["initiate".into(), "agile".into()],
                 spells: vec![Spell {
+                    effect: Default::default(),
                     name: "Niebla — «espesa»: \\ 3".into(),
                     level: 1,
                     cost: 2,
@@ -121,6 +122,7 @@ fn odd_roster() -> Roster {
                 name: "Hechizo: nivel 1, 1 PD".into(),
                 troop: "sorcerer".into(),
                 spells: vec![Spell {
+                    effect: Default::default(),
                     name: String::new(),
                     level: 3,
                     cost: 0,

@@ -15,10 +15,6 @@ use impia::core::game::{ActionKind, Game, GameSetup, sim};
 /// (the random player draws them by hand too), and why.
 const BY_HAND: &[(ActionKind, &str)] = &[
     (
-        ActionKind::BeastAppears,
-        "the players place the beast the dark forces call",
-    ),
-    (
         ActionKind::ScenarioPoints,
         "the scenario's objectives are scored by hand",
     ),

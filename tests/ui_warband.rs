@@ -78,6 +78,7 @@ fn spell_fields_should_be_wide_enough_for_their_text() {
             name: "Hermana Úrsula".into(),
             troop: "sorcerer".into(),
             spells: vec![Spell {
+                effect: Default::default(),
                 name: "Niebla del Cenagal Rojo".into(),
                 level: 1,
                 cost: 1,
@@ -111,6 +112,7 @@ fn r38_a_spell_hit_is_entered_in_the_spell_editor() {
             name: "Hermana Úrsula".into(),
             troop: "sorcerer".into(),
             spells: vec![Spell {
+                effect: Default::default(),
                 name: "Rayo".into(),
                 level: 1,
                 cost: 1,

@@ -109,6 +109,11 @@ fn r20_assault_gives_plus_one_per_assault_earlier_moves_and_an_unseen_attacker()
     let mut g = game();
     turn(&mut g, 4);
     skip_to(&mut g, a(1));
+    // R20: the two Moves counted are logged just before (issue 34).
+    for _ in 0..2 {
+        ok(&mut g, Action::Move(act::Move { model: a(1) }));
+    }
+    let before = pool(&g, Side::A);
     let opts = FightOptions::default()
         .with("consecutive_moves", 2)
         .with("unseen", 1);
@@ -134,7 +139,7 @@ fn r20_assault_gives_plus_one_per_assault_earlier_moves_and_an_unseen_attacker()
             roll: Some(roll),
         }),
     );
-    assert_eq!(pool(&g, Side::A), 8);
+    assert_eq!(pool(&g, Side::A), before - 1, "the Assault's 1 DP");
     // Now engaged both ways (R21).
     assert_eq!(g.state().model(a(1)).unwrap().engaged, vec![b(2)]);
     assert_eq!(g.state().model(b(2)).unwrap().engaged, vec![a(1)]);

@@ -33,6 +33,7 @@ pub fn roster_a() -> Roster {
     ulrak.equipment = ids(&["mystic_herbs"]);
     let mut mira = model("Mira", "sorcerer", &["small_blade"]);
     mira.spells = vec![Spell {
+        effect: Default::default(),
         name: "Niebla".into(),
         level: 1,
         cost: 1,

@@ -54,6 +54,7 @@ pub fn random_roster(rules: &RuleSet, rng: &mut Roller, number: u64) -> Roster {
                 upgrades,
                 spells: if troop.keywords.contains(&Keyword::CastsSpells) {
                     vec![Spell {
+                        effect: Default::default(),
                         name: "Niebla: \"espesa\"".into(),
                         level: rng.die(3),
                         cost: rng.die(3),

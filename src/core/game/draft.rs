@@ -18,9 +18,11 @@ use crate::core::tables::Keyword;
 use crate::core::text::{Lang, Text};
 
 mod answer;
+mod end;
 mod label;
 pub(crate) use answer::{band_id, band_of, count, melee_declare, melee_value, set_count};
 pub use answer::{declare, value};
+pub(crate) use end::end_declarations;
 use label::with_effect;
 pub use label::{Effect, option_label};
 
@@ -74,6 +76,12 @@ pub enum DeclKey {
     /// R23: the close combat weapon this model fights with (issue 33: its
     /// own side's choice), asked only of a model with more than one.
     Weapon(ModelRef),
+    /// R14: the terrain an activation ends touching.
+    Terrain,
+    /// R33: the activation ends within 15 cm of the standing enemy totem.
+    EnemyTotem,
+    /// R39 8–9: which beast of the bestiary comes.
+    Beast,
 }
 
 /// R26: the Shoot's declared form with its own row.

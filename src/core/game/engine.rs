@@ -119,6 +119,10 @@ pub(crate) fn step(st: &mut GameState, ctx: Ctx<'_>, action: &Action) -> Result<
     }
     // The refusal leaves the rules here: its models get their names.
     apply(st, ctx, action).map_err(|e| named(st, e))?;
+    // R20: only Moves in a row count as consecutive.
+    if !matches!(action, Action::Move(_)) {
+        st.in_row = 0;
+    }
     // Rules 3: a warband with no model left standing ends the game once no
     // roll or hit waits.
     if ctx.setup.all_rules()
@@ -153,6 +157,39 @@ fn after_the_end(st: &GameState, action: &Action) -> Option<Result<(), GameError
 /// without keeping the derived parts true after it ([`settle`], a warband
 /// left with none standing), which refuse nothing and walk every model.
 /// `st` is left half changed: callers pass a copy.
+/// What a new action must meet beyond its rule, checked where it is
+/// offered, priced or taken (not on replay: a file written before keeps
+/// what its players declared): R20 an Assault counts at most the Moves the
+/// tracker logged just before it.
+pub(crate) fn logged(st: &GameState, action: &Action) -> Result<(), GameError> {
+    if let Action::Assault(a) = action {
+        let declared = a
+            .options
+            .options
+            .get(super::draft::CONSECUTIVE_MOVES)
+            .copied()
+            .unwrap_or(0);
+        if declared > st.in_row {
+            return Err(named(
+                st,
+                Refusal::MovesNotLogged {
+                    model: a.attacker,
+                    declared,
+                    logged: st.in_row,
+                }
+                .into(),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A new action's step: [`logged`], then its rule.
+pub(crate) fn fresh(st: &mut GameState, ctx: Ctx<'_>, action: &Action) -> Result<(), GameError> {
+    logged(st, action)?;
+    step(st, ctx, action)
+}
+
 pub(crate) fn verdict(st: &mut GameState, ctx: Ctx<'_>, action: &Action) -> Result<(), GameError> {
     if let Some(after) = after_the_end(st, action) {
         return after;

@@ -249,11 +249,19 @@ pub(crate) fn breath_hit(ctx: Ctx<'_>) -> Result<HitMaker, GameError> {
     ))
 }
 
-/// The first pending hit of `attacker` on `target`.
-fn pending_index(st: &GameState, attacker: ModelRef, target: ModelRef) -> Result<usize, GameError> {
+/// The `nth` pending hit of `attacker` on `target` (0: the first).
+fn pending_index(
+    st: &GameState,
+    attacker: ModelRef,
+    target: ModelRef,
+    nth: u32,
+) -> Result<usize, GameError> {
     st.pending_hits
         .iter()
-        .position(|h| h.attacker == attacker && h.target == target)
+        .enumerate()
+        .filter(|(_, h)| h.attacker == attacker && h.target == target)
+        .nth(nth as usize)
+        .map(|(i, _)| i)
         .ok_or_else(|| Refusal::NoPendingHit { attacker, target }.into())
 }
 
@@ -272,7 +280,7 @@ pub(crate) fn resolve_hit(
     lenient: bool,
 ) -> Result<(), GameError> {
     require_rounds(st)?;
-    let index = pending_index(st, attacker, target)?;
+    let index = pending_index(st, attacker, target, opts.nth)?;
     let h = st.pending_hits[index].clone();
     let (spec, attacker_role) = hit_plan(st, ctx, &h, opts, &mut Check::new())?;
     same_opposed(&roll.spec, &spec)?;
@@ -399,7 +407,7 @@ pub(crate) fn hit_check(
     target: ModelRef,
     opts: &HitOptions,
 ) -> Result<PreparedCheck<OpposedSpec>, GameError> {
-    let h = &st.pending_hits[pending_index(st, attacker, target)?];
+    let h = &st.pending_hits[pending_index(st, attacker, target, opts.nth)?];
     let mut chk = Check::new();
     let (spec, role) = hit_plan(st, ctx, h, opts, &mut chk)?;
     let (active, passive) = match role {

@@ -186,10 +186,28 @@ impl Offers {
 /// Would the rules accept `action` now? Missing dice are filled with fixed
 /// dice: whether an action is allowed never depends on how its dice fall.
 pub(crate) fn try_action(st: &GameState, ctx: Ctx<'_>, action: &Action) -> Result<(), GameError> {
+    engine::logged(st, action)?;
     let full =
         fill_dice(st, ctx, action, &mut Roller::seeded(0)).map_err(|e| guard::named(st, e))?;
     let mut next = st.clone();
     engine::verdict(&mut next, ctx, &full)
+}
+
+/// What the players may declare on `d`, each only where `act` would take
+/// it: a form with its own row (R26 aimed shot, R28 Iron defence) only
+/// where the rules take it ticked (its DP paid, no Move before an aimed
+/// shot), R42 Survival instinct only where the tracker allows it (a friend
+/// Down, not spent).
+pub(crate) fn takeable(st: &GameState, ctx: Ctx<'_>, d: &Action) -> Vec<Declaration> {
+    let mut out = declarations(st, ctx, d);
+    out.retain(|decl| {
+        if !matches!(decl.key, DeclKey::Row(_) | DeclKey::SurvivalInstinct) {
+            return true;
+        }
+        let mut on = d.clone();
+        declare(&mut on, &decl.key, &Declared::Count(1)) && try_action(st, ctx, &on).is_ok()
+    });
+    out
 }
 
 /// The DP an action costs (R10–R12, R09, R38).
@@ -230,16 +248,7 @@ impl Builder<'_> {
     /// DP (R26 aimed shot, R28 Iron defence) only where the rules would
     /// take it now, so that every declaration offered may be made.
     fn declarations_of(&self, d: &Action) -> Vec<Declaration> {
-        let mut out = declarations(self.st, self.ctx, d);
-        out.retain(|decl| {
-            if !matches!(decl.key, DeclKey::Row(_)) {
-                return true;
-            }
-            let mut on = d.clone();
-            declare(&mut on, &decl.key, &Declared::Count(1))
-                && try_action(self.st, self.ctx, &on).is_ok()
-        });
-        out
+        takeable(self.st, self.ctx, d)
     }
 
     /// An offer of `action`, its draft and declarations filled in.
@@ -410,14 +419,23 @@ pub(crate) fn offers(st: &GameState, ctx: Ctx<'_>, facts: Facts) -> Offers {
             b.offer(None, Action::EndTurn(act::EndTurn {}));
         }
         Now::ResolveHits { hits } => {
-            for (attacker, target) in hits {
+            for (k, (attacker, target)) in hits.iter().enumerate() {
+                // R41 Venom: a second hit of one attacker on one target
+                // (the weapon's poison) is its own offer, with its numbers.
+                let nth = hits[..k]
+                    .iter()
+                    .filter(|h| **h == (*attacker, *target))
+                    .count();
                 // R28: Iron defence is a declaration of the hit.
                 b.offer(
                     Some(*target),
                     Action::ResolveHit(act::ResolveHit {
                         attacker: *attacker,
                         target: *target,
-                        options: HitOptions::default(),
+                        options: HitOptions {
+                            nth: u32::try_from(nth).unwrap_or(u32::MAX),
+                            ..HitOptions::default()
+                        },
                         roll: None,
                         witnesses: Vec::new(),
                     }),
@@ -432,6 +450,8 @@ pub(crate) fn offers(st: &GameState, ctx: Ctx<'_>, facts: Facts) -> Offers {
             acting_offers(&mut b, a, *model);
         }
     }
+    // R39 8–9: the beast the dark forces called, at any step.
+    acting::beast_offers(&mut b);
     // Issue 15: the players may end the game at any step, once no roll or
     // hit waits.
     if !matches!(

@@ -196,11 +196,13 @@ fn opposed_slots(p: &PreparedCheck<OpposedSpec>) -> [DiceSlot; 2] {
             model: p.active,
             role: Some(Role::Active),
             spec: p.spec.active,
+            table: None,
         },
         DiceSlot {
             model: p.passive,
             role: Some(Role::Passive),
             spec: p.spec.passive,
+            table: None,
         },
     ]
 }
@@ -213,6 +215,7 @@ pub(crate) fn slots_of(prepared: &Prepared) -> Vec<DiceSlot> {
             model: p.active,
             role: None,
             spec: p.spec,
+            table: None,
         }],
         Prepared::Opposed(p) => opposed_slots(p).to_vec(),
         Prepared::Disengage(v) => v.iter().flat_map(opposed_slots).collect(),
@@ -254,6 +257,24 @@ pub(crate) fn fill_dice(
 }
 
 /// The dice of one roll on a die-range table of the rules (R38, R39).
+/// The sets of dice a table roll `id` takes when typed: one d10 each
+/// (R39 the dark forces, R38 the backlash); none for a table of other dice.
+pub(crate) fn table_slots(
+    ctx: Ctx<'_>,
+    id: &str,
+    what: super::slot::TableDie,
+) -> Result<Vec<DiceSlot>, GameError> {
+    let t = kit::table(ctx.rules, id)?;
+    let expr = t.dice_expr().map_err(|e| Refusal::BadDiceExpr {
+        detail: e.to_string(),
+    })?;
+    Ok(if expr.sides == 10 {
+        (0..expr.count).map(|_| DiceSlot::table(what)).collect()
+    } else {
+        Vec::new()
+    })
+}
+
 pub(crate) fn table_dice(
     ctx: Ctx<'_>,
     id: &str,

@@ -4,7 +4,7 @@
 
 use super::action::Action;
 use super::chance::attack_chances;
-use super::draft::{DeclKey, Declaration, Declared, declarations};
+use super::draft::{DeclKey, Declaration, Declared};
 use super::error::GameError;
 use super::guard::Ctx;
 use super::offers::{cost, try_action};
@@ -64,7 +64,7 @@ impl Game {
     /// What the players may declare on `action`, a draft no offer lists
     /// (the app's free tools: R18 a fall and its R31 witnesses).
     pub fn declarations(&self, action: &Action) -> Vec<Declaration> {
-        declarations(self.state(), self.ctx(), action)
+        super::offers::takeable(self.state(), self.ctx(), action)
     }
 
     /// `draft` with one more answer declared (a client's: the phone page,

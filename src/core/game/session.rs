@@ -408,7 +408,7 @@ impl Game {
     /// Would `action` be accepted now? Nothing changes.
     pub fn check(&self, action: &Action) -> Result<(), GameError> {
         let mut next = self.state.clone();
-        engine::step(&mut next, self.ctx(), action)
+        engine::fresh(&mut next, self.ctx(), action)
     }
 
     fn apply_in_memory(&mut self, action: Action) -> Result<(), GameError> {
@@ -443,7 +443,7 @@ impl Game {
     /// error says so (`is_applied()`) and the next save rewrites the file.
     pub fn apply(&mut self, action: Action) -> Result<(), GameError> {
         self.writable()?;
-        check_size(&action)?;
+        check_size(&action).and_then(|()| engine::logged(&self.state, &action))?;
         // Undone actions are rewritten with their position and leave (≤ 96
         // bytes more).
         let undone = if self.redo.is_empty() {

@@ -6,8 +6,9 @@ use std::collections::BTreeSet;
 use serde::{Deserialize, Serialize};
 
 use super::refs::Sides;
+use crate::core::glossary;
 use crate::core::roster::{self, MeleeLine, Profile, Roster};
-use crate::core::tables::{Keyword, RuleSet, Stats};
+use crate::core::tables::{Keyword, RuleSet, Stat, Stats};
 use crate::core::text::{Lang, Text};
 
 /// Everything a game starts from; embedded in the game file so that the log
@@ -193,6 +194,31 @@ pub struct Beast {
 }
 
 impl Beast {
+    /// Its card in one line (R39, issue 34: the offer shows it): its name,
+    /// attributes and Armour.
+    pub fn card(&self) -> Text {
+        let line = |l: Lang| {
+            let stats: Vec<String> = Stat::ALL
+                .iter()
+                .map(|s| {
+                    format!(
+                        "{} {}",
+                        glossary::stat_abbrev(*s).get(l),
+                        self.stats.get(*s)
+                    )
+                })
+                .collect();
+            let armour = glossary::ARMOUR.get(l);
+            format!(
+                "{} ({}, {armour} {})",
+                self.name,
+                stats.join(" "),
+                self.armour
+            )
+        };
+        Text::new(line(Lang::Es), line(Lang::En))
+    }
+
     /// Its profile as a model of the game: no DP, its weapons from the tables.
     pub fn profile(&self, rules: &RuleSet) -> Profile {
         let stats = self.stats;

@@ -17,9 +17,33 @@ pub struct DiceSlot {
     /// check (R02).
     pub role: Option<Role>,
     pub spec: CheckSpec,
+    /// A die of a table or a roll-off, not of a check (its `spec` plain):
+    /// which one, for its words.
+    pub table: Option<TableDie>,
+}
+
+/// A die rolled on no check, that the players may type all the same.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableDie {
+    /// R39: the dark forces at the start of a turn.
+    DarkForces,
+    /// R08: a warband's die of the roll-off.
+    RollOff(super::refs::Side),
+    /// R38: the backlash after a spell.
+    Backlash,
 }
 
 impl DiceSlot {
+    /// One d10 of a table or a roll-off (no d3).
+    pub fn table(what: TableDie) -> DiceSlot {
+        DiceSlot {
+            model: None,
+            role: None,
+            spec: CheckSpec::default(),
+            table: Some(what),
+        }
+    }
+
     /// How many d3 it takes (R04: one per net advantage or complication).
     pub fn d3(&self) -> u32 {
         self.spec.edge().unsigned_abs()
@@ -55,6 +79,18 @@ impl Typed<'_> {
             return Err(self.wrong_count());
         };
         OpposedDice::typed(*spec, a.clone(), p.clone())
+    }
+
+    /// The d10 typed for each table die, in order (`None`: no set typed,
+    /// the game rolls).
+    pub(crate) fn table_faces(&self) -> Result<Option<Vec<u32>>, GameError> {
+        if self.dice.is_empty() {
+            return Ok(None);
+        }
+        if self.dice.len() != self.slots.len() {
+            return Err(self.wrong_count());
+        }
+        Ok(Some(self.dice.iter().map(|d| d.d10).collect()))
     }
 
     /// A plain check (R01) made of the first set, if there is one.

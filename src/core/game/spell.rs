@@ -13,6 +13,7 @@ use super::kit::{HitMaker, push_hit, table, table_total};
 use super::refs::ModelRef;
 use super::state::{GameState, HitSource};
 use super::status::Status;
+use crate::core::roster::SpellEffect;
 use crate::core::tables::Keyword;
 use crate::core::text::Text;
 
@@ -74,6 +75,19 @@ pub(crate) fn spell_hit(
     Ok(Some(HitMaker::new(h.strength, h.penetration, name)))
 }
 
+/// R38: what a known spell does to the model it names (a custom spell:
+/// nothing, the players apply it by hand).
+pub(crate) fn spell_effect(st: &GameState, caster: ModelRef, spell: &SpellChoice) -> SpellEffect {
+    match spell {
+        SpellChoice::Known { index } => st
+            .model(caster)
+            .and_then(|x| x.spells.get(*index))
+            .map(|s| s.effect)
+            .unwrap_or_default(),
+        SpellChoice::Custom { .. } => SpellEffect::default(),
+    }
+}
+
 /// The spell's level, cost and name.
 pub(crate) fn spell_of(
     st: &GameState,
@@ -100,6 +114,9 @@ pub(crate) fn spell_of(
     // A roster's spell comes from a file: its numbers are a player's too.
     super::action::check_number("level", level)?;
     super::action::check_number("cost", cost)?;
+    let e = spell_effect(st, caster, spell);
+    super::action::check_number("fear", e.fear)?;
+    super::action::check_number("toughness", e.toughness)?;
     Ok((level, cost, name))
 }
 
@@ -153,6 +170,19 @@ pub(crate) fn cast(st: &mut GameState, ctx: Ctx<'_>, c: Cast<'_>) -> Result<(), 
     for m in c.within_15cm {
         if st.model(*m).is_some_and(|x| !x.is_sorcerer()) {
             add(st, *m, row.effect.fear_listed);
+        }
+    }
+    // R38: the spell's own effect on the model it names, from its data.
+    let effect = spell_effect(st, c.caster, c.spell);
+    if !effect.is_none() {
+        let Some(t) = c.target else {
+            return Err(Refusal::SpellNeedsTarget { spell: name }.into());
+        };
+        add(st, t, effect.fear);
+        let x = model_mut(st, t)?;
+        x.toughness_lost -= effect.toughness;
+        if effect.removed {
+            x.status = Status::Removed;
         }
     }
     // R38 (rules 3): the spell's hits wait, as a Breath's do (R41); queued

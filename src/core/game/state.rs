@@ -258,6 +258,10 @@ pub struct GameState {
     /// Models that made a Move in this activation (R26: no aimed shot after
     /// it; R20: the consecutive moves before an Assault).
     pub moved: u32,
+    /// R20: the Moves the acting model made just before now, in a row
+    /// (any other action resets it): the most consecutive Moves an Assault
+    /// may count, as the tracker logged them.
+    pub in_row: u32,
     /// R41 Dreadful aspect (rules 3): the Courage checks made in this
     /// activation, (roller, dreadful enemy, passed).
     pub dread: Vec<(ModelRef, ModelRef, bool)>,
@@ -374,6 +378,7 @@ impl GameState {
             pending_hits: Vec::new(),
             touched: Vec::new(),
             moved: 0,
+            in_row: 0,
             dread: Vec::new(),
             reacted: Vec::new(),
             pending: None,

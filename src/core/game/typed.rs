@@ -53,6 +53,7 @@ pub(crate) fn reroll_slots(
             model: Some(by),
             role: part.role,
             spec,
+            table: None,
         })
         .into_iter()
         .collect())

@@ -87,6 +87,38 @@ pub struct Spell {
     /// ("Impacto de Fuerza 4"); applied by rules-3 games.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hit: Option<SpellHit>,
+    /// R38: what it does to the one model it names beyond a hit
+    /// ("una miniatura enemiga gana 1 marcador de Pavor"), applied when
+    /// the cast takes effect; none by default (older files).
+    #[serde(default, skip_serializing_if = "SpellEffect::is_none")]
+    pub effect: SpellEffect,
+}
+
+/// R38: a spell's effect on the model it names, from the roster's data:
+/// fear gained, Toughness changed for good, removed from the table.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpellEffect {
+    /// Fear markers the model gains (lost when negative).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub fear: i32,
+    /// Toughness changed for good (-1: one point lost).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub toughness: i32,
+    /// The model is removed from the table.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub removed: bool,
+}
+
+fn is_zero(v: &i32) -> bool {
+    *v == 0
+}
+
+impl SpellEffect {
+    /// No effect: the spell names no model (or only hits it).
+    pub fn is_none(&self) -> bool {
+        *self == SpellEffect::default()
+    }
 }
 
 /// R38: a spell's hit: Strength and Penetration, like a weapon's (R27, R29).

@@ -5,11 +5,12 @@
 //! activation is one click or E, with what it ends touching declared
 //! beside it.
 
-use super::forms::{Form, MeleeKind, fight_options};
-use super::widgets::{self, key, keyed, toggle};
+use super::forms::{Form, MeleeKind, declaration_ui, fight_options};
+use super::widgets::{self, key, keyed};
 use super::{EndDeclaration, GameView};
 use crate::core::game::ModelRef;
 use crate::core::game::act;
+use crate::core::game::draft::{declare, value};
 use crate::core::game::{Action, ActionKind, Game, ModelState, Offer, ShootOptions, SpellChoice};
 use crate::core::tables::{RuleSet, Stat};
 use crate::core::text::Lang;
@@ -58,17 +59,10 @@ fn describe_offer(o: &Offer) -> Option<(Option<egui::Key>, Click)> {
                 targets: Vec::new(),
             }),
         ),
-        ActionKind::CastSpell => {
-            let Action::CastSpell(act::CastSpell { spell, .. }) = &o.action else {
-                return None;
-            };
-            let form = Form::Spell {
-                choice: spell.clone(),
-                within_15cm: Vec::new(),
-                targets: Vec::new(),
-            };
-            (None, Click::Open(form))
-        }
+        // R38: a known spell is the core's offer: its declarations (the
+        // models within 15 cm) and the models it names, each priced; a
+        // spell of any level is the free tool below.
+        ActionKind::CastSpell => (None, generic_click(o)),
         ActionKind::LeaderOrder => (Some(K::O), Click::Open(Form::Order)),
         ActionKind::LeaderRally => (Some(K::R), Click::Open(Form::Rally { models: Vec::new() })),
         ActionKind::Loot => (Some(K::L), Click::Open(Form::Loot)),
@@ -169,13 +163,17 @@ impl GameView {
         let end = offers
             .iter()
             .find(|o| matches!(o.action, Action::EndActivation(_)));
-        let end_now = end_ui(ui, rules, end, &mut self.end, g.would_flee(active), l);
-        if end_now {
-            let a = Action::EndActivation(act::EndActivation {
-                model: active,
-                terrain: self.end.terrain.clone(),
-                near_enemy_totem: self.end.near_enemy_totem,
-            });
+        let end_now = end_ui(ui, g, end, &mut self.end, g.would_flee(active), l);
+        if end_now && let Some(o) = end {
+            // The answers to what the core asks now, on its draft now.
+            let mut a = o.draft.clone();
+            if let Some(answered) = &self.end.draft {
+                for d in &o.declarations {
+                    if let Some(v) = value(answered, &d.key) {
+                        declare(&mut a, &d.key, &v);
+                    }
+                }
+            }
             self.act(a, l);
             return;
         }
@@ -253,12 +251,12 @@ fn offer_buttons_ui(
 }
 
 /// End activation (a click or E), greyed with the core's reason where
-/// refused; what it ends touching (R14, R33), declared into `decl`; and a
-/// line kept in place for the flight its fear would cause (R31). Whether
-/// to end now.
+/// refused; the core's declarations of what it ends touching (R14, R33),
+/// answered into `decl`'s draft; and a line kept in place for the flight
+/// its fear would cause (R31). Whether to end now.
 fn end_ui(
     ui: &mut egui::Ui,
-    rules: &RuleSet,
+    g: &Game,
     end: Option<&Offer>,
     decl: &mut EndDeclaration,
     would_flee: bool,
@@ -287,22 +285,12 @@ fn end_ui(
             end_now = b.clicked() || (allowed && key(ui, egui::Key::E));
         }
     });
-    ui.horizontal_wrapped(|ui| {
-        ui.label(l.pick("Termina tocando (R14):", "Ends touching (R14):"));
-        for t in &rules.warband.terrain {
-            let mut on = decl.terrain.contains(&t.id);
-            if ui.checkbox(&mut on, t.name.get(l)).changed() {
-                toggle(&mut decl.terrain, t.id.clone(), on);
-            }
+    if let Some(o) = end {
+        let draft = decl.draft.get_or_insert_with(|| o.draft.clone());
+        for d in &o.declarations {
+            declaration_ui(ui, g, d, draft, l);
         }
-        ui.checkbox(
-            &mut decl.near_enemy_totem,
-            l.pick(
-                "a 15 cm del Tótem enemigo (R33)",
-                "within 15 cm of the enemy totem (R33)",
-            ),
-        );
-    });
+    }
     // Kept in place, empty or not, so the screen does not jump.
     let warn = if would_flee {
         l.pick(

@@ -1,14 +1,14 @@
-//! R39 8–9: the dark forces call a beast; the players add it from the
-//! setup's bestiary or as a generic creature.
+//! R39 8–9: the dark forces call a beast; the players add it through the
+//! core's offers (issue 34: the phones and the CLI have the same): one of
+//! the setup's bestiary, each with its card, or a generic creature.
 
 use super::GameView;
-use crate::core::game::Action;
-use crate::core::game::act;
+use crate::core::game::{DeclKind, Declared};
 use crate::core::glossary;
 use crate::core::text::Lang;
 
 impl GameView {
-    /// R39 8–9: a beast appears; the players pick it from the bestiary.
+    /// R39 8–9: a beast appears; one button per beast the core offers.
     pub(super) fn beast_ui(&mut self, ui: &mut egui::Ui, l: Lang) {
         ui.label(
             egui::RichText::new(format!(
@@ -21,34 +21,27 @@ impl GameView {
         let Some(g) = self.game.as_ref() else {
             return;
         };
+        let offers = g.offers().offers;
         let mut send = None;
         ui.horizontal_wrapped(|ui| {
-            for (i, b) in g.setup().bestiary.iter().enumerate() {
-                if ui.button(&b.name).clicked() {
-                    send = Some(Action::BeastAppears(act::BeastAppears {
-                        beast: crate::core::game::BeastChoice::Bestiary { index: i },
-                    }));
-                }
-            }
-            if ui
-                .button(l.pick("Bestia genérica (Criatura)", "Generic beast (Creature)"))
-                .clicked()
+            for o in offers
+                .iter()
+                .filter(|o| o.id == "beast_appears" && o.allowed)
             {
-                let profile = g
-                    .rules()
-                    .troop("creature")
-                    .map(|t| t.stats)
-                    .unwrap_or_default();
-                send = Some(Action::BeastAppears(act::BeastAppears {
-                    beast: crate::core::game::BeastChoice::New(crate::core::game::Beast {
-                        name: l.pick("Bestia", "Beast").to_string(),
-                        stats: profile,
-                        armour: 0,
-                        weapons: vec!["claws".into(), "jaws".into()],
-                        keywords: Vec::new(),
-                        notes: String::new(),
-                    }),
-                }));
+                // The bestiary's pick: a button per beast, its card on it.
+                let pick = o.declarations.iter().find_map(|d| match &d.kind {
+                    DeclKind::Pick { choices, .. } => Some((d, choices)),
+                    _ => None,
+                });
+                if let Some((d, choices)) = pick {
+                    for c in choices {
+                        if ui.button(c.label.get(l)).clicked() {
+                            send = g.declare(&o.draft, &d.key, Declared::Picks(vec![c.id.clone()]));
+                        }
+                    }
+                } else if ui.button(o.label(g.state(), g.rules(), l)).clicked() {
+                    send = Some(o.draft.clone());
+                }
             }
         });
         if let Some(a) = send {

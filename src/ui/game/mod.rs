@@ -49,14 +49,15 @@ use crate::core::roster::Roster;
 use crate::core::tables::RuleSet;
 use crate::core::text::{Lang, Text};
 
-/// What the players declare when the activation ends (R14, R33); kept
-/// visible under the actions so that ending is one click or the E key.
+/// The End activation draft with what the players declared on it (the
+/// core's R14 and R33 declarations); kept visible under the actions so
+/// that ending is one click or the E key.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct EndDeclaration {
     /// The model these declarations are for: a new activation starts clean.
     pub model: Option<ModelRef>,
-    pub terrain: Vec<String>,
-    pub near_enemy_totem: bool,
+    /// The offer's draft as answered so far (`None`: the offer's own).
+    pub draft: Option<Action>,
 }
 
 #[derive(Default)]

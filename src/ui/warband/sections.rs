@@ -235,6 +235,7 @@ pub fn spells_ui(ui: &mut egui::Ui, rules: &RuleSet, l: Lang, m: &mut Model) {
     }
     if ui.button(l.pick("➕ Hechizo", "➕ Spell")).clicked() {
         m.spells.push(Spell {
+            effect: Default::default(),
             name: l.pick("Nuevo hechizo", "New spell").to_string(),
             level: 1,
             cost: 1,

@@ -148,6 +148,10 @@ pub struct HitOptions {
     /// who lose 1 fear if the hit puts the target Down.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub inspired: Vec<ModelRef>,
+    /// Which of the attacker's hits waiting on the target this rolls (0:
+    /// the first; R41 Venom: a weapon's poison hit waits after it).
+    #[serde(skip_serializing_if = "is_zero_u32")]
+    pub nth: u32,
 }
 
 impl HitOptions {

@@ -149,7 +149,19 @@ impl super::Offered for Assault {
 
 impl Declares for Assault {
     fn declarations(&self, st: &GameState, ctx: Ctx<'_>) -> Vec<Declaration> {
-        draft::melee_declarations(st, ctx, "assault", self.attacker, self.defender)
+        // R20: at most the Moves the tracker logged just before it (none
+        // logged: nothing to declare).
+        let mut out = draft::melee_declarations(st, ctx, "assault", self.attacker, self.defender);
+        out.retain_mut(|d| match (&d.key, &mut d.kind) {
+            (DeclKey::Option(id), draft::DeclKind::Count { max, .. })
+                if id == draft::CONSECUTIVE_MOVES =>
+            {
+                *max = st.in_row;
+                st.in_row > 0
+            }
+            _ => true,
+        });
+        out
     }
 
     fn declared(&self, key: &DeclKey) -> Option<Declared> {

@@ -11,7 +11,7 @@ use crate::core::game::offers::names::*;
 use crate::core::game::prepare::Dice;
 use crate::core::game::state::GameState;
 use crate::core::game::taker::Taker;
-use crate::core::text::Lang;
+use crate::core::text::{Lang, Text};
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
 
@@ -111,17 +111,81 @@ impl super::Offered for BeastAppears {
         // It rolls nothing: no roll of it waits.
     }
 
+    /// The row's name; a generic beast's with its card.
     fn label(&self, _st: &GameState, rules: &RuleSet, l: Lang) -> String {
-        row_label(rules, "beast_appears", l)
+        let row = row_label(rules, "beast_appears", l);
+        match &self.beast {
+            BeastChoice::New(b) => format!("{row}: {}", b.card().get(l)),
+            BeastChoice::Bestiary { .. } => row,
+        }
     }
 
-    /// Nothing to declare: it is offered as it is.
+    /// R39 8–9: which beast of the bestiary, each with its card.
     fn declares(&self) -> Option<&dyn Declares> {
-        None
+        matches!(self.beast, BeastChoice::Bestiary { .. }).then_some(self as &dyn Declares)
     }
 
     fn declares_mut(&mut self) -> Option<&mut dyn Declares> {
-        None
+        if matches!(self.beast, BeastChoice::Bestiary { .. }) {
+            Some(self)
+        } else {
+            None
+        }
+    }
+}
+
+impl Declares for BeastAppears {
+    fn declarations(&self, _: &GameState, ctx: Ctx<'_>) -> Vec<Declaration> {
+        let choices: Vec<draft::Choice> = ctx
+            .setup
+            .bestiary
+            .iter()
+            .enumerate()
+            .map(|(i, b)| draft::Choice {
+                id: i.to_string(),
+                label: b.card(),
+            })
+            .collect();
+        if choices.is_empty() {
+            return Vec::new();
+        }
+        let label = ctx
+            .rules
+            .action("beast_appears")
+            .map(|r| r.name.clone())
+            .unwrap_or_else(|| Text::new("Bestia", "Beast"));
+        vec![Declaration {
+            key: DeclKey::Beast,
+            label,
+            kind: draft::DeclKind::Pick {
+                choices,
+                many: false,
+            },
+        }]
+    }
+
+    fn declared(&self, key: &DeclKey) -> Option<Declared> {
+        match (key, &self.beast) {
+            (DeclKey::Beast, BeastChoice::Bestiary { index }) => {
+                Some(Declared::Picks(vec![index.to_string()]))
+            }
+            _ => None,
+        }
+    }
+
+    fn declare(&mut self, key: &DeclKey, v: &Declared) -> bool {
+        let (DeclKey::Beast, Declared::Picks(p)) = (key, v) else {
+            return false;
+        };
+        let Some(index) = p.first().and_then(|i| i.parse().ok()) else {
+            return false;
+        };
+        self.beast = BeastChoice::Bestiary { index };
+        true
+    }
+
+    fn fill_draft(&mut self, _ctx: Ctx<'_>, _facts: Facts) {
+        // The players choose the beast.
     }
 }
 

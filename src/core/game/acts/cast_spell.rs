@@ -12,12 +12,13 @@ use crate::core::game::hits::hit_chance;
 use crate::core::game::offers::Declares;
 use crate::core::game::offers::names::*;
 use crate::core::game::pending::{AcceptFacts, Fact};
-use crate::core::game::prepare::{Checked, Dice, table_dice};
+use crate::core::game::prepare::{Checked, Dice, table_dice, table_slots};
 use crate::core::game::slot::Typed;
 use crate::core::game::state::GameState;
 use crate::core::game::taker::Taker;
-use crate::core::game::{Chances, DiceSlot, spell};
+use crate::core::game::{Chances, DiceSlot, TableDie, spell};
 use crate::core::glossary;
+use crate::core::odds::Prob;
 use crate::core::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
@@ -136,7 +137,21 @@ impl super::Offered for CastSpell {
     fn offer_acting(b: &mut Builder<'_>, on: &Actor<'_>) {
         // R38: each spell it knows, the other models to name near it.
         let a = on.model;
-        for index in 0..on.x.spells.len() {
+        for (index, s) in on.x.spells.iter().enumerate() {
+            // R38: a spell with an effect on a model names it: one
+            // target each, as an attack's.
+            if !s.effect.is_none() {
+                let others = in_play(b.st, |r| r != a);
+                let hits = b.ctx.setup.all_rules() && s.hit.is_some();
+                b.targeted(a, &others, |t| {
+                    let mut x = known_spell(a, index, if hits { vec![t] } else { Vec::new() });
+                    if let Action::CastSpell(c) = &mut x {
+                        c.target = Some(t);
+                    }
+                    x
+                });
+                continue;
+            }
             b.offer_with(
                 Some(a),
                 known_spell(a, index, Vec::new()),
@@ -203,6 +218,31 @@ impl Declares for CastSpell {
     fn fill_draft(&mut self, _ctx: Ctx<'_>, _facts: Facts) {
         // Nothing the tracker knows is left to fill in.
     }
+}
+
+/// R38: every way the backlash dice may fall, each as likely (`None` past
+/// a few thousand: no table of the game rolls that many).
+fn backlash_faces(ctx: Ctx<'_>) -> Option<Vec<Vec<u32>>> {
+    let t = crate::core::game::kit::table(ctx.rules, "spell_backlash").ok()?;
+    let expr = t.dice_expr().ok()?;
+    let n = u64::from(expr.sides).checked_pow(expr.count)?;
+    if n == 0 || n > 4096 {
+        return None;
+    }
+    let mut out: Vec<Vec<u32>> = vec![Vec::new()];
+    for _ in 0..expr.count {
+        out = out
+            .into_iter()
+            .flat_map(|d| {
+                (1..=expr.sides).map(move |f| {
+                    let mut d = d.clone();
+                    d.push(f);
+                    d
+                })
+            })
+            .collect();
+    }
+    Some(out)
 }
 
 /// The spell `index` that `caster` knows, hitting `targets`.
@@ -279,16 +319,20 @@ impl Dice for CastSpell {
         Ok(())
     }
 
-    fn dice_slots(&self, _: &GameState, _: Ctx<'_>) -> Result<Vec<DiceSlot>, GameError> {
-        Ok(Vec::new())
+    /// R38: the backlash's d10, typed from the table.
+    fn dice_slots(&self, _: &GameState, ctx: Ctx<'_>) -> Result<Vec<DiceSlot>, GameError> {
+        table_slots(ctx, "spell_backlash", TableDie::Backlash)
     }
 
     fn put_typed_dice(
         &mut self,
         _: &GameState,
         _: Ctx<'_>,
-        _: &Typed<'_>,
+        typed: &Typed<'_>,
     ) -> Result<(), GameError> {
+        if let Some(faces) = typed.table_faces()? {
+            self.backlash = faces;
+        }
         Ok(())
     }
 
@@ -315,14 +359,45 @@ impl Dice for CastSpell {
         ))
     }
 
-    /// R38 (rules 3): a spell's hit lands on every model it names.
+    /// R38 (rules 3): a spell's hit lands on every model it names, after
+    /// the cast took effect: the fear it gives the models named within
+    /// 15 cm (R31: the target's complication at its Courage) and the
+    /// backlash's (the caster's fear, Toughness, removal), summed exactly
+    /// over the backlash dice (or the dice already rolled).
     fn attack_chances(&self, st: &GameState, ctx: Ctx<'_>) -> Option<Chances> {
         if self.targets.len() != 1 || !ctx.setup.all_rules() {
             return None;
         }
         let hit = spell::spell_hit(st, self.caster, &self.spell).ok()??;
+        let target = self.targets[0];
+        let faces = if self.backlash.is_empty() {
+            backlash_faces(ctx)?
+        } else {
+            vec![self.backlash.clone()]
+        };
+        let each = Prob::new(1, faces.len() as u64);
+        let mut down = Prob::new(0, 1);
+        for dice in faces {
+            let mut after = st.clone();
+            spell::cast(
+                &mut after,
+                ctx,
+                spell::Cast {
+                    caster: self.caster,
+                    spell: &self.spell,
+                    target: self.target,
+                    within_15cm: &self.within_15cm,
+                    backlash: &dice,
+                    within_30cm: &[],
+                    targets: &[],
+                    lenient: true,
+                },
+            )
+            .ok()?;
+            down += each * hit_chance(&after, ctx, self.caster, target, &hit).ok()?;
+        }
         Some(Chances {
-            down: hit_chance(st, ctx, self.caster, self.targets[0], &hit).ok()?,
+            down,
             attacker_down: None,
         })
     }

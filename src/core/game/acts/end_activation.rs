@@ -151,13 +151,49 @@ impl super::Offered for EndActivation {
         row_label(rules, "end_activation", l)
     }
 
-    /// Nothing to declare: it is offered as it is.
+    /// R14, R33: what it ends touching.
     fn declares(&self) -> Option<&dyn Declares> {
-        None
+        Some(self)
     }
 
     fn declares_mut(&mut self) -> Option<&mut dyn Declares> {
-        None
+        Some(self)
+    }
+}
+
+impl Declares for EndActivation {
+    fn declarations(&self, st: &GameState, ctx: Ctx<'_>) -> Vec<Declaration> {
+        draft::end_declarations(st, ctx, self.model)
+    }
+
+    fn declared(&self, key: &DeclKey) -> Option<Declared> {
+        match key {
+            DeclKey::Terrain => Some(Declared::Picks(self.terrain.clone())),
+            DeclKey::EnemyTotem => Some(Declared::Count(u32::from(self.near_enemy_totem))),
+            _ => None,
+        }
+    }
+
+    fn declare(&mut self, key: &DeclKey, v: &Declared) -> bool {
+        match (key, v) {
+            (DeclKey::Terrain, Declared::Picks(ids)) => {
+                // Each terrain counts once, in the order first named.
+                let mut kept: Vec<String> = Vec::new();
+                for id in ids {
+                    if !kept.contains(id) {
+                        kept.push(id.clone());
+                    }
+                }
+                self.terrain = kept;
+            }
+            (DeclKey::EnemyTotem, Declared::Count(n)) => self.near_enemy_totem = *n > 0,
+            _ => return false,
+        }
+        true
+    }
+
+    fn fill_draft(&mut self, _ctx: Ctx<'_>, _facts: Facts) {
+        // The tracker knows nothing of where the model stands.
     }
 }
 

@@ -26,6 +26,7 @@ impl super::Rules for Move {
         let row = action_row(ctx, "move")?;
         pay(st, m, row.dp.unwrap_or(0) as i32, &row.name)?;
         st.moved += 1;
+        st.in_row += 1;
         action_done(st, m);
         Ok(())
     }

@@ -14,7 +14,7 @@ use crate::core::game::prepare::{Checked, Dice};
 use crate::core::game::slot::Typed;
 use crate::core::game::state::GameState;
 use crate::core::game::taker::Taker;
-use crate::core::game::{Chances, DiceSlot, Side};
+use crate::core::game::{Chances, DiceSlot, Side, TableDie};
 use crate::core::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
@@ -198,16 +198,26 @@ impl Dice for RollOff {
         Ok(())
     }
 
+    /// R08: each warband's d10, typed from the table (a tie is rolled
+    /// again: typed as a new roll-off).
     fn dice_slots(&self, _: &GameState, _: Ctx<'_>) -> Result<Vec<DiceSlot>, GameError> {
-        Ok(Vec::new())
+        Ok(vec![
+            DiceSlot::table(TableDie::RollOff(Side::A)),
+            DiceSlot::table(TableDie::RollOff(Side::B)),
+        ])
     }
 
     fn put_typed_dice(
         &mut self,
         _: &GameState,
         _: Ctx<'_>,
-        _: &Typed<'_>,
+        typed: &Typed<'_>,
     ) -> Result<(), GameError> {
+        if let Some(faces) = typed.table_faces()? {
+            if let [a, b] = faces[..] {
+                self.rolls = vec![[a, b]];
+            }
+        }
         Ok(())
     }
 

@@ -11,11 +11,11 @@ use crate::core::game::kit::{table, table_total};
 use crate::core::game::offers::Declares;
 use crate::core::game::offers::names::*;
 use crate::core::game::pending::AcceptFacts;
-use crate::core::game::prepare::{Checked, Dice, table_dice};
+use crate::core::game::prepare::{Checked, Dice, table_dice, table_slots};
 use crate::core::game::slot::Typed;
 use crate::core::game::state::{ChangeRoundState, DarkForces, GameState, Phase};
 use crate::core::game::taker::Taker;
-use crate::core::game::{Chances, DiceSlot, fear};
+use crate::core::game::{Chances, DiceSlot, TableDie, fear};
 use crate::core::glossary;
 use crate::core::text::Lang;
 
@@ -210,16 +210,20 @@ impl Dice for StartTurn {
         Ok(())
     }
 
-    fn dice_slots(&self, _: &GameState, _: Ctx<'_>) -> Result<Vec<DiceSlot>, GameError> {
-        Ok(Vec::new())
+    /// R39: the dark forces' d10, typed from the table.
+    fn dice_slots(&self, _: &GameState, ctx: Ctx<'_>) -> Result<Vec<DiceSlot>, GameError> {
+        table_slots(ctx, "dark_forces", TableDie::DarkForces)
     }
 
     fn put_typed_dice(
         &mut self,
         _: &GameState,
         _: Ctx<'_>,
-        _: &Typed<'_>,
+        typed: &Typed<'_>,
     ) -> Result<(), GameError> {
+        if let Some(faces) = typed.table_faces()? {
+            self.dark_forces = faces;
+        }
         Ok(())
     }
 

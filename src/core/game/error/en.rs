@@ -362,6 +362,15 @@ format!(
 let model = n.of(*model);
 format!("{model} has moved in this activation: it cannot take an aimed shot")
 }
+        R::MovesNotLogged {
+            model,
+            declared,
+            logged,
+        } => {
+let model = n.of(*model);
+format!("{model} declares {declared} consecutive Move(s) before the Assault, but made {logged} just before it")
+}
+        R::SpellNeedsTarget { spell } => format!("the spell “{spell}” names the model it affects: pick one"),
         R::NoCoverInMelee => "cover protects from shots, not from a hit in close combat".into(),
         R::NoImposingPresence { model } => {
 let model = n.of(*model);

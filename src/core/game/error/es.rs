@@ -370,6 +370,15 @@ format!(
 let model = n.of(*model);
 format!("{model} ya movió en esta activación: no puede disparar apuntando")
 }
+        R::MovesNotLogged {
+            model,
+            declared,
+            logged,
+        } => {
+let model = n.of(*model);
+format!("{model} declara {declared} Movimiento(s) seguido(s) antes del Asalto, pero hizo {logged} justo antes")
+}
+        R::SpellNeedsTarget { spell } => format!("el hechizo «{spell}» nombra la miniatura que afecta: elige una"),
         R::NoCoverInMelee => {
             "la cobertura protege de disparos, no de un impacto cuerpo a cuerpo".into()
         }

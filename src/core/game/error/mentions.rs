@@ -47,6 +47,7 @@ impl Refusal {
             | R::ShootOwnSide { model }
             | R::NoRangedWeapon { model, .. }
             | R::AimedAfterMove { model }
+            | R::MovesNotLogged { model, .. }
             | R::NoImposingPresence { model }
             | R::ImposingNotEnemy { model }
             | R::NoSpell { model, .. }

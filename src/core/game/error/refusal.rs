@@ -271,8 +271,17 @@ pub enum Refusal {
     },
     /// R26 (rules 3): no aimed shot after a move in the activation.
     AimedAfterMove { model: ModelRef },
+    /// R38: a spell with an effect on a model names that model.
+    SpellNeedsTarget { spell: String },
     /// R30: cover protects from shots, not from a hit in close combat.
     NoCoverInMelee,
+    /// R20: an Assault counts more consecutive Moves than were logged
+    /// just before it.
+    MovesNotLogged {
+        model: ModelRef,
+        declared: u32,
+        logged: u32,
+    },
     /// R42: the listed model has no Imposing presence in play.
     NoImposingPresence { model: ModelRef },
     /// R42: the listed model is no enemy of the model rolling.
@@ -384,6 +393,8 @@ impl Refusal {
             R::StrayNotCaused | R::NoStrayFact | R::AimedAfterMove { .. } => "R26",
             R::StrayPick { .. } => "R26",
             R::NoCoverInMelee => "R30",
+            R::MovesNotLogged { .. } => "R20",
+            R::SpellNeedsTarget { .. } => "R38",
             R::DefensiveShotTarget { .. } | R::DefensiveShotAgain { .. } => "R26",
             R::HitsPending { .. } => "R27",
             R::ListedTwice { .. } | R::ListsItself { .. } | R::NotFriendOf { .. } => "R31",
@@ -499,6 +510,7 @@ impl Refusal {
             R::ShootOwnSide { .. } | R::StrayNotFriend { .. } => ErrorKind::Rule,
             R::StrayNotCaused | R::StrayPick { .. } | R::AimedAfterMove { .. } => ErrorKind::Rule,
             R::NoCoverInMelee | R::NoImposingPresence { .. } => ErrorKind::Rule,
+            R::MovesNotLogged { .. } | R::SpellNeedsTarget { .. } => ErrorKind::Rule,
             R::ImposingNotEnemy { .. } | R::NoSpells { .. } => ErrorKind::Rule,
             R::SpellImmune { .. } | R::BacklashNoFear { .. } => ErrorKind::Rule,
             R::NotEngagedWith { .. } => ErrorKind::CannotAct,

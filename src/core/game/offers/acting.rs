@@ -66,3 +66,39 @@ pub(crate) fn herb_offer(b: &mut Builder<'_>, m: ModelRef) {
         b.offer(Some(m), Action::UseHerb(act::UseHerb { model: m }));
     }
 }
+
+/// R39 8–9: the beast the dark forces called, offered until it is added:
+/// one of the setup's bestiary (which one declared), or a generic creature
+/// with the tables' creature profile.
+pub(crate) fn beast_offers(b: &mut Builder<'_>) {
+    if !b.st.beast_due {
+        return;
+    }
+    if !b.ctx.setup.bestiary.is_empty() {
+        b.offer(
+            None,
+            Action::BeastAppears(act::BeastAppears {
+                beast: super::super::action::BeastChoice::Bestiary { index: 0 },
+            }),
+        );
+    }
+    let stats = b
+        .ctx
+        .rules
+        .troop("creature")
+        .map(|t| t.stats)
+        .unwrap_or_default();
+    b.offer(
+        None,
+        Action::BeastAppears(act::BeastAppears {
+            beast: super::super::action::BeastChoice::New(super::super::setup::Beast {
+                name: "Bestia".to_string(),
+                stats,
+                armour: 0,
+                weapons: vec!["claws".into(), "jaws".into()],
+                keywords: Vec::new(),
+                notes: String::new(),
+            }),
+        }),
+    );
+}

@@ -13,7 +13,7 @@ use crate::core::game::draft::{Choice, DeclKey, DeclKind, Declaration, Declared,
 use crate::core::game::prepare::slots_of;
 use crate::core::game::{
     Action, DiceSlot, Game, GameError, ModelRef, Now, Offer, Offers, Prepared, PreparedCheck, Role,
-    Taker,
+    TableDie, Taker,
 };
 use crate::core::odds::{Odds, OpposedOdds};
 use crate::core::text::{Lang, Text};
@@ -156,11 +156,30 @@ impl TypeDiceView {
             role,
             d10: 1,
             d3: s.d3(),
-            label: match side {
-                Some(w) => format!("{who} ({w})"),
-                None => who,
+            label: match (s.table, side) {
+                (Some(t), _) => table_die_label(g, t, l),
+                (None, Some(w)) => format!("{who} ({w})"),
+                (None, None) => who,
             },
         }
+    }
+}
+
+/// The words of a die rolled on no check: its table's name, or the
+/// warband whose roll-off die it is.
+fn table_die_label(g: &Game, t: TableDie, l: Lang) -> String {
+    let table = |id: &str| {
+        g.rules()
+            .roll_table(id)
+            .map_or_else(|| id.to_string(), |x| x.name.get(l).to_string())
+    };
+    match t {
+        TableDie::DarkForces => table("dark_forces"),
+        TableDie::Backlash => table("spell_backlash"),
+        TableDie::RollOff(side) => g
+            .state()
+            .side(side)
+            .map_or_else(String::new, |s| s.warband.to_string()),
     }
 }
 
@@ -171,9 +190,10 @@ impl PriceView {
     pub fn of(g: &Game, draft: &Action, l: Lang) -> Result<PriceView, GameError> {
         let p = g.price(draft)?;
         // The price's check serves its words and its dice: prepared once.
-        let slots = match &p.prepared {
-            Some(prepared) => slots_of(prepared),
-            None => g.dice_slots(draft)?,
+        let slots = match p.prepared.as_ref().map(slots_of) {
+            // A roll of no check (a spell's backlash) still takes its die.
+            Some(s) if !s.is_empty() => s,
+            _ => g.dice_slots(draft)?,
         };
         let dice = slots.iter().map(|s| TypeDiceView::of(g, s, l)).collect();
         let figures = p.figures(g, draft, l);

@@ -9,6 +9,7 @@
 
 mod error;
 mod read;
+mod spell_line;
 mod write;
 
 pub use error::{LineKind, TextError, TextErrorKind, TextErrors};

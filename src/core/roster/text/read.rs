@@ -3,11 +3,12 @@
 //! expected; nothing a user pastes makes it panic or grow without bound.
 
 use super::error::{LineKind, TextError, TextErrorKind, TextErrors};
+use super::spell_line::{number, spell_numbers};
 use super::{
     Kind, MAX_COUNT, MAX_ERRORS, MAX_ITEMS, MAX_LINE_BYTES, MAX_MODELS, MAX_TEXT_BYTES, Start,
     Unresolved, Vocab, fields, fold, is_leader_mark, line_start, split_at, split_count, unescape,
 };
-use crate::core::roster::{Model, ROSTER_VERSION, Roster, Spell, SpellHit, model_cost};
+use crate::core::roster::{Model, ROSTER_VERSION, Roster, Spell, model_cost};
 use crate::core::tables::RuleSet;
 
 /// Read a roster from text written by [`super::to_text`] in either language,
@@ -447,12 +448,13 @@ impl<'a> Reader<'a> {
         let col = |off: usize| Some(column(raw, at + off));
         match f.as_slice() {
             [(_, name), (off, level), rest @ ..] if rest.len() <= 1 => match spell_numbers(level) {
-                Some((level, cost, hit)) => m.spells.push(Spell {
+                Some((level, cost, hit, effect)) => m.spells.push(Spell {
                     name: unescape(name),
                     level,
                     cost,
                     text: rest.first().map(|(_, t)| unescape(t)).unwrap_or_default(),
                     hit,
+                    effect,
                 }),
                 None => self.err(
                     Some(n),
@@ -480,14 +482,6 @@ impl<'a> Reader<'a> {
     }
 }
 
-/// A number made of ASCII digits only.
-fn number(s: &str) -> Option<u32> {
-    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    s.parse().ok()
-}
-
 /// `186 / 200 pts` → (186, Some(200)); `40 pts` or `40` → (40, None).
 fn parse_points(s: &str) -> Option<(u32, Option<u32>)> {
     let unit = |s: &str| {
@@ -507,54 +501,6 @@ fn parse_points(s: &str) -> Option<(u32, Option<u32>)> {
     }
 }
 
-/// `nivel 1, 1 PD` / `level 1, 1 DP` → (1, 1).
-/// `nivel 2, 3 PD`, or with a hit (R38): `nivel 2, 3 PD, impacto 4/1`.
-fn spell_numbers(s: &str) -> Option<(u32, u32, Option<SpellHit>)> {
-    match split_at(s, ',').as_slice() {
-        [_, _, (at, hit)] => {
-            let (level, cost) = parse_level(s[..*at].trim_end().strip_suffix(',')?)?;
-            let hit = fold(hit);
-            let sp = hit.strip_prefix("impacto").or(hit.strip_prefix("hit"))?;
-            let (strength, penetration) = sp.trim().split_once('/')?;
-            let n = |t: &str| number(t.trim()).and_then(|n| i32::try_from(n).ok());
-            let (strength, penetration) = (n(strength)?, n(penetration)?);
-            Some((
-                level,
-                cost,
-                Some(SpellHit {
-                    strength,
-                    penetration,
-                }),
-            ))
-        }
-        _ => parse_level(s).map(|(level, cost)| (level, cost, None)),
-    }
-}
-
-fn parse_level(s: &str) -> Option<(u32, u32)> {
-    let parts = split_at(s, ',');
-    let [(_, level), (_, cost)] = parts.as_slice() else {
-        return None;
-    };
-    let level = fold(level);
-    let word = level.trim_end_matches(|c: char| c.is_ascii_digit());
-    if !matches!(
-        word.trim().trim_end_matches('.'),
-        "nivel" | "level" | "niv" | "lvl" | "lv"
-    ) {
-        return None;
-    }
-    let cost = fold(cost);
-    let unit = cost.trim_start_matches(|c: char| c.is_ascii_digit());
-    if !matches!(unit.trim(), "pd" | "dp") {
-        return None;
-    }
-    Some((
-        number(&level[word.len()..])?,
-        number(&cost[..cost.len() - unit.len()])?,
-    ))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -570,26 +516,5 @@ mod tests {
         assert_eq!(parse_points("-4 pts"), None);
         assert_eq!(parse_points("99999999999 pts"), None);
         assert_eq!(parse_points("1 / x pts"), None);
-    }
-
-    #[test]
-    fn spell_levels_read_in_both_languages() {
-        assert_eq!(parse_level("nivel 2, 3 PD"), Some((2, 3)));
-        assert_eq!(parse_level("Level 1, 1 DP"), Some((1, 1)));
-        assert_eq!(parse_level("niv. 3, 2pd"), Some((3, 2)));
-        assert_eq!(parse_level("nivel 2"), None);
-        assert_eq!(parse_level("rango 2, 3 PD"), None);
-        assert_eq!(parse_level("nivel 2, 3 PV"), None);
-        assert_eq!(parse_level("nivel , 3 PD"), None);
-        let hit = Some(SpellHit {
-            strength: 4,
-            penetration: 1,
-        });
-        assert_eq!(
-            spell_numbers("nivel 2, 3 PD, impacto 4/1"),
-            Some((2, 3, hit))
-        );
-        assert_eq!(spell_numbers("level 2, 3 DP, Hit 4 / 1"), Some((2, 3, hit)));
-        assert_eq!(spell_numbers("nivel 2, 3 PD, impacto 4"), None);
     }
 }

@@ -52,6 +52,18 @@ pub fn to_text(roster: &Roster, rules: &RuleSet, l: Lang) -> String {
                     h.penetration
                 ));
             }
+            // R38: its effect on the model it names, a field each.
+            let e = s.effect;
+            if e.fear != 0 {
+                out.push_str(&format!(", {} {:+}", l.pick("pavor", "fear"), e.fear));
+            }
+            if e.toughness != 0 {
+                let t = l.pick("dureza", "toughness");
+                out.push_str(&format!(", {t} {:+}", e.toughness));
+            }
+            if e.removed {
+                out.push_str(&format!(", {}", l.pick("retira", "removes")));
+            }
             if !s.text.is_empty() {
                 out.push_str(&format!(" {SEP} {}", escape(&s.text)));
             }

@@ -5,8 +5,9 @@
 //! core's offer says what may be declared and which targets the rules allow.
 
 use super::super::widgets::{self, big_button};
-use super::declaration_ui;
-use crate::core::game::{Action, ActionKind, Game, ModelRef, Offer};
+use super::{declaration_ui, price_text};
+use crate::core::game::draft::{declare, value};
+use crate::core::game::{Action, ActionKind, Declaration, Game, ModelRef, Offer};
 use crate::core::text::Lang;
 
 /// The form of `actor`'s offer of `kind`, its answers kept in `draft`;
@@ -20,9 +21,15 @@ pub(super) fn offer_form_ui(
     draft: &mut Action,
     l: Lang,
 ) -> Option<Action> {
-    let offer = offers
+    // Of several offers of one kind (a spell each), the one this draft is.
+    let mine: Vec<&Offer> = offers
         .iter()
-        .find(|o| o.model == Some(actor) && o.action.kind() == kind)?;
+        .filter(|o| o.model == Some(actor) && o.action.kind() == kind)
+        .collect();
+    let offer = *mine
+        .iter()
+        .find(|o| answered(&o.draft, &o.declarations, draft) == *draft)
+        .or(mine.first())?;
     let label = offer.label(g.state(), g.rules(), l);
     ui.strong(&label);
     for d in &offer.declarations {
@@ -37,15 +44,37 @@ pub(super) fn offer_form_ui(
             send = Some(draft.clone());
         }
     } else {
-        ui.horizontal_wrapped(|ui| {
-            for t in &offer.targets {
-                if big_button(ui, &g.state().name(t.model)).clicked() {
-                    send = Some(t.draft.clone());
+        // Each target's draft with the answers given above, and its price.
+        egui::Grid::new("offer_targets")
+            .num_columns(2)
+            .spacing([12.0, 6.0])
+            .show(ui, |ui| {
+                for t in &offer.targets {
+                    let a = answered(&t.draft, &t.declarations, draft);
+                    if big_button(ui, &g.state().name(t.model)).clicked() {
+                        send = Some(a.clone());
+                    }
+                    let line = match g.price(&a) {
+                        Ok(p) => price_text(&p, l.pick("de ganar", "to win"), l),
+                        Err(e) => e.message(l),
+                    };
+                    ui.add(egui::Label::new(line).wrap());
+                    ui.end_row();
                 }
-            }
-        });
+            });
     }
     send
+}
+
+/// `base` with the answers `from` gives to what `asked` asks.
+fn answered(base: &Action, asked: &[Declaration], from: &Action) -> Action {
+    let mut a = base.clone();
+    for d in asked {
+        if let Some(v) = value(from, &d.key) {
+            declare(&mut a, &d.key, &v);
+        }
+    }
+    a
 }
 
 #[cfg(test)]
