@@ -12,7 +12,6 @@
 //! end's confirmation) go to docs/screenshots/ with IMPIA_SCREENSHOTS=1
 //! (else under target/). In CI (CI=true) a missing browser is a failure.
 
-use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::mpsc;
@@ -22,13 +21,13 @@ use std::time::Duration;
 use crate::serve_browser::{Driver, browser};
 use impia::core::game::Host;
 use impia::core::tables::RuleSet;
-use impia::core::text::Lang;
-use impia::server::{Links, Seats, Share};
+use impia::server::{Links, Seats};
 use serde_json::Value;
 
 /// Generous: catches a hang, never times a loaded machine.
 const WAIT: Duration = Duration::from_secs(40);
 
+mod connection;
 mod replay;
 mod take_back;
 use replay::replays_like_game_act;
@@ -54,13 +53,20 @@ struct Laptop {
 }
 
 impl Laptop {
+    /// The app opens the game and shares it, resuming the share kept
+    /// beside it if there is one (issue 35), as "Resume" does.
     fn start(file: &Path) -> Laptop {
+        Laptop::open(file, true)
+    }
+
+    fn open(file: &Path, resume: bool) -> Laptop {
         let rules = RuleSet::builtin().expect("tables");
         let mut host = Host::open(file, &rules).expect("the game opens for writing");
         let mut seats = Seats::new(&mut host);
-        let bind: SocketAddr = "127.0.0.1:0".parse().expect("addr");
-        let share = Share::start(bind, seats.state(&host, None, 1), Lang::En).expect("share");
+        let share = connection::share(file, &host, &mut seats, resume);
         let links = share.links().clone();
+        let file = file.to_path_buf();
+        let mut kept = None;
         let (ctl, rx) = mpsc::channel();
         let thread = std::thread::spawn(move || {
             loop {
@@ -79,6 +85,7 @@ impl Laptop {
                 }
                 // A page connected or left: the dots follow.
                 seats.refresh(&host, &share);
+                connection::keep(&file, &share, &seats, &mut kept);
             }
             seats.close(&mut host);
             share.stop();

@@ -239,8 +239,21 @@ pub(crate) fn serve(
     if opts.allow_all {
         seats.allow_all();
     }
-    let share =
-        Share::start(addr, seats.state(&g, None, 1), l).map_err(|e| CliError(e.to_string()))?;
+    // Issue 35: the share kept beside the game, resumed with its approvals.
+    let kept = if opts.resume {
+        crate::server::resume::load(path)
+    } else {
+        None
+    };
+    if let Some(k) = &kept {
+        seats.restore(k.allowed);
+    }
+    let share = match &kept {
+        Some(k) => Share::resume(k, seats.state(&g, None, 1), l),
+        None => Share::start(addr, seats.state(&g, None, 1), l),
+    }
+    .map_err(|e| CliError(e.to_string()))?;
+    let mut kept_allowed = None;
     let (tx, events) = std::sync::mpsc::channel();
     watch_signals(tx.clone())?;
     // The links and the log beside the game: a stdout that closes (`| head
@@ -287,6 +300,13 @@ pub(crate) fn serve(
         let event = events.recv_timeout(Duration::from_secs(1));
         woken.store(false, std::sync::atomic::Ordering::SeqCst);
         served.phones();
+        if opts.resume && kept_allowed != Some(served.seats.allowed()) {
+            kept_allowed = Some(served.seats.allowed());
+            let saved = served.share.saved(served.seats.allowed());
+            if let Err(e) = crate::server::resume::save(path, &saved) {
+                errln!("impia: {}: {e}", path.display());
+            }
+        }
         let line = match event {
             Ok(Event::Line(line)) => line,
             Ok(Event::Wake) | Err(std::sync::mpsc::RecvTimeoutError::Timeout) => continue,
@@ -509,6 +529,8 @@ pub(crate) struct ServeOptions {
     pub stay: bool,
     /// Every phone may play without asking.
     pub allow_all: bool,
+    /// Resume the share kept beside the game, and keep it (issue 35).
+    pub resume: bool,
 }
 
 /// The word before each link: `A`, `B`, `table`.

@@ -56,6 +56,33 @@ impl SharePanel {
                 {
                     self.stop(Some(host));
                 }
+            } else if let Some(port) = self.resumable(host).map(|s| s.addr.port()) {
+                // Issue 35: the same links as last time, or new ones (which
+                // is how old links are revoked).
+                if ui
+                    .button(match l {
+                        Lang::Es => format!("▶ Reanudar: mismos enlaces (puerto {port})"),
+                        Lang::En => format!("▶ Resume: same links (port {port})"),
+                    })
+                    .on_hover_text(l.pick(
+                        "Los teléfonos siguen con sus enlaces y sus permisos",
+                        "The phones keep their links and their leave to play",
+                    ))
+                    .clicked()
+                {
+                    self.resume(host, l, Some(ui.ctx().clone()));
+                }
+                if let Some(ip) = self.remembered
+                    && ui
+                        .button(l.pick("Enlaces nuevos", "New links"))
+                        .on_hover_text(l.pick(
+                            "Los enlaces anteriores dejan de funcionar",
+                            "The old links stop working",
+                        ))
+                        .clicked()
+                {
+                    self.start(host, ip, l, Some(ui.ctx().clone()));
+                }
             } else if let Some(ip) = self.remembered {
                 if ui.button(l.pick("▶ Compartir", "▶ Share")).clicked() {
                     self.start(host, ip, l, Some(ui.ctx().clone()));

@@ -1,0 +1,182 @@
+//! Issue 35 in two real browsers: the laptop going away (a banner across
+//! both phones within 5 s, every button off) and coming back as the app
+//! does after a restart (the share kept beside the game resumed: the same
+//! port, links and approvals, no scan, no asking); then a fresh share
+//! (new links) whose old links explain themselves.
+
+use std::net::SocketAddr;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use super::{Laptop, WAIT, cli, index, moved, state, tap};
+use crate::serve_browser::{Driver, browser};
+use impia::core::game::Host;
+use impia::core::text::Lang;
+use impia::server::{Seats, Share, resume};
+
+/// The brief's bound: the banner within 5 s of losing the laptop.
+const LOST_WITHIN: Duration = Duration::from_secs(5);
+
+/// The laptop's share: the one kept beside the game when `resume` and
+/// there is one (its approvals restored), else a fresh one on loopback.
+pub(super) fn share(file: &Path, host: &Host, seats: &mut Seats, resume: bool) -> Share {
+    if resume && let Some(saved) = resume::load(file) {
+        seats.restore(saved.allowed);
+        return Share::resume(&saved, seats.state(host, None, 1), Lang::En)
+            .expect("the kept share resumes on its port");
+    }
+    // New links on the last port, as the app does when it is free.
+    let port = resume::load(file).map_or(0, |k| k.addr.port());
+    let bind = SocketAddr::from(([127, 0, 0, 1], port));
+    Share::start(bind, seats.state(host, None, 1), Lang::En).expect("share")
+}
+
+/// Keep the share beside the game whenever its approvals change, as the
+/// app does.
+pub(super) fn keep(file: &Path, share: &Share, seats: &Seats, kept: &mut Option<[bool; 2]>) {
+    let allowed = seats.allowed();
+    if *kept != Some(allowed) {
+        resume::save(file, &share.saved(allowed)).expect("the share kept");
+        *kept = Some(allowed);
+    }
+}
+
+/// The page's banner text, "" while hidden.
+fn banner(d: &Driver) -> String {
+    d.js("const b = document.getElementById('lost'); return b.hidden ? '' : b.textContent")
+        .as_str()
+        .unwrap_or("")
+        .to_string()
+}
+
+/// How many of the page's action buttons are enabled.
+fn enabled(d: &Driver) -> u64 {
+    d.js("return Array.from(document.querySelectorAll('main button.act, main button.sm')).filter(b => !b.disabled).length")
+        .as_u64()
+        .unwrap_or(0)
+}
+
+fn new_game(dir: &Path) -> std::path::PathBuf {
+    let file = dir.join("resume.json");
+    let f = file.to_str().expect("a UTF-8 path");
+    let out = cli(&[
+        "game",
+        "new",
+        "--a",
+        "rosters/circulo-de-la-ceniza.yaml",
+        "--b",
+        "rosters/guardia-del-paso.yaml",
+        "--seed",
+        "3",
+        "--player-a",
+        "Ana",
+        "--player-b",
+        "Bruno",
+        "-o",
+        f,
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    file
+}
+
+#[test]
+fn the_laptop_gone_shows_a_banner_and_a_resumed_share_brings_both_phones_back() {
+    let Some(a) = browser() else { return };
+    let Some(b) = browser() else { return };
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = new_game(dir.path());
+    let laptop = Laptop::start(&file);
+    let links = laptop.links.clone();
+    a.go(&links.a);
+    b.go(&links.b);
+    for d in [&a, &b] {
+        d.wait(
+            "return state && document.getElementById('play') ? true : null",
+            WAIT,
+        )
+        .expect("the page draws its seat's part");
+        d.js("document.getElementById('lang').click(); return true");
+        d.wait("return state && state.lang == 'es' ? true : null", WAIT)
+            .expect("the phone chose Spanish");
+    }
+    laptop.allow_all();
+    a.wait("return state && state.may == 'play' ? true : null", WAIT)
+        .expect("seat A allowed");
+    b.wait("return state && state.may == 'play' ? true : null", WAIT)
+        .expect("seat B allowed");
+    assert!(enabled(&a) > 0, "seat A has something to do");
+    // The share is kept beside the game, readable by its owner only.
+    let kept = resume::path_for(&file).expect("a name");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&kept).expect("kept").permissions().mode();
+        assert_eq!(mode & 0o777, 0o600, "{mode:o}");
+    }
+
+    // The app closes: both phones say so within 5 s, their buttons off.
+    laptop.stop();
+    let t0 = Instant::now();
+    for d in [&a, &b] {
+        d.wait(
+            "const b = document.getElementById('lost'); return !b.hidden && b.textContent.includes('portátil no responde') ? true : null",
+            WAIT,
+        )
+        .expect("the banner across the page");
+    }
+    let lost = t0.elapsed();
+    eprintln!("serve_phones: the laptop gone → both banners in {lost:?}");
+    assert!(lost <= LOST_WITHIN, "{lost:?}");
+    assert!(
+        banner(&a).contains("tu partida está a salvo"),
+        "{}",
+        banner(&a)
+    );
+    assert_eq!(enabled(&a), 0, "every button off while the laptop is gone");
+    assert_eq!(enabled(&b), 0);
+    let shots = super::shots_dir();
+    a.js("window.scrollTo(0, 0); return true");
+    a.screenshot(&shots.join("phone-laptop-lost-es.png"));
+
+    // The app opens again and resumes: the same links, no scan, no leave.
+    let laptop = Laptop::start(&file);
+    assert_eq!(laptop.links, links, "the same links");
+    for d in [&a, &b] {
+        d.wait(
+            "return document.getElementById('lost').hidden && state && state.may == 'play' ? true : null",
+            WAIT,
+        )
+        .expect("the phone back by itself");
+    }
+    assert!(enabled(&a) > 0, "the buttons back on");
+    assert_eq!(
+        a.js("return state.lang"),
+        serde_json::json!("es"),
+        "the phone's language kept"
+    );
+    // Seat A acts at once: its approval was kept.
+    let before = index(&a);
+    tap(&a, "[data-id=start_turn]");
+    tap(&a, "#sheet [data-s=roll]");
+    moved(&[&a, &b], before);
+    assert_eq!(state(&b)["status"]["turn"], 1);
+    laptop.stop();
+
+    // A fresh share (new links) revokes the old ones: the open page says
+    // so in its own words, and so does the old link opened anew.
+    let laptop = Laptop::open(&file, false);
+    assert_ne!(laptop.links.a, links.a);
+    a.wait(
+        "const g = document.getElementById('lost'); return !g.hidden && g.textContent.includes('enlace ya no funciona') ? true : null",
+        WAIT,
+    )
+    .expect("the old page explains its dead link");
+    assert_eq!(enabled(&a), 0);
+    b.go(&links.b);
+    b.wait(
+        "return document.body.textContent.includes('This link no longer works') ? true : null",
+        WAIT,
+    )
+    .expect("the old link's own page, not a bare browser error");
+    laptop.stop();
+}
