@@ -369,6 +369,7 @@ fn an_activation_and_the_end_of_the_turn(a: &Driver, b: &Driver, shots: &Path) {
     step(me, &["[data-id=undo]"], &phones);
     assert_eq!(moves(other), before.map(|n| n - 1), "the move undone");
     step(me, &["[data-id=move]"], &phones);
+    connection::the_waiting_phone_says_whose_move_it_is(me, other);
     assert_eq!(
         other.js("return document.querySelector('[data-id=move]') === null"),
         Value::Bool(true),

@@ -180,3 +180,51 @@ fn the_laptop_gone_shows_a_banner_and_a_resumed_share_brings_both_phones_back() 
     .expect("the old link's own page, not a bare browser error");
     laptop.stop();
 }
+
+/// Issue 35: during `me`'s activation the waiting phone says whose move it
+/// is and what the acting model does, in one sentence, and shows no
+/// end-of-game button (End the game and Undo wait in a small menu).
+pub(super) fn the_waiting_phone_says_whose_move_it_is(me: &Driver, other: &Driver) {
+    let st = state(me);
+    let side = st["side"].as_str().unwrap_or("a").to_string();
+    let player = st["status"]["sides"]
+        .as_array()
+        .and_then(|v| v.iter().find(|s| s["side"] == side.as_str()))
+        .and_then(|s| s["player"].as_str())
+        .unwrap_or("")
+        .to_string();
+    let acting = st["status"]["now"].as_str().unwrap_or("").to_string();
+    let line = |d: &Driver| {
+        d.js("return document.getElementById('whose').textContent")
+            .as_str()
+            .unwrap_or("")
+            .to_string()
+    };
+    let theirs = line(other);
+    assert!(
+        theirs.starts_with(&format!("Now it is {player}: ")) && theirs.ends_with(&acting),
+        "{theirs} / {player} / {acting}"
+    );
+    assert!(line(me).starts_with("▶ Your move: "), "{}", line(me));
+    let shown = |d: &Driver, id: &str| {
+        d.js(&format!(
+            "const b = document.querySelector('[data-id={id}]'); return !!(b && b.checkVisibility())"
+        ))
+    };
+    assert_eq!(
+        shown(other, "end_game"),
+        serde_json::json!(false),
+        "End the game tucked away"
+    );
+    assert_eq!(
+        shown(me, "undo"),
+        serde_json::json!(false),
+        "Undo tucked away"
+    );
+    assert!(
+        other
+            .js("return document.getElementById('said').getAttribute('aria-live')")
+            .as_str()
+            == Some("polite")
+    );
+}
