@@ -59,6 +59,7 @@ mod serve_act;
 mod serve_act_cli;
 mod serve_bounds;
 mod serve_browser;
+mod serve_contrast;
 mod serve_fair_play;
 mod serve_phones;
 mod serve_report;
