@@ -228,7 +228,7 @@ fn closed(mut r: Response) -> Response {
         header::CONTENT_SECURITY_POLICY,
         HeaderValue::from_static(
             "default-src 'none'; connect-src 'self'; style-src 'unsafe-inline'; \
-             script-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; \
+             script-src 'unsafe-inline'; img-src data:; media-src data:; base-uri 'none'; form-action 'none'; \
              frame-ancestors 'none'",
         ),
     );

@@ -105,6 +105,7 @@ fn the_laptop_gone_shows_a_banner_and_a_resumed_share_brings_both_phones_back() 
     b.wait("return state && state.may == 'play' ? true : null", WAIT)
         .expect("seat B allowed");
     assert!(enabled(&a) > 0, "seat A has something to do");
+    the_screen_stays_on_and_the_toggle_turns_it_off(&a);
     // The share is kept beside the game, readable by its owner only.
     let kept = resume::path_for(&file).expect("a name");
     #[cfg(unix)]
@@ -227,4 +228,34 @@ pub(super) fn the_waiting_phone_says_whose_move_it_is(me: &Driver, other: &Drive
             .as_str()
             == Some("polite")
     );
+}
+
+/// Issue 35: during a game the page keeps the screen on; without the Wake
+/// Lock API (plain HTTP on a LAN address) by its muted looping inline
+/// video; the toggle turns it off.
+fn the_screen_stays_on_and_the_toggle_turns_it_off(d: &Driver) {
+    d.wait("return awakeState == 'on' ? true : null", WAIT)
+        .expect("the screen kept on during the game");
+    d.js(
+        "Object.defineProperty(navigator, 'wakeLock', {value: undefined, configurable: true});
+         keepAwake(false); keepAwake(true); return true",
+    );
+    d.wait(
+        "const v = document.getElementById('awake-video');
+         return awakeState == 'on' && v && !v.paused && v.muted && v.currentTime > 0
+           && document.getElementById('awake').getAttribute('aria-pressed') == 'true' ? true : null",
+        WAIT,
+    )
+    .expect("the inline video plays, muted, looping");
+    d.js("document.getElementById('awake').click(); return true");
+    d.wait(
+        "const v = document.getElementById('awake-video');
+         return awakeState == 'off' && v.paused
+           && document.getElementById('awake').getAttribute('aria-pressed') == 'false' ? true : null",
+        WAIT,
+    )
+    .expect("the toggle turns it off");
+    d.js("document.getElementById('awake').click(); return true");
+    d.wait("return awakeState == 'on' ? true : null", WAIT)
+        .expect("and on again");
 }
