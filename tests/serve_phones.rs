@@ -154,6 +154,7 @@ fn tap(d: &Driver, css: &str) {
             state(d)["status"]["now"]
         )
     });
+    connection::count_tap(d, &q);
     d.js(&format!("document.querySelector({q}).click(); return true"));
 }
 
@@ -548,6 +549,7 @@ fn two_phones_play_a_whole_turn_and_the_file_replays_like_game_act() {
     rounds_and_roll_off(&a, &b);
     an_activation_and_the_end_of_the_turn(&a, &b, &shots);
     the_end_confirmed_on_both_phones(&a, &b, &shots);
+    connection::print_taps("a whole turn and the end, two phones");
     drop(a);
     drop(b);
     laptop.stop();

@@ -259,3 +259,34 @@ fn the_screen_stays_on_and_the_toggle_turns_it_off(d: &Driver) {
     d.wait("return awakeState == 'on' ? true : null", WAIT)
         .expect("and on again");
 }
+
+thread_local! {
+    /// Taps and scrolls of this test's phones (each test on its thread).
+    static TAPS: std::cell::Cell<(u32, u32)> = const { std::cell::Cell::new((0, 0)) };
+}
+
+/// Issue 35's measure: a tap, and a scroll when the button was not on the
+/// screen (below the fold or under the pinned line); then it is scrolled
+/// into view as a player would.
+pub(super) fn count_tap(d: &Driver, q: &str) {
+    let off = d.js(&format!(
+        "const b = document.querySelector({q}); const r = b.getBoundingClientRect();
+         const pin = document.getElementById('whose'), top = pin ? pin.getBoundingClientRect().bottom : 0;
+         const sheet = document.getElementById('sheet'), inSheet = sheet.contains(b);
+         const off = !inSheet && (r.top < top || r.bottom > innerHeight);
+         if (off) b.scrollIntoView({{block: 'center'}});
+         return off"
+    ));
+    TAPS.with(|t| {
+        let (taps, scrolls) = t.get();
+        t.set((
+            taps + 1,
+            scrolls + u32::from(off == serde_json::json!(true)),
+        ));
+    });
+}
+
+pub(super) fn print_taps(what: &str) {
+    let (taps, scrolls) = TAPS.with(|t| t.get());
+    eprintln!("serve_phones: {what}: {taps} taps, {scrolls} scrolls");
+}
