@@ -196,7 +196,7 @@ pub(super) fn the_waiting_phone_says_whose_move_it_is(me: &Driver, other: &Drive
         .to_string();
     let acting = st["status"]["now"].as_str().unwrap_or("").to_string();
     let line = |d: &Driver| {
-        d.js("return document.getElementById('whose').textContent")
+        d.js("return document.getElementById('whose').firstChild.textContent")
             .as_str()
             .unwrap_or("")
             .to_string()
@@ -273,15 +273,22 @@ pub(super) fn count_tap(d: &Driver, q: &str) {
         "const b = document.querySelector({q}); const r = b.getBoundingClientRect();
          const pin = document.getElementById('whose'), top = pin ? pin.getBoundingClientRect().bottom : 0;
          const sheet = document.getElementById('sheet'), inSheet = sheet.contains(b);
-         const off = !inSheet && (r.top < top || r.bottom > innerHeight);
+         const fold = b.closest('details:not([open])');
+         if (fold) {{ fold.open = true; return 'fold'; }}
+         const off = !inSheet && (r.top < 0 || r.bottom > innerHeight || (scrollY > 0 && r.top < top));
          if (off) b.scrollIntoView({{block: 'center'}});
-         return off"
+         return off ? 'off ' + Math.round(r.top) + ' y' + Math.round(scrollY) + ' pin' + Math.round(top) : false"
     ));
+    if std::env::var_os("IMPIA_TAPS").is_some() {
+        eprintln!("tap {q}: {off}");
+    }
     TAPS.with(|t| {
         let (taps, scrolls) = t.get();
+        // A closed fold (an action's targets, the menu) costs a tap more.
+        let fold = u32::from(off == serde_json::json!("fold"));
         t.set((
-            taps + 1,
-            scrolls + u32::from(off == serde_json::json!(true)),
+            taps + 1 + fold,
+            scrolls + u32::from(off.as_str().is_some_and(|s| s.starts_with("off"))),
         ));
     });
 }
