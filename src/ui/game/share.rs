@@ -469,6 +469,10 @@ mod tests {
         );
         h.get_by_label("Allow").click();
         h.run();
+        assert!(
+            !h.state().game.share.open,
+            "issue 35: the window closes after Allow"
+        );
         let (status, reply) = first.join().expect("the phone's thread");
         assert_eq!(status, 200, "{reply}");
         assert_eq!(game(&h).state().turn, 1);

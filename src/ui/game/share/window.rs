@@ -171,11 +171,14 @@ impl GameView {
         egui::Window::new(l.pick("Compartir la mesa", "Share the table"))
             .open(&mut open)
             .resizable(true)
-            .default_width(760.0)
-            .pivot(egui::Align2::CENTER_TOP)
-            .default_pos(egui::pos2(ctx.content_rect().center().x, 90.0))
+            // Issue 35: docked at the right, beside the game, not over its
+            // middle.
+            .default_width(560.0)
+            .pivot(egui::Align2::RIGHT_TOP)
+            .default_pos(egui::pos2(ctx.content_rect().right() - 12.0, 90.0))
             .show(ctx, |ui| self.share_body(ui, l));
-        self.share.open = open;
+        // Closed by its ✕, or by the body (after Allow).
+        self.share.open = open && self.share.open;
     }
 
     fn share_body(&mut self, ui: &mut egui::Ui, l: Lang) {
@@ -226,6 +229,16 @@ impl GameView {
                 });
             if allow || refuse {
                 self.share.answer(seat, allow, host);
+                // Issue 35: allowed and nothing else to decide here: the
+                // window gets out of the game's way.
+                if allow
+                    && self.share.asking().is_empty()
+                    && self.share.take_back_request(host, l).is_none()
+                    && self.share.waiting_text(host, l).is_none()
+                    && host.state().ended.is_none()
+                {
+                    self.share.open = false;
+                }
             }
         }
         self.share_take_back(ui, l);
