@@ -181,32 +181,11 @@ impl GameView {
         self.share.open = open && self.share.open;
     }
 
-    fn share_body(&mut self, ui: &mut egui::Ui, l: Lang) {
+    /// A phone asks to play: the laptop decides, first and big.
+    fn share_asking(&mut self, ui: &mut egui::Ui, l: Lang) {
         let Some(host) = self.game.as_mut() else {
             return;
         };
-        // Read at arm's length, like the rest of the Game view.
-        ui.style_mut().override_text_style = Some(egui::TextStyle::Heading);
-        ui.style_mut()
-            .text_styles
-            .insert(egui::TextStyle::Heading, egui::FontId::proportional(17.0));
-        ui.label(l.pick(
-            "Cada jugador abre su enlace en el teléfono, en la misma red que este ordenador: \
-             ve la partida en vivo y juega por su banda. La primera acción de cada teléfono \
-             pide permiso aquí. Los enlaces son las llaves: mueren al dejar de compartir.",
-            "Each player opens their link on a phone on the same network as this computer: \
-             the game live, and they play for their warband. Each phone's first action asks \
-             for leave here. The links are the keys: they die when sharing stops.",
-        ));
-        ui.add_space(6.0);
-        self.share.address_row(ui, host, l);
-        if let Some(e) = &self.share.error {
-            ui.colored_label(ui.visuals().error_fg_color, e);
-        }
-        if !self.share.is_running() {
-            return;
-        }
-        // A phone asks to play: the laptop decides, first and big.
         for seat in self.share.asking() {
             let (mut allow, mut refuse) = (false, false);
             ui.add_space(6.0);
@@ -241,6 +220,34 @@ impl GameView {
                 }
             }
         }
+    }
+
+    fn share_body(&mut self, ui: &mut egui::Ui, l: Lang) {
+        let Some(host) = self.game.as_mut() else {
+            return;
+        };
+        // Read at arm's length, like the rest of the Game view.
+        ui.style_mut().override_text_style = Some(egui::TextStyle::Heading);
+        ui.style_mut()
+            .text_styles
+            .insert(egui::TextStyle::Heading, egui::FontId::proportional(17.0));
+        ui.label(l.pick(
+            "Cada jugador abre su enlace en el teléfono, en la misma red que este ordenador: \
+             ve la partida en vivo y juega por su banda. La primera acción de cada teléfono \
+             pide permiso aquí. Los enlaces son las llaves: mueren al dejar de compartir.",
+            "Each player opens their link on a phone on the same network as this computer: \
+             the game live, and they play for their warband. Each phone's first action asks \
+             for leave here. The links are the keys: they die when sharing stops.",
+        ));
+        ui.add_space(6.0);
+        self.share.address_row(ui, host, l);
+        if let Some(e) = &self.share.error {
+            ui.colored_label(ui.visuals().error_fg_color, e);
+        }
+        if !self.share.is_running() {
+            return;
+        }
+        self.share_asking(ui, l);
         self.share_take_back(ui, l);
         self.share_waiting(ui, l);
         self.share_end(ui, l);
