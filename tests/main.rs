@@ -63,6 +63,7 @@ mod serve_contrast;
 mod serve_fair_play;
 mod serve_phones;
 mod serve_report;
+mod serve_resume_cli;
 mod serve_seats;
 mod serve_take_back;
 mod shipped_spells;
