@@ -1,6 +1,6 @@
 //! Issue 25: the table on every phone. The server on 127.0.0.1 only: each
 //! link's state is the game's `status --json` and `offers --json`; unknown
-//! and stopped tokens get a bare 404; a published change reaches an open
+//! and stopped tokens get a 404 (a small page of words for a person opening one); a published change reaches an open
 //! stream with the next index; a dropped stream reconnects to the current
 //! state; oversized requests are refused; the server stops cleanly.
 
@@ -137,13 +137,21 @@ fn serve_links_show_what_status_and_offers_json_print_and_follow_stdin_actions()
 }
 
 #[test]
-fn unknown_tokens_get_a_bare_404_and_the_links_work() {
+fn unknown_tokens_get_a_404_and_the_links_work() {
     let share = start();
     let addr = share.addr();
+    // Issue 35: a person opening a dead link reads why, in the page's
+    // own words; the same bytes for every unknown token.
+    for path in ["/t/nope/", "/t/AAAAAAAAAAAAAAAAAAAAAA/"] {
+        let r = get(addr, path);
+        assert_eq!(r.status, 404, "{path}");
+        assert!(r.text().contains("This link no longer works"), "{path}");
+        assert!(r.text().contains("Este enlace ya no funciona"), "{path}");
+        assert_eq!(r.body, get(addr, "/t/nope/").body);
+    }
     for path in [
         "/",
         "/t/",
-        "/t/nope/",
         "/t/nope/state",
         "/state",
         "/t/../etc/passwd",

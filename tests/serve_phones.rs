@@ -12,7 +12,6 @@
 //! end's confirmation) go to docs/screenshots/ with IMPIA_SCREENSHOTS=1
 //! (else under target/). In CI (CI=true) a missing browser is a failure.
 
-use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::mpsc;
@@ -22,13 +21,13 @@ use std::time::Duration;
 use crate::serve_browser::{Driver, browser};
 use impia::core::game::Host;
 use impia::core::tables::RuleSet;
-use impia::core::text::Lang;
-use impia::server::{Links, Seats, Share};
+use impia::server::{Links, Seats};
 use serde_json::Value;
 
 /// Generous: catches a hang, never times a loaded machine.
 const WAIT: Duration = Duration::from_secs(40);
 
+mod connection;
 mod hit_odds;
 mod replay;
 mod take_back;
@@ -56,13 +55,20 @@ struct Laptop {
 }
 
 impl Laptop {
+    /// The app opens the game and shares it, resuming the share kept
+    /// beside it if there is one (issue 35), as "Resume" does.
     fn start(file: &Path) -> Laptop {
+        Laptop::open(file, true)
+    }
+
+    fn open(file: &Path, resume: bool) -> Laptop {
         let rules = RuleSet::builtin().expect("tables");
         let mut host = Host::open(file, &rules).expect("the game opens for writing");
         let mut seats = Seats::new(&mut host);
-        let bind: SocketAddr = "127.0.0.1:0".parse().expect("addr");
-        let share = Share::start(bind, seats.state(&host, None, 1), Lang::En).expect("share");
+        let share = connection::share(file, &host, &mut seats, resume);
         let links = share.links().clone();
+        let file = file.to_path_buf();
+        let mut kept = None;
         let (ctl, rx) = mpsc::channel();
         let thread = std::thread::spawn(move || {
             loop {
@@ -81,6 +87,7 @@ impl Laptop {
                 }
                 // A page connected or left: the dots follow.
                 seats.refresh(&host, &share);
+                connection::keep(&file, &share, &seats, &mut kept);
             }
             seats.close(&mut host);
             share.stop();
@@ -149,6 +156,7 @@ fn tap(d: &Driver, css: &str) {
             state(d)["status"]["now"]
         )
     });
+    connection::count_tap(d, &q);
     d.js(&format!("document.querySelector({q}).click(); return true"));
 }
 
@@ -368,6 +376,7 @@ fn an_activation_and_the_end_of_the_turn(a: &Driver, b: &Driver, shots: &Path) {
     step(me, &["[data-id=undo]"], &phones);
     assert_eq!(moves(other), before.map(|n| n - 1), "the move undone");
     step(me, &["[data-id=move]"], &phones);
+    connection::the_waiting_phone_says_whose_move_it_is(me, other);
     assert_eq!(
         other.js("return document.querySelector('[data-id=move]') === null"),
         Value::Bool(true),
@@ -537,6 +546,7 @@ fn two_phones_play_a_whole_turn_and_the_file_replays_like_game_act() {
     rounds_and_roll_off(&a, &b);
     an_activation_and_the_end_of_the_turn(&a, &b, &shots);
     the_end_confirmed_on_both_phones(&a, &b, &shots);
+    connection::print_taps("a whole turn and the end, two phones");
     drop(a);
     drop(b);
     laptop.stop();

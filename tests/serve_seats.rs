@@ -121,9 +121,12 @@ fn a_refused_seat_gets_403_then_its_token_dies() {
         (0..20).any(|_| ev.next().is_none()),
         "its event stream ends"
     );
+    // Issue 35: the dead link's page says why in words.
+    let page = get(t.addr, t.path(Seat::B));
+    assert_eq!(page.status, 404);
+    assert!(page.text().contains("This link no longer works"));
     for r in [
         get(t.addr, &format!("{}state", t.path(Seat::B))),
-        get(t.addr, t.path(Seat::B)),
         t.post(
             Seat::B,
             "act",

@@ -39,6 +39,10 @@ pub const MAX_BODY: u64 = 64 * 1024;
 const MAX_URI: usize = 256;
 /// Comments on an event stream so that proxies and phones keep it open.
 const KEEP_ALIVE: Duration = Duration::from_secs(15);
+/// Issue 35: a `beat` event on every stream this often, so a page knows
+/// within seconds that the laptop stopped answering (a closed lid leaves
+/// the connection open and silent; comments never reach the page's code).
+pub const HEARTBEAT: Duration = Duration::from_secs(1);
 
 /// How long a phone's request waits for the owner's answer: generous, it
 /// only catches an owner gone (503); a seat waiting for the laptop's
@@ -46,6 +50,10 @@ const KEEP_ALIVE: Duration = Duration::from_secs(15);
 pub const REPLY_TIMEOUT: Duration = Duration::from_secs(120);
 
 const PAGE: &str = include_str!("page.html");
+/// Issue 35: what a browser shows for a link that no longer works (an old
+/// token, a stopped or renewed share), in both languages. The same bytes
+/// for every unknown token: nothing tells one apart from another.
+const GONE: &str = include_str!("gone.html");
 
 type Waker = Arc<dyn Fn() + Send + Sync>;
 
@@ -187,6 +195,14 @@ fn bare(status: StatusCode) -> Response {
     r
 }
 
+/// Issue 35: the small page of a link that no longer works (404).
+fn gone_page() -> Response {
+    let mut r =
+        closed(([(header::CONTENT_TYPE, "text/html; charset=utf-8")], GONE).into_response());
+    *r.status_mut() = StatusCode::NOT_FOUND;
+    r
+}
+
 /// 405 with the methods the route takes (RFC 9110 asks for `Allow`).
 fn not_allowed(allow: &'static str) -> Response {
     let mut r = bare(StatusCode::METHOD_NOT_ALLOWED);
@@ -212,7 +228,7 @@ fn closed(mut r: Response) -> Response {
         header::CONTENT_SECURITY_POLICY,
         HeaderValue::from_static(
             "default-src 'none'; connect-src 'self'; style-src 'unsafe-inline'; \
-             script-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; \
+             script-src 'unsafe-inline'; img-src data:; media-src data:; base-uri 'none'; form-action 'none'; \
              frame-ancestors 'none'",
         ),
     );
@@ -256,12 +272,18 @@ async fn handle(
         Some(i) => (&rest[..i], &rest[i..]),
         None => (rest, ""),
     };
-    let Some(&seat) = hub.seats.get(token) else {
-        return bare(StatusCode::NOT_FOUND);
+    let seat = match hub.seats.get(token) {
+        Some(&seat) if !hub.is_revoked(seat) => seat,
+        // A person who opens a dead link reads why; scripts, the page's
+        // own requests and POSTs get the bare 404 as before.
+        _ if !token.is_empty()
+            && (tail.is_empty() || tail == "/")
+            && req.method() == Method::GET =>
+        {
+            return gone_page();
+        }
+        _ => return bare(StatusCode::NOT_FOUND),
     };
-    if hub.is_revoked(seat) {
-        return bare(StatusCode::NOT_FOUND);
-    }
     let lang = lang_of(uri.query(), hub.lang);
     if req.method() == Method::POST {
         let Some(kind) = PostKind::of(tail) else {
@@ -372,26 +394,40 @@ fn events(
     let revoked = hub.revoked.subscribe();
     let open = Open::new(hub, seat);
     let slot = seat.slot();
+    let mut beat = tokio::time::interval(HEARTBEAT);
+    // A stream behind (a phone on a slow link) skips beats, never bursts.
+    beat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
     let stream = futures_util::stream::unfold(
-        (rx, revoked, open),
-        move |(mut rx, mut revoked, open)| async move {
+        (rx, revoked, open, beat),
+        move |(mut rx, mut revoked, open, mut beat)| async move {
             loop {
                 if revoked.borrow_and_update()[slot] {
                     return None;
                 }
                 let ended = open.ended.clone();
                 tokio::select! {
+                    // The state first when both are ready: a beat never
+                    // delays a change.
+                    biased;
                     r = rx.changed() => { r.ok()?; break; }
                     r = revoked.changed() => { r.ok()?; }
                     // A newer stream of the seat took its place.
                     _ = ended.notified() => return None,
+                    _ = beat.tick() => {
+                        let index = rx.borrow().index;
+                        let ev = Event::default().event("beat").data(index.to_string());
+                        return Some((Ok(ev), (rx, revoked, open, beat)));
+                    }
                 }
             }
             let s = rx.borrow_and_update().clone();
+            // Issue 35: a lost stream is tried again after a second, not
+            // the browser's default three.
             let ev = Event::default()
                 .id(s.index.to_string())
+                .retry(Duration::from_secs(1))
                 .data(s.json(seat, lang));
-            Some((Ok(ev), (rx, revoked, open)))
+            Some((Ok(ev), (rx, revoked, open, beat)))
         },
     );
     Sse::new(stream).keep_alive(KeepAlive::new().interval(KEEP_ALIVE))

@@ -32,9 +32,10 @@ pub use conns::{
 };
 mod fair;
 mod http;
-pub use http::{MAX_BODY, MAX_WAITING, REPLY_TIMEOUT};
+pub use http::{HEARTBEAT, MAX_BODY, MAX_WAITING, REPLY_TIMEOUT};
 pub mod net;
 pub mod qr;
+pub mod resume;
 mod seats;
 mod strict;
 pub use seats::{Done, Seats, TakeBackView};
@@ -73,7 +74,7 @@ impl Seat {
         }
     }
 
-    fn slot(self) -> usize {
+    pub(crate) fn slot(self) -> usize {
         match self {
             Seat::A => 0,
             Seat::B => 1,
@@ -267,6 +268,8 @@ pub enum ServeError {
 pub struct Share {
     addr: SocketAddr,
     links: Links,
+    /// Seat A's, seat B's and the table's tokens (issue 35: kept to resume).
+    tokens: [String; 3],
     hub: Arc<http::Hub>,
     requests: Mutex<mpsc::Receiver<Request>>,
     tx: tokio::sync::watch::Sender<Arc<State>>,
@@ -280,6 +283,32 @@ impl Share {
     /// request does not ask for one.
     pub fn start(bind: SocketAddr, first: State, lang: Lang) -> Result<Share, ServeError> {
         let tokens = [new_token()?, new_token()?, new_token()?];
+        Share::start_with(bind, tokens, first, lang)
+    }
+
+    /// Issue 35: come back as `saved` was, on its address and port with its
+    /// tokens: the phones' links work again. (Its approvals are the
+    /// owner's to restore: [`Seats::restore`].) A taken port is an error;
+    /// the caller offers a fresh share.
+    pub fn resume(saved: &resume::Saved, first: State, lang: Lang) -> Result<Share, ServeError> {
+        Share::start_with(saved.addr, saved.tokens.clone(), first, lang)
+    }
+
+    /// What to keep to resume this share later, with the seats allowed now.
+    pub fn saved(&self, allowed: [bool; 2]) -> resume::Saved {
+        resume::Saved {
+            addr: self.addr,
+            tokens: self.tokens.clone(),
+            allowed,
+        }
+    }
+
+    fn start_with(
+        bind: SocketAddr,
+        tokens: [String; 3],
+        first: State,
+        lang: Lang,
+    ) -> Result<Share, ServeError> {
         // Bind here, on the caller's thread, so a taken port is the caller's error.
         let std_listener = std::net::TcpListener::bind(bind)
             .map_err(|source| ServeError::Bind { addr: bind, source })?;
@@ -335,6 +364,7 @@ impl Share {
                 b: link(&tokens[1]),
                 table: link(&tokens[2]),
             },
+            tokens,
             hub,
             requests: Mutex::new(req_rx),
             tx,

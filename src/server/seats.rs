@@ -117,6 +117,21 @@ impl Seats {
         }
     }
 
+    /// Issue 35: the seats the laptop allowed, to keep for a resumed share.
+    pub fn allowed(&self) -> [bool; 2] {
+        self.may.map(|m| m == May::Play)
+    }
+
+    /// Issue 35: a resumed share's approvals: those seats play without
+    /// asking again.
+    pub fn restore(&mut self, allowed: [bool; 2]) {
+        for (m, yes) in self.may.iter_mut().zip(allowed) {
+            if yes && *m == May::Ask {
+                *m = May::Play;
+            }
+        }
+    }
+
     /// A seat's standing.
     pub fn may(&self, seat: Seat) -> May {
         seat_slot(seat).map_or(May::Watch, |i| self.may[i])

@@ -162,10 +162,21 @@ impl Events {
         Events { reader, head }
     }
 
-    /// The next event's data (keep-alive comments skipped); `None` at the
-    /// end of the stream.
+    /// The next event's data (keep-alive comments and issue 35's `beat`
+    /// events skipped); `None` at the end of the stream.
     pub fn next(&mut self) -> Option<String> {
+        loop {
+            let (kind, data) = self.next_any()?;
+            if kind != "beat" {
+                return Some(data);
+            }
+        }
+    }
+
+    /// The next event of any kind: its name ("" for a state) and data.
+    pub fn next_any(&mut self) -> Option<(String, String)> {
         let mut data = String::new();
+        let mut kind = String::new();
         loop {
             let mut line = String::new();
             match self.reader.read_line(&mut line) {
@@ -177,8 +188,10 @@ impl Events {
             let l = line.trim_end_matches(['\r', '\n']);
             if let Some(d) = l.strip_prefix("data:") {
                 data.push_str(d.strip_prefix(' ').unwrap_or(d));
+            } else if let Some(k) = l.strip_prefix("event:") {
+                kind = k.trim().to_string();
             } else if l.is_empty() && !data.is_empty() {
-                return Some(data);
+                return Some((kind, data));
             } else if l == "0" && data.is_empty() {
                 // The last chunk: the stream ended.
                 let mut rest = String::new();

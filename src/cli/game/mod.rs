@@ -118,6 +118,11 @@ pub enum GameCommand {
         /// Every phone may play without asking (scripts and tests).
         #[arg(long)]
         allow_all: bool,
+        /// Come back with the port, links and approvals kept beside the game
+        /// by the last share of it (the app's or `--resume`'s), and keep
+        /// them for the next time (issue 35).
+        #[arg(long)]
+        resume: bool,
     },
 }
 
@@ -181,6 +186,7 @@ pub fn run(cli: &Cli, cmd: &GameCommand) -> Result<ExitCode, CliError> {
             port,
             stay,
             allow_all,
+            resume,
         } => serve::serve(
             file,
             &rules,
@@ -189,6 +195,7 @@ pub fn run(cli: &Cli, cmd: &GameCommand) -> Result<ExitCode, CliError> {
                 port: *port,
                 stay: *stay,
                 allow_all: *allow_all,
+                resume: *resume,
             },
             l,
         ),

@@ -235,6 +235,42 @@ fn seats_question(g: &Game, seat: Seat, l: Lang) -> String {
     g.take_back_question(by, l)
 }
 
+/// Issue 35: the share kept beside the game, resumed with its approvals
+/// (`resume`, when there is one), else a fresh one on `addr`.
+fn start_share(
+    path: &Path,
+    resume: bool,
+    addr: std::net::SocketAddr,
+    g: &crate::core::game::Host,
+    seats: &mut Seats,
+    l: Lang,
+) -> Result<Share, CliError> {
+    let kept = if resume {
+        crate::server::resume::load(path)
+    } else {
+        None
+    };
+    if let Some(k) = &kept {
+        seats.restore(k.allowed);
+    }
+    match &kept {
+        Some(k) => Share::resume(k, seats.state(g, None, 1), l),
+        None => Share::start(addr, seats.state(g, None, 1), l),
+    }
+    .map_err(|e| CliError(e.to_string()))
+}
+
+/// Issue 35: keep the share beside the game when its approvals change.
+fn keep_share(path: &Path, share: &Share, seats: &Seats, kept: &mut Option<[bool; 2]>) {
+    if *kept == Some(seats.allowed()) {
+        return;
+    }
+    *kept = Some(seats.allowed());
+    if let Err(e) = crate::server::resume::save(path, &share.saved(seats.allowed())) {
+        errln!("impia: {}: {e}", path.display());
+    }
+}
+
 /// Run the share until stdin ends (or, with `--stay`, until Ctrl+C).
 pub(crate) fn serve(
     path: &Path,
@@ -251,8 +287,8 @@ pub(crate) fn serve(
     if opts.allow_all {
         seats.allow_all();
     }
-    let share =
-        Share::start(addr, seats.state(&g, None, 1), l).map_err(|e| CliError(e.to_string()))?;
+    let share = start_share(path, opts.resume, addr, &g, &mut seats, l)?;
+    let mut kept_allowed = None;
     let (tx, events) = std::sync::mpsc::channel();
     watch_signals(tx.clone())?;
     // The links and the log beside the game: a stdout that closes (`| head
@@ -299,6 +335,9 @@ pub(crate) fn serve(
         let event = events.recv_timeout(Duration::from_secs(1));
         woken.store(false, std::sync::atomic::Ordering::SeqCst);
         served.phones();
+        if opts.resume {
+            keep_share(path, &served.share, &served.seats, &mut kept_allowed);
+        }
         let line = match event {
             Ok(Event::Line(line)) => line,
             Ok(Event::Wake) | Err(std::sync::mpsc::RecvTimeoutError::Timeout) => continue,
@@ -527,6 +566,8 @@ pub(crate) struct ServeOptions {
     pub stay: bool,
     /// Every phone may play without asking.
     pub allow_all: bool,
+    /// Resume the share kept beside the game, and keep it (issue 35).
+    pub resume: bool,
 }
 
 /// The word before each link: `A`, `B`, `table`.

@@ -16,7 +16,7 @@ use super::GameView;
 mod window;
 use crate::core::game::{Game, GameError, Host};
 use crate::core::text::Lang;
-use crate::server::{Seat, Seats, Share, net, qr};
+use crate::server::{Seat, Seats, Share, net, qr, resume};
 
 /// What identifies a state of the open game: a change to any of these is
 /// a change worth publishing.
@@ -43,6 +43,8 @@ struct Running {
     ended: bool,
     /// A request to take back waited last frame: a new one opens the window.
     take_back: bool,
+    /// Issue 35: the approvals last kept beside the game, to resume with.
+    kept: Option<[bool; 2]>,
 }
 
 /// The share window's state; the chosen address is remembered by the app.
@@ -54,6 +56,9 @@ pub struct SharePanel {
     addresses: Vec<net::Address>,
     running: Option<Running>,
     error: Option<String>,
+    /// Issue 35: the share kept beside the game last looked at, by game
+    /// file (read once, not every frame).
+    resumable: Option<(PathBuf, Option<resume::Saved>)>,
 }
 
 impl SharePanel {
@@ -77,10 +82,70 @@ impl SharePanel {
     /// Start sharing the game on `ip` (port 0: any free port); `waker`
     /// is repainted on every phone's request.
     pub fn start(&mut self, host: &mut Host, ip: Ipv4Addr, l: Lang, waker: Option<egui::Context>) {
+        self.launch(host, None, ip, l, waker);
+    }
+
+    /// Issue 35: the share kept beside the open game, if there is one to
+    /// resume (same port, links and approvals).
+    pub fn resumable(&mut self, host: &Host) -> Option<&resume::Saved> {
+        let path = host.path()?.to_path_buf();
+        if self.resumable.as_ref().is_none_or(|(p, _)| *p != path) {
+            let saved = resume::load(&path);
+            self.resumable = Some((path, saved));
+        }
+        self.resumable.as_ref().and_then(|(_, s)| s.as_ref())
+    }
+
+    /// Issue 35: share again as the game was last shared: the phones'
+    /// links work again and the seats allowed play without asking.
+    pub fn resume(&mut self, host: &mut Host, l: Lang, waker: Option<egui::Context>) {
+        let Some(saved) = self.resumable(host).cloned() else {
+            return;
+        };
+        let ip = match saved.addr.ip() {
+            IpAddr::V4(ip) => ip,
+            IpAddr::V6(_) => Ipv4Addr::LOCALHOST,
+        };
+        self.launch(host, Some(saved), ip, l, waker);
+    }
+
+    fn launch(
+        &mut self,
+        host: &mut Host,
+        saved: Option<resume::Saved>,
+        ip: Ipv4Addr,
+        l: Lang,
+        waker: Option<egui::Context>,
+    ) {
         self.stop(Some(&mut *host));
-        let bind = SocketAddr::new(IpAddr::V4(ip), 0);
-        let seats = Seats::new(host);
-        match Share::start(bind, seats.state(host, None, 1), l) {
+        // Issue 35: new links on the last port when it is free, so that
+        // the old pages hear "this link no longer works" rather than
+        // nothing.
+        let last = self
+            .resumable(host)
+            .filter(|k| k.addr.ip() == IpAddr::V4(ip))
+            .map_or(0, |k| k.addr.port());
+        let mut seats = Seats::new(host);
+        if let Some(s) = &saved {
+            seats.restore(s.allowed);
+        }
+        let started = match &saved {
+            Some(s) => Share::resume(s, seats.state(host, None, 1), l),
+            None => Share::start(
+                SocketAddr::new(IpAddr::V4(ip), last),
+                seats.state(host, None, 1),
+                l,
+            )
+            .or_else(|_| {
+                Share::start(
+                    SocketAddr::new(IpAddr::V4(ip), 0),
+                    seats.state(host, None, 1),
+                    l,
+                )
+            }),
+        };
+        self.resumable = None;
+        match started {
             Ok(share) => {
                 if let Some(ctx) = waker {
                     share.set_waker(move || ctx.request_repaint());
@@ -98,18 +163,57 @@ impl SharePanel {
                     asked: Vec::new(),
                     ended: host.state().ended.is_some(),
                     take_back: false,
+                    kept: None,
                 });
+                self.keep(host);
             }
             Err(e) => {
                 seats.close(host);
-                self.error = Some(e.to_string());
+                self.error = Some(match saved {
+                    Some(_) => format!(
+                        "{e} — {}",
+                        l.pick(
+                            "comparte con enlaces nuevos",
+                            "share with new links instead"
+                        )
+                    ),
+                    None => e.to_string(),
+                });
             }
+        }
+    }
+
+    /// Issue 35: keep the share beside the game (its port, tokens and
+    /// approvals) whenever the approvals change, to resume it later.
+    fn keep(&mut self, host: &Host) {
+        let (Some(r), Some(path)) = (self.running.as_mut(), host.path()) else {
+            return;
+        };
+        // A refused seat's link stays dead: nothing kept would bring it back.
+        if [Seat::A, Seat::B]
+            .into_iter()
+            .any(|s| r.seats.may(s) == crate::server::May::Refused)
+        {
+            if r.kept.is_some() {
+                resume::forget(path);
+                r.kept = None;
+            }
+            return;
+        }
+        let allowed = r.seats.allowed();
+        if r.kept == Some(allowed) {
+            return;
+        }
+        r.kept = Some(allowed);
+        if let Err(e) = resume::save(path, &r.share.saved(allowed)) {
+            self.error = Some(e.to_string());
         }
     }
 
     /// Stop sharing: the links die; an ended game no longer waits for the
     /// phones' confirmation (`host`: the game, if still open).
     pub fn stop(&mut self, host: Option<&mut Host>) {
+        self.resumable = None;
         if let Some(r) = self.running.take() {
             if let Some(h) = host {
                 r.seats.close(h);
@@ -246,6 +350,7 @@ impl SharePanel {
         r.take_back = wants;
         r.asked = asking;
         r.ended = ended;
+        self.keep(host);
         open
     }
 }
@@ -364,6 +469,10 @@ mod tests {
         );
         h.get_by_label("Allow").click();
         h.run();
+        assert!(
+            !h.state().game.share.open,
+            "issue 35: the window closes after Allow"
+        );
         let (status, reply) = first.join().expect("the phone's thread");
         assert_eq!(status, 200, "{reply}");
         assert_eq!(game(&h).state().turn, 1);

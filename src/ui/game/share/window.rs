@@ -56,6 +56,33 @@ impl SharePanel {
                 {
                     self.stop(Some(host));
                 }
+            } else if let Some(port) = self.resumable(host).map(|s| s.addr.port()) {
+                // Issue 35: the same links as last time, or new ones (which
+                // is how old links are revoked).
+                if ui
+                    .button(match l {
+                        Lang::Es => format!("▶ Reanudar: mismos enlaces (puerto {port})"),
+                        Lang::En => format!("▶ Resume: same links (port {port})"),
+                    })
+                    .on_hover_text(l.pick(
+                        "Los teléfonos siguen con sus enlaces y sus permisos",
+                        "The phones keep their links and their leave to play",
+                    ))
+                    .clicked()
+                {
+                    self.resume(host, l, Some(ui.ctx().clone()));
+                }
+                if let Some(ip) = self.remembered
+                    && ui
+                        .button(l.pick("Enlaces nuevos", "New links"))
+                        .on_hover_text(l.pick(
+                            "Los enlaces anteriores dejan de funcionar",
+                            "The old links stop working",
+                        ))
+                        .clicked()
+                {
+                    self.start(host, ip, l, Some(ui.ctx().clone()));
+                }
             } else if let Some(ip) = self.remembered {
                 if ui.button(l.pick("▶ Compartir", "▶ Share")).clicked() {
                     self.start(host, ip, l, Some(ui.ctx().clone()));
@@ -144,11 +171,55 @@ impl GameView {
         egui::Window::new(l.pick("Compartir la mesa", "Share the table"))
             .open(&mut open)
             .resizable(true)
-            .default_width(760.0)
-            .pivot(egui::Align2::CENTER_TOP)
-            .default_pos(egui::pos2(ctx.content_rect().center().x, 90.0))
+            // Issue 35: docked at the right, beside the game, not over its
+            // middle.
+            .default_width(560.0)
+            .pivot(egui::Align2::RIGHT_TOP)
+            .default_pos(egui::pos2(ctx.content_rect().right() - 12.0, 90.0))
             .show(ctx, |ui| self.share_body(ui, l));
-        self.share.open = open;
+        // Closed by its ✕, or by the body (after Allow).
+        self.share.open = open && self.share.open;
+    }
+
+    /// A phone asks to play: the laptop decides, first and big.
+    fn share_asking(&mut self, ui: &mut egui::Ui, l: Lang) {
+        let Some(host) = self.game.as_mut() else {
+            return;
+        };
+        for seat in self.share.asking() {
+            let (mut allow, mut refuse) = (false, false);
+            ui.add_space(6.0);
+            egui::Frame::group(ui.style())
+                .stroke(egui::Stroke::new(2.0, ui.visuals().warn_fg_color))
+                .show(ui, |ui| {
+                    ui.horizontal_wrapped(|ui| {
+                        ui.label(
+                            egui::RichText::new(format!("📱 {}", asks_line(host, seat, l)))
+                                .size(20.0)
+                                .strong(),
+                        );
+                        allow = ui
+                            .button(egui::RichText::new(l.pick("Permitir", "Allow")).size(20.0))
+                            .clicked();
+                        refuse = ui
+                            .button(egui::RichText::new(l.pick("Rechazar", "Refuse")).size(20.0))
+                            .clicked();
+                    });
+                });
+            if allow || refuse {
+                self.share.answer(seat, allow, host);
+                // Issue 35: allowed and nothing else to decide here: the
+                // window gets out of the game's way.
+                if allow
+                    && self.share.asking().is_empty()
+                    && self.share.take_back_request(host, l).is_none()
+                    && self.share.waiting_text(host, l).is_none()
+                    && host.state().ended.is_none()
+                {
+                    self.share.open = false;
+                }
+            }
+        }
     }
 
     fn share_body(&mut self, ui: &mut egui::Ui, l: Lang) {
@@ -176,31 +247,7 @@ impl GameView {
         if !self.share.is_running() {
             return;
         }
-        // A phone asks to play: the laptop decides, first and big.
-        for seat in self.share.asking() {
-            let (mut allow, mut refuse) = (false, false);
-            ui.add_space(6.0);
-            egui::Frame::group(ui.style())
-                .stroke(egui::Stroke::new(2.0, ui.visuals().warn_fg_color))
-                .show(ui, |ui| {
-                    ui.horizontal_wrapped(|ui| {
-                        ui.label(
-                            egui::RichText::new(format!("📱 {}", asks_line(host, seat, l)))
-                                .size(20.0)
-                                .strong(),
-                        );
-                        allow = ui
-                            .button(egui::RichText::new(l.pick("Permitir", "Allow")).size(20.0))
-                            .clicked();
-                        refuse = ui
-                            .button(egui::RichText::new(l.pick("Rechazar", "Refuse")).size(20.0))
-                            .clicked();
-                    });
-                });
-            if allow || refuse {
-                self.share.answer(seat, allow, host);
-            }
-        }
+        self.share_asking(ui, l);
         self.share_take_back(ui, l);
         self.share_waiting(ui, l);
         self.share_end(ui, l);
