@@ -8,6 +8,7 @@ pub mod error;
 pub mod fsutil;
 pub mod game;
 pub mod glossary;
+pub mod library;
 pub mod odds;
 pub mod packs;
 pub mod records;
