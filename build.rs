@@ -39,7 +39,10 @@ fn main() {
         if let Some(r) = git(&["symbolic-ref", "-q", "HEAD"])
             && let Some(common) = git(&["rev-parse", "--git-common-dir"])
         {
-            println!("cargo:rerun-if-changed={}", Path::new(&common).join(r).display());
+            println!(
+                "cargo:rerun-if-changed={}",
+                Path::new(&common).join(r).display()
+            );
         }
     }
     windows_resource();
@@ -52,8 +55,10 @@ fn windows_resource() {
     if std::env::var("CARGO_CFG_TARGET_OS").as_deref() != Ok("windows") {
         return;
     }
-    let (Ok(out), Ok(root)) = (std::env::var("OUT_DIR"), std::env::var("CARGO_MANIFEST_DIR"))
-    else {
+    let (Ok(out), Ok(root)) = (
+        std::env::var("OUT_DIR"),
+        std::env::var("CARGO_MANIFEST_DIR"),
+    ) else {
         return;
     };
     let version = std::env::var("CARGO_PKG_VERSION").unwrap_or_default();
@@ -63,7 +68,11 @@ fn windows_resource() {
         .map(|n| n.parse().unwrap_or(0))
         .collect();
     nums.resize(4, 0);
-    let commas = nums.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
+    let commas = nums
+        .iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join(",");
     let ico = Path::new(&root).join("assets/icon/impia.ico");
     // windres reads C strings: forward slashes, no escapes needed.
     let ico = ico.display().to_string().replace('\\', "/");
@@ -95,7 +104,10 @@ END
     );
     let rc_path = Path::new(&out).join("impia.rc");
     if std::fs::write(&rc_path, rc).is_err() {
-        println!("cargo:warning=no icon in impia.exe: cannot write {}", rc_path.display());
+        println!(
+            "cargo:warning=no icon in impia.exe: cannot write {}",
+            rc_path.display()
+        );
         return;
     }
     let res = Path::new(&out).join("impia-res.o");

@@ -123,7 +123,12 @@ fn the_home_flag_wins_over_the_environment() {
 fn paths_given_to_a_command_are_used_as_they_are() {
     let f = folders();
     let lib = Some(f.lib.as_path());
-    ok(&run(&f.work, &f.home, lib, &["roster", "new", "Lobos", "--dir", "mine"]));
+    ok(&run(
+        &f.work,
+        &f.home,
+        lib,
+        &["roster", "new", "Lobos", "--dir", "mine"],
+    ));
     assert!(f.work.join("mine/lobos.yaml").is_file());
     assert!(!f.lib.exists(), "the library is not made for nothing");
 }

@@ -356,7 +356,9 @@ pub fn run(cli: &Cli) -> ExitCode {
         Some(Command::Game(c)) => game::run(cli, c),
         Some(Command::Record { dir, json }) => match dir {
             Some(dir) => record::run(dir, *json, cli.lang()),
-            None => library(cli, false).and_then(|lib| record::run(&lib.records(), *json, cli.lang())),
+            None => {
+                library(cli, false).and_then(|lib| record::run(&lib.records(), *json, cli.lang()))
+            }
         },
         Some(Command::Library { json }) => show_library(cli, *json),
     };

@@ -5,6 +5,7 @@ pub mod date;
 pub mod dice;
 pub mod dice_expr;
 pub mod error;
+pub mod file_id;
 pub mod fsutil;
 pub mod game;
 pub mod glossary;

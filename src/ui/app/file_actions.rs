@@ -295,7 +295,10 @@ impl ImpiaApp {
             .and_then(|p| p.file_stem())
             .map(|s| s.to_string_lossy().to_string())
             .unwrap_or_else(|| roster::slug(&doc.roster.name));
-        let out = self.library.exports().join(format!("{stem}.{}.pdf", l.code()));
+        let out = self
+            .library
+            .exports()
+            .join(format!("{stem}.{}.pdf", l.code()));
         let result =
             crate::pdf::roster_pdf(&doc.roster, &report, &self.rules, l, crate::pdf::Paper::A4)
                 .map_err(|e| e.to_string())

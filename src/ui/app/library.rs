@@ -174,13 +174,14 @@ impl ImpiaApp {
                 );
                 ui.weak(source_words(self.library_panel.source, l));
                 ui.horizontal(|ui| {
-                    if ui.button(l.pick("Abrir la carpeta", "Open the folder")).clicked()
+                    if ui
+                        .button(l.pick("Abrir la carpeta", "Open the folder"))
+                        .clicked()
                         && let Err(e) = super::file_actions::open_with_system(self.library.root())
                     {
                         self.set_status_plain(e, true);
                     }
-                    if self.dialogs.enabled
-                        && ui.button(l.pick("Cambiar…", "Change…")).clicked()
+                    if self.dialogs.enabled && ui.button(l.pick("Cambiar…", "Change…")).clicked()
                     {
                         match self.dialogs.folder(self.library.root()) {
                             Picked::File(p) => change = Some(Some(p)),
@@ -271,7 +272,10 @@ impl ImpiaApp {
                     l.pick("archivos copiados en", "files copied into")
                 );
                 if !errors.is_empty() {
-                    t.push_str(&format!(" — {}: {errors}", l.pick("sin copiar", "not copied")));
+                    t.push_str(&format!(
+                        " — {}: {errors}",
+                        l.pick("sin copiar", "not copied")
+                    ));
                 }
                 t
             }),

@@ -359,10 +359,7 @@ impl ImpiaApp {
             }
             if ui
                 .button("📁")
-                .on_hover_text(l.pick(
-                    "Dónde se guardan tus archivos",
-                    "Where your files are kept",
-                ))
+                .on_hover_text(l.pick("Dónde se guardan tus archivos", "Where your files are kept"))
                 .clicked()
             {
                 self.library_panel.open = !self.library_panel.open;
