@@ -316,17 +316,27 @@ where
     }
 }
 
+/// `impia library --json`: the folder and its sub-folders.
+#[derive(serde::Serialize)]
+struct LibraryOut<'a> {
+    root: &'a std::path::Path,
+    rosters: PathBuf,
+    games: PathBuf,
+    records: PathBuf,
+    exports: PathBuf,
+}
+
 /// `impia library`: the folder, made ready (examples on first use).
 fn show_library(cli: &Cli, json: bool) -> Result<ExitCode, CliError> {
     let lib = library(cli, true)?;
     if json {
-        print_json(&serde_json::json!({
-            "root": lib.root(),
-            "rosters": lib.rosters(),
-            "games": lib.games(),
-            "records": lib.records(),
-            "exports": lib.exports(),
-        }))?;
+        print_json(&LibraryOut {
+            root: lib.root(),
+            rosters: lib.rosters(),
+            games: lib.games(),
+            records: lib.records(),
+            exports: lib.exports(),
+        })?;
     } else {
         outln!("{}", lib.root().display());
     }
