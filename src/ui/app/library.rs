@@ -1,6 +1,6 @@
 //! The library in the app (issue 36): the folder of the player's rosters,
-//! games, records and PDFs, shown and changed in its window (📁 in the top
-//! bar), and the one offer to copy an older version's files in.
+//! games, records and PDFs, shown and changed in its window (*Files* in the
+//! top bar), and the one offer to copy an older version's files in.
 
 use std::path::{Path, PathBuf};
 

@@ -358,7 +358,7 @@ impl ImpiaApp {
                 self.prefs.dark = !self.prefs.dark;
             }
             if ui
-                .button("📁")
+                .button(l.pick("Archivos", "Files"))
                 .on_hover_text(l.pick("Dónde se guardan tus archivos", "Where your files are kept"))
                 .clicked()
             {
