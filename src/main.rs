@@ -54,6 +54,7 @@ fn open_app(cli: &impia::cli::Cli) -> ExitCode {
         tables: cli.tables.clone(),
         lang: cli.lang,
         view,
+        home: cli.home.clone(),
     }) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

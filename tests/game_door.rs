@@ -68,7 +68,7 @@ fn save_in_never_overwrites_and_takes_the_next_free_name() {
 }
 
 #[test]
-fn game_new_without_output_writes_a_new_file_in_the_games_folder() {
+fn game_new_without_output_writes_a_new_file_in_the_librarys_games_folder() {
     let dir = tempfile::tempdir().expect("temp dir");
     let a = dir.path().join("a.yaml");
     let b = dir.path().join("b.yaml");
@@ -78,6 +78,8 @@ fn game_new_without_output_writes_a_new_file_in_the_games_folder() {
         Command::new(env!("CARGO_BIN_EXE_impia"))
             .args(["game", "new", "--a", "a.yaml", "--b", "b.yaml"])
             .current_dir(dir.path())
+            // The library is the temp folder (never the real home).
+            .env("IMPIA_HOME", dir.path())
             .output()
             .expect("run the impia binary")
     };

@@ -43,6 +43,7 @@ mod hardening_files;
 mod hardening_packs;
 mod hardening_small;
 mod import_graph;
+mod library;
 mod links_and_temps;
 mod offer_declared_forms;
 mod offer_drafts;

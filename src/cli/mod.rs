@@ -87,6 +87,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use crate::core::error::DataError;
+use crate::core::library::Library;
 use crate::core::tables::RuleSet;
 use crate::core::text::Lang;
 
@@ -117,10 +118,14 @@ pub fn saved() -> bool {
 /// Exit code of `odds batch` when some case was bad (each got its error line).
 pub const EXIT_BATCH_BAD_CASE: u8 = 1;
 
+/// `impia --version`: the release and the commit it was built from
+/// (build.rs; "unknown" when built without git).
+pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (", env!("IMPIA_COMMIT"), ")");
+
 #[derive(Debug, Parser)]
 #[command(
     name = "impia",
-    version,
+    version = VERSION,
     about = "Table-side assistant for the Unholy Lands (Tierras Impías) skirmish game",
     long_about = "Table-side assistant for the Unholy Lands (Tierras Impías) skirmish game.\n\
                   With no command it opens the app; the commands below give exact odds, seeded rolls and the rule tables."
@@ -136,6 +141,13 @@ pub struct Cli {
     /// overrides the remembered choice.
     #[arg(long, global = true, value_parser = parse_lang)]
     pub lang: Option<Lang>,
+
+    /// The library: the folder of your rosters, games, records and PDFs
+    /// where impia puts what it names itself (default: `impia` in your
+    /// documents folder, or the one chosen in the app; also IMPIA_HOME).
+    /// Paths given on the command line are used as they are.
+    #[arg(long, global = true, value_name = "DIR")]
+    pub home: Option<PathBuf>,
 
     /// The app's view to open on: warband, game, dice, tables or reference.
     #[arg(long, value_parser = parse_view)]
@@ -166,8 +178,16 @@ pub enum Command {
     /// Games: start one from two rosters, show its status, replay its log.
     #[command(subcommand)]
     Game(game::GameCommand),
-    /// The league table of the warbands recorded in a folder (default
-    /// records/): games, wins, draws, losses, VP for and against.
+    /// Print the library folder (where the app and the commands keep the
+    /// files they name themselves); made, with the example warbands, on
+    /// first use.
+    Library {
+        #[arg(long)]
+        json: bool,
+    },
+    /// The league table of the warbands recorded in a folder (default:
+    /// the library's records/): games, wins, draws, losses, VP for and
+    /// against.
     Record {
         #[arg(value_name = "DIR")]
         dir: Option<PathBuf>,
@@ -228,6 +248,16 @@ impl From<serde_json::Error> for CliError {
     }
 }
 
+/// The library (`--home`, `IMPIA_HOME`, the app's choice, the default),
+/// made ready when a command is about to write in it.
+pub(crate) fn library(cli: &Cli, prepare: bool) -> Result<Library, CliError> {
+    let (lib, _) = Library::locate(cli.home.as_deref()).map_err(|e| CliError(e.to_string()))?;
+    if prepare {
+        lib.prepare().map_err(|e| CliError(e.to_string()))?;
+    }
+    Ok(lib)
+}
+
 pub(crate) fn load_rules(cli: &Cli) -> Result<RuleSet, CliError> {
     Ok(RuleSet::load(cli.tables.as_deref())?)
 }
@@ -286,6 +316,33 @@ where
     }
 }
 
+/// `impia library --json`: the folder and its sub-folders.
+#[derive(serde::Serialize)]
+struct LibraryOut<'a> {
+    root: &'a std::path::Path,
+    rosters: PathBuf,
+    games: PathBuf,
+    records: PathBuf,
+    exports: PathBuf,
+}
+
+/// `impia library`: the folder, made ready (examples on first use).
+fn show_library(cli: &Cli, json: bool) -> Result<ExitCode, CliError> {
+    let lib = library(cli, true)?;
+    if json {
+        print_json(&LibraryOut {
+            root: lib.root(),
+            rosters: lib.rosters(),
+            games: lib.games(),
+            records: lib.records(),
+            exports: lib.exports(),
+        })?;
+    } else {
+        outln!("{}", lib.root().display());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 /// Run a parsed command line; returns the process exit code. With no
 /// command there is nothing to run here: `main` opens the app.
 pub fn run(cli: &Cli) -> ExitCode {
@@ -307,11 +364,13 @@ pub fn run(cli: &Cli) -> ExitCode {
         Some(Command::Table(c)) => table::run(cli, c).map(|_| ExitCode::SUCCESS),
         Some(Command::Roster(c)) => roster::run(cli, c),
         Some(Command::Game(c)) => game::run(cli, c),
-        Some(Command::Record { dir, json }) => record::run(
-            dir.as_deref().unwrap_or(std::path::Path::new("records")),
-            *json,
-            cli.lang(),
-        ),
+        Some(Command::Record { dir, json }) => match dir {
+            Some(dir) => record::run(dir, *json, cli.lang()),
+            None => {
+                library(cli, false).and_then(|lib| record::run(&lib.records(), *json, cli.lang()))
+            }
+        },
+        Some(Command::Library { json }) => show_library(cli, *json),
     };
     match result {
         Ok(code) => code,

@@ -26,7 +26,7 @@ pub enum RosterCommand {
     /// Print the roster as a PDF sheet.
     Pdf {
         file: PathBuf,
-        /// Output file; default exports/<roster file name>.pdf.
+        /// Output file; default the library's exports/<roster file name>.pdf.
         #[arg(short, long, value_name = "FILE")]
         output: Option<PathBuf>,
         /// Paper size: a4 (default) or letter.
@@ -50,12 +50,12 @@ pub enum RosterCommand {
         #[arg(long)]
         force: bool,
     },
-    /// Write a starter roster (a Leader and a totem) to rosters/.
+    /// Write a starter roster (a Leader and a totem) to the library's rosters/.
     New {
         name: String,
-        /// Folder to write into.
-        #[arg(long, default_value = "rosters", value_name = "DIR")]
-        dir: PathBuf,
+        /// Folder to write into (default: the library's rosters/).
+        #[arg(long, value_name = "DIR")]
+        dir: Option<PathBuf>,
     },
 }
 
@@ -116,13 +116,18 @@ pub fn run(cli: &Cli, cmd: &RosterCommand) -> Result<ExitCode, CliError> {
             };
             let bytes = crate::pdf::roster_pdf(&r, &report, &rules, l, paper)
                 .map_err(|e| CliError(format!("{}: {e}", file.display())))?;
-            let out = output.clone().unwrap_or_else(|| {
-                let stem = file
-                    .file_stem()
-                    .map(|s| s.to_string_lossy().to_string())
-                    .unwrap_or_else(|| "roster".into());
-                PathBuf::from("exports").join(format!("{stem}.pdf"))
-            });
+            let out = match output {
+                Some(o) => o.clone(),
+                None => {
+                    let stem = file
+                        .file_stem()
+                        .map(|s| s.to_string_lossy().to_string())
+                        .unwrap_or_else(|| "roster".into());
+                    super::library(cli, true)?
+                        .exports()
+                        .join(format!("{stem}.pdf"))
+                }
+            };
             check_output(file, &out, *force, l)?;
             if let Some(dir) = out.parent()
                 && !dir.as_os_str().is_empty()
@@ -156,6 +161,10 @@ pub fn run(cli: &Cli, cmd: &RosterCommand) -> Result<ExitCode, CliError> {
             if name.trim().is_empty() {
                 return Err(CliError("a warband needs a name".into()));
             }
+            let dir = match dir {
+                Some(d) => d.clone(),
+                None => super::library(cli, true)?.rosters(),
+            };
             let path = dir.join(format!("{}.yaml", roster::slug(name)));
             if path.exists() {
                 return Err(CliError(format!(
@@ -163,7 +172,7 @@ pub fn run(cli: &Cli, cmd: &RosterCommand) -> Result<ExitCode, CliError> {
                     path.display()
                 )));
             }
-            std::fs::create_dir_all(dir)
+            std::fs::create_dir_all(&dir)
                 .map_err(|e| CliError(format!("{}: cannot create folder: {e}", dir.display())))?;
             roster::save_roster(&path, &Roster::starter_in(name, l))?;
             outln!("{} {}", l.pick("Escrito", "Wrote"), path.display());

@@ -17,6 +17,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use crate::core::error::DataError;
+use crate::core::file_id::{FileKey, file_key, path_key};
 
 /// How many symlinks a save follows before it gives up (as the kernel's ELOOP).
 const MAX_LINKS: usize = 40;
@@ -59,10 +60,13 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     write_atomic_meta(path, bytes).map(|_| ())
 }
 
-/// As [`write_atomic`], and the new file's metadata, taken on the open
-/// file before the rename: its identity is the file the name now leads to
-/// (a game's writer compares it at its next save, issue 32).
-pub fn write_atomic_meta(path: &Path, bytes: &[u8]) -> io::Result<std::fs::Metadata> {
+/// As [`write_atomic`], and the new file's metadata and identity, taken on
+/// the open file before the rename: the file the name now leads to (a
+/// game's writer compares it at its next save, issue 32).
+pub fn write_atomic_meta(
+    path: &Path,
+    bytes: &[u8],
+) -> io::Result<(std::fs::Metadata, Option<FileKey>)> {
     let target = write_target(path)?;
     let existing = match std::fs::metadata(&target) {
         Ok(m) => Some(m),
@@ -105,6 +109,7 @@ pub fn write_atomic_meta(path: &Path, bytes: &[u8]) -> io::Result<std::fs::Metad
     tmp.write_all(bytes)?;
     tmp.as_file().sync_all()?;
     let meta = tmp.as_file().metadata()?;
+    let key = file_key(tmp.as_file());
     // On failure the temporary file is dropped, which deletes it.
     tmp.persist(&target).map_err(|e| e.error)?;
     // Make the rename itself durable. Some file systems refuse to sync a
@@ -112,7 +117,7 @@ pub fn write_atomic_meta(path: &Path, bytes: &[u8]) -> io::Result<std::fs::Metad
     if let Ok(d) = std::fs::File::open(&dir) {
         let _ = d.sync_all();
     }
-    Ok(meta)
+    Ok((meta, key))
 }
 
 /// Give the new file the owner and group of the one it replaces, when this
@@ -228,7 +233,11 @@ fn remove_stale_temps(dir: &Path, target: &Path) {
     for entry in entries.flatten() {
         let file_name = entry.file_name();
         let file_name = file_name.to_string_lossy();
-        let stale = if let Some(pid) = file_name.strip_prefix(&old_prefix) {
+        let stale = if cfg!(windows) && is_temp_name(&file_name, &old_prefix) {
+            // Windows: a live writer holds its temp file open until the
+            // rename; a killed one's handles are closed (issue 36).
+            !held_open(&entry.path())
+        } else if let Some(pid) = file_name.strip_prefix(&old_prefix) {
             pid.parse::<u32>()
                 .is_ok_and(|pid| pid != std::process::id() && !process_alive(pid))
         } else if let Some(pid) = temp_pid(&file_name) {
@@ -250,6 +259,22 @@ fn remove_stale_temps(dir: &Path, target: &Path) {
             let _ = std::fs::remove_file(entry.path());
         }
     }
+}
+
+/// One of our temp names, of any version (see `remove_stale_temps`).
+fn is_temp_name(name: &str, old_prefix: &str) -> bool {
+    name.starts_with(old_prefix) || (name.starts_with(TEMP_PREFIX) && name.ends_with(TEMP_SUFFIX))
+}
+
+#[cfg(windows)]
+fn held_open(path: &Path) -> bool {
+    crate::core::file_id::held_open(path)
+}
+
+/// Elsewhere the process id tells (the caller does not ask this).
+#[cfg(not(windows))]
+fn held_open(_: &Path) -> bool {
+    true
 }
 
 fn older_than_a_day(entry: &std::fs::DirEntry) -> bool {
@@ -279,7 +304,8 @@ fn temp_pid(name: &str) -> Option<u32> {
 }
 
 /// Whether a process with this id runs (Linux: `/proc`). Elsewhere we cannot
-/// tell, and an old-style temp file is taken as left over.
+/// tell by the id (Windows looks at the temp file's handles instead, see
+/// `remove_stale_temps`).
 fn process_alive(pid: u32) -> bool {
     Path::new("/proc/self").exists() && Path::new(&format!("/proc/{pid}")).exists()
 }
@@ -317,16 +343,12 @@ pub fn check_regular(path: &Path) -> io::Result<Result<(), &'static str>> {
     })
 }
 
-/// Whether two paths name one file: the same path after symlinks, or (on
-/// Unix) the same inode, which a hard link shares. A path that cannot be
+/// Whether two paths name one file: the same inode (Unix) or file index
+/// (Windows), which a hard link shares, else the same path after symlinks. A path that cannot be
 /// read is no match.
 pub fn same_file(a: &Path, b: &Path) -> bool {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        if let (Ok(x), Ok(y)) = (std::fs::metadata(a), std::fs::metadata(b)) {
-            return x.dev() == y.dev() && x.ino() == y.ino();
-        }
+    if let (Some(x), Some(y)) = (path_key(a), path_key(b)) {
+        return x == y;
     }
     match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
         (Ok(x), Ok(y)) => x == y,

@@ -231,7 +231,11 @@ fn lock_records(dir: &Path) -> std::io::Result<RecordsLock> {
     // open: the file opened must be the one that is there now.
     let opened = file.metadata()?;
     let there = std::fs::symlink_metadata(&path)?;
-    if !there.file_type().is_file() || !crate::core::fsutil::same_inode(&opened, &there) {
+    // Windows: its metadata lacks the file index; the handle has it.
+    let same = crate::core::fsutil::same_inode(&opened, &there)
+        && (cfg!(unix)
+            || crate::core::file_id::file_key(&file) == crate::core::file_id::path_key(&path));
+    if !there.file_type().is_file() || !same {
         return Err(planted());
     }
     let start = std::time::Instant::now();
@@ -338,11 +342,9 @@ pub fn copy_of(game: &Game, game_path: &Path, was_ended: bool) -> Option<PathBuf
             return None;
         }
         let other = game_path.with_file_name(&name);
-        let there = std::fs::metadata(&other).ok()?;
-        if here
-            .as_ref()
-            .is_some_and(|h| crate::core::fsutil::same_inode(h, &there))
-        {
+        std::fs::metadata(&other).ok()?;
+        // One file by another name (a hard link): by inode or file index.
+        if here.is_some() && crate::core::fsutil::same_file(game_path, &other) {
             return None;
         }
         match crate::core::game::file::read_recovering(&other) {

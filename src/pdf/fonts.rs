@@ -12,7 +12,9 @@ use printpdf::ParsedFont;
 
 use super::PdfError;
 
-const REGULAR_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSansCondensed.ttf");
+/// The regular face, also the app's fallback font (`ui::install_fonts`):
+/// one copy in the binary for both (issue 36).
+pub static REGULAR_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSansCondensed.ttf");
 const BOLD_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSansCondensed-Bold.ttf");
 
 /// Millimetres per PostScript point.

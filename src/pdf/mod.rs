@@ -25,6 +25,7 @@ mod sheet;
 mod style;
 mod text;
 
+pub use fonts::REGULAR_TTF;
 pub use report::report_pdf;
 
 use printpdf::{PdfDocument, PdfParseErrorSeverity, PdfSaveOptions};

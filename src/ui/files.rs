@@ -76,6 +76,15 @@ impl Dialogs {
         })
     }
 
+    /// A folder (the library's place, issue 36).
+    pub fn folder(&mut self, dir: &Path) -> Picked {
+        self.run(|| {
+            rfd::FileDialog::new()
+                .set_directory(start_dir(dir))
+                .pick_folder()
+        })
+    }
+
     pub fn open(&mut self, dir: &Path) -> Picked {
         self.run(|| {
             rfd::FileDialog::new()

@@ -12,7 +12,7 @@ pub mod tables;
 pub mod warband;
 pub mod widgets;
 
-pub use app::{ImpiaApp, Prefs, View};
+pub use app::{ImpiaApp, LibraryPanel, Prefs, View, open_library};
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -44,9 +44,8 @@ pub fn install_fonts(ctx: &egui::Context) {
     let mut fonts = egui::FontDefinitions::default();
     fonts.font_data.insert(
         "dejavu".into(),
-        std::sync::Arc::new(egui::FontData::from_static(include_bytes!(
-            "../../assets/fonts/DejaVuSansCondensed.ttf"
-        ))),
+        // The PDF's own copy: the font is in the binary once.
+        std::sync::Arc::new(egui::FontData::from_static(crate::pdf::REGULAR_TTF)),
     );
     for family in [egui::FontFamily::Proportional, egui::FontFamily::Monospace] {
         fonts
@@ -72,6 +71,9 @@ pub struct StartOptions {
     pub lang: Option<Lang>,
     /// Overrides the remembered view.
     pub view: Option<View>,
+    /// The library for this run (`--home`); else `IMPIA_HOME`, the
+    /// remembered choice or the default.
+    pub home: Option<PathBuf>,
 }
 
 /// Open the window.

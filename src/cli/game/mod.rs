@@ -16,7 +16,6 @@ use clap::{Args, Subcommand};
 use serde::Serialize;
 
 use super::{Cli, CliError, load_rules, print_json};
-use crate::core::game::host::GAMES_DIR;
 use crate::core::game::{self, GameSetup, GameStatus, Host, file};
 use crate::core::roster;
 use crate::core::tables::RuleSet;
@@ -144,7 +143,7 @@ pub struct NewGame {
     player_a: Option<String>,
     #[arg(long = "player-b", value_name = "NAME")]
     player_b: Option<String>,
-    /// The game file to write (default: a new file in games/, named
+    /// The game file to write (default: a new file in the library's games/, named
     /// by the warbands and the day, never over an existing one).
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     output: Option<PathBuf>,
@@ -157,7 +156,7 @@ pub fn run(cli: &Cli, cmd: &GameCommand) -> Result<ExitCode, CliError> {
     let rules = load_rules(cli)?;
     let l = cli.lang();
     match cmd {
-        GameCommand::New(n) => new_game(n, &rules, l),
+        GameCommand::New(n) => new_game(cli, n, &rules, l),
         GameCommand::Status { file, json } => status(file, &rules, *json, l),
         GameCommand::Replay { file, json } => replay(file, &rules, *json, l),
         GameCommand::Offers { file, json } => play::offers(file, &rules, *json, l),
@@ -203,7 +202,7 @@ pub fn run(cli: &Cli, cmd: &GameCommand) -> Result<ExitCode, CliError> {
 }
 
 /// `game new`: two rosters into a new game file.
-fn new_game(n: &NewGame, rules: &RuleSet, l: Lang) -> Result<ExitCode, CliError> {
+fn new_game(cli: &Cli, n: &NewGame, rules: &RuleSet, l: Lang) -> Result<ExitCode, CliError> {
     let NewGame {
         a,
         b,
@@ -240,7 +239,7 @@ fn new_game(n: &NewGame, rules: &RuleSet, l: Lang) -> Result<ExitCode, CliError>
     }
     let created = match output {
         Some(output) => Host::create(output, setup, rules, *force),
-        None => Host::create_in(Path::new(GAMES_DIR), setup, rules),
+        None => Host::create_in(&super::library(cli, true)?.games(), setup, rules),
     };
     let host = match created {
         Ok(h) => h,

@@ -283,8 +283,8 @@ impl ImpiaApp {
         self.prefs.view = View::Warband;
     }
 
-    /// Export to `exports/<name>.<lang>.pdf`: the English sheet never
-    /// overwrites the Spanish one (issue 27).
+    /// Export to the library's `exports/<name>.<lang>.pdf`: the English
+    /// sheet never overwrites the Spanish one (issue 27).
     pub fn export_pdf(&mut self) -> Option<PathBuf> {
         let l = self.l();
         let doc = &self.warband.doc;
@@ -295,7 +295,10 @@ impl ImpiaApp {
             .and_then(|p| p.file_stem())
             .map(|s| s.to_string_lossy().to_string())
             .unwrap_or_else(|| roster::slug(&doc.roster.name));
-        let out = absolute(Path::new("exports")).join(format!("{stem}.{}.pdf", l.code()));
+        let out = self
+            .library
+            .exports()
+            .join(format!("{stem}.{}.pdf", l.code()));
         let result =
             crate::pdf::roster_pdf(&doc.roster, &report, &self.rules, l, crate::pdf::Paper::A4)
                 .map_err(|e| e.to_string())

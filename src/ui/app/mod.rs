@@ -2,7 +2,11 @@
 //! keyboard shortcuts, drag and drop, persistence of preferences, and the
 //! unsaved-changes question on close. File actions are in `file_actions.rs`.
 
+mod close;
 mod file_actions;
+mod library;
+
+pub use library::{LibraryPanel, open_library};
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -23,6 +27,8 @@ use crate::core::text::{Lang, Text};
 const PREFS_KEY: &str = "impia_prefs";
 /// The address last chosen to share the table on (issue 25).
 const SHARE_KEY: &str = "impia_share_ip";
+/// The working folders whose older files were offered (issue 36).
+const OLD_FILES_KEY: &str = "impia_old_files_asked";
 const SCALE_STEP: f32 = 0.1;
 const SCALE_MIN: f32 = 0.6;
 const SCALE_MAX: f32 = 2.5;
@@ -142,8 +148,14 @@ pub struct ImpiaApp {
     pub status: Status,
     /// The system file dialogs (off in tests and when none can be shown).
     pub dialogs: Dialogs,
-    /// Where Open lists rosters and a save without a dialog writes.
+    /// Where Open lists rosters and a save without a dialog writes: the
+    /// library's `rosters/`.
     pub rosters_dir: PathBuf,
+    /// The player's library (issue 36); the working folder in tests.
+    pub library: crate::core::library::Library,
+    pub library_panel: LibraryPanel,
+    /// Working folders whose older files were offered: not asked again.
+    old_files_asked: Vec<PathBuf>,
     /// The in-app Save dialog, when open.
     pub save_form: Option<SaveForm>,
     /// The in-app Open list, when open.
@@ -186,6 +198,13 @@ impl ImpiaApp {
         app.game.share.remembered = cc.storage.and_then(|s| eframe::get_value(s, SHARE_KEY));
         app.dialogs = Dialogs::system();
         app.tables.user_folder = folder;
+        app.start_library(opts.home.as_deref());
+        app.old_files_asked = cc
+            .storage
+            .and_then(|s| eframe::get_value(s, OLD_FILES_KEY))
+            .unwrap_or_default();
+        let asked = app.old_files_asked.clone();
+        app.look_for_old_files(&asked);
         if let Some(w) = warning {
             app.set_status(Text::new(w.clone(), w), true);
         }
@@ -237,6 +256,9 @@ impl ImpiaApp {
             status: Status::default(),
             dialogs: Dialogs { enabled: false },
             rosters_dir: files::default_rosters_dir(),
+            library: Default::default(),
+            library_panel: Default::default(),
+            old_files_asked: Vec::new(),
             save_form: None,
             open_list: None,
             confirm_close: false,
@@ -334,6 +356,13 @@ impl ImpiaApp {
                 .clicked()
             {
                 self.prefs.dark = !self.prefs.dark;
+            }
+            if ui
+                .button(l.pick("Archivos", "Files"))
+                .on_hover_text(l.pick("Dónde se guardan tus archivos", "Where your files are kept"))
+                .clicked()
+            {
+                self.library_panel.open = !self.library_panel.open;
             }
             ui.selectable_value(&mut self.prefs.lang, Lang::En, "English");
             ui.selectable_value(&mut self.prefs.lang, Lang::Es, "Español");
@@ -442,56 +471,6 @@ impl ImpiaApp {
         });
     }
 
-    fn close_dialog(&mut self, ctx: &egui::Context) {
-        if !self.confirm_close {
-            return;
-        }
-        let l = self.l();
-        let mut choice = None;
-        egui::Modal::new(egui::Id::unique("confirm_close")).show(ctx, |ui| {
-            ui.heading(l.pick("Cambios sin guardar", "Unsaved changes"));
-            ui.label(format!(
-                "{} «{}».",
-                l.pick("Hay cambios sin guardar en", "There are unsaved changes in"),
-                self.warband.doc.roster.name
-            ));
-            ui.horizontal(|ui| {
-                if ui
-                    .button(l.pick("Guardar y salir", "Save and quit"))
-                    .clicked()
-                {
-                    choice = Some(0);
-                }
-                if ui
-                    .button(l.pick("Salir sin guardar", "Quit without saving"))
-                    .clicked()
-                {
-                    choice = Some(1);
-                }
-                if ui.button(l.pick("Cancelar", "Cancel")).clicked() {
-                    choice = Some(2);
-                }
-            });
-        });
-        match choice {
-            Some(0) => {
-                self.save();
-                if !self.warband.doc.dirty() {
-                    self.allow_close = true;
-                    ctx.send_viewport_cmd(egui::ViewportCommand::Close);
-                }
-                self.confirm_close = false;
-            }
-            Some(1) => {
-                self.allow_close = true;
-                self.confirm_close = false;
-                ctx.send_viewport_cmd(egui::ViewportCommand::Close);
-            }
-            Some(_) => self.confirm_close = false,
-            None => {}
-        }
-    }
-
     /// The whole UI inside `ui` (the window's root, or a test harness).
     pub fn show(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
@@ -555,6 +534,7 @@ impl ImpiaApp {
             View::Tables => self.tables.ui(ui, &self.rules, l),
         });
         self.file_forms(&ctx);
+        self.library_window(&ctx);
         self.close_dialog(&ctx);
     }
 }
@@ -589,5 +569,6 @@ impl eframe::App for ImpiaApp {
         eframe::set_value(storage, PREFS_KEY, &self.prefs);
         // Beside the preferences, under its own key: older settings still read.
         eframe::set_value(storage, SHARE_KEY, &self.game.share.remembered);
+        eframe::set_value(storage, OLD_FILES_KEY, &self.old_files_asked);
     }
 }

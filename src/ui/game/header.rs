@@ -340,10 +340,10 @@ impl GameView {
         let Some(h) = self.game.as_mut() else {
             return;
         };
-        let dir = h.path().and_then(std::path::Path::parent).map_or_else(
-            || std::path::PathBuf::from(crate::core::game::host::GAMES_DIR),
-            |d| d.to_path_buf(),
-        );
+        let dir = h
+            .path()
+            .and_then(std::path::Path::parent)
+            .map_or_else(|| self.library.games(), |d| d.to_path_buf());
         match h.save_in(&dir) {
             Ok(p) => self.say(
                 Text::each(|l| {

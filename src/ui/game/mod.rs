@@ -81,6 +81,9 @@ pub struct GameView {
     pub message: Option<(Text, bool)>,
     /// The game file to offer to continue (the last one played).
     pub last_game: Option<PathBuf>,
+    /// Where new games go and rosters are listed (issue 36: the player's
+    /// library; by default the working folder, as tests use it).
+    pub library: crate::core::library::Library,
     /// Which lines the log shows.
     pub log_filter: LogFilter,
     /// The log's rows for its filter, kept between frames.

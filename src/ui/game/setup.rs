@@ -5,7 +5,6 @@ use std::path::{Path, PathBuf};
 
 use super::GameView;
 use super::forms::Form;
-use crate::core::game::host::GAMES_DIR;
 use crate::core::game::{GameSetup, Host, ReadOnly};
 use crate::core::roster::{self, Roster};
 use crate::core::tables::RuleSet;
@@ -22,16 +21,16 @@ pub struct NewGameForm {
     pub seed: String,
 }
 
-fn pick_file(dir: &str) -> Option<PathBuf> {
+fn pick_file(dir: &Path) -> Option<PathBuf> {
     rfd::FileDialog::new()
         .add_filter("YAML", &["yaml", "yml"])
         .set_directory(dir)
         .pick_file()
 }
 
-/// The `.yaml` files of `rosters/`, sorted.
-fn roster_files() -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir("rosters")
+/// The `.yaml` files of the library's `rosters/`, sorted.
+fn roster_files(dir: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
         .map(|d| {
             d.filter_map(|e| e.ok().map(|e| e.path()))
                 .filter(|p| p.extension().is_some_and(|x| x == "yaml" || x == "yml"))
@@ -128,13 +127,13 @@ fn game_words(ctx: &egui::Context, p: &Path, rules: &RuleSet, l: Lang) -> String
 }
 
 impl GameView {
-    /// Start a game from two rosters, autosaving to a new file under
-    /// `games/` (the host names it and never overwrites one).
+    /// Start a game from two rosters, autosaving to a new file under the
+    /// library's `games/` (the host names it and never overwrites one).
     pub fn start(&mut self, setup: GameSetup, rules: &RuleSet) -> Option<PathBuf> {
         self.share_stop();
         let mut game = Host::new(setup, rules);
         let warnings = Text::each(|l| game.warnings(l).join("; "));
-        let saved = game.save_in(Path::new(GAMES_DIR));
+        let saved = game.save_in(&self.library.games());
         self.game = Some(game);
         self.form = Form::None;
         match saved {
@@ -266,7 +265,13 @@ impl GameView {
         ui.heading(l.pick("Nueva partida", "New game"));
         self.open_game_ui(ui, rules, l);
         ui.separator();
-        new_game_form_ui(ui, &mut self.new_game, rules, open_roster, l);
+        let rosters = self.library.rosters();
+        let from = RosterSource {
+            rules,
+            open_roster,
+            rosters: &rosters,
+        };
+        new_game_form_ui(ui, &mut self.new_game, &from, l);
         limits_warning_ui(ui, &self.new_game, rules, open_roster, l);
         ui.add_space(8.0);
         if ui
@@ -313,7 +318,7 @@ impl GameView {
             ui.add_space(8.0);
         }
         if ui.button(l.pick("Abrir partida…", "Open game…")).clicked()
-            && let Some(p) = pick_file(GAMES_DIR)
+            && let Some(p) = pick_file(&self.library.games())
         {
             self.open(&p, rules);
         }
@@ -365,15 +370,17 @@ impl GameView {
     }
 }
 
+/// Where the new game's rosters come from: the open warband, the
+/// library's rosters folder, read with these rules.
+struct RosterSource<'a> {
+    rules: &'a RuleSet,
+    open_roster: &'a Roster,
+    rosters: &'a Path,
+}
+
 /// The new game's fields: the two rosters, the players, the scenario and
 /// the seed.
-fn new_game_form_ui(
-    ui: &mut egui::Ui,
-    f: &mut NewGameForm,
-    rules: &RuleSet,
-    open_roster: &Roster,
-    l: Lang,
-) {
+fn new_game_form_ui(ui: &mut egui::Ui, f: &mut NewGameForm, from: &RosterSource, l: Lang) {
     egui::Grid::new("new_game")
         .num_columns(2)
         .spacing([12.0, 8.0])
@@ -385,7 +392,7 @@ fn new_game_form_ui(
                 } else {
                     &mut f.roster_b
                 };
-                ui.horizontal(|ui| roster_pick_ui(ui, k, slot, lbl.id, rules, open_roster, l));
+                ui.horizontal(|ui| roster_pick_ui(ui, (k, lbl.id), slot, from, l));
                 ui.end_row();
             }
             let lbl = ui.label(l.pick("Jugador A", "Player A"));
@@ -407,13 +414,12 @@ fn new_game_form_ui(
 /// list of the rosters folder, or another file.
 fn roster_pick_ui(
     ui: &mut egui::Ui,
-    k: usize,
+    (k, label): (usize, egui::Id),
     slot: &mut Option<PathBuf>,
-    label: egui::Id,
-    rules: &RuleSet,
-    open_roster: &Roster,
+    from: &RosterSource,
     l: Lang,
 ) {
+    let (rules, open_roster) = (from.rules, from.open_roster);
     let shown = slot.as_ref().map_or_else(
         || {
             if k == 0 {
@@ -434,7 +440,7 @@ fn roster_pick_ui(
         .selected_text(shown)
         .width(280.0)
         .show_ui(ui, |ui| {
-            for p in roster_files() {
+            for p in roster_files(from.rosters) {
                 let (name, path) = roster_line(ui.ctx(), &p, rules, l);
                 ui.selectable_value(slot, Some(p), name).on_hover_text(path);
             }
@@ -442,7 +448,7 @@ fn roster_pick_ui(
         .response
         .labelled_by(label);
     if ui.button(l.pick("Otra…", "Other…")).clicked()
-        && let Some(p) = pick_file("rosters")
+        && let Some(p) = pick_file(from.rosters)
     {
         *slot = Some(p);
     }

@@ -52,6 +52,11 @@ impl WarbandView {
         }
     }
 
+    /// Where the warband's record is read (the library's `records/`).
+    pub fn set_records_dir(&mut self, dir: std::path::PathBuf) {
+        self.record = record::RecordCache::in_dir(dir);
+    }
+
     /// Replace the open roster (open, new).
     pub fn replace(&mut self, doc: RosterDoc) {
         self.doc = doc;

@@ -1,7 +1,7 @@
-//! The warband's record (issue 15): the games it ended, read from
-//! `records/` beside the app's `games/` folder, refreshed every few seconds.
+//! The warband's record (issue 15): the games it ended, read from the
+//! library's `records/` (beside its `games/`), refreshed every few seconds.
 
-use std::path::Path;
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use eframe::egui;
@@ -13,18 +13,34 @@ use crate::core::text::Lang;
 /// The record last read, and for which warband and when.
 #[derive(Default)]
 pub struct RecordCache {
+    /// The records folder: the library's (issue 36); empty, the working
+    /// folder's `records/` (tests, older layout).
+    pub dir: PathBuf,
     name: String,
     read_at: Option<Instant>,
     record: Option<Result<Record, String>>,
 }
 
 impl RecordCache {
+    /// Records read from `dir`, nothing read yet.
+    pub fn in_dir(dir: PathBuf) -> RecordCache {
+        RecordCache {
+            dir,
+            ..Default::default()
+        }
+    }
+
     fn get(&mut self, warband: &str) -> Option<&Result<Record, String>> {
         let stale = self
             .read_at
             .is_none_or(|t| t.elapsed() > Duration::from_secs(3));
         if self.name != warband || stale {
-            let path = record_path(Path::new("records"), warband);
+            let dir = if self.dir.as_os_str().is_empty() {
+                PathBuf::from("records")
+            } else {
+                self.dir.clone()
+            };
+            let path = record_path(&dir, warband);
             self.record = path
                 .exists()
                 .then(|| read(&path).map_err(|e| e.to_string()));

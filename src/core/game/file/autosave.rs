@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use super::lock::GameLock;
 use super::watch::{self, FileChange, Kept, SaveError, Seen};
 use crate::core::error::DataError;
+use crate::core::file_id::{file_key, path_key};
 use crate::core::fsutil::write_atomic_meta;
 
 /// The largest game file read: a 10,000-action game is about 3.3 MB, so
@@ -70,7 +71,10 @@ impl Autosave {
 
     /// Record the file as read now (a game just opened from it).
     pub fn seen_now(&mut self) {
-        self.seen = std::fs::metadata(self.target()).ok().map(|m| Seen::of(&m));
+        let target = self.target();
+        self.seen = std::fs::metadata(target)
+            .ok()
+            .map(|m| Seen::of(&m, || path_key(target)));
     }
 
     /// Issue 32: is the file still the one this writer last saw, and its
@@ -105,7 +109,11 @@ impl Autosave {
                 Err(e) => return Err(SaveError::Io(e)),
             },
         };
-        match seen.compare(&now) {
+        let key = || match open {
+            Some(f) => file_key(f),
+            None => path_key(self.target()),
+        };
+        match seen.compare(&now, key) {
             Some(c) => Err(SaveError::Changed(c)),
             None => Ok(()),
         }
@@ -194,7 +202,7 @@ impl Autosave {
         }
         let after = f.metadata();
         self.seen = Some(match &after {
-            Ok(m) => Seen::of(m),
+            Ok(m) => Seen::of(m, || file_key(&f)),
             Err(_) => Seen {
                 id: self.seen.and_then(|s| s.id),
                 len: None,
@@ -224,8 +232,8 @@ impl Autosave {
             return Err(std::io::Error::other(TooBig { bytes }).into());
         }
         self.check(None)?;
-        let m = write_atomic_meta(self.target(), text.as_bytes())?;
-        self.seen = Some(Seen::of(&m));
+        let (m, key) = write_atomic_meta(self.target(), text.as_bytes())?;
+        self.seen = Some(Seen::of(&m, || key));
         self.len = bytes;
         self.needs_rewrite = false;
         Ok(())

@@ -20,11 +20,15 @@
 //! is still held; an opener that locked a file removed meanwhile sees that
 //! the name no longer leads to the file it holds and tries again. An older
 //! impia does not re-check, so beside this one it could lock a removed lock
-//! file: run one version at a time on a game. Off Unix there is no inode to
-//! compare, and lock files are left in place.
+//! file: run one version at a time on a game. On Windows lock files are
+//! left in place (a file removed while open stays "delete pending", and an
+//! opener would get "access denied" instead of a lock); the file is still
+//! compared by its file index, so one replaced under its writer is seen.
 
 use std::io;
 use std::path::{Path, PathBuf};
+
+use crate::core::file_id::{file_key, link_count, path_key};
 
 /// A lock file's name may be at most this long (most file systems' limit).
 const MAX_NAME_BYTES: usize = 255;
@@ -54,8 +58,7 @@ impl GameLock {
     }
 
     /// Issue 32: whether the lock file is still the one this lock holds:
-    /// `Ok(None)` yes; deleted or replaced, another writer may be in. Off
-    /// Unix there is no inode to compare: only a deleted one is seen.
+    /// `Ok(None)` yes; deleted or replaced, another writer may be in.
     pub(crate) fn changed(&self) -> io::Result<Option<super::watch::FileChange>> {
         use super::watch::{FileChange, id_of};
         let now = match std::fs::symlink_metadata(&self.lock_path) {
@@ -66,7 +69,9 @@ impl GameLock {
             Err(e) => return Err(e),
         };
         let held = self.file.metadata()?;
-        Ok((id_of(&now) != id_of(&held)).then_some(FileChange::LockReplaced))
+        let now = id_of(&now, || path_key(&self.lock_path));
+        let held = id_of(&held, || file_key(&self.file));
+        Ok((now != held).then_some(FileChange::LockReplaced))
     }
 }
 
@@ -141,32 +146,24 @@ fn lock_path_of(real: &Path) -> PathBuf {
     real.with_file_name(format!(".{}-{h:016x}.lock", &name[..cut]))
 }
 
-#[cfg(unix)]
+/// Whether the open `file` is the one `path` leads to now (inode on Unix,
+/// file index on Windows); a file that cannot be looked at is not.
 fn same_inode(file: &std::fs::File, path: &Path) -> bool {
-    use std::os::unix::fs::MetadataExt;
-    match (file.metadata(), std::fs::metadata(path)) {
-        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
-        _ => false,
-    }
+    let key = file_key(file);
+    key.is_some() && key == path_key(path)
 }
 
-#[cfg(not(unix))]
-fn same_inode(_: &std::fs::File, _: &Path) -> bool {
-    true
-}
-
-#[cfg(unix)]
 fn links(path: &Path) -> u64 {
-    use std::os::unix::fs::MetadataExt;
     // Only a regular file's links are a second name of the game: a folder
     // has one per sub-folder (issue 32: `x.yaml/` was "2 hard links"); the
     // read that follows says what it is.
-    std::fs::metadata(path).map_or(1, |m| if m.is_file() { m.nlink() } else { 1 })
-}
-
-#[cfg(not(unix))]
-fn links(_: &Path) -> u64 {
-    1
+    std::fs::metadata(path).map_or(1, |m| {
+        if m.is_file() {
+            link_count(path).unwrap_or(1)
+        } else {
+            1
+        }
+    })
 }
 
 /// Take the lock of the game file `path` names, before anything reads it.

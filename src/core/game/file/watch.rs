@@ -6,9 +6,8 @@
 //! played is kept in a recovery file beside the game (never over another
 //! file), and the player decides (save it as a new file, or reload).
 //!
-//! The identity is the device and inode on Unix. Elsewhere std gives no
-//! stable file index yet, so only the length and the file's presence are
-//! compared there (a same-length replacement goes unseen).
+//! The identity is the device and inode on Unix, the volume serial number
+//! and file index on Windows (`core::file_id`, issue 36).
 //!
 //! Plain data and the recovery file only: it imports nothing of the game.
 
@@ -16,6 +15,7 @@ use std::fs::Metadata;
 use std::io;
 use std::path::{Path, PathBuf};
 
+use crate::core::file_id::FileKey;
 use crate::core::fsutil::write_atomic;
 
 /// What happened to the game file or its lock under its writer.
@@ -66,19 +66,21 @@ pub enum Kept {
     NotWritten(String),
 }
 
-/// A file's identity: device and inode on Unix, none elsewhere.
-pub(crate) type FileId = Option<(u64, u64)>;
+/// A file's identity (see `core::file_id`); `None` where it cannot be told.
+pub(crate) type FileId = Option<FileKey>;
 
-/// The identity of the file `m` describes.
+/// The identity of the file `m` describes: on Unix from `m` itself; on
+/// Windows, whose metadata lacks it on stable std, from `key` (the same
+/// file's handle or name, looked at by the caller).
 #[cfg(unix)]
-pub(crate) fn id_of(m: &Metadata) -> FileId {
+pub(crate) fn id_of(m: &Metadata, _key: impl FnOnce() -> FileId) -> FileId {
     use std::os::unix::fs::MetadataExt;
     Some((m.dev(), m.ino()))
 }
 
 #[cfg(not(unix))]
-pub(crate) fn id_of(_: &Metadata) -> FileId {
-    None
+pub(crate) fn id_of(_: &Metadata, key: impl FnOnce() -> FileId) -> FileId {
+    key()
 }
 
 /// The game file as its writer last read or wrote it.
@@ -90,16 +92,17 @@ pub(crate) struct Seen {
 }
 
 impl Seen {
-    pub fn of(m: &Metadata) -> Seen {
+    /// The file `m` describes; `key` its identity where `m` lacks it.
+    pub fn of(m: &Metadata, key: impl FnOnce() -> FileId) -> Seen {
         Seen {
-            id: id_of(m),
+            id: id_of(m, key),
             len: Some(m.len()),
         }
     }
 
     /// What changed between this and the file now, if anything.
-    pub fn compare(&self, now: &Metadata) -> Option<FileChange> {
-        if self.id.is_some() && id_of(now) != self.id {
+    pub fn compare(&self, now: &Metadata, key: impl FnOnce() -> FileId) -> Option<FileChange> {
+        if self.id.is_some() && id_of(now, key) != self.id {
             return Some(FileChange::Replaced);
         }
         match self.len {
