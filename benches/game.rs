@@ -31,6 +31,7 @@ fn model(name: &str, troop: &str, weapons: &[&str], leader: bool) -> Model {
 fn roster(name: &str) -> Roster {
     let mut sorcerer = model("Hechicero", "sorcerer", &["small_blade"], false);
     sorcerer.spells = vec![impia::core::roster::Spell {
+        effect: Default::default(),
         name: "Niebla".into(),
         level: 1,
         cost: 1,

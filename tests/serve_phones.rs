@@ -436,12 +436,9 @@ fn an_activation_and_the_end_of_the_turn(a: &Driver, b: &Driver, shots: &Path) {
     // The activation ends; at the next pick a phone ends the turn (asked twice).
     if state(a)["offers"]["phase"] == "acting" {
         let acting = taker(a, "end_activation");
-        // Issue 34: it asks what it ends touching (R14, R33) in its sheet.
-        step(
-            phone(&acting),
-            &["[data-id=end_activation]", "#sheet [data-s=do]"],
-            &phones,
-        );
+        // Issue 34: its sheet asks what it ends touching (R14, R33).
+        let end = ["[data-id=end_activation]", "#sheet [data-s=do]"];
+        step(phone(&acting), &end, &phones);
     }
     let before = index(a);
     tap(a, "[data-id=end_turn]");

@@ -27,6 +27,8 @@
 //! "id": "aimed_shot"}`) of the one Shoot and hit offer, priced with their
 //! DP. The saved files keep the old offers; [`without_declared_forms`]
 //! drops them before comparing, and every other offer must still equal.
+//! Issue 34 added one offer: the beast the dark forces call (R39 8–9),
+//! dropped from today's output by [`without_beast_offers`].
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -140,6 +142,16 @@ fn without_declared_forms(mut saved: Value) -> Value {
     saved
 }
 
+/// Issue 34: the beast the dark forces call (R39 8–9) is offered while it
+/// is due (it was added by hand before): today's output drops those offers
+/// before comparing; every other offer must still equal.
+fn without_beast_offers(mut got: Value) -> Value {
+    if let Some(offers) = got.get_mut("offers").and_then(Value::as_array_mut) {
+        offers.retain(|o| o["id"] != "beast_appears");
+    }
+    got
+}
+
 #[test]
 fn the_declared_forms_are_the_only_offers_dropped_from_the_saved_files() {
     let saved = serde_json::json!({"offers": [
@@ -170,7 +182,7 @@ fn check(command: &str) {
             )
             .expect("saved JSON");
             let want = without_declared_forms(want);
-            let got = printed(&file, command, lang);
+            let got = without_beast_offers(printed(&file, command, lang));
             if let Some(d) = first_difference_from_saved("", &got, &want) {
                 panic!("{name} {command} --lang {lang}: {d}");
             }

@@ -213,10 +213,10 @@ impl Dice for RollOff {
         _: Ctx<'_>,
         typed: &Typed<'_>,
     ) -> Result<(), GameError> {
-        if let Some(faces) = typed.table_faces()? {
-            if let [a, b] = faces[..] {
-                self.rolls = vec![[a, b]];
-            }
+        if let Some(faces) = typed.table_faces()?
+            && let [a, b] = faces[..]
+        {
+            self.rolls = vec![[a, b]];
         }
         Ok(())
     }
