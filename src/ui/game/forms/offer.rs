@@ -55,7 +55,7 @@ pub(super) fn offer_form_ui(
                         send = Some(a.clone());
                     }
                     let line = match g.price(&a) {
-                        Ok(p) => price_text(&p, l.pick("de ganar", "to win"), l),
+                        Ok(p) => price_text(g, &a, &p, l),
                         Err(e) => e.message(l),
                     };
                     ui.add(egui::Label::new(line).wrap());
