@@ -60,6 +60,7 @@ mod serve_act_cli;
 mod serve_bounds;
 mod serve_browser;
 mod serve_fair_play;
+mod serve_lean;
 mod serve_phones;
 mod serve_report;
 mod serve_seats;

@@ -1,8 +1,9 @@
 //! Each seat's JSON from an open game, for the owner to publish: `status`
-//! and `offers` exactly as `game status --json` and `game offers --json`
-//! print them (the core's `GameStatus` and `OffersView`, parts of its
-//! `Snapshot`), with the log's lines, newest first, and each model's profile
-//! in words for the cards.
+//! exactly as `game status --json` prints it and `offers` as `game offers
+//! --json` does, each target's price in numbers only (the core's
+//! `GameStatus` and `OffersView::for_phone`, parts of its `Snapshot`), with
+//! the log's lines, newest first, and each model's profile in words for the
+//! cards.
 
 use std::sync::Arc;
 
@@ -21,10 +22,33 @@ pub const LOG_LINES: usize = 300;
 /// What every seat sees in one language (the seat is set by [`State::new`]).
 /// `offered` is `g.offers()`, worked out once for both languages.
 pub fn seat_json(g: &Game, offered: &Offers, l: Lang) -> Value {
+    let mut v = seat_json_but_offers(g, offered, l);
+    if let Value::Object(m) = &mut v {
+        let offers = OffersView::for_phone(g, offered, l);
+        m.insert(
+            "offers".into(),
+            serde_json::to_value(offers).unwrap_or(Value::Null),
+        );
+    }
+    v
+}
+
+/// [`seat_json`]'s members written once, the offers straight from the
+/// core's view (issue 32: a 4,000-model game's offers went through a tree
+/// of values first).
+fn seat_members(g: &Game, offered: &Offers, l: Lang) -> String {
+    let rest = members(&seat_json_but_offers(g, offered, l));
+    let offers = serde_json::to_string(&OffersView::for_phone(g, offered, l))
+        .unwrap_or_else(|_| "null".into());
+    format!("{rest},\"offers\":{offers}")
+}
+
+/// Every member of [`seat_json`] but `offers`.
+fn seat_json_but_offers(g: &Game, offered: &Offers, l: Lang) -> Value {
     // The core's parts of the snapshot, the very values `game status
-    // --json` and `game offers --json` print (one door).
+    // --json` and `game offers --json` print (one door; the phone's offers
+    // priced in numbers, `OffersView::for_phone`).
     let status = serde_json::to_value(GameStatus::of(g, l)).unwrap_or(Value::Null);
-    let offers = serde_json::to_value(OffersView::of_offers(g, offered, l)).unwrap_or(Value::Null);
     let log: Vec<Value> = g
         .log()
         .rev()
@@ -61,7 +85,6 @@ pub fn seat_json(g: &Game, offered: &Offers, l: Lang) -> Value {
     let unsaved = g.unsaved().map(|e| e.message(l));
     json!({
         "status": status,
-        "offers": offers,
         "unsaved": unsaved,
         "log": log,
         "profiles": profiles,
@@ -179,7 +202,9 @@ fn version(g: &Game) -> Version {
 #[derive(Clone, Debug)]
 pub struct Built {
     version: Version,
-    per_lang: [Value; 2],
+    /// Each language's part, written once: the members of its JSON object
+    /// (issue 32: each seat cloned the tree and wrote it again).
+    per_lang: [String; 2],
     /// The ended game's report in words (Spanish, English): sent only to a
     /// page that asks for it (`GET report`), never inside each state.
     report: Option<Arc<[Arc<str>; 2]>>,
@@ -190,10 +215,7 @@ impl Built {
         let offered = g.offers();
         Built {
             version: version(g),
-            per_lang: [
-                seat_json(g, &offered, Lang::Es),
-                seat_json(g, &offered, Lang::En),
-            ],
+            per_lang: [Lang::Es, Lang::En].map(|l| seat_members(g, &offered, l)),
             report: g.state().ended.is_some().then(|| {
                 Arc::new([
                     Arc::from(report_text(g, Lang::Es)),
@@ -222,12 +244,12 @@ pub fn state_from(built: &Built, g: &Game, index: u64, seats: &SeatsView) -> Sta
             .as_ref()
             .map_or(Value::Null, |w| super::fair::waiting_json(g, w, l))
     });
-    State::new(index, |seat: Seat, l| {
+    State::spliced(index, &built.per_lang, |seat: Seat, l| {
         let i = match l {
             Lang::Es => 0,
             Lang::En => 1,
         };
-        let mut v = built.per_lang[i].clone();
+        let mut v = Value::Object(serde_json::Map::new());
         if let Value::Object(m) = &mut v {
             let may = seats.may(seat);
             // Issue 33: Undo is offered while there is something a phone
@@ -260,6 +282,15 @@ pub fn state_from(built: &Built, g: &Game, index: u64, seats: &SeatsView) -> Sta
         v
     })
     .with_report(built.report.clone())
+}
+
+/// The members of a JSON object, without its braces.
+fn members(v: &Value) -> String {
+    let s = v.to_string();
+    s.strip_prefix('{')
+        .and_then(|x| x.strip_suffix('}'))
+        .unwrap_or_default()
+        .to_string()
 }
 
 /// `null` while the game goes on; once ended, who confirmed its report,

@@ -12,6 +12,7 @@ use super::error::GameError;
 use super::guard::{self, Ctx};
 use super::pending::roll_parts;
 use super::prepare::fill_dice;
+use super::price::{Price, price, price_allowed};
 use super::refs::{ModelRef, Side};
 use crate::core::game::act;
 
@@ -126,6 +127,9 @@ pub struct Target {
     pub declarations: Vec<Declaration>,
     /// Who may take it (issue 26).
     pub by: Taker,
+    /// The price of `draft` (`None` when the rules refuse it): worked out
+    /// once with the offers, worded by each client in its language.
+    pub price: Option<Price>,
 }
 
 /// One thing the players may do now.
@@ -303,16 +307,30 @@ impl Builder<'_> {
             let action = make(*c);
             match try_action(self.st, self.ctx, &action) {
                 Ok(()) => {
-                    let chances = attack_chances(self.st, self.ctx, &action);
                     let d = draft(self.ctx, self.facts, &action);
+                    // Issue 32: the draft priced once, for every language
+                    // and client; the action's chances are the draft's
+                    // when nothing was pre-filled.
+                    let (price, chances) = if d == action {
+                        let p = price_allowed(self.st, self.ctx, &d);
+                        let chances = (p.down, p.attacker_down);
+                        (Some(p), chances)
+                    } else {
+                        let c = attack_chances(self.st, self.ctx, &action);
+                        (
+                            price(self.st, self.ctx, &d).ok(),
+                            (c.map(|c| c.down), c.and_then(|c| c.attacker_down)),
+                        )
+                    };
                     targets.push(Target {
                         model: *c,
                         by: taker_now(self.st, self.ctx, &action),
                         declarations: self.declarations_of(&d),
                         draft: d,
                         action,
-                        p_down: chances.map(|c| c.down),
-                        p_attacker_down: chances.and_then(|c| c.attacker_down),
+                        p_down: chances.0,
+                        p_attacker_down: chances.1,
+                        price,
                     })
                 }
                 Err(e) => {

@@ -33,6 +33,12 @@ pub struct Price {
 /// when the rules would not take it now.
 pub(crate) fn price(st: &GameState, ctx: Ctx<'_>, action: &Action) -> Result<Price, GameError> {
     try_action(st, ctx, action)?;
+    Ok(price_allowed(st, ctx, action))
+}
+
+/// The price of `action`, which the rules take now (already tried: the
+/// offers price each target's draft once, issue 32).
+pub(crate) fn price_allowed(st: &GameState, ctx: Ctx<'_>, action: &Action) -> Price {
     let prepared = if action.is_roll() {
         prepare(st, ctx, action).ok()
     } else {
@@ -44,13 +50,13 @@ pub(crate) fn price(st: &GameState, ctx: Ctx<'_>, action: &Action) -> Result<Pri
         _ => None,
     });
     let chances = attack_chances(st, ctx, action);
-    Ok(Price {
+    Price {
         dp: cost(st, ctx, action),
         prepared,
         win,
         down: chances.map(|c| c.down),
         attacker_down: chances.and_then(|c| c.attacker_down),
-    })
+    }
 }
 
 impl Game {

@@ -582,6 +582,7 @@ mod tests {
             declarations: Vec::new(),
             p_down: p_down.map(|(a, b)| Ratio::new(a, b)),
             p_attacker_down: p_attacker_down.map(|(a, b)| Ratio::new(a, b)),
+            price: None,
         }
     }
 

@@ -175,7 +175,7 @@ impl Game {
         let st = self.state();
         let now = self.state().now();
         let text = self.now_text(lang);
-        let offers = offers::offers_view(self, &self.offers(), text.clone(), lang);
+        let offers = offers::offers_view(self, &self.offers(), text.clone(), lang, false);
         Snapshot {
             index: self.actions().len(),
             lang,

@@ -10,8 +10,8 @@ use crate::core::game::action::PendingRoll;
 use crate::core::game::draft::{Choice, DeclKey, DeclKind, Declaration, Declared, Effect, value};
 use crate::core::game::prepare::slots_of;
 use crate::core::game::{
-    Action, DiceSlot, Game, GameError, ModelRef, Now, Offer, Offers, Prepared, PreparedCheck, Role,
-    Taker,
+    Action, DiceSlot, Game, GameError, ModelRef, Now, Offer, Offers, Prepared, PreparedCheck, Price,
+    Role, Taker,
 };
 use crate::core::odds::{Odds, OpposedOdds};
 use crate::core::text::{Lang, Text};
@@ -157,7 +157,12 @@ impl PriceView {
     /// phone's `POST price`); the refusal, naming its rule, when the rules
     /// would not take it now.
     pub fn of(g: &Game, draft: &Action, l: Lang) -> Result<PriceView, GameError> {
-        let p = g.price(draft)?;
+        PriceView::of_price(g, draft, &g.price(draft)?, l)
+    }
+
+    /// `p`, the price of `draft` worked out before (the offers', issue
+    /// 32), in words with the dice to type.
+    pub fn of_price(g: &Game, draft: &Action, p: &Price, l: Lang) -> Result<PriceView, GameError> {
         // The price's check serves its words and its dice: prepared once.
         let slots = match &p.prepared {
             Some(prepared) => slots_of(prepared),
@@ -334,7 +339,21 @@ fn price_view(g: &Game, draft: &Action, l: Lang) -> Option<PriceView> {
     PriceView::of(g, draft, l).ok()
 }
 
-fn offer(g: &Game, o: &Offer, l: Lang) -> OfferView {
+/// A target's price in numbers only, for a phone's state (issue 32): its
+/// DP and chances, without its check's words or its dice (the sheet asks
+/// `POST price` for the draft it opens).
+fn lean_price(p: &Price) -> PriceView {
+    PriceView {
+        dp: p.dp,
+        check: None,
+        win: p.win.map(Odds),
+        p_down: p.down.map(Odds),
+        p_attacker_down: p.attacker_down.map(Odds),
+        dice: Vec::new(),
+    }
+}
+
+fn offer(g: &Game, o: &Offer, l: Lang, lean: bool) -> OfferView {
     OfferView {
         id: o.id,
         by: o.by,
@@ -354,10 +373,25 @@ fn offer(g: &Game, o: &Offer, l: Lang) -> OfferView {
                 // the attacker) Down, on attack offers only.
                 p_down: t.p_down.map(Odds),
                 p_attacker_down: t.p_attacker_down.map(Odds),
-                check: check_view(g, &t.action, l),
+                // Issue 32: the offers priced each draft once; the
+                // action's check is the draft's when nothing was
+                // pre-filled.
+                check: match &t.price {
+                    _ if lean => None,
+                    Some(p) if t.draft == t.action => {
+                        p.prepared.as_ref().and_then(|x| prepared_view(x, l))
+                    }
+                    _ => check_view(g, &t.action, l),
+                },
                 draft: t.draft.clone(),
                 declarations: declarations_view(&t.declarations, &t.draft, l),
-                price: price_view(g, &t.draft, l),
+                price: t.price.as_ref().and_then(|p| {
+                    if lean {
+                        Some(lean_price(p))
+                    } else {
+                        PriceView::of_price(g, &t.draft, p, l).ok()
+                    }
+                }),
             })
             .collect(),
         choices: o.choices.clone(),
@@ -394,7 +428,13 @@ fn pending_view(g: &Game, p: &PendingRoll, l: Lang) -> PendingView {
 }
 
 /// The offers of `g` in words; `now` is the core's sentence.
-pub(super) fn offers_view(g: &Game, offers: &Offers, now: String, l: Lang) -> OffersView {
+pub(super) fn offers_view(
+    g: &Game,
+    offers: &Offers,
+    now: String,
+    l: Lang,
+    lean: bool,
+) -> OffersView {
     OffersView {
         turn: offers.turn,
         round: offers.round,
@@ -402,7 +442,7 @@ pub(super) fn offers_view(g: &Game, offers: &Offers, now: String, l: Lang) -> Of
         now,
         actor: offers.actor,
         pending: g.pending().map(|p| pending_view(g, p, l)),
-        offers: offers.offers.iter().map(|o| offer(g, o, l)).collect(),
+        offers: offers.offers.iter().map(|o| offer(g, o, l, lean)).collect(),
     }
 }
 
@@ -415,7 +455,15 @@ impl OffersView {
     /// The same from offers already worked out (they hold no words, so one
     /// set serves every language).
     pub fn of_offers(g: &Game, offers: &Offers, lang: Lang) -> OffersView {
-        offers_view(g, offers, g.now_text(lang), lang)
+        offers_view(g, offers, g.now_text(lang), lang, false)
+    }
+
+    /// The same for a phone's state (issue 32: 4,000 models made a seat's
+    /// state 15.8 MB): each target without its check, its price in numbers
+    /// only (the page draws the list from them; its sheet asks `POST
+    /// price` for the draft it opens, words and dice).
+    pub fn for_phone(g: &Game, offers: &Offers, lang: Lang) -> OffersView {
+        offers_view(g, offers, g.now_text(lang), lang, true)
     }
 }
 
