@@ -95,7 +95,10 @@ fn a_phone_state_gives_each_targets_price_in_numbers_and_leaves_the_words_to_pos
         assert!(t.get("check").is_none(), "{id}: {t}");
         assert!(t["price"]["check"].is_null(), "{id}: {t}");
         assert_eq!(t["price"]["dice"], Value::Array(Vec::new()), "{id}: {t}");
-        assert!(t["draft"].is_object() && t["action"].is_object(), "{id}: {t}");
+        assert!(
+            t["draft"].is_object() && t["action"].is_object(),
+            "{id}: {t}"
+        );
     }
     // What the page draws on a target's button: its DP and chances.
     for t in assaults {
@@ -112,7 +115,10 @@ fn a_phone_state_gives_each_targets_price_in_numbers_and_leaves_the_words_to_pos
         .expect("an assault");
     assert_eq!(t["check"], t["price"]["check"], "{id}: {t}");
     assert!(t["check"]["sources"].is_array(), "{t}");
-    assert!(!t["price"]["dice"].as_array().expect("dice").is_empty(), "{t}");
+    assert!(
+        !t["price"]["dice"].as_array().expect("dice").is_empty(),
+        "{t}"
+    );
 }
 
 #[test]

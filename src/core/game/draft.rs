@@ -235,9 +235,7 @@ pub(crate) fn imposing(
     }
     let models: Vec<ModelRef> = st
         .models_maybe_with(Keyword::ImposingPresence)
-        .filter(|(r, m)| {
-            m.status.in_play() && m.has(Keyword::ImposingPresence) && keep(*r)
-        })
+        .filter(|(r, m)| m.status.in_play() && m.has(Keyword::ImposingPresence) && keep(*r))
         .map(|(r, _)| r)
         .collect();
     if models.is_empty() {

@@ -9,10 +9,10 @@ use super::chance::attack_chances;
 use super::draft::{DeclKey, Declaration, Declared, Facts, declarations, declare, draft};
 use super::engine;
 use super::error::GameError;
-use super::guard::{self, Ctx};
+use super::guard::Ctx;
 use super::pending::roll_parts;
-use super::prepare::fill_dice;
 use super::price::{Price, price, price_allowed};
+use super::price::{cost, try_action};
 use super::refs::{ModelRef, Side};
 use crate::core::game::act;
 
@@ -21,7 +21,6 @@ use super::close::taker_now;
 use super::state::{GameState, Now};
 use super::status::Status;
 use super::taker::Taker;
-use crate::core::dice::Roller;
 use crate::core::odds::Prob;
 use crate::core::tables::{Keyword, RuleSet};
 use crate::core::text::Lang;
@@ -185,20 +184,6 @@ impl Offers {
     pub fn find(&self, id: &str) -> Option<&Offer> {
         self.offers.iter().find(|o| o.id == id)
     }
-}
-
-/// Would the rules accept `action` now? Missing dice are filled with fixed
-/// dice: whether an action is allowed never depends on how its dice fall.
-pub(crate) fn try_action(st: &GameState, ctx: Ctx<'_>, action: &Action) -> Result<(), GameError> {
-    let full =
-        fill_dice(st, ctx, action, &mut Roller::seeded(0)).map_err(|e| guard::named(st, e))?;
-    let mut next = st.clone();
-    engine::verdict(&mut next, ctx, &full)
-}
-
-/// The DP an action costs (R10–R12, R09, R38).
-pub(crate) fn cost(st: &GameState, ctx: Ctx<'_>, action: &Action) -> i32 {
-    action.act().cost(st, ctx)
 }
 
 /// The DP of the row `id` of `tables/actions.yaml` (0 without one).

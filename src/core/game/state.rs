@@ -6,27 +6,13 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use super::action::PendingRoll;
-use super::cow::{CowList, Keys};
+use super::cow::CowList;
 use super::refs::{ModelRef, Side, Sides};
 use super::setup::GameSetup;
 use super::status::Status;
 use crate::core::roster::{Profile, Spell, derive_profile};
 use crate::core::tables::{Keyword, RuleSet};
 use crate::core::text::{Lang, Text};
-
-/// A keyword as one bit of [`Keys`] (fewer than 64 keywords).
-fn keyword_bit(k: Keyword) -> u64 {
-    1 << (k as u32 % 64)
-}
-
-impl Keys for ModelState {
-    fn keys(&self) -> u64 {
-        self.profile
-            .keywords
-            .iter()
-            .fold(0, |b, k| b | keyword_bit(*k))
-    }
-}
 
 /// One model during the game: its fixed profile and what the game changed.
 #[derive(Clone, Debug, PartialEq)]
@@ -435,27 +421,6 @@ impl GameState {
             .chain(beasts.iter())
             .enumerate()
             .map(move |(i, m)| (ModelRef::new(side, i), m))
-    }
-
-    /// The models that may have the keyword `k` (a superset, in the order
-    /// of [`GameState::models`]): a warband's chunks without it are
-    /// skipped (issue 32: R42 Imposing presence was looked for in every
-    /// model, once per target).
-    pub(crate) fn models_maybe_with(
-        &self,
-        k: Keyword,
-    ) -> impl Iterator<Item = (ModelRef, &ModelState)> {
-        let bit = keyword_bit(k);
-        Side::WARBANDS
-            .into_iter()
-            .flat_map(move |side| {
-                self.sides.get(side).into_iter().flat_map(move |x| {
-                    x.models
-                        .maybe_with(bit)
-                        .map(move |(i, m)| (ModelRef::new(side, i), m))
-                })
-            })
-            .chain(self.models_of(Side::Beast))
     }
 
     /// Every model: warband A, warband B, then the beasts.

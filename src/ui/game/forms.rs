@@ -569,11 +569,10 @@ fn shoot_form_ui(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::game::Side;
     use num_rational::Ratio;
 
     fn target(p_down: Option<(u64, u64)>, p_attacker_down: Option<(u64, u64)>) -> Target {
-        let m = ModelRef::new(Side::B, 0);
+        let m = ModelRef::new(crate::core::game::Side::B, 0);
         Target {
             model: m,
             by: crate::core::game::Taker::B,

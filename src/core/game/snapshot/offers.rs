@@ -10,8 +10,8 @@ use crate::core::game::action::PendingRoll;
 use crate::core::game::draft::{Choice, DeclKey, DeclKind, Declaration, Declared, Effect, value};
 use crate::core::game::prepare::slots_of;
 use crate::core::game::{
-    Action, DiceSlot, Game, GameError, ModelRef, Now, Offer, Offers, Prepared, PreparedCheck, Price,
-    Role, Taker,
+    Action, DiceSlot, Game, GameError, ModelRef, Now, Offer, Offers, Prepared, PreparedCheck,
+    Price, Role, Taker,
 };
 use crate::core::odds::{Odds, OpposedOdds};
 use crate::core::text::{Lang, Text};
