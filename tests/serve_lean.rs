@@ -122,7 +122,7 @@ fn a_phone_state_gives_each_targets_price_in_numbers_and_leaves_the_words_to_pos
 }
 
 #[test]
-fn a_phone_state_grows_with_its_targets_at_under_1_400_bytes_each() {
+fn a_phone_state_grows_with_its_targets_at_under_1_700_bytes_each() {
     // Before issue 32: about 2 KB a target, every check in words twice.
     let [(b0, n0), (b1, n1)] = [10, 100].map(|half| {
         let (bytes, s) = seat_state(&acting(half));
@@ -130,5 +130,5 @@ fn a_phone_state_grows_with_its_targets_at_under_1_400_bytes_each() {
     });
     assert!(n1 >= n0 + 180, "{n0} then {n1} targets");
     let each = (b1 - b0) / (n1 - n0);
-    assert!(each < 1_400, "{each} bytes a target ({b0} → {b1})");
+    assert!(each < 1_700, "{each} bytes a target ({b0} → {b1})");
 }
