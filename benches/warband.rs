@@ -1,7 +1,8 @@
 //! Issue 32: offers and the phone state grow linearly with the warband.
 //! Two warbands of N/2 models each (a Leader and warriors with a spear and
 //! a bow), at 100, 1,000 and 10,000 models in all: the offers when a side
-//! picks its model (one Activate per model), the offers of the model in its
+//! picks among its warriors (one Activate per model; the Leaders' picks
+//! before it are made), the offers of the model in its
 //! activation (an Assault, a shot and a Leader's order on every enemy or
 //! friend, each with its chances), the phone state (`view::state_with`:
 //! every seat in both languages, serialized), and a phone's action as the
@@ -62,6 +63,40 @@ fn at_pick(rules: &RuleSet, models: usize) -> Game {
     g
 }
 
+/// The same game at the warriors' pick: the first picks (a Leader alone
+/// in its agility round, 3 offers) are activated and ended until a side
+/// picks among more than two models (one Activate offer each).
+fn at_wide_pick(rules: &RuleSet, models: usize) -> Game {
+    let mut g = at_pick(rules, models);
+    for _ in 0..20 {
+        match g.now() {
+            Now::Pick { models: m, .. } if m.len() > 2 => return g,
+            Now::Pick { models: m, .. } => {
+                let model = m[0];
+                g.act(Action::Activate(act::Activate { model }))
+                    .expect("activate");
+                g.act(Action::EndActivation(act::EndActivation {
+                    model,
+                    terrain: Vec::new(),
+                    near_enemy_totem: false,
+                }))
+                .expect("end activation");
+            }
+            Now::RollOff { .. } => g
+                .apply(Action::RollOff(act::RollOff {
+                    rolls: vec![[7, 3]],
+                    starts: Some(Side::A),
+                }))
+                .expect("roll-off"),
+            Now::ChooseStart { winner, .. } => g
+                .act(Action::ChooseStart(act::ChooseStart { side: winner }))
+                .expect("choose"),
+            other => panic!("unexpected step {other:?}"),
+        }
+    }
+    panic!("no pick among the warriors")
+}
+
 /// The Leader of warband A in its activation.
 fn activate(g: &mut Game) {
     let Now::Pick { models, .. } = g.now() else {
@@ -89,11 +124,11 @@ fn ms(d: Duration) -> f64 {
 /// One line per size, outside criterion: the whole phone action once.
 fn print_figures(rules: &RuleSet) {
     for n in [100, 1_000, 4_000, 10_000] {
-        let g = at_pick(rules, n);
+        let g = at_wide_pick(rules, n);
         let t = Instant::now();
         let picks = g.offers().offers.len();
         let pick = t.elapsed();
-        let mut h = g.clone();
+        let mut h = at_pick(rules, n);
         let t = Instant::now();
         activate(&mut h);
         let state = view::state(&h, 1);
@@ -102,9 +137,12 @@ fn print_figures(rules: &RuleSet) {
         let offered = h.offers();
         let offers = t.elapsed();
         let targets: usize = offered.offers.iter().map(|o| o.targets.len()).sum();
-        let bytes = state
-            .json(impia::server::Seat::A, impia::core::text::Lang::Es)
-            .len();
+        let json = state.json(impia::server::Seat::A, impia::core::text::Lang::Es);
+        let bytes = json.len();
+        // A seat's state to look at: IMPIA_BENCH_STATE_FILE=PATH (100 models).
+        if let Some(path) = std::env::var_os("IMPIA_BENCH_STATE_FILE").filter(|_| n == 100) {
+            std::fs::write(path, json.as_bytes()).expect("state written");
+        }
         eprintln!(
             "{n} models: pick offers {:.1} ms ({picks} offers); a phone action (activate + state) {:.1} ms; acting offers {:.1} ms ({targets} targets); seat state {bytes} bytes",
             ms(pick),
@@ -124,7 +162,8 @@ fn warband_benches(c: &mut Criterion) {
         .measurement_time(Duration::from_secs(4))
         .warm_up_time(Duration::from_secs(1));
     for n in [100usize, 1_000, 10_000] {
-        let pick = at_pick(&rules, n);
+        let pick = at_wide_pick(&rules, n);
+        assert!(pick.offers().offers.len() > n / 4, "a wide pick");
         grp.bench_with_input(BenchmarkId::new("offers_pick", n), &pick, |b, g| {
             b.iter(|| black_box(g.offers().offers.len()))
         });

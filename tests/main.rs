@@ -68,6 +68,7 @@ mod serve_fair_answers;
 mod serve_declared;
 mod serve_contrast;
 mod serve_fair_play;
+mod serve_lean;
 mod serve_phones;
 mod serve_report;
 mod serve_resume_cli;

@@ -195,7 +195,19 @@ impl State {
     /// closure: `status` and `offers` as `game status/offers --json` print
     /// them); `index`, `seat` and `lang` are set here so no owner gets them
     /// wrong.
-    pub fn new(index: u64, mut view: impl FnMut(Seat, Lang) -> Value) -> State {
+    pub fn new(index: u64, view: impl FnMut(Seat, Lang) -> Value) -> State {
+        State::spliced(index, &[String::new(), String::new()], view)
+    }
+
+    /// [`State::new`] with the members every seat shares in each language
+    /// (Spanish, English) written once (`"key":value,…`, no braces), each
+    /// seat's own object written before them (issue 32: a 4,000-model
+    /// game's offers were copied and written again per seat).
+    pub fn spliced(
+        index: u64,
+        shared: &[String; 2],
+        mut view: impl FnMut(Seat, Lang) -> Value,
+    ) -> State {
         let mut one = |seat: Seat, l: Lang| -> Arc<str> {
             let mut v = view(seat, l);
             if let Value::Object(m) = &mut v {
@@ -203,7 +215,19 @@ impl State {
                 m.insert("seat".into(), seat.id().into());
                 m.insert("lang".into(), l.code().into());
             }
-            Arc::from(v.to_string())
+            let own = v.to_string();
+            let common = &shared[lang_slot(l)];
+            let (Some(open), false) = (own.strip_suffix('}'), common.is_empty()) else {
+                return Arc::from(own);
+            };
+            let mut out = String::with_capacity(own.len() + common.len() + 1);
+            out.push_str(open);
+            if open.len() > 1 {
+                out.push(',');
+            }
+            out.push_str(common);
+            out.push('}');
+            Arc::from(out)
         };
         let json = Seat::ALL.map(|s| [one(s, Lang::Es), one(s, Lang::En)]);
         State {

@@ -1,8 +1,9 @@
 //! Each seat's JSON from an open game, for the owner to publish: `status`
-//! and `offers` exactly as `game status --json` and `game offers --json`
-//! print them (the core's `GameStatus` and `OffersView`, parts of its
-//! `Snapshot`), with the log's lines, newest first, and each model's profile
-//! in words for the cards.
+//! exactly as `game status --json` prints it and `offers` as `game offers
+//! --json` does, each target's price in numbers only (the core's
+//! `GameStatus` and `OffersView::for_phone`, parts of its `Snapshot`), with
+//! the log's lines, newest first, and each model's profile in words for the
+//! cards.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -90,7 +91,7 @@ impl GlossaryWords {
 pub fn seat_json(g: &Game, offered: &Offers, l: Lang) -> GameJson {
     // The core's snapshot: its `status` and `offers` are the very values
     // `game status --json` and `game offers --json` print (one door).
-    let snapshot = g.snapshot_of(offered, l, LOG_LINES);
+    let snapshot = g.snapshot_for_phone(offered, l, LOG_LINES);
     let st = g.state();
     let profiles = st
         .models()
@@ -241,7 +242,9 @@ fn version(g: &Game) -> Version {
 #[derive(Clone, Debug)]
 pub struct Built {
     version: Version,
-    per_lang: [Arc<GameJson>; 2],
+    /// Each language's part, written once: the members of its JSON object
+    /// (issue 32: each seat wrote the whole game again).
+    per_lang: [String; 2],
     /// The ended game's report in words (Spanish, English): sent only to a
     /// page that asks for it (`GET report`), never inside each state.
     report: Option<Arc<[Arc<str>; 2]>>,
@@ -253,8 +256,8 @@ impl Built {
         Built {
             version: version(g),
             per_lang: [
-                Arc::new(seat_json(g, &offered, Lang::Es)),
-                Arc::new(seat_json(g, &offered, Lang::En)),
+                members(&seat_json(g, &offered, Lang::Es)),
+                members(&seat_json(g, &offered, Lang::En)),
             ],
             report: g.state().ended.is_some().then(|| {
                 Arc::new([
@@ -306,15 +309,6 @@ pub struct EndJson {
     pub report: String,
 }
 
-/// A seat's whole state: the game's part and its own.
-#[derive(Serialize)]
-struct SeatJson<'a> {
-    #[serde(flatten)]
-    game: &'a GameJson,
-    #[serde(flatten)]
-    seat: SeatPart,
-}
-
 /// [`state_with`] from the game's part already built.
 pub fn state_from(built: &Built, g: &Game, index: u64, seats: &SeatsView) -> State {
     let end = end_json(g, seats);
@@ -328,7 +322,7 @@ pub fn state_from(built: &Built, g: &Game, index: u64, seats: &SeatsView) -> Sta
             .as_ref()
             .map(|w| super::fair::waiting_json(g, w, l))
     });
-    State::new(index, |seat: Seat, l| {
+    State::spliced(index, &built.per_lang, |seat: Seat, l| {
         let i = match l {
             Lang::Es => 0,
             Lang::En => 1,
@@ -355,13 +349,21 @@ pub fn state_from(built: &Built, g: &Game, index: u64, seats: &SeatsView) -> Sta
             end: end.clone(),
             waiting: waits[i].clone(),
         };
-        serde_json::to_value(SeatJson {
-            game: &built.per_lang[i],
-            seat: part,
-        })
-        .unwrap_or(Value::Null)
+        // The seat's own members, written before the game's part (spliced
+        // in once per language).
+        serde_json::to_value(part).unwrap_or(Value::Null)
     })
     .with_report(built.report.clone())
+}
+
+/// The members of a value's JSON object, without its braces (empty for
+/// anything else).
+fn members(v: &impl Serialize) -> String {
+    let s = serde_json::to_string(v).unwrap_or_default();
+    s.strip_prefix('{')
+        .and_then(|x| x.strip_suffix('}'))
+        .unwrap_or_default()
+        .to_string()
 }
 
 /// `None` while the game goes on; once ended, who confirmed, whether it is

@@ -244,12 +244,11 @@ pub(crate) fn imposing(
     if !ctx.setup.all_rules() {
         return None;
     }
-    let models = in_play(st, |m| {
-        keep(m)
-            && st
-                .model(m)
-                .is_some_and(|x| x.has(Keyword::ImposingPresence))
-    });
+    let models: Vec<ModelRef> = st
+        .models_maybe_with(Keyword::ImposingPresence)
+        .filter(|(r, m)| m.status.in_play() && m.has(Keyword::ImposingPresence) && keep(*r))
+        .map(|(r, _)| r)
+        .collect();
     if models.is_empty() {
         return None;
     }

@@ -9,9 +9,10 @@ use super::chance::attack_chances;
 use super::draft::{DeclKey, Declaration, Declared, Facts, declarations, declare, draft};
 use super::engine;
 use super::error::GameError;
-use super::guard::{self, Ctx};
+use super::guard::Ctx;
 use super::pending::roll_parts;
-use super::prepare::fill_dice;
+use super::price::{Price, price, price_allowed};
+use super::price::{cost, try_action};
 use super::refs::{ModelRef, Side};
 use crate::core::game::act;
 
@@ -20,7 +21,6 @@ use super::close::taker_now;
 use super::state::{GameState, Now};
 use super::status::Status;
 use super::taker::Taker;
-use crate::core::dice::Roller;
 use crate::core::odds::Prob;
 use crate::core::tables::{Keyword, RuleSet};
 use crate::core::text::Lang;
@@ -126,6 +126,9 @@ pub struct Target {
     pub declarations: Vec<Declaration>,
     /// Who may take it (issue 26).
     pub by: Taker,
+    /// The price of `draft` (`None` when the rules refuse it): worked out
+    /// once with the offers, worded by each client in its language.
+    pub price: Option<Price>,
 }
 
 /// One thing the players may do now.
@@ -183,16 +186,6 @@ impl Offers {
     }
 }
 
-/// Would the rules accept `action` now? Missing dice are filled with fixed
-/// dice: whether an action is allowed never depends on how its dice fall.
-pub(crate) fn try_action(st: &GameState, ctx: Ctx<'_>, action: &Action) -> Result<(), GameError> {
-    engine::logged(st, action)?;
-    let full =
-        fill_dice(st, ctx, action, &mut Roller::seeded(0)).map_err(|e| guard::named(st, e))?;
-    let mut next = st.clone();
-    engine::verdict(&mut next, ctx, &full)
-}
-
 /// What the players may declare on `d`, each only where `act` would take
 /// it: a form with its own row (R26 aimed shot, R28 Iron defence) only
 /// where the rules take it ticked (its DP paid, no Move before an aimed
@@ -208,11 +201,6 @@ pub(crate) fn takeable(st: &GameState, ctx: Ctx<'_>, d: &Action) -> Vec<Declarat
         declare(&mut on, &decl.key, &Declared::Count(1)) && try_action(st, ctx, &on).is_ok()
     });
     out
-}
-
-/// The DP an action costs (R10–R12, R09, R38).
-pub(crate) fn cost(st: &GameState, ctx: Ctx<'_>, action: &Action) -> i32 {
-    action.act().cost(st, ctx)
 }
 
 /// The DP of the row `id` of `tables/actions.yaml` (0 without one).
@@ -312,16 +300,30 @@ impl Builder<'_> {
             let action = make(*c);
             match try_action(self.st, self.ctx, &action) {
                 Ok(()) => {
-                    let chances = attack_chances(self.st, self.ctx, &action);
                     let d = draft(self.ctx, self.facts, &action);
+                    // Issue 32: the draft priced once, for every language
+                    // and client; the action's chances are the draft's
+                    // when nothing was pre-filled.
+                    let (price, chances) = if d == action {
+                        let p = price_allowed(self.st, self.ctx, &d);
+                        let chances = (p.down, p.attacker_down);
+                        (Some(p), chances)
+                    } else {
+                        let c = attack_chances(self.st, self.ctx, &action);
+                        (
+                            price(self.st, self.ctx, &d).ok(),
+                            (c.map(|c| c.down), c.and_then(|c| c.attacker_down)),
+                        )
+                    };
                     targets.push(Target {
                         model: *c,
                         by: taker_now(self.st, self.ctx, &action),
                         declarations: self.declarations_of(&d),
                         draft: d,
                         action,
-                        p_down: chances.map(|c| c.down),
-                        p_attacker_down: chances.and_then(|c| c.attacker_down),
+                        p_down: chances.0,
+                        p_attacker_down: chances.1,
+                        price,
                     })
                 }
                 Err(e) => {

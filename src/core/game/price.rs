@@ -1,16 +1,15 @@
 //! ★ The price of a draft (issue 23): its DP, its check with every source,
 //! the chance to win it and the chance each side ends Down, for exactly
-//! the draft the players made.
+//! the draft the players made (the game's door to it: `price_of.rs`).
 
 use super::action::Action;
 use super::chance::attack_chances;
-use super::draft::{DeclKey, Declaration, Declared};
+use super::engine;
 use super::error::GameError;
-use super::guard::Ctx;
-use super::offers::{cost, try_action};
-use super::prepare::{Prepared, prepare};
-use super::session::Game;
+use super::guard::{self, Ctx};
+use super::prepare::{Prepared, fill_dice, prepare};
 use super::state::GameState;
+use crate::core::dice::Roller;
 use crate::core::odds::Prob;
 
 /// The price of a draft: its DP, the check it makes with every source in
@@ -29,10 +28,31 @@ pub struct Price {
     pub attacker_down: Option<Prob>,
 }
 
+/// Would the rules accept `action` now? Missing dice are filled with fixed
+/// dice: whether an action is allowed never depends on how its dice fall.
+pub(crate) fn try_action(st: &GameState, ctx: Ctx<'_>, action: &Action) -> Result<(), GameError> {
+    engine::logged(st, action)?;
+    let full =
+        fill_dice(st, ctx, action, &mut Roller::seeded(0)).map_err(|e| guard::named(st, e))?;
+    let mut next = st.clone();
+    engine::verdict(&mut next, ctx, &full)
+}
+
+/// The DP an action costs (R10–R12, R09, R38).
+pub(crate) fn cost(st: &GameState, ctx: Ctx<'_>, action: &Action) -> i32 {
+    action.act().cost(st, ctx)
+}
+
 /// The price of `action` exactly as drafted; the refusal (naming its rule)
 /// when the rules would not take it now.
 pub(crate) fn price(st: &GameState, ctx: Ctx<'_>, action: &Action) -> Result<Price, GameError> {
     try_action(st, ctx, action)?;
+    Ok(price_allowed(st, ctx, action))
+}
+
+/// The price of `action`, which the rules take now (already tried: the
+/// offers price each target's draft once, issue 32).
+pub(crate) fn price_allowed(st: &GameState, ctx: Ctx<'_>, action: &Action) -> Price {
     let prepared = if action.is_roll() {
         prepare(st, ctx, action).ok()
     } else {
@@ -44,41 +64,11 @@ pub(crate) fn price(st: &GameState, ctx: Ctx<'_>, action: &Action) -> Result<Pri
         _ => None,
     });
     let chances = attack_chances(st, ctx, action);
-    Ok(Price {
+    Price {
         dp: cost(st, ctx, action),
         prepared,
         win,
         down: chances.map(|c| c.down),
         attacker_down: chances.and_then(|c| c.attacker_down),
-    })
-}
-
-impl Game {
-    /// The price of `action` exactly as drafted: its DP, its check, the
-    /// chance to win it, the chance each side ends Down (issue 23); the
-    /// refusal, naming its rule, if the rules would not take it now.
-    pub fn price(&self, action: &Action) -> Result<Price, GameError> {
-        price(self.state(), self.ctx(), action)
-    }
-
-    /// What the players may declare on `action`, a draft no offer lists
-    /// (the app's free tools: R18 a fall and its R31 witnesses).
-    pub fn declarations(&self, action: &Action) -> Vec<Declaration> {
-        super::offers::takeable(self.state(), self.ctx(), action)
-    }
-
-    /// `draft` with one more answer declared (a client's: the phone page,
-    /// issue 26), the core alone knowing which field each declaration
-    /// sets; `None` when the draft does not ask for `key` or `answer` does
-    /// not fit what it asks (a flag above 1, a model not among those named,
-    /// an unknown pick).
-    pub fn declare(&self, draft: &Action, key: &DeclKey, answer: Declared) -> Option<Action> {
-        let asked = self
-            .declarations(draft)
-            .into_iter()
-            .find(|d| &d.key == key)?;
-        let answer = answer.fit(&asked.kind)?;
-        let mut next = draft.clone();
-        super::draft::declare(&mut next, key, &answer).then_some(next)
     }
 }

@@ -195,10 +195,32 @@ impl Game {
     /// The same from offers already worked out (they hold no words: one
     /// set serves both languages), with the log's newest `log_lines`.
     pub fn snapshot_of(&self, offered: &super::Offers, lang: Lang, log_lines: usize) -> Snapshot {
+        self.snapshot_with(offered, lang, log_lines, false)
+    }
+
+    /// [`Game::snapshot_of`] for a phone's state (issue 32): each target's
+    /// price in numbers and words only, without its check or its dice (the
+    /// page's sheet asks `POST price` for the draft it opens).
+    pub fn snapshot_for_phone(
+        &self,
+        offered: &super::Offers,
+        lang: Lang,
+        log_lines: usize,
+    ) -> Snapshot {
+        self.snapshot_with(offered, lang, log_lines, true)
+    }
+
+    fn snapshot_with(
+        &self,
+        offered: &super::Offers,
+        lang: Lang,
+        log_lines: usize,
+        lean: bool,
+    ) -> Snapshot {
         let st = self.state();
         let now = self.state().now();
         let text = self.now_text(lang);
-        let offers = offers::offers_view(self, offered, text.clone(), lang);
+        let offers = offers::offers_view(self, offered, text.clone(), lang, lean);
         Snapshot {
             index: self.actions().len(),
             lang,

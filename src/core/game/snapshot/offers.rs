@@ -12,8 +12,8 @@ use crate::core::game::action::PendingRoll;
 use crate::core::game::draft::{Choice, DeclKey, DeclKind, Declaration, Declared, Effect, value};
 use crate::core::game::prepare::slots_of;
 use crate::core::game::{
-    Action, DiceSlot, Game, GameError, ModelRef, Now, Offer, Offers, Prepared, PreparedCheck, Role,
-    TableDie, Taker,
+    Action, DiceSlot, Game, GameError, ModelRef, Now, Offer, Offers, Prepared, PreparedCheck,
+    Price, Role, TableDie, Taker,
 };
 use crate::core::odds::{Odds, OpposedOdds};
 use crate::core::text::{Lang, Text};
@@ -188,7 +188,12 @@ impl PriceView {
     /// phone's `POST price`); the refusal, naming its rule, when the rules
     /// would not take it now.
     pub fn of(g: &Game, draft: &Action, l: Lang) -> Result<PriceView, GameError> {
-        let p = g.price(draft)?;
+        PriceView::of_price(g, draft, &g.price(draft)?, l)
+    }
+
+    /// `p`, the price of `draft` worked out before (the offers', issue
+    /// 32), in words with the dice to type.
+    pub fn of_price(g: &Game, draft: &Action, p: &Price, l: Lang) -> Result<PriceView, GameError> {
         // The price's check serves its words and its dice: prepared once.
         let slots = match p.prepared.as_ref().map(slots_of) {
             // A roll of no check (a spell's backlash) still takes its die.
@@ -384,7 +389,22 @@ fn price_view(g: &Game, draft: &Action, l: Lang) -> Option<PriceView> {
     PriceView::of(g, draft, l).ok()
 }
 
-fn offer(g: &Game, o: &Offer, l: Lang) -> OfferView {
+/// A target's price for a phone's state (issue 32): its DP, its chances
+/// and their words, without its check's words or its dice (the sheet asks
+/// `POST price` for the draft it opens).
+fn lean_price(g: &Game, draft: &Action, p: &Price, l: Lang) -> PriceView {
+    PriceView {
+        dp: p.dp,
+        check: None,
+        win: p.win.map(Odds),
+        p_down: p.down.map(Odds),
+        p_attacker_down: p.attacker_down.map(Odds),
+        figures: p.figures(g, draft, l),
+        dice: Vec::new(),
+    }
+}
+
+fn offer(g: &Game, o: &Offer, l: Lang, lean: bool) -> OfferView {
     let price = if o.allowed && o.targets.is_empty() {
         price_view(g, &o.draft, l)
     } else {
@@ -403,7 +423,14 @@ fn offer(g: &Game, o: &Offer, l: Lang) -> OfferView {
             .targets
             .iter()
             .map(|t| {
-                let price = price_view(g, &t.draft, l);
+                // Issue 32: the offers priced each draft once.
+                let price = t.price.as_ref().and_then(|p| {
+                    if lean {
+                        Some(lean_price(g, &t.draft, p, l))
+                    } else {
+                        PriceView::of_price(g, &t.draft, p, l).ok()
+                    }
+                });
                 // Issue 34: one roll, one set of odds: the target's check
                 // and chances are its draft's price (the Moves the tracker
                 // logged included), as the acting phone shows them; the
@@ -411,7 +438,11 @@ fn offer(g: &Game, o: &Offer, l: Lang) -> OfferView {
                 let (check, p_down, p_attacker_down) = match &price {
                     Some(p) => (p.check.clone(), p.p_down, p.p_attacker_down),
                     None => (
-                        check_view(g, &t.action, l),
+                        if lean {
+                            None
+                        } else {
+                            check_view(g, &t.action, l)
+                        },
                         t.p_down.map(Odds),
                         t.p_attacker_down.map(Odds),
                     ),
@@ -463,7 +494,13 @@ fn pending_view(g: &Game, p: &PendingRoll, l: Lang) -> PendingView {
 }
 
 /// The offers of `g` in words; `now` is the core's sentence.
-pub(super) fn offers_view(g: &Game, offers: &Offers, now: String, l: Lang) -> OffersView {
+pub(super) fn offers_view(
+    g: &Game,
+    offers: &Offers,
+    now: String,
+    l: Lang,
+    lean: bool,
+) -> OffersView {
     OffersView {
         format: super::FORMAT,
         turn: offers.turn,
@@ -472,7 +509,7 @@ pub(super) fn offers_view(g: &Game, offers: &Offers, now: String, l: Lang) -> Of
         now,
         actor: offers.actor,
         pending: g.pending().map(|p| pending_view(g, p, l)),
-        offers: offers.offers.iter().map(|o| offer(g, o, l)).collect(),
+        offers: offers.offers.iter().map(|o| offer(g, o, l, lean)).collect(),
     }
 }
 
@@ -485,7 +522,15 @@ impl OffersView {
     /// The same from offers already worked out (they hold no words, so one
     /// set serves every language).
     pub fn of_offers(g: &Game, offers: &Offers, lang: Lang) -> OffersView {
-        offers_view(g, offers, g.now_text(lang), lang)
+        offers_view(g, offers, g.now_text(lang), lang, false)
+    }
+
+    /// The same for a phone's state (issue 32: 4,000 models made a seat's
+    /// state 15.8 MB): each target without its check, its price in numbers
+    /// only (the page draws the list from them; its sheet asks `POST
+    /// price` for the draft it opens, words and dice).
+    pub fn for_phone(g: &Game, offers: &Offers, lang: Lang) -> OffersView {
+        offers_view(g, offers, g.now_text(lang), lang, true)
     }
 }
 
