@@ -342,7 +342,7 @@ mod tests {
     fn old_files_are_copied_in_and_kept() {
         let dir = tempfile::tempdir().expect("temp");
         let old = dir.path().join("work");
-        std::fs::create_dir_all(old.join("games")).expect("mk");
+        std::fs::create_dir_all(old.join(GAMES_DIR)).expect("mk");
         std::fs::write(old.join("games/g.yaml"), "game").expect("write");
         std::fs::write(old.join("games/.g.yaml.lock"), "").expect("write");
         let lib = Library::at(&dir.path().join("lib"));
