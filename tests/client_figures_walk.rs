@@ -105,8 +105,12 @@ fn one_value(g: &Game) -> usize {
         let cli = serde_json::to_string(&OffersView::of(g, l)).expect("serialises");
         let cli: Value = serde_json::from_str(&cli).expect("JSON");
         assert_eq!(cli["format"], FORMAT);
+        // Issue 32: a phone's targets carry their chances and words, not
+        // their check or dice (its sheet asks `POST price` for those):
+        // every figure the page shows is still the CLI's.
+        let lean_cli = lean(&cli);
         for page in pages(g, l) {
-            if let Some(d) = difference("", &page["offers"], &cli) {
+            if let Some(d) = difference("", &lean(&page["offers"]), &lean_cli) {
                 panic!("the page's offers are not the CLI's: {d}");
             }
             assert_eq!(page["status"]["format"], FORMAT);
@@ -240,6 +244,28 @@ fn offers_and_history_words_have_no_holes_and_no_gendered_adjective() {
 }
 
 /// The first place two values differ, by path.
+/// `offers` without what a phone's state leaves out of each target (issue
+/// 32): its check, and its price's check and dice.
+fn lean(offers: &Value) -> Value {
+    let mut v = offers.clone();
+    if let Some(os) = v["offers"].as_array_mut() {
+        for o in os {
+            if let Some(ts) = o["targets"].as_array_mut() {
+                for t in ts {
+                    if let Some(m) = t.as_object_mut() {
+                        m.remove("check");
+                    }
+                    if let Some(p) = t["price"].as_object_mut() {
+                        p.remove("check");
+                        p.remove("dice");
+                    }
+                }
+            }
+        }
+    }
+    v
+}
+
 fn difference(at: &str, a: &Value, b: &Value) -> Option<String> {
     match (a, b) {
         (Value::Object(x), Value::Object(y)) => {

@@ -87,7 +87,7 @@ fn the_phone_page_meets_4_5_to_1_for_text_and_3_to_1_for_the_fear_pips_in_both_t
     // model Down, one whose fear reached its courage (amber), empty pips.
     let drawn = d.js(
         "const m = state.status.sides[0].models; m[0].status = 'down';
-         m[1].fear = m[1].courage; render();
+         m[1].fear = m[1].courage; m[1].fear_level = 'frightened'; render();
          return document.querySelectorAll('.card.out').length + '/' + document.querySelectorAll('.fear.amber b').length",
     );
     assert_eq!(drawn, json!("1/1"), "a Down card and an amber figure drawn");
