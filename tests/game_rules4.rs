@@ -109,7 +109,7 @@ fn r42_imposing_in_contact_still_counts_by_itself_in_rules_4() {
 
 /// Kel (a2) shoots Tuk (b1), engaged with `friends`, and misses only
 /// because of the −3: the pending roll waits.
-fn stray_miss(version: u32, friends: &[ModelRef]) -> Game {
+pub(crate) fn stray_miss(version: u32, friends: &[ModelRef]) -> Game {
     let mut g = new_game(version);
     turn(&mut g, 4);
     skip_to(&mut g, a(2));

@@ -289,3 +289,41 @@ fn the_laptop_decides_a_proposal_waiting_for_a_phone() {
     let h = t.finish();
     assert!(matches!(h.now(), Now::StartTurn { .. }), "{:?}", h.now());
 }
+
+#[test]
+fn r26_the_friend_a_stray_shot_hits_named_by_the_other_seat_waits_for_its_owner() {
+    use crate::game_support::a;
+    // Kel (A) missed Tuk (B), engaged with A's Brann and Grim: which friend
+    // the stray shot hits is A's choice (issue 33).
+    let (t, file, _dir) = shared(crate::game_rules4::stray_miss(4, &[a(1), a(4)]));
+    let before = bytes(&file);
+    let named = json!({"action": "accept", "stray": "a4"});
+    let r = t.act(Seat::B, named.clone());
+    assert_eq!(ok(&r)["waiting"], true, "{}", r.text());
+    assert_eq!(bytes(&file), before, "nothing applied before A agrees");
+    for seat in [Seat::A, Seat::B] {
+        let w = t.state(seat)["waiting"].clone();
+        assert_eq!(w["proposal"], true, "{w}");
+        assert_eq!(w["from"], "a", "{w}");
+    }
+    // A refuses: the file as it was.
+    ok(&t.post(
+        Seat::A,
+        "answer",
+        &json!({"index": t.index(), "allow": false}),
+    ));
+    assert_eq!(bytes(&file), before, "the file is byte-identical");
+    assert_eq!(t.state(Seat::B)["waiting"], Value::Null);
+    // Proposed again and allowed: Grim takes the stray shot.
+    assert_eq!(ok(&t.act(Seat::B, named))["waiting"], true);
+    ok(&t.post(
+        Seat::A,
+        "answer",
+        &json!({"index": t.index(), "allow": true}),
+    ));
+    let h = t.finish();
+    assert!(
+        h.state().pending_hits.iter().any(|x| x.target == a(4)),
+        "the stray shot hits Grim"
+    );
+}
