@@ -4,26 +4,13 @@
 //! on the other, and Refuse changes nothing (the file byte for byte) and
 //! tells both phones; the laptop's undo is told on both phones.
 
-use std::path::{Path, PathBuf};
-
 use crate::fair_play_answers::acting_against_two_weapons;
 use crate::game_support::{a, rules, setup, skip_to, turn};
-use crate::serve_support::table::{Table, ok};
-use impia::core::game::{Action, Game, Host, Now};
-use impia::server::{Seat, Seats};
+use crate::serve_fair_play::{bytes, shared};
+use crate::serve_support::table::ok;
+use impia::core::game::{Action, Game, Now};
+use impia::server::Seat;
 use serde_json::{Value, json};
-
-fn shared(g: Game) -> (Table, PathBuf, tempfile::TempDir) {
-    let dir = tempfile::tempdir().expect("tmp");
-    let path = dir.path().join("partida.yaml");
-    let mut h = Host::detached(g);
-    h.save_as(&path, false).expect("saved");
-    (Table::new(h, Seats::allow_all), path, dir)
-}
-
-fn bytes(p: &Path) -> Vec<u8> {
-    std::fs::read(p).expect("the game file")
-}
 
 fn text(v: &Value) -> String {
     v.as_str().unwrap_or_default().to_string()

@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 
 /// `g` saved as a game file (autosaved from then on) and shared, every
 /// seat allowed; the file's path, kept alive by the folder.
-fn shared(g: Game) -> (Table, PathBuf, tempfile::TempDir) {
+pub(crate) fn shared(g: Game) -> (Table, PathBuf, tempfile::TempDir) {
     let dir = tempfile::tempdir().expect("tmp");
     let path = dir.path().join("partida.yaml");
     let mut h = Host::detached(g);
@@ -22,7 +22,7 @@ fn shared(g: Game) -> (Table, PathBuf, tempfile::TempDir) {
     (Table::new(h, Seats::allow_all), path, dir)
 }
 
-fn bytes(p: &Path) -> Vec<u8> {
+pub(crate) fn bytes(p: &Path) -> Vec<u8> {
     std::fs::read(p).expect("the game file")
 }
 
