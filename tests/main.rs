@@ -42,6 +42,7 @@ mod hardening_cli;
 mod hardening_files;
 mod hardening_packs;
 mod hardening_small;
+mod horde_support;
 mod import_graph;
 mod library;
 mod links_and_temps;

@@ -4,57 +4,24 @@
 //! --json` keeps them, and `POST price` gives them for the draft a phone
 //! opens. Its speed is measured by `cargo bench --bench warband`.
 
-use impia::core::game::{Action, Game, GameSetup, Now, OffersView, Side, act};
-use impia::core::roster::{Model, Roster};
+use impia::core::game::{Action, Game, Now, OffersView, act};
 use impia::core::tables::RuleSet;
 use impia::core::text::Lang;
 use impia::server::{Seat, view};
 use serde_json::Value;
 
-/// A Leader and `n - 1` warriors with a spear and a bow.
-fn horde(name: &str, n: usize) -> Roster {
-    let mut r = Roster::starter(name);
-    r.points_limit = Some(u32::MAX);
-    r.models.extend((1..n).map(|i| Model {
-        name: format!("Guerrero {i}"),
-        troop: "warrior".into(),
-        weapons: vec!["spear".into(), "bow".into()],
-        ..Default::default()
-    }));
-    r
-}
+use crate::horde_support::at_pick;
 
 /// Two warbands of `half` models, the first picked model in its activation.
 fn acting(half: usize) -> Game {
     let rules = RuleSet::builtin().expect("tables");
-    let setup = GameSetup::new(horde("Hueste", half), horde("Horda", half)).with_seed(3);
-    let mut g = Game::new(setup, &rules);
-    for a in [
-        Action::StartTurn(act::StartTurn {
-            dark_forces: vec![4],
-        }),
-        Action::EndChangeRound(act::EndChangeRound { side: Side::A }),
-        Action::EndChangeRound(act::EndChangeRound { side: Side::B }),
-    ] {
-        g.apply(a).expect("turn starts");
-    }
-    for _ in 0..20 {
-        match g.now() {
-            Now::Pick { models, .. } => {
-                g.act(Action::Activate(act::Activate { model: models[0] }))
-                    .expect("activate");
-                return g;
-            }
-            Now::RollOff { .. } => g
-                .apply(Action::RollOff(act::RollOff {
-                    rolls: vec![[7, 3]],
-                    starts: Some(Side::A),
-                }))
-                .expect("roll-off"),
-            other => panic!("unexpected step {other:?}"),
-        }
-    }
-    panic!("no pick")
+    let mut g = at_pick(&rules, 2 * half);
+    let Now::Pick { models, .. } = g.now() else {
+        panic!("no pick")
+    };
+    g.act(Action::Activate(act::Activate { model: models[0] }))
+        .expect("activate");
+    g
 }
 
 fn targets(offers: &Value) -> Vec<(String, Value)> {
