@@ -5,37 +5,14 @@
 //! offer's words and log line of those games: no hole ("… (R33): 7 → ;
 //! ahora"), no gendered adjective after a name ("Ramón Abatida").
 
-use std::path::Path;
-use std::process::Command;
-
 use serde_json::Value;
 
 use crate::game_support::{game, rules};
+use crate::serve_support::figures::{pages, printed_offers};
 use impia::core::dice::Roller;
 use impia::core::game::{Action, FORMAT, Game, OffersView, sim};
 use impia::core::odds::Odds;
 use impia::core::text::Lang;
-use impia::server::{Seat, view};
-
-/// Every seat's page state in `l`, parsed.
-fn pages(g: &Game, l: Lang) -> Vec<Value> {
-    let st = view::state(g, 7);
-    Seat::ALL
-        .iter()
-        .map(|s| serde_json::from_str(st.json(*s, l)).expect("a seat's JSON"))
-        .collect()
-}
-
-fn printed_offers(file: &Path, l: Lang) -> Value {
-    let o = Command::new(env!("CARGO_BIN_EXE_impia"))
-        .args(["--lang", l.code(), "game", "offers"])
-        .arg(file)
-        .arg("--json")
-        .output()
-        .expect("run the impia binary");
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    serde_json::from_slice(&o.stdout).expect("JSON on stdout")
-}
 
 /// Each figure is whole: a sentence naming its model, the one formatter's
 /// percent of its value.

@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod cli;
+pub mod figures;
 pub mod served;
 pub mod table;
 
