@@ -1,10 +1,11 @@
 //! impia: a table-side assistant for the Unholy Lands skirmish game.
 //!
-//! `core` holds the rules, dice, odds, rosters and games and never imports the
-//! UI; `cli` is a thin command line over the core.
+//! `core` is the `impia-core` crate (crates/impia-core), re-exported under
+//! its old name: the rules, dice, odds, rosters and games, with no UI.
+//! `cli`, `pdf`, `server` and `ui` stand on it.
 
 pub mod cli;
-pub mod core;
+pub use impia_core as core;
 pub mod pdf;
 pub mod server;
 pub mod ui;

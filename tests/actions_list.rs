@@ -265,7 +265,7 @@ fn enclosing_fn(code: &[u8]) -> String {
 fn catch_alls() -> (Vec<String>, Vec<(String, String)>) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
-    for d in ["src/core/game", "src/ui/game"] {
+    for d in ["crates/impia-core/src/game", "src/ui/game"] {
         rust_files(&root.join(d), &mut files);
     }
     let mut bad = Vec::new();

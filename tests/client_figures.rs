@@ -115,7 +115,10 @@ fn the_page_and_the_server_keep_no_rule_of_their_own() {
     let waiting = waiting.split("\n}\n").next().unwrap_or_default();
     assert!(!waiting.contains("json!"), "{waiting}");
     let mut signed = 0;
-    for entry in walk(&root.join("src")) {
+    for entry in walk(&root.join("src"))
+        .into_iter()
+        .chain(walk(&root.join("crates")))
+    {
         let s = std::fs::read_to_string(&entry).unwrap_or_default();
         signed += s.matches("fn signed(").count();
     }

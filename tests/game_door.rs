@@ -104,7 +104,13 @@ fn slug_b() -> String {
 /// Lines of `src/` outside the allowed files that contain `needle`.
 fn uses(needle: &str, allowed: &[&str]) -> Vec<String> {
     let mut found = Vec::new();
-    let mut stack = vec![PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/src"))];
+    let mut stack = vec![
+        PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/src")),
+        PathBuf::from(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/crates/impia-core/src"
+        )),
+    ];
     while let Some(p) = stack.pop() {
         if p.is_dir() {
             for e in std::fs::read_dir(&p).expect("read src") {
@@ -113,7 +119,11 @@ fn uses(needle: &str, allowed: &[&str]) -> Vec<String> {
             continue;
         }
         let rel = p.to_string_lossy().replace('\\', "/");
-        let rel = rel.split("/src/").last().unwrap_or_default().to_string();
+        // The core crate counts as `src/core/`, where `src/lib.rs` mounts it.
+        let rel = match rel.split_once("/crates/impia-core/src/") {
+            Some((_, r)) => format!("core/{r}"),
+            None => rel.split("/src/").last().unwrap_or_default().to_string(),
+        };
         if !rel.ends_with(".rs") || allowed.iter().any(|a| rel.starts_with(a)) {
             continue;
         }

@@ -378,7 +378,7 @@ fn rules_2_game_files_open_showing_what_their_players_saw() {
 
 #[test]
 fn no_file_of_the_game_core_imports_a_file_that_imports_it_back() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/core/game");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/impia-core/src/game");
     let mut uses: std::collections::BTreeMap<String, Vec<String>> = Default::default();
     for e in std::fs::read_dir(&dir).unwrap() {
         let p = e.unwrap().path();

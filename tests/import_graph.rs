@@ -129,25 +129,42 @@ impl Graph {
     }
 }
 
+/// The files of `src/` and of the core crate, the core mounted at `core/`
+/// as `src/lib.rs` re-exports it (`pub use impia_core as core`).
+fn source_files() -> Vec<(String, PathBuf)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut out = Vec::new();
+    for (dir, mount) in [("src", ""), ("crates/impia-core/src", "core/")] {
+        let dir = root.join(dir);
+        let mut paths = Vec::new();
+        rust_files(&dir, &mut paths);
+        for p in paths {
+            let rel = p
+                .strip_prefix(&dir)
+                .expect("under its folder")
+                .to_string_lossy()
+                .replace('\\', "/");
+            out.push((format!("{mount}{rel}"), p));
+        }
+    }
+    out.sort();
+    out
+}
+
 fn graph() -> (Vec<String>, BTreeMap<usize, BTreeSet<usize>>) {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut paths = Vec::new();
-    rust_files(&src, &mut paths);
-    paths.sort();
     let mut files = Vec::new();
     let mut test_only = BTreeSet::new();
-    for p in &paths {
-        let rel = p
-            .strip_prefix(&src)
-            .expect("under src")
-            .to_string_lossy()
-            .replace('\\', "/");
+    for (rel, p) in source_files() {
         if rel == "main.rs" {
             // The binary: a crate of its own on top of the library.
             continue;
         }
-        let text = std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{rel}: {e}"));
+        let text = std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{rel}: {e}"));
         let mut code = strip(&text);
+        if rel.starts_with("core/") {
+            // Inside its own crate the core says `crate::x` for `core::x`.
+            code = code.replace("crate::", "crate::core::");
+        }
         let module = module_of(&rel);
         for name in drop_test_code(&mut code) {
             let mut m = module.clone();

@@ -1,0 +1,339 @@
+//! `assault`: R20, R22: move into contact and the free Fight.
+
+use crate::dice::{CheckSpec, Roller};
+use crate::game::act::Assault;
+use crate::game::action::Action;
+use crate::game::chance::fight_chances;
+use crate::game::describe::Describer;
+use crate::game::engine::roll;
+use crate::game::error::GameError;
+use crate::game::guard::Ctx;
+use crate::game::offers::Declares;
+use crate::game::offers::names::*;
+use crate::game::pending::{AcceptFacts, RollPart, opposed_parts, opposed_side};
+use crate::game::prepare::{Checked, Dice, Prepared, RawWish, slots_of};
+use crate::game::report::luck::combat_wishes;
+use crate::game::resolve::need;
+use crate::game::slot::Typed;
+use crate::game::state::GameState;
+use crate::game::taker::Taker;
+use crate::game::{Chances, DiceSlot, ModelRef, SideDice, melee};
+use crate::text::Lang;
+
+// ── Rules: the state, the taker, the numbers ─────────────────────────
+
+impl super::Rules for Assault {
+    /// R20, R22: a roll (rules 2).
+    fn apply(&self, st: &mut GameState, ctx: Ctx<'_>, whole: &Action) -> Result<(), GameError> {
+        roll(st, ctx, whole)
+    }
+
+    fn while_roll_waits(&self, _: &mut GameState, _: Ctx<'_>) -> Option<Result<(), GameError>> {
+        None
+    }
+
+    fn taker(&self, _: &GameState) -> Taker {
+        Taker::of_model(self.attacker)
+    }
+
+    fn taker_reads_the_state(&self) -> bool {
+        false
+    }
+
+    /// Issue 33: each side's weapon, friends, modifiers and Imposing.
+    fn owners(&self, _: &GameState, o: &mut crate::game::owners::Owners) {
+        o.fight(self.attacker, self.defender, &self.options);
+    }
+
+    fn take_owned(&mut self, from: &Action, side: crate::game::Side) {
+        if let Action::Assault(f) = from {
+            if self.attacker.side == side {
+                self.brutal = f.brutal;
+            }
+            crate::game::owners::take_fight(
+                &mut self.options,
+                &f.options,
+                self.attacker,
+                self.defender,
+                side,
+            );
+        }
+    }
+
+    fn check_numbers(&self) -> Result<(), GameError> {
+        self.options.check_numbers()
+    }
+
+    fn is_roll(&self) -> bool {
+        true
+    }
+
+    fn paid() -> bool {
+        true
+    }
+
+    fn form_rows() -> &'static [&'static str] {
+        &["brutal_assault"]
+    }
+}
+
+// ── Words: the history's line ────────────────────────────────────────
+
+impl super::Words for Assault {
+    fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
+        format!(
+            "{} {} {}: {} — {}",
+            d.n(self.attacker),
+            if self.brutal {
+                l.pick("asalta brutalmente a", "brutally assaults")
+            } else {
+                l.pick("asalta a", "assaults")
+            },
+            d.n(self.defender),
+            d.opposed_named(&self.roll, self.attacker, self.defender, l),
+            d.fight_result(self.attacker, self.defender, &self.roll, l)
+        )
+    }
+}
+
+// ── Offered: cost, offers, declarations ──────────────────────────────
+
+impl super::Offered for Assault {
+    fn cost(&self, _st: &GameState, ctx: Ctx<'_>) -> i32 {
+        // A Brutal assault pays its own row.
+        row_dp(ctx, row_of(self))
+    }
+
+    fn offer_acting(b: &mut Builder<'_>, on: &Actor<'_>) {
+        // R20: each enemy, assaulted and brutally assaulted.
+        let a = on.model;
+        for brutal in [false, true] {
+            b.targeted(a, &on.enemies, |d| {
+                Action::Assault(Assault {
+                    attacker: a,
+                    defender: d,
+                    brutal,
+                    options: FightOptions::default(),
+                    roll: None,
+                })
+            });
+        }
+    }
+
+    fn acting_place() -> u8 {
+        30
+    }
+
+    fn offers_rolled(&self, b: &mut Builder<'_>) {
+        waiting_offers(
+            b,
+            Waiting {
+                headstrong: true,
+                witnessed: false,
+            },
+        );
+    }
+
+    fn label(&self, _st: &GameState, rules: &RuleSet, l: Lang) -> String {
+        row_label(rules, row_of(self), l)
+    }
+
+    fn declares(&self) -> Option<&dyn Declares> {
+        Some(self)
+    }
+
+    fn declares_mut(&mut self) -> Option<&mut dyn Declares> {
+        Some(self)
+    }
+}
+
+impl Declares for Assault {
+    fn declarations(&self, st: &GameState, ctx: Ctx<'_>) -> Vec<Declaration> {
+        // R20: at most the Moves the tracker logged just before it (none
+        // logged: nothing to declare).
+        let mut out = draft::melee_declarations(st, ctx, "assault", self.attacker, self.defender);
+        out.retain_mut(|d| match (&d.key, &mut d.kind) {
+            (DeclKey::Option(id), draft::DeclKind::Count { max, .. })
+                if id == draft::CONSECUTIVE_MOVES =>
+            {
+                *max = st.in_row;
+                st.in_row > 0
+            }
+            _ => true,
+        });
+        out
+    }
+
+    fn declared(&self, key: &DeclKey) -> Option<Declared> {
+        draft::melee_value(&self.options, key, self.attacker, self.defender)
+    }
+
+    fn declare(&mut self, key: &DeclKey, v: &Declared) -> bool {
+        draft::melee_declare(&mut self.options, key, v, self.attacker, self.defender)
+    }
+
+    fn fill_draft(&mut self, ctx: Ctx<'_>, facts: Facts) {
+        // R20: the Moves just made count as consecutive (the players lower
+        // the count when a Move had no line of sight).
+        let options = &mut self.options.options;
+        if facts.trailing_moves > 0
+            && !options.contains_key(draft::CONSECUTIVE_MOVES)
+            && ctx
+                .rules
+                .action("assault")
+                .is_some_and(|r| r.options.iter().any(|o| o.id == draft::CONSECUTIVE_MOVES))
+        {
+            options.insert(draft::CONSECUTIVE_MOVES.to_string(), facts.trailing_moves);
+        }
+    }
+}
+
+/// The row of `tables/actions.yaml` an Assault pays and is named by.
+fn row_of(a: &Assault) -> &'static str {
+    if a.brutal {
+        "brutal_assault"
+    } else {
+        "assault"
+    }
+}
+
+// ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
+
+impl super::Rolls for Assault {
+    fn dice(&self) -> Option<&dyn Dice> {
+        Some(self)
+    }
+
+    fn dice_mut(&mut self) -> Option<&mut dyn Dice> {
+        Some(self)
+    }
+
+    fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
+        None
+    }
+
+    fn spends_dp(&self) -> bool {
+        true
+    }
+}
+
+impl Dice for Assault {
+    fn rolled_check(&self) -> Option<&dyn Checked> {
+        Some(self)
+    }
+
+    fn rolled_check_mut(&mut self) -> Option<&mut dyn Checked> {
+        Some(self)
+    }
+
+    fn fill_dice(
+        &mut self,
+        st: &GameState,
+        ctx: Ctx<'_>,
+        roller: &mut Roller,
+    ) -> Result<(), GameError> {
+        if self.roll.is_none()
+            && let Prepared::Opposed(p) = self.prepare(st, ctx)?
+        {
+            self.roll = Some(p.roll(roller));
+        }
+        Ok(())
+    }
+
+    fn dice_slots(&self, st: &GameState, ctx: Ctx<'_>) -> Result<Vec<DiceSlot>, GameError> {
+        Ok(slots_of(&self.prepare(st, ctx)?))
+    }
+
+    fn put_typed_dice(
+        &mut self,
+        st: &GameState,
+        ctx: Ctx<'_>,
+        typed: &Typed<'_>,
+    ) -> Result<(), GameError> {
+        if !typed.slots.is_empty() {
+            let specs = self.prepare(st, ctx)?.opposed_specs();
+            self.roll = Some(typed.opposed(&specs, 0)?);
+        }
+        Ok(())
+    }
+
+    fn resolve_roll(
+        &self,
+        st: &mut GameState,
+        ctx: Ctx<'_>,
+        _: bool,
+    ) -> Option<Result<(), GameError>> {
+        Some(need(self.roll.as_ref()).and_then(|roll| {
+            melee::assault(
+                st,
+                ctx,
+                self.attacker,
+                self.defender,
+                self.brutal,
+                &self.options,
+                roll,
+            )
+        }))
+    }
+
+    /// R23: the higher total hits; a tie in Combat hits both.
+    fn attack_chances(&self, st: &GameState, ctx: Ctx<'_>) -> Option<Chances> {
+        fight_chances(
+            st,
+            ctx,
+            self.attacker,
+            self.defender,
+            &self.options,
+            Some(self.brutal),
+        )
+    }
+
+    fn take_accept_facts(&mut self, facts: &AcceptFacts<'_>) -> Result<(), GameError> {
+        facts.refuse_others(None)
+    }
+}
+
+impl Checked for Assault {
+    fn prepare(&self, st: &GameState, ctx: Ctx<'_>) -> Result<Prepared, GameError> {
+        self.options.check_numbers()?;
+        let p = melee::fight_check(
+            st,
+            ctx,
+            self.attacker,
+            self.defender,
+            &self.options,
+            Some(self.brutal),
+        )?;
+        Ok(Prepared::Opposed(p))
+    }
+
+    fn has_inner_reroll(&self) -> bool {
+        self.roll.as_ref().is_some_and(|r| r.reroll.is_some())
+    }
+
+    fn roll_parts(&self, _: &GameState) -> Vec<RollPart> {
+        opposed_parts(self.attacker, self.defender)
+    }
+
+    fn dice_mut(&mut self, part: &RollPart) -> Option<(&mut SideDice, CheckSpec)> {
+        opposed_side(self.roll.as_mut()?, part.role)
+    }
+
+    fn is_combat(&self) -> bool {
+        true
+    }
+
+    fn stand_in_facts(&mut self, _: &GameState, _: Ctx<'_>) {}
+
+    fn hitter(&self) -> Option<ModelRef> {
+        None
+    }
+
+    /// R23: each side wishes to hit (a tie hits both).
+    fn wishes(&self, before: &GameState, l: Lang) -> Vec<RawWish> {
+        match &self.roll {
+            Some(r) => combat_wishes(before, self.attacker, self.defender, r, l),
+            None => Vec::new(),
+        }
+    }
+}

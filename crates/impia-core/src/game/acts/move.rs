@@ -1,0 +1,128 @@
+//! `move`: R13.
+
+use crate::game::act::Move;
+use crate::game::action::Action;
+use crate::game::describe::Describer;
+use crate::game::error::GameError;
+use crate::game::guard::{
+    Ctx, action_done, action_row, pay, require_actor, require_free, require_standing,
+};
+use crate::game::offers::Declares;
+use crate::game::offers::names::*;
+use crate::game::prepare::Dice;
+use crate::game::state::GameState;
+use crate::game::taker::Taker;
+use crate::text::Lang;
+
+// ── Rules: the state, the taker, the numbers ─────────────────────────
+
+impl super::Rules for Move {
+    /// R13: a Move, 1 DP.
+    fn apply(&self, st: &mut GameState, ctx: Ctx<'_>, _: &Action) -> Result<(), GameError> {
+        let m = self.model;
+        let x = require_actor(st, m)?;
+        require_standing(x, m)?;
+        require_free(x, m)?;
+        let row = action_row(ctx, "move")?;
+        pay(st, m, row.dp.unwrap_or(0) as i32, &row.name)?;
+        st.moved += 1;
+        st.in_row += 1;
+        action_done(st, m);
+        Ok(())
+    }
+
+    fn while_roll_waits(&self, _: &mut GameState, _: Ctx<'_>) -> Option<Result<(), GameError>> {
+        None
+    }
+
+    fn taker(&self, _: &GameState) -> Taker {
+        Taker::of_model(self.model)
+    }
+
+    fn taker_reads_the_state(&self) -> bool {
+        false
+    }
+
+    /// Issue 33: every field of it is its taker's.
+    fn owners(&self, _: &GameState, _: &mut crate::game::owners::Owners) {}
+
+    fn take_owned(&mut self, _: &crate::game::action::Action, _: crate::game::Side) {}
+
+    fn check_numbers(&self) -> Result<(), GameError> {
+        Ok(())
+    }
+
+    fn is_roll(&self) -> bool {
+        false
+    }
+
+    fn paid() -> bool {
+        true
+    }
+
+    fn form_rows() -> &'static [&'static str] {
+        &[]
+    }
+}
+
+// ── Words: the history's line ────────────────────────────────────────
+
+impl super::Words for Move {
+    fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
+        format!("{} {}", d.n(self.model), l.pick("mueve", "moves"))
+    }
+}
+
+// ── Offered: cost, offers, declarations ──────────────────────────────
+
+impl super::Offered for Move {
+    fn cost(&self, _st: &GameState, ctx: Ctx<'_>) -> i32 {
+        row_dp(ctx, "move")
+    }
+
+    fn offer_acting(b: &mut Builder<'_>, on: &Actor<'_>) {
+        b.offer(Some(on.model), Action::Move(Move { model: on.model }));
+    }
+
+    fn acting_place() -> u8 {
+        10
+    }
+
+    fn offers_rolled(&self, _b: &mut Builder<'_>) {
+        // It rolls nothing: no roll of it waits.
+    }
+
+    fn label(&self, _st: &GameState, rules: &RuleSet, l: Lang) -> String {
+        row_label(rules, "move", l)
+    }
+
+    /// Nothing to declare: it is offered as it is.
+    fn declares(&self) -> Option<&dyn Declares> {
+        None
+    }
+
+    fn declares_mut(&mut self) -> Option<&mut dyn Declares> {
+        None
+    }
+}
+
+// ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
+
+impl super::Rolls for Move {
+    /// It carries no dice.
+    fn dice(&self) -> Option<&dyn Dice> {
+        None
+    }
+
+    fn dice_mut(&mut self) -> Option<&mut dyn Dice> {
+        None
+    }
+
+    fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
+        None
+    }
+
+    fn spends_dp(&self) -> bool {
+        true
+    }
+}

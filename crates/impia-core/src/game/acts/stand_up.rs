@@ -1,0 +1,132 @@
+//! `stand_up`: R18: a Prone model stands up.
+
+use crate::game::act::StandUp;
+use crate::game::action::Action;
+use crate::game::describe::Describer;
+use crate::game::error::{GameError, Refusal};
+use crate::game::guard::{Ctx, action_done, action_row, pay, require_actor};
+use crate::game::offers::Declares;
+use crate::game::offers::names::*;
+use crate::game::prepare::Dice;
+use crate::game::state::GameState;
+use crate::game::status::Status;
+use crate::game::taker::Taker;
+use crate::text::Lang;
+
+// ── Rules: the state, the taker, the numbers ─────────────────────────
+
+impl super::Rules for StandUp {
+    /// R18: a Prone model spends an action standing up.
+    fn apply(&self, st: &mut GameState, ctx: Ctx<'_>, _: &Action) -> Result<(), GameError> {
+        let m = self.model;
+        let x = require_actor(st, m)?;
+        if x.status != Status::Prone {
+            return Err(Refusal::NotProne { model: m }.into());
+        }
+        let row = action_row(ctx, "stand_up")?;
+        pay(st, m, row.dp.unwrap_or(0) as i32, &row.name)?;
+        if let Some(x) = st.model_mut(m) {
+            x.status = Status::Standing;
+        }
+        action_done(st, m);
+        Ok(())
+    }
+
+    fn while_roll_waits(&self, _: &mut GameState, _: Ctx<'_>) -> Option<Result<(), GameError>> {
+        None
+    }
+
+    fn taker(&self, _: &GameState) -> Taker {
+        Taker::of_model(self.model)
+    }
+
+    fn taker_reads_the_state(&self) -> bool {
+        false
+    }
+
+    /// Issue 33: every field of it is its taker's.
+    fn owners(&self, _: &GameState, _: &mut crate::game::owners::Owners) {}
+
+    fn take_owned(&mut self, _: &crate::game::action::Action, _: crate::game::Side) {}
+
+    fn check_numbers(&self) -> Result<(), GameError> {
+        Ok(())
+    }
+
+    fn is_roll(&self) -> bool {
+        false
+    }
+
+    fn paid() -> bool {
+        true
+    }
+
+    fn form_rows() -> &'static [&'static str] {
+        &[]
+    }
+}
+
+// ── Words: the history's line ────────────────────────────────────────
+
+impl super::Words for StandUp {
+    fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
+        format!("{} {}", d.n(self.model), l.pick("se levanta", "stands up"))
+    }
+}
+
+// ── Offered: cost, offers, declarations ──────────────────────────────
+
+impl super::Offered for StandUp {
+    fn cost(&self, _st: &GameState, ctx: Ctx<'_>) -> i32 {
+        row_dp(ctx, "stand_up")
+    }
+
+    fn offer_acting(b: &mut Builder<'_>, on: &Actor<'_>) {
+        // R18: only a Prone model stands up.
+        if on.x.status == Status::Prone {
+            b.offer(Some(on.model), Action::StandUp(StandUp { model: on.model }));
+        }
+    }
+
+    fn acting_place() -> u8 {
+        20
+    }
+
+    fn offers_rolled(&self, _b: &mut Builder<'_>) {
+        // It rolls nothing: no roll of it waits.
+    }
+
+    fn label(&self, _st: &GameState, rules: &RuleSet, l: Lang) -> String {
+        row_label(rules, "stand_up", l)
+    }
+
+    /// Nothing to declare: it is offered as it is.
+    fn declares(&self) -> Option<&dyn Declares> {
+        None
+    }
+
+    fn declares_mut(&mut self) -> Option<&mut dyn Declares> {
+        None
+    }
+}
+
+// ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
+
+impl super::Rolls for StandUp {
+    /// It carries no dice.
+    fn dice(&self) -> Option<&dyn Dice> {
+        None
+    }
+
+    fn dice_mut(&mut self) -> Option<&mut dyn Dice> {
+        None
+    }
+
+    fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
+        None
+    }
+
+    fn spends_dp(&self) -> bool {
+        true
+    }
+}

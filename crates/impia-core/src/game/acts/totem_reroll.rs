@@ -1,0 +1,191 @@
+//! `totem_reroll`: R33: a model taking part in the roll waiting to be
+//! accepted re-rolls its own dice with its warband's totem (once per turn
+//! per warband).
+
+use crate::dice::Roller;
+use crate::game::act::TotemReroll;
+use crate::game::action::Action;
+use crate::game::describe::Describer;
+use crate::game::error::{GameError, Refusal};
+use crate::game::guard::Ctx;
+use crate::game::offers::Declares;
+use crate::game::offers::names::*;
+use crate::game::pending::{AcceptFacts, reroll_dice};
+use crate::game::prepare::{Checked, Dice};
+use crate::game::slot::Typed;
+use crate::game::state::GameState;
+use crate::game::taker::Taker;
+use crate::game::typed::reroll_slots;
+use crate::game::{Chances, DiceSlot, pending};
+use crate::text::Lang;
+
+// ── Rules: the state, the taker, the numbers ─────────────────────────
+
+impl super::Rules for TotemReroll {
+    /// Rules 2: only while a roll waits.
+    fn apply(&self, _: &mut GameState, _: Ctx<'_>, _: &Action) -> Result<(), GameError> {
+        Err(Refusal::NoRollWaiting.into())
+    }
+
+    fn while_roll_waits(&self, st: &mut GameState, ctx: Ctx<'_>) -> Option<Result<(), GameError>> {
+        Some(pending::totem_reroll(
+            st,
+            ctx,
+            self.by,
+            self.roll,
+            self.dice.as_ref(),
+        ))
+    }
+
+    fn taker(&self, _: &GameState) -> Taker {
+        Taker::of_model(self.by)
+    }
+
+    fn taker_reads_the_state(&self) -> bool {
+        false
+    }
+
+    /// Issue 33: every field of it is its taker's.
+    fn owners(&self, _: &GameState, _: &mut crate::game::owners::Owners) {}
+
+    fn take_owned(&mut self, _: &crate::game::action::Action, _: crate::game::Side) {}
+
+    fn check_numbers(&self) -> Result<(), GameError> {
+        Ok(())
+    }
+
+    fn is_roll(&self) -> bool {
+        false
+    }
+
+    fn paid() -> bool {
+        false
+    }
+
+    fn form_rows() -> &'static [&'static str] {
+        &[]
+    }
+}
+
+// ── Words: the history's line ────────────────────────────────────────
+
+impl super::Words for TotemReroll {
+    fn describe(&self, d: &Describer<'_>, l: Lang) -> String {
+        // R33: the totem's re-roll, and the roll it makes of the one waiting.
+        d.reroll(
+            self.by,
+            self.roll,
+            self.dice.as_ref(),
+            l.pick("repite con el Tótem", "re-rolls with the totem"),
+            "R33",
+            l,
+        )
+    }
+}
+
+// ── Offered: cost, offers, declarations ──────────────────────────────
+
+impl super::Offered for TotemReroll {
+    fn cost(&self, _st: &GameState, ctx: Ctx<'_>) -> i32 {
+        row_dp(ctx, "totem_reroll")
+    }
+
+    fn offer_acting(_b: &mut Builder<'_>, _on: &Actor<'_>) {
+        // Offered while a roll waits, not in an activation.
+    }
+
+    fn acting_place() -> u8 {
+        NOT_ACTING
+    }
+
+    fn offers_rolled(&self, _b: &mut Builder<'_>) {
+        // It rolls nothing: no roll of it waits.
+    }
+
+    fn label(&self, _st: &GameState, rules: &RuleSet, l: Lang) -> String {
+        row_label(rules, "totem_reroll", l)
+    }
+
+    /// Nothing to declare: it is offered as it is.
+    fn declares(&self) -> Option<&dyn Declares> {
+        None
+    }
+
+    fn declares_mut(&mut self) -> Option<&mut dyn Declares> {
+        None
+    }
+}
+
+// ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
+
+impl super::Rolls for TotemReroll {
+    fn dice(&self) -> Option<&dyn Dice> {
+        Some(self)
+    }
+
+    fn dice_mut(&mut self) -> Option<&mut dyn Dice> {
+        Some(self)
+    }
+
+    fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
+        None
+    }
+
+    fn spends_dp(&self) -> bool {
+        true
+    }
+}
+
+impl Dice for TotemReroll {
+    fn rolled_check(&self) -> Option<&dyn Checked> {
+        None
+    }
+
+    fn rolled_check_mut(&mut self) -> Option<&mut dyn Checked> {
+        None
+    }
+
+    /// R33: its own side's dice.
+    fn fill_dice(
+        &mut self,
+        st: &GameState,
+        _: Ctx<'_>,
+        roller: &mut Roller,
+    ) -> Result<(), GameError> {
+        if self.dice.is_none() {
+            self.dice = reroll_dice(st, self.by, self.roll, roller);
+        }
+        Ok(())
+    }
+
+    fn dice_slots(&self, st: &GameState, _: Ctx<'_>) -> Result<Vec<DiceSlot>, GameError> {
+        reroll_slots(st, self.by, self.roll)
+    }
+
+    fn put_typed_dice(
+        &mut self,
+        _: &GameState,
+        _: Ctx<'_>,
+        typed: &Typed<'_>,
+    ) -> Result<(), GameError> {
+        self.dice = typed.dice.first().cloned();
+        Ok(())
+    }
+
+    fn resolve_roll(
+        &self,
+        _: &mut GameState,
+        _: Ctx<'_>,
+        _: bool,
+    ) -> Option<Result<(), GameError>> {
+        None
+    }
+
+    fn attack_chances(&self, _: &GameState, _: Ctx<'_>) -> Option<Chances> {
+        None
+    }
+
+    fn take_accept_facts(&mut self, facts: &AcceptFacts<'_>) -> Result<(), GameError> {
+        facts.refuse_others(None)
+    }
+}

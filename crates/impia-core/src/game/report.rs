@@ -1,0 +1,424 @@
+//! After the game (issue 15): the report built from the log alone, by
+//! replaying it: per turn the dark forces, who put whom Down, who fled,
+//! totems destroyed and VP gained; per warband its VP, models at the end,
+//! DP spent and the model that put most enemies Down; and the luck of the
+//! dice, exactly.
+
+pub(crate) mod luck;
+
+use serde::Serialize;
+
+use super::action::Action;
+use super::engine;
+use super::error::GameError;
+use super::guard::Ctx;
+use super::refs::{ModelRef, Side};
+use super::session::Game;
+use super::state::GameState;
+use super::status::Status;
+use crate::glossary;
+use crate::odds::Odds;
+use crate::text::Lang;
+pub use luck::Wish;
+
+/// The whole report, in one language.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Report {
+    pub scenario: String,
+    /// `ended`, or `playing` for a game not over yet.
+    pub state: &'static str,
+    /// The winning warband's name; `None`: a draw, or not over.
+    pub winner: Option<String>,
+    /// `a`, `b`, `draw`, or `playing`.
+    pub result: &'static str,
+    /// VP total by side (`a`, `b`).
+    pub vp: std::collections::BTreeMap<&'static str, i32>,
+    pub turns: Vec<TurnLine>,
+    pub sides: Vec<SideReport>,
+    pub luck: Vec<LuckReport>,
+}
+
+/// One turn of the story.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct TurnLine {
+    pub turn: u32,
+    /// The dark forces roll and its row's text (R39).
+    pub dark_forces: Option<DarkForcesLine>,
+    /// "Vask ← Ulrak": who went Down, and by whom where a hit did it.
+    pub downs: Vec<DownLine>,
+    pub fled: Vec<String>,
+    /// The warbands whose totem was destroyed.
+    pub totems_destroyed: Vec<String>,
+    /// VP gained this turn by side.
+    pub vp: [i32; 2],
+    /// Issue 33: rolls undone this turn, each with how it was taken back
+    /// ("Ulrak assaults Vask: 8 against 11 — taken back with Bea's leave").
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub taken_back: Vec<String>,
+}
+
+impl TurnLine {
+    /// The turn's story in words, one piece per event: the dark forces, who
+    /// went Down (and by whom), who fled, totems, VP gained. The CLI, the
+    /// app and the PDF all tell it this way.
+    pub fn story(&self, l: Lang) -> Vec<String> {
+        let p = |es: &'static str, en: &'static str| l.pick(es, en);
+        let mut parts = Vec::new();
+        if let Some(d) = &self.dark_forces {
+            parts.push(format!(
+                "{} {}: {}",
+                glossary::DARK_FORCES.get(l),
+                d.total,
+                d.text
+            ));
+        }
+        for d in &self.downs {
+            parts.push(match &d.by {
+                // Issue 34: no adjective that agrees with no name.
+                Some(by) => match l {
+                    Lang::Es => format!("{by} abate a {}", d.model),
+                    Lang::En => format!("{} put Down by {by}", d.model),
+                },
+                None => format!("{}: {}", d.model, p("Abatida", "Down")),
+            });
+        }
+        for f in &self.fled {
+            parts.push(format!("{f} {}", p("huye", "flees")));
+        }
+        for w in &self.totems_destroyed {
+            parts.push(format!("{} {w}", p("Tótem destruido:", "Totem destroyed:")));
+        }
+        if self.vp != [0, 0] {
+            parts.push(format!(
+                "+{}/+{} {}",
+                self.vp[0],
+                self.vp[1],
+                glossary::VP.get(l)
+            ));
+        }
+        parts.extend(self.taken_back.iter().map(|t| format!("↶ {t}")));
+        parts
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DarkForcesLine {
+    pub total: i32,
+    pub text: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DownLine {
+    pub model: String,
+    pub by: Option<String>,
+}
+
+/// One warband at the end.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SideReport {
+    pub side: &'static str,
+    pub warband: String,
+    pub player: String,
+    pub vp: VpLine,
+    pub standing: usize,
+    pub down: usize,
+    pub fled: usize,
+    pub removed: usize,
+    /// Models not standing at the end.
+    pub lost: usize,
+    pub dp_spent: i32,
+    /// Each of its models that put enemies Down, most first.
+    pub downs_by: Vec<(String, u32)>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct VpLine {
+    pub kills: i32,
+    pub totem: i32,
+    pub scenario: i32,
+    pub total: i32,
+}
+
+/// One player's luck: expected successes against real ones.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LuckReport {
+    pub side: &'static str,
+    pub player: String,
+    pub rolls: usize,
+    /// The sum of the chances of what the player wanted.
+    pub expected: f64,
+    pub actual: usize,
+    /// What happened against the lowest odds, and what failed against the
+    /// highest, in words.
+    pub luckiest: Option<LuckLine>,
+    pub unluckiest: Option<LuckLine>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LuckLine {
+    pub turn: u32,
+    pub text: String,
+    pub chance: Odds,
+}
+
+fn side_id(s: Side) -> &'static str {
+    match s {
+        Side::A => "a",
+        _ => "b",
+    }
+}
+
+fn slot(s: Side) -> usize {
+    usize::from(s != Side::A)
+}
+
+/// Build the report of `game` by replaying its log.
+pub fn report(game: &Game, l: Lang) -> Result<Report, GameError> {
+    let setup = game.setup();
+    let rules = game.rules();
+    let ctx = Ctx { rules, setup };
+    let mut st = GameState::new(setup, rules);
+    let mut turns: Vec<TurnLine> = Vec::new();
+    let mut spent = [0i32; 2];
+    let mut downs_by: Vec<(ModelRef, u32)> = Vec::new();
+    let mut wishes: Vec<Wish> = Vec::new();
+    // Issue 33: the rolls undone, told where they stood (and anything
+    // taken back by leave, roll or not).
+    // An undo still waiting for redo is the laptop's (a seat undoes alone
+    // only what rolled nothing): its rolls are told as taken back by the
+    // laptop while they may be redone, not only once a new action drops
+    // them.
+    let len = game.actions().len();
+    let redoable: Vec<super::file::Undone> = game
+        .redo_list()
+        .iter()
+        .rev()
+        .enumerate()
+        .map(|(k, a)| super::file::Undone::dropped(len + k, a.clone()))
+        .filter(|u| u.leave.is_some())
+        .collect();
+    let mut undone: Vec<&super::file::Undone> = game
+        .undone()
+        .iter()
+        .filter(|u| u.leave.is_some() || u.action.act().dice().is_some())
+        .chain(&redoable)
+        .collect();
+    undone.sort_by_key(|u| u.at);
+    let mut undone = undone.into_iter().peekable();
+    for (i, action) in game.actions().iter().enumerate() {
+        while let Some(u) = undone.next_if(|u| u.at <= i) {
+            taken_back(&mut turns, &st, ctx, u, l);
+        }
+        let before = st.clone();
+        engine::step(&mut st, ctx, action)?;
+        // The roll that takes effect now: the pending one accepted, or (in
+        // games of rules 1) the action with its dice.
+        let rolled = match action.act().accepted_roll(&before) {
+            Some(a) => Some(a.clone()),
+            None => (action.is_roll() && !setup.pending_rolls()).then(|| action.clone()),
+        };
+        if let Some(r) = &rolled {
+            wishes.extend(luck::wishes(&before, r, l));
+        }
+        // A new turn's line: the turn the state counts moved on (R05).
+        if st.turn != before.turn {
+            turns.push(TurnLine {
+                turn: st.turn,
+                dark_forces: st.dark_forces.as_ref().map(|d| DarkForcesLine {
+                    total: d.total,
+                    text: rules
+                        .roll_table("dark_forces")
+                        .and_then(|t| t.rows.get(d.row))
+                        .map(|r| r.text.get(l).trim_end_matches('.').to_string())
+                        .unwrap_or_default(),
+                }),
+                ..Default::default()
+            });
+        }
+        if turns.is_empty() {
+            turns.push(TurnLine::default());
+        }
+        let line = turns.len() - 1;
+        observe(
+            &before,
+            &st,
+            rolled.as_ref(),
+            &mut turns[line],
+            &mut downs_by,
+        );
+        if action.act().spends_dp() {
+            for s in Side::WARBANDS {
+                let d = dp_of(&before, s) - dp_of(&st, s);
+                spent[slot(s)] += d.max(0);
+            }
+        }
+    }
+    for u in undone {
+        taken_back(&mut turns, &st, ctx, u, l);
+    }
+    let sides = Side::WARBANDS
+        .iter()
+        .map(|s| side_report(&st, *s, spent[slot(*s)], &downs_by))
+        .collect();
+    let luck = Side::WARBANDS
+        .iter()
+        .map(|s| luck_report(&st, *s, &wishes, l))
+        .collect();
+    let ended = st.ended.is_some();
+    let winner = st.winner().filter(|_| ended);
+    Ok(Report {
+        scenario: setup.scenario.clone(),
+        state: if ended { "ended" } else { "playing" },
+        winner: winner.and_then(|w| st.side(w).map(|s| s.warband.to_string())),
+        result: match (ended, winner) {
+            (false, _) => "playing",
+            (true, Some(w)) => side_id(w),
+            (true, None) => "draw",
+        },
+        vp: Side::WARBANDS
+            .iter()
+            .map(|s| (side_id(*s), st.side(*s).map_or(0, |x| x.score.total())))
+            .collect(),
+        turns,
+        sides,
+        luck,
+    })
+}
+
+/// An undone action's line in the turn it stood in: its history line
+/// against the state there, and by whose leave it was taken back.
+fn taken_back(
+    turns: &mut Vec<TurnLine>,
+    st: &GameState,
+    ctx: Ctx<'_>,
+    u: &super::file::Undone,
+    l: Lang,
+) {
+    let d = super::describe::Describer {
+        state: st,
+        setup: ctx.setup,
+        rules: ctx.rules,
+    };
+    let how = match &u.leave {
+        Some(leave) => leave.words(st, l),
+        None => super::leave::undone_words(l).to_string(),
+    };
+    if turns.is_empty() {
+        turns.push(TurnLine::default());
+    }
+    if let Some(line) = turns.last_mut() {
+        line.taken_back
+            .push(format!("{} — {how}", d.describe(&u.action, l)));
+    }
+}
+
+/// What changed with one action: models Down (and by whom, when a hit
+/// did it), fled, totems, VP.
+fn observe(
+    before: &GameState,
+    after: &GameState,
+    rolled: Option<&Action>,
+    line: &mut TurnLine,
+    downs_by: &mut Vec<(ModelRef, u32)>,
+) {
+    let hitter = rolled
+        .and_then(Action::rolled_check)
+        .and_then(|c| c.hitter());
+    for (r, m) in after.models() {
+        let was = before.model(r).map(|x| x.status);
+        if m.status == Status::Down && was != Some(Status::Down) {
+            let by = hitter.filter(|h| h.side != r.side);
+            line.downs.push(DownLine {
+                model: m.name.to_string(),
+                by: by.map(|b| after.name(b)),
+            });
+            if let Some(b) = by {
+                match downs_by.iter_mut().find(|(x, _)| *x == b) {
+                    Some((_, n)) => *n += 1,
+                    None => downs_by.push((b, 1)),
+                }
+            }
+        }
+        if m.status == Status::Fled && was != Some(Status::Fled) {
+            line.fled.push(m.name.to_string());
+        }
+    }
+    for s in Side::WARBANDS {
+        let (b, a) = (before.side(s), after.side(s));
+        if let (Some(b), Some(a)) = (b, a) {
+            if b.totem_standing && !a.totem_standing {
+                line.totems_destroyed.push(a.warband.to_string());
+            }
+            line.vp[slot(s)] += a.score.total() - b.score.total();
+        }
+    }
+}
+
+/// DP a warband holds: its pool, its models' own DP and herbs.
+fn dp_of(st: &GameState, s: Side) -> i32 {
+    st.side(s).map_or(0, |x| {
+        x.pool + x.models.iter().map(|m| m.own_dp + m.herbs).sum::<i32>()
+    })
+}
+
+fn side_report(st: &GameState, s: Side, spent: i32, downs_by: &[(ModelRef, u32)]) -> SideReport {
+    let count = |k: Status| st.models_of(s).filter(|(_, m)| m.status == k).count();
+    let x = st.side(s);
+    let score = x.map(|x| x.score).unwrap_or_default();
+    let mut by: Vec<(String, u32)> = downs_by
+        .iter()
+        .filter(|(m, _)| m.side == s)
+        .map(|(m, n)| (st.name(*m), *n))
+        .collect();
+    by.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    let standing = count(Status::Standing) + count(Status::Prone);
+    let total = st.models_of(s).count();
+    SideReport {
+        side: side_id(s),
+        warband: x.map(|x| x.warband.to_string()).unwrap_or_default(),
+        player: x.map(|x| x.player.to_string()).unwrap_or_default(),
+        vp: VpLine {
+            kills: score.kills,
+            totem: score.totem,
+            scenario: score.scenario,
+            total: score.total(),
+        },
+        standing,
+        down: count(Status::Down),
+        fled: count(Status::Fled),
+        removed: count(Status::Removed),
+        lost: total - standing,
+        dp_spent: spent,
+        downs_by: by,
+    }
+}
+
+fn luck_report(st: &GameState, s: Side, wishes: &[Wish], l: Lang) -> LuckReport {
+    let mine: Vec<&Wish> = wishes.iter().filter(|w| w.side == s).collect();
+    // A float sum: exact fractions of hundreds of rolls need not fit a u64.
+    let expected: f64 = mine.iter().map(|w| Odds(w.chance).value()).sum();
+    let line = |w: &Wish| LuckLine {
+        turn: w.turn,
+        text: w.line(l),
+        chance: Odds(w.chance),
+    };
+    let luckiest = mine
+        .iter()
+        .filter(|w| w.happened)
+        .min_by(|a, b| a.chance.cmp(&b.chance))
+        .map(|w| line(w));
+    let unluckiest = mine
+        .iter()
+        .filter(|w| !w.happened)
+        .max_by(|a, b| a.chance.cmp(&b.chance))
+        .map(|w| line(w));
+    LuckReport {
+        side: side_id(s),
+        player: st.side(s).map(|x| x.player.to_string()).unwrap_or_default(),
+        rolls: mine.len(),
+        expected,
+        actual: mine.iter().filter(|w| w.happened).count(),
+        luckiest,
+        unluckiest,
+    }
+}

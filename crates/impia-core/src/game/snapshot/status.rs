@@ -1,0 +1,181 @@
+//! The shape of `game status --json` (and `game act --json`): turn, round,
+//! phase, what now, each side's pool, VP and models, the beasts and the
+//! hits to roll. Its keys are a contract with scripts:
+//! `tests/snapshot_json.rs` compares them with what earlier versions
+//! printed.
+
+use serde::Serialize;
+
+use crate::game::{Game, ModelRef, ModelState, Phase, Side, Status};
+use crate::text::Lang;
+
+/// One model in the status: what the game changed on it (R10, R14, R21,
+/// R31, R32, R37).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct StatusModel {
+    #[serde(rename = "ref")]
+    pub model: ModelRef,
+    pub name: String,
+    pub leader: bool,
+    pub status: Status,
+    pub fear: i32,
+    pub courage: i32,
+    /// DP it gives the pool each turn (R10).
+    pub dp: i32,
+    /// The Leader's extra DP left this turn (R32).
+    pub own_dp: i32,
+    /// One-use herb DP left (R37).
+    pub herbs: i32,
+    pub toughness: i32,
+    pub round: i32,
+    pub acted: bool,
+    pub engaged: Vec<ModelRef>,
+    /// R42 Savage: put Down, it still acts and falls at the end of its
+    /// activation (the words, in the output's language).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pending_fall: Option<&'static str>,
+    /// Issue 34: how its fear stands by R31, so no client keeps the
+    /// thresholds: `calm`, `frightened` (fear has reached Courage: a
+    /// complication on every roll) or `flees` (it would flee if its
+    /// activation ended now).
+    pub fear_level: &'static str,
+}
+
+/// A warband's victory points by source (R32, R33, scenario).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct StatusVp {
+    pub kills: i32,
+    pub totem: i32,
+    pub scenario: i32,
+    pub total: i32,
+}
+
+/// A warband in the status.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct StatusSide {
+    pub side: Side,
+    pub warband: String,
+    pub player: String,
+    pub pool: i32,
+    pub vp: StatusVp,
+    pub totem_standing: bool,
+    pub models: Vec<StatusModel>,
+}
+
+/// A hit waiting for its roll (R27).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct StatusHit {
+    pub attacker: ModelRef,
+    pub target: ModelRef,
+    pub strength: i32,
+    pub penetration: i32,
+}
+
+/// Where the game stands, as `game status --json` prints it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameStatus {
+    /// Issue 34: the JSON's format version ([`super::FORMAT`]).
+    pub format: u32,
+    pub scenario: String,
+    pub turn: u32,
+    pub phase: Phase,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub round: Option<i32>,
+    /// What the game waits for, in words.
+    pub now: String,
+    /// This turn's dark forces roll (R39).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dark_forces: Option<i32>,
+    pub sides: Vec<StatusSide>,
+    pub beasts: Vec<StatusModel>,
+    pub pending_hits: Vec<StatusHit>,
+    /// Actions in the log.
+    pub actions: usize,
+    /// Actions undone and ready to redo.
+    pub redo: usize,
+}
+
+fn model(g: &Game, r: ModelRef, m: &ModelState, l: Lang) -> StatusModel {
+    let fear_level = if m.fear <= 0 {
+        "calm"
+    } else if crate::game::fear::would_flee(g.state(), g.rules(), r) {
+        "flees"
+    } else if m.frightened() {
+        "frightened"
+    } else {
+        "calm"
+    };
+    StatusModel {
+        fear_level,
+        model: r,
+        name: m.name.to_string(),
+        leader: m.leader,
+        status: m.status,
+        fear: m.fear,
+        courage: m.courage(),
+        dp: m.profile.dp,
+        own_dp: m.own_dp,
+        herbs: m.herbs,
+        toughness: m.toughness(),
+        round: m.round,
+        acted: m.acted,
+        engaged: m.engaged.clone(),
+        pending_fall: m.pending_fall(l),
+    }
+}
+
+/// The status of `g` now; `now` is the core's sentence, built once by the
+/// caller.
+pub(super) fn status(g: &Game, now: String, l: Lang) -> GameStatus {
+    let st = g.state();
+    GameStatus {
+        format: super::FORMAT,
+        scenario: g.setup().scenario.clone(),
+        turn: st.turn,
+        phase: st.phase,
+        round: st.round.as_ref().map(|r| r.round),
+        now,
+        dark_forces: st.dark_forces.as_ref().map(|d| d.total),
+        sides: st
+            .sides
+            .iter()
+            .map(|(side, s)| StatusSide {
+                side,
+                warband: s.warband.to_string(),
+                player: s.player.to_string(),
+                pool: s.pool,
+                vp: StatusVp {
+                    kills: s.score.kills,
+                    totem: s.score.totem,
+                    scenario: s.score.scenario,
+                    total: s.score.total(),
+                },
+                totem_standing: s.totem_standing,
+                models: st.models_of(side).map(|(r, m)| model(g, r, m, l)).collect(),
+            })
+            .collect(),
+        beasts: st
+            .models_of(Side::Beast)
+            .map(|(r, m)| model(g, r, m, l))
+            .collect(),
+        pending_hits: st
+            .pending_hits
+            .iter()
+            .map(|h| StatusHit {
+                attacker: h.attacker,
+                target: h.target,
+                strength: h.strength,
+                penetration: h.penetration,
+            })
+            .collect(),
+        actions: g.actions().len(),
+        redo: g.redo_list().len(),
+    }
+}
+
+impl GameStatus {
+    /// The status in `lang` of a game.
+    pub fn of(g: &Game, lang: Lang) -> GameStatus {
+        status(g, g.now_text(lang), lang)
+    }
+}
