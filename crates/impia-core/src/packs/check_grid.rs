@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use super::check_kit::{check_nested, row_key};
-use super::error::KeyError;
+use super::error::{AxisError, CellError, KeyError};
 use super::format::{RawRow, RawTable};
 use super::locate::Region;
 use super::{Cell, CellResult, Choice, Input, InputKind, Key, LookupBody, LookupRow};
@@ -73,7 +73,11 @@ fn parse_key(token: &str, axis: Axis) -> Result<Key, KeyError> {
 /// follow one another; rolled columns that cover the dice. The error comes
 /// with the index of the key at fault, if one is. Linear or n log n in the
 /// keys.
-fn check_axis(keys: &[Key], axis: Axis, what: &str) -> Result<(), (Option<usize>, String)> {
+fn check_axis(
+    keys: &[Key],
+    axis: Axis,
+    what: &'static str,
+) -> Result<(), (Option<usize>, AxisError)> {
     match axis {
         Axis::Choice(cs, _) => {
             let mut seen = vec![false; cs.len()];
@@ -82,16 +86,15 @@ fn check_axis(keys: &[Key], axis: Axis, what: &str) -> Result<(), (Option<usize>
                     && let Some(s) = seen.get_mut(*c)
                 {
                     if *s {
-                        return Err((
-                            Some(i),
-                            format!("the choice '{}' has two {what}s", cs[*c].id),
-                        ));
+                        let choice = cs[*c].id.clone();
+                        return Err((Some(i), AxisError::ChoiceTwice { what, choice }));
                     }
                     *s = true;
                 }
             }
             if let Some(c) = seen.iter().position(|s| !s) {
-                return Err((None, format!("no {what} for the choice '{}'", cs[c].id)));
+                let choice = cs[c].id.clone();
+                return Err((None, AxisError::NoChoice { what, choice }));
             }
             Ok(())
         }
@@ -107,11 +110,9 @@ fn check_axis(keys: &[Key], axis: Axis, what: &str) -> Result<(), (Option<usize>
             let mut placed = Disjoint::default();
             for (n, (i, r, label)) in ranges.iter().enumerate() {
                 if let Err(j) = placed.insert(r, n) {
-                    let other = ranges[j].2;
-                    return Err((
-                        Some(*i),
-                        format!("{what} '{label}' overlaps {what} '{other}'"),
-                    ));
+                    let (label, other) = (label.to_string(), ranges[j].2.to_string());
+                    let e = AxisError::Overlap { what, label, other };
+                    return Err((Some(*i), e));
                 }
             }
             let mut sorted = ranges.clone();
@@ -122,25 +123,15 @@ fn check_axis(keys: &[Key], axis: Axis, what: &str) -> Result<(), (Option<usize>
                     && i64::from(hi) + 1 < i64::from(b.lo)
                 {
                     let gap: Vec<i32> = (hi + 1..b.lo).take(50).collect();
-                    return Err((
-                        None,
-                        format!(
-                            "no {what} for {}: the printed keys must follow one another",
-                            describe_values(&gap)
-                        ),
-                    ));
+                    let values = describe_values(&gap);
+                    return Err((None, AxisError::Gap { what, values }));
                 }
             }
             if let Axis::Roll(dice) = axis {
                 let missing = uncovered(dice.min(), dice.max(), ranges.iter().map(|(_, r, _)| r));
                 if !missing.is_empty() {
-                    return Err((
-                        None,
-                        format!(
-                            "no {what} for {} (the columns are rolled with {dice})",
-                            describe_values(&missing)
-                        ),
-                    ));
+                    let (values, dice) = (describe_values(&missing), dice.to_string());
+                    return Err((None, AxisError::Uncovered { what, values, dice }));
                 }
             }
             Ok(())
@@ -405,11 +396,11 @@ fn lookup_row_pos(raw: &RawTable, r: &Region, measure: bool, i: usize) -> Pos {
 
 /// A row's one cell: its text, or the legend entry its `result` names
 /// with the text as a note.
-fn row_cell(body: &LookupBody, row: &RawRow, nested: Vec<DiceExpr>) -> Result<Cell, String> {
+fn row_cell(body: &LookupBody, row: &RawRow, nested: Vec<DiceExpr>) -> Result<Cell, CellError> {
     Ok(match &row.result {
         Some(code) => Cell {
             code: String::new(),
-            result: body.resolve(code, None).map_err(|e| e.to_string())?.result,
+            result: body.resolve(code, None)?.result,
             note: Some(row.text.0.clone()),
         },
         None => Cell {

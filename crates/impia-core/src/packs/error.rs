@@ -1,7 +1,8 @@
 //! What goes wrong with a pack's table, typed: a value a player typed for an
 //! input ([`InputError`]), reading or rolling a table ([`ReadError`]), and
 //! the parts the loader checks — a row's key ([`KeyError`]), a cell of a
-//! lookup ([`CellError`]) and the dice written in a text ([`NestedError`]).
+//! lookup ([`CellError`]), the keys of an axis ([`AxisError`]) and the dice
+//! written in a text ([`NestedError`]).
 //! The loader wraps the last three in a `DataError` with the file, line and
 //! column. The words are the messages the CLI and the app show.
 //!
@@ -94,6 +95,31 @@ pub enum KeyError {
     Range(#[from] RangeError),
     #[error("'{token}' is not one of the choices ({choices})")]
     NotAChoice { token: String, choices: String },
+}
+
+/// The keys of an axis of a lookup (`what`: "row" or "column") that do not
+/// cover it once: a choice twice or never, ranges that overlap or leave a
+/// gap, rolled columns that miss a total of their dice.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum AxisError {
+    #[error("the choice '{choice}' has two {what}s")]
+    ChoiceTwice { what: &'static str, choice: String },
+    #[error("no {what} for the choice '{choice}'")]
+    NoChoice { what: &'static str, choice: String },
+    #[error("{what} '{label}' overlaps {what} '{other}'")]
+    Overlap {
+        what: &'static str,
+        label: String,
+        other: String,
+    },
+    #[error("no {what} for {values}: the printed keys must follow one another")]
+    Gap { what: &'static str, values: String },
+    #[error("no {what} for {values} (the columns are rolled with {dice})")]
+    Uncovered {
+        what: &'static str,
+        values: String,
+        dice: String,
+    },
 }
 
 /// A code of a lookup's grid, or a legend entry, that is not a result.
