@@ -9,6 +9,7 @@ pub mod file_id;
 pub mod fsutil;
 pub mod game;
 pub mod glossary;
+pub mod layout;
 pub mod library;
 pub mod odds;
 pub mod packs;

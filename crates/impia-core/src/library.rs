@@ -16,7 +16,7 @@
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use super::game::host::GAMES_DIR;
+use super::layout::{GAMES_DIR, RECORDS_DIR};
 
 /// The environment variable that names the library (tests, portable
 /// installs, a second library).
@@ -108,7 +108,7 @@ impl Library {
     /// The warbands' records: `records/` beside `games/`, where
     /// [`crate::records::records_dir`] puts a game's records.
     pub fn records(&self) -> PathBuf {
-        self.root.join("records")
+        self.root.join(RECORDS_DIR)
     }
 
     pub fn exports(&self) -> PathBuf {

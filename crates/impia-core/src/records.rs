@@ -24,6 +24,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::DataError;
 use crate::game::{Game, Side};
+use crate::layout::{GAMES_DIR, RECORDS_DIR};
 use crate::roster::slug;
 
 /// The format this impia writes: 1 the first, 2 (issue 33) an entry's
@@ -112,8 +113,8 @@ pub fn records_dir(game_path: &Path) -> PathBuf {
 fn records_dir_of(game_path: &Path) -> PathBuf {
     let dir = game_path.parent().unwrap_or(Path::new(""));
     match (dir.file_name(), dir.parent()) {
-        (Some(name), Some(up)) if name == crate::game::host::GAMES_DIR => up.join("records"),
-        _ => dir.join("records"),
+        (Some(name), Some(up)) if name == GAMES_DIR => up.join(RECORDS_DIR),
+        _ => dir.join(RECORDS_DIR),
     }
 }
 

@@ -12,9 +12,7 @@ use crate::game::setup::GameSetup;
 use crate::roster::slug;
 use crate::tables::RuleSet;
 
-/// The app's games folder, relative to its working folder; the warbands'
-/// records go in `records/` beside it (`records::records_dir`).
-pub const GAMES_DIR: &str = "games";
+pub use crate::layout::GAMES_DIR;
 
 /// How many names [`Host::save_in`] tries before it gives up.
 const MAX_TRIES: u32 = 1000;
