@@ -14,8 +14,9 @@ use super::{pending, resolve};
 
 /// An action's rule (issue 23): what it does to the state, who may take
 /// it, the numbers it carries. Implemented in each action's file,
-/// `acts/<id>.rs`; reached through [`Action::act`]. Only
-/// [`Rules::taken_after_the_end`] has a default body.
+/// `acts/<id>.rs`; reached through [`Action::act`]. A method with a
+/// default body answers for an action that neither rolls nor declares
+/// (issue 34): an action that does overrides it.
 pub(crate) trait Rules {
     /// What the action does to `st` when no roll waits (R05–R42, the rule
     /// its file names): `Err` refuses it, and `st` may then be half
@@ -27,7 +28,10 @@ pub(crate) trait Rules {
     /// the re-rolls (R33 totem, R42 Headstrong) and accepting it act on
     /// the roll, a note changes nothing; `None`: not now, the roll first
     /// (refused: [`Refusal::RollWaiting`]).
-    fn while_roll_waits(&self, st: &mut GameState, ctx: Ctx<'_>) -> Option<Result<(), GameError>>;
+    /// The default, `None`, is right for every action but those.
+    fn while_roll_waits(&self, _: &mut GameState, _: Ctx<'_>) -> Option<Result<(), GameError>> {
+        None
+    }
 
     /// Issue 15: whether the action may still be taken once the game has
     /// ended (it then changes nothing). The default, no, is right for any
@@ -57,28 +61,34 @@ pub(crate) trait Rules {
     /// Whether [`Rules::taker`] reads the state (R08: the roll-off's
     /// winner chooses who starts). When it does not, undo asks who took
     /// the log's last action without replaying the state before it.
-    fn taker_reads_the_state(&self) -> bool;
+    fn taker_reads_the_state(&self) -> bool {
+        false
+    }
 
     /// Issue 33: the fields of this draft that are not simply its
     /// taker's, each with its owner and whether it is set (a model's own
     /// choices its side's, a hand modifier the side whose roll it
     /// changes, a fact that harms a side's models that side's); the dice
     /// it carries are listed for every action alike (`owners::owners`).
-    fn owners(&self, st: &GameState, o: &mut super::owners::Owners);
+    fn owners(&self, _: &GameState, _: &mut super::owners::Owners) {}
 
     /// Issue 33: the fields `side` owns taken from `from`, the same action
     /// as the other seat answered it: how two seats' halves of one roll
     /// meet. An action with no field of two sides takes nothing.
-    fn take_owned(&mut self, from: &Action, side: super::refs::Side);
+    fn take_owned(&mut self, _: &Action, _: super::refs::Side) {}
 
     /// Every number the action carries within
     /// [`MAX_HAND_NUMBER`](super::action::MAX_HAND_NUMBER): checked before
     /// the game applies it.
-    fn check_numbers(&self) -> Result<(), GameError>;
+    fn check_numbers(&self) -> Result<(), GameError> {
+        Ok(())
+    }
 
     /// A check the players roll and may re-roll before accepting it (rules
     /// 2 on): it waits as the pending roll until accepted.
-    fn is_roll(&self) -> bool;
+    fn is_roll(&self) -> bool {
+        false
+    }
 
     /// R10–R12: whether a model pays for this action by its own row of
     /// `tables/actions.yaml`, whose id is the action's id. The game's
@@ -86,14 +96,20 @@ pub(crate) trait Rules {
     /// and a spell costs its own (R38: its row holds no DP).
     fn paid() -> bool
     where
-        Self: Sized;
+        Self: Sized,
+    {
+        false
+    }
 
     /// The rows of `tables/actions.yaml` for a declared form of this
     /// action, with its own DP and effect: a Brutal assault (R42), an
     /// Aimed shot and Iron defence (rules 3).
     fn form_rows() -> &'static [&'static str]
     where
-        Self: Sized;
+        Self: Sized,
+    {
+        &[]
+    }
 }
 
 impl Action {

@@ -30,7 +30,8 @@ use acting::{Actor, acting_offers, herb_offer};
 /// players may declare on it and the words of its button. Implemented in
 /// each action's file, `acts/<id>.rs`; reached through [`Action::act`]
 /// (the offers of an activation through `each_action!`, in
-/// `offers/acting.rs`). No method has a default body.
+/// `offers/acting.rs`). `acting_place` and `declares` default to an action
+/// offered as it is, outside an activation.
 pub(crate) trait Offered {
     /// R10–R12, R09, R38: the DP it costs now: its row's in
     /// `tables/actions.yaml` ([`row_dp`]), unless the action says why not.
@@ -39,31 +40,42 @@ pub(crate) trait Offered {
     /// R07: its offers to the model making actions (`on`), pushed on `b`
     /// with their targets and choices; nothing for an action that no
     /// model takes in its activation (the turn's steps are offered by the
-    /// step the game is at, in [`offers`]).
-    fn offer_acting(b: &mut Builder<'_>, on: &Actor<'_>)
+    /// step the game is at, in [`offers`]; an action made by hand, or
+    /// offered while a roll waits: the default).
+    fn offer_acting(_: &mut Builder<'_>, _: &Actor<'_>)
     where
-        Self: Sized;
+        Self: Sized,
+    {
+    }
 
     /// Where its offers stand among the acting model's (the order of the
     /// buttons and of the random player's draw): lower first, ties in the
     /// list's order; [`NOT_ACTING`] for an action that offers nothing there.
     fn acting_place() -> u8
     where
-        Self: Sized;
+        Self: Sized,
+    {
+        NOT_ACTING
+    }
 
     /// R33, R42, R31, R26: the offers while its roll waits to be accepted
     /// (the re-rolls, the accept and what may be named with it), pushed on
-    /// `b` ([`waiting_offers`]); nothing for an action that rolls none.
-    fn offers_rolled(&self, b: &mut Builder<'_>);
+    /// `b` ([`waiting_offers`]); nothing for an action that rolls none
+    /// (the default).
+    fn offers_rolled(&self, _: &mut Builder<'_>) {}
 
     /// What the players may declare on it (R19, R20, R22, R24, R26, R28,
     /// R30, R31, R32, R35, R38, R42): `Some(self)` with its [`Declares`],
     /// or `None` for an action offered as it is, which declares nothing
     /// and whose draft is the action itself.
-    fn declares(&self) -> Option<&dyn Declares>;
+    fn declares(&self) -> Option<&dyn Declares> {
+        None
+    }
 
     /// [`Offered::declares`], able to set what is declared.
-    fn declares_mut(&mut self) -> Option<&mut dyn Declares>;
+    fn declares_mut(&mut self) -> Option<&mut dyn Declares> {
+        None
+    }
 
     /// The words of its offer's button (without its DP): the action's name
     /// from the tables ([`row_label`]), or what names this one better.

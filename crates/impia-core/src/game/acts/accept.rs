@@ -7,7 +7,6 @@ use crate::game::error::{GameError, Refusal};
 use crate::game::guard::Ctx;
 use crate::game::offers::Declares;
 use crate::game::offers::names::*;
-use crate::game::prepare::Dice;
 use crate::game::state::GameState;
 use crate::game::taker::Taker;
 use crate::game::{guard, pending, shooting};
@@ -55,24 +54,6 @@ impl super::Rules for Accept {
             Field::Within30cm,
             self.within_30cm.as_deref().unwrap_or_default(),
         );
-    }
-
-    fn take_owned(&mut self, _: &Action, _: crate::game::Side) {}
-
-    fn check_numbers(&self) -> Result<(), GameError> {
-        Ok(())
-    }
-
-    fn is_roll(&self) -> bool {
-        false
-    }
-
-    fn paid() -> bool {
-        false
-    }
-
-    fn form_rows() -> &'static [&'static str] {
-        &[]
     }
 }
 
@@ -122,18 +103,6 @@ impl super::Offered for Accept {
         row_dp(ctx, "accept")
     }
 
-    fn offer_acting(_b: &mut Builder<'_>, _on: &Actor<'_>) {
-        // Offered while a roll waits, not in an activation.
-    }
-
-    fn acting_place() -> u8 {
-        NOT_ACTING
-    }
-
-    fn offers_rolled(&self, _b: &mut Builder<'_>) {
-        // It rolls nothing: no roll of it waits.
-    }
-
     fn label(&self, _st: &GameState, rules: &RuleSet, l: Lang) -> String {
         row_label(rules, "accept", l)
     }
@@ -174,21 +143,8 @@ impl Declares for Accept {
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
 
 impl super::Rolls for Accept {
-    /// It carries no dice.
-    fn dice(&self) -> Option<&dyn Dice> {
-        None
-    }
-
-    fn dice_mut(&mut self) -> Option<&mut dyn Dice> {
-        None
-    }
-
     /// The roll waiting takes effect.
     fn accepted_roll<'a>(&self, before: &'a GameState) -> Option<&'a Action> {
         before.pending.as_ref().map(|p| &p.action)
-    }
-
-    fn spends_dp(&self) -> bool {
-        true
     }
 }

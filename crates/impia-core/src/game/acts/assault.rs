@@ -1,6 +1,5 @@
 //! `assault`: R20, R22: move into contact and the free Fight.
 
-use crate::dice::{CheckSpec, Roller};
 use crate::game::act::Assault;
 use crate::game::action::Action;
 use crate::game::chance::fight_chances;
@@ -10,14 +9,13 @@ use crate::game::error::GameError;
 use crate::game::guard::Ctx;
 use crate::game::offers::Declares;
 use crate::game::offers::names::*;
-use crate::game::pending::{AcceptFacts, RollPart, opposed_parts, opposed_side};
-use crate::game::prepare::{Checked, Dice, Prepared, RawWish, slots_of};
+use crate::game::pending::{RollPart, opposed_parts};
+use crate::game::prepare::{Checked, Dice, KeptRoll, Prepared, RawWish};
 use crate::game::report::luck::combat_wishes;
 use crate::game::resolve::need;
-use crate::game::slot::Typed;
 use crate::game::state::GameState;
 use crate::game::taker::Taker;
-use crate::game::{Chances, DiceSlot, ModelRef, SideDice, melee};
+use crate::game::{Chances, melee};
 use crate::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
@@ -28,16 +26,8 @@ impl super::Rules for Assault {
         roll(st, ctx, whole)
     }
 
-    fn while_roll_waits(&self, _: &mut GameState, _: Ctx<'_>) -> Option<Result<(), GameError>> {
-        None
-    }
-
     fn taker(&self, _: &GameState) -> Taker {
         Taker::of_model(self.attacker)
-    }
-
-    fn taker_reads_the_state(&self) -> bool {
-        false
     }
 
     /// Issue 33: each side's weapon, friends, modifiers and Imposing.
@@ -207,14 +197,6 @@ impl super::Rolls for Assault {
     fn dice_mut(&mut self) -> Option<&mut dyn Dice> {
         Some(self)
     }
-
-    fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
-        None
-    }
-
-    fn spends_dp(&self) -> bool {
-        true
-    }
 }
 
 impl Dice for Assault {
@@ -224,37 +206,6 @@ impl Dice for Assault {
 
     fn rolled_check_mut(&mut self) -> Option<&mut dyn Checked> {
         Some(self)
-    }
-
-    fn fill_dice(
-        &mut self,
-        st: &GameState,
-        ctx: Ctx<'_>,
-        roller: &mut Roller,
-    ) -> Result<(), GameError> {
-        if self.roll.is_none()
-            && let Prepared::Opposed(p) = self.prepare(st, ctx)?
-        {
-            self.roll = Some(p.roll(roller));
-        }
-        Ok(())
-    }
-
-    fn dice_slots(&self, st: &GameState, ctx: Ctx<'_>) -> Result<Vec<DiceSlot>, GameError> {
-        Ok(slots_of(&self.prepare(st, ctx)?))
-    }
-
-    fn put_typed_dice(
-        &mut self,
-        st: &GameState,
-        ctx: Ctx<'_>,
-        typed: &Typed<'_>,
-    ) -> Result<(), GameError> {
-        if !typed.slots.is_empty() {
-            let specs = self.prepare(st, ctx)?.opposed_specs();
-            self.roll = Some(typed.opposed(&specs, 0)?);
-        }
-        Ok(())
     }
 
     fn resolve_roll(
@@ -287,10 +238,6 @@ impl Dice for Assault {
             Some(self.brutal),
         )
     }
-
-    fn take_accept_facts(&mut self, facts: &AcceptFacts<'_>) -> Result<(), GameError> {
-        facts.refuse_others(None)
-    }
 }
 
 impl Checked for Assault {
@@ -315,18 +262,8 @@ impl Checked for Assault {
         opposed_parts(self.attacker, self.defender)
     }
 
-    fn dice_mut(&mut self, part: &RollPart) -> Option<(&mut SideDice, CheckSpec)> {
-        opposed_side(self.roll.as_mut()?, part.role)
-    }
-
     fn is_combat(&self) -> bool {
         true
-    }
-
-    fn stand_in_facts(&mut self, _: &GameState, _: Ctx<'_>) {}
-
-    fn hitter(&self) -> Option<ModelRef> {
-        None
     }
 
     /// R23: each side wishes to hit (a tie hits both).
@@ -335,5 +272,9 @@ impl Checked for Assault {
             Some(r) => combat_wishes(before, self.attacker, self.defender, r, l),
             None => Vec::new(),
         }
+    }
+
+    fn kept(&mut self) -> Option<KeptRoll<'_>> {
+        Some(KeptRoll::Opposed(&mut self.roll))
     }
 }

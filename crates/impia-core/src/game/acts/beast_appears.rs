@@ -8,7 +8,6 @@ use crate::game::error::{GameError, Refusal};
 use crate::game::guard::Ctx;
 use crate::game::offers::Declares;
 use crate::game::offers::names::*;
-use crate::game::prepare::Dice;
 use crate::game::state::GameState;
 use crate::game::taker::Taker;
 use crate::text::{Lang, Text};
@@ -38,40 +37,15 @@ impl super::Rules for BeastAppears {
         Ok(())
     }
 
-    fn while_roll_waits(&self, _: &mut GameState, _: Ctx<'_>) -> Option<Result<(), GameError>> {
-        None
-    }
-
     fn taker(&self, _: &GameState) -> Taker {
         Taker::Either
     }
-
-    fn taker_reads_the_state(&self) -> bool {
-        false
-    }
-
-    /// Issue 33: every field of it is its taker's.
-    fn owners(&self, _: &GameState, _: &mut crate::game::owners::Owners) {}
-
-    fn take_owned(&mut self, _: &crate::game::action::Action, _: crate::game::Side) {}
 
     fn check_numbers(&self) -> Result<(), GameError> {
         match &self.beast {
             BeastChoice::New(b) => b.check_numbers(),
             BeastChoice::Bestiary { .. } => Ok(()),
         }
-    }
-
-    fn is_roll(&self) -> bool {
-        false
-    }
-
-    fn paid() -> bool {
-        false
-    }
-
-    fn form_rows() -> &'static [&'static str] {
-        &[]
     }
 }
 
@@ -97,18 +71,6 @@ impl super::Words for BeastAppears {
 impl super::Offered for BeastAppears {
     fn cost(&self, _st: &GameState, ctx: Ctx<'_>) -> i32 {
         row_dp(ctx, "beast_appears")
-    }
-
-    fn offer_acting(_b: &mut Builder<'_>, _on: &Actor<'_>) {
-        // Made by hand, never offered.
-    }
-
-    fn acting_place() -> u8 {
-        NOT_ACTING
-    }
-
-    fn offers_rolled(&self, _b: &mut Builder<'_>) {
-        // It rolls nothing: no roll of it waits.
     }
 
     /// The row's name; a generic beast's with its card.
@@ -192,19 +154,6 @@ impl Declares for BeastAppears {
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
 
 impl super::Rolls for BeastAppears {
-    /// It carries no dice.
-    fn dice(&self) -> Option<&dyn Dice> {
-        None
-    }
-
-    fn dice_mut(&mut self) -> Option<&mut dyn Dice> {
-        None
-    }
-
-    fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
-        None
-    }
-
     /// A beast coming spends no warband's DP.
     fn spends_dp(&self) -> bool {
         false

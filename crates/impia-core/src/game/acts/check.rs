@@ -1,7 +1,6 @@
 //! `check`: R01: any attribute check the players want logged (a jump,
 //! difficult terrain, Courage to assault a dreadful creature…).
 
-use crate::dice::{CheckSpec, Roller};
 use crate::game::act::Check;
 use crate::game::action::{Action, check_number};
 use crate::game::describe::Describer;
@@ -9,17 +8,15 @@ use crate::game::engine::roll;
 use crate::game::error::GameError;
 use crate::game::guard::{Ctx, in_play};
 use crate::game::kit::{same_spec, take_reroll};
-use crate::game::offers::Declares;
 use crate::game::offers::names::*;
-use crate::game::pending::{AcceptFacts, RollPart, single_part};
-use crate::game::prepare::{Checked, Dice, Prepared, RawWish, slots_of};
+use crate::game::pending::{RollPart, single_part};
+use crate::game::prepare::{Checked, Dice, KeptRoll, Prepared, RawWish};
 use crate::game::report::luck::check_chance;
 use crate::game::resolve::need;
 use crate::game::roll::CheckDice;
-use crate::game::slot::Typed;
 use crate::game::state::GameState;
 use crate::game::taker::Taker;
-use crate::game::{Chances, DiceSlot, ModelRef, SideDice, attribute, sources};
+use crate::game::{ModelRef, attribute, sources};
 use crate::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
@@ -30,22 +27,9 @@ impl super::Rules for Check {
         roll(st, ctx, whole)
     }
 
-    fn while_roll_waits(&self, _: &mut GameState, _: Ctx<'_>) -> Option<Result<(), GameError>> {
-        None
-    }
-
     fn taker(&self, _: &GameState) -> Taker {
         Taker::of_model(self.model)
     }
-
-    fn taker_reads_the_state(&self) -> bool {
-        false
-    }
-
-    /// Issue 33: every field of it is its taker's.
-    fn owners(&self, _: &GameState, _: &mut crate::game::owners::Owners) {}
-
-    fn take_owned(&mut self, _: &crate::game::action::Action, _: crate::game::Side) {}
 
     fn check_numbers(&self) -> Result<(), GameError> {
         check_number("modifier", self.modifier)?;
@@ -54,14 +38,6 @@ impl super::Rules for Check {
 
     fn is_roll(&self) -> bool {
         true
-    }
-
-    fn paid() -> bool {
-        false
-    }
-
-    fn form_rows() -> &'static [&'static str] {
-        &[]
     }
 }
 
@@ -143,15 +119,6 @@ impl super::Offered for Check {
             None => l.pick("Tirada de Atributo", "Attribute check").to_string(),
         }
     }
-
-    /// Nothing to declare: it is offered as it is.
-    fn declares(&self) -> Option<&dyn Declares> {
-        None
-    }
-
-    fn declares_mut(&mut self) -> Option<&mut dyn Declares> {
-        None
-    }
 }
 
 /// A check of `model`'s `stat`, its dice to roll.
@@ -176,14 +143,6 @@ impl super::Rolls for Check {
     fn dice_mut(&mut self) -> Option<&mut dyn Dice> {
         Some(self)
     }
-
-    fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
-        None
-    }
-
-    fn spends_dp(&self) -> bool {
-        true
-    }
 }
 
 impl Dice for Check {
@@ -193,36 +152,6 @@ impl Dice for Check {
 
     fn rolled_check_mut(&mut self) -> Option<&mut dyn Checked> {
         Some(self)
-    }
-
-    fn fill_dice(
-        &mut self,
-        st: &GameState,
-        ctx: Ctx<'_>,
-        roller: &mut Roller,
-    ) -> Result<(), GameError> {
-        if self.roll.is_none()
-            && let Prepared::Check(p) = self.prepare(st, ctx)?
-        {
-            self.roll = Some(p.roll(roller));
-        }
-        Ok(())
-    }
-
-    fn dice_slots(&self, st: &GameState, ctx: Ctx<'_>) -> Result<Vec<DiceSlot>, GameError> {
-        Ok(slots_of(&self.prepare(st, ctx)?))
-    }
-
-    fn put_typed_dice(
-        &mut self,
-        _: &GameState,
-        _: Ctx<'_>,
-        typed: &Typed<'_>,
-    ) -> Result<(), GameError> {
-        if let Some(r) = typed.check()? {
-            self.roll = Some(r);
-        }
-        Ok(())
     }
 
     /// R01: the check changes nothing by itself. With `options.dreadful`
@@ -235,14 +164,6 @@ impl Dice for Check {
         _: bool,
     ) -> Option<Result<(), GameError>> {
         Some(need(self.roll.as_ref()).and_then(|roll| self.resolve_check(st, ctx, roll)))
-    }
-
-    fn attack_chances(&self, _: &GameState, _: Ctx<'_>) -> Option<Chances> {
-        None
-    }
-
-    fn take_accept_facts(&mut self, facts: &AcceptFacts<'_>) -> Result<(), GameError> {
-        facts.refuse_others(None)
     }
 }
 
@@ -299,21 +220,6 @@ impl Checked for Check {
         vec![single_part(self.model, None)]
     }
 
-    fn dice_mut(&mut self, _: &RollPart) -> Option<(&mut SideDice, CheckSpec)> {
-        let r = self.roll.as_mut()?;
-        Some((&mut r.roll, r.spec))
-    }
-
-    fn is_combat(&self) -> bool {
-        false
-    }
-
-    fn stand_in_facts(&mut self, _: &GameState, _: Ctx<'_>) {}
-
-    fn hitter(&self) -> Option<ModelRef> {
-        None
-    }
-
     /// The roller wishes to pass.
     fn wishes(&self, before: &GameState, l: Lang) -> Vec<RawWish> {
         let Some(r) = &self.roll else {
@@ -326,5 +232,9 @@ impl Checked for Check {
             Lang::En => format!("{model} passes its check"),
         };
         vec![(self.model.side, wanted, p, ok)]
+    }
+
+    fn kept(&mut self) -> Option<KeptRoll<'_>> {
+        Some(KeptRoll::Check(&mut self.roll))
     }
 }

@@ -7,17 +7,16 @@ use crate::game::describe::Describer;
 use crate::game::engine::roll;
 use crate::game::error::GameError;
 use crate::game::guard::Ctx;
-use crate::game::offers::Declares;
 use crate::game::offers::names::*;
-use crate::game::pending::{AcceptFacts, RollPart, opposed_side};
-use crate::game::prepare::{Checked, Dice, Prepared, RawWish, slots_of};
+use crate::game::pending::{RollPart, opposed_side};
+use crate::game::prepare::{Checked, Dice, Prepared, RawWish};
 use crate::game::report::luck::disengage_wishes;
 use crate::game::resolve::need;
 use crate::game::roll::Role;
 use crate::game::slot::Typed;
 use crate::game::state::GameState;
 use crate::game::taker::Taker;
-use crate::game::{Chances, DiceSlot, DisengageRoll, ModelRef, SideDice, melee};
+use crate::game::{DisengageRoll, SideDice, melee};
 use crate::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
@@ -28,25 +27,8 @@ impl super::Rules for Disengage {
         roll(st, ctx, whole)
     }
 
-    fn while_roll_waits(&self, _: &mut GameState, _: Ctx<'_>) -> Option<Result<(), GameError>> {
-        None
-    }
-
     fn taker(&self, _: &GameState) -> Taker {
         Taker::of_model(self.model)
-    }
-
-    fn taker_reads_the_state(&self) -> bool {
-        false
-    }
-
-    /// Issue 33: every field of it is its taker's.
-    fn owners(&self, _: &GameState, _: &mut crate::game::owners::Owners) {}
-
-    fn take_owned(&mut self, _: &crate::game::action::Action, _: crate::game::Side) {}
-
-    fn check_numbers(&self) -> Result<(), GameError> {
-        Ok(())
     }
 
     fn is_roll(&self) -> bool {
@@ -55,10 +37,6 @@ impl super::Rules for Disengage {
 
     fn paid() -> bool {
         true
-    }
-
-    fn form_rows() -> &'static [&'static str] {
-        &[]
     }
 }
 
@@ -136,15 +114,6 @@ impl super::Offered for Disengage {
     fn label(&self, _st: &GameState, rules: &RuleSet, l: Lang) -> String {
         row_label(rules, "disengage", l)
     }
-
-    /// Nothing to declare: it is offered as it is.
-    fn declares(&self) -> Option<&dyn Declares> {
-        None
-    }
-
-    fn declares_mut(&mut self) -> Option<&mut dyn Declares> {
-        None
-    }
 }
 
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
@@ -156,14 +125,6 @@ impl super::Rolls for Disengage {
 
     fn dice_mut(&mut self) -> Option<&mut dyn Dice> {
         Some(self)
-    }
-
-    fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
-        None
-    }
-
-    fn spends_dp(&self) -> bool {
-        true
     }
 }
 
@@ -195,10 +156,6 @@ impl Dice for Disengage {
             }
         }
         Ok(())
-    }
-
-    fn dice_slots(&self, st: &GameState, ctx: Ctx<'_>) -> Result<Vec<DiceSlot>, GameError> {
-        Ok(slots_of(&self.prepare(st, ctx)?))
     }
 
     /// R25: one opposed roll per opponent, in turn.
@@ -238,14 +195,6 @@ impl Dice for Disengage {
         }
         Some(melee::disengage(st, ctx, self.model, &self.rolls))
     }
-
-    fn attack_chances(&self, _: &GameState, _: Ctx<'_>) -> Option<Chances> {
-        None
-    }
-
-    fn take_accept_facts(&mut self, facts: &AcceptFacts<'_>) -> Result<(), GameError> {
-        facts.refuse_others(None)
-    }
 }
 
 impl Checked for Disengage {
@@ -283,16 +232,6 @@ impl Checked for Disengage {
 
     fn dice_mut(&mut self, part: &RollPart) -> Option<(&mut SideDice, CheckSpec)> {
         opposed_side(&mut self.rolls.get_mut(part.roll)?.roll, part.role)
-    }
-
-    fn is_combat(&self) -> bool {
-        false
-    }
-
-    fn stand_in_facts(&mut self, _: &GameState, _: Ctx<'_>) {}
-
-    fn hitter(&self) -> Option<ModelRef> {
-        None
     }
 
     /// R25: the model wishes to break away, each opponent to hold it.

@@ -10,7 +10,6 @@ use crate::game::fear;
 use crate::game::guard::{Ctx, finish_activation, require_no_pending, require_rounds};
 use crate::game::offers::Declares;
 use crate::game::offers::names::*;
-use crate::game::prepare::Dice;
 use crate::game::state::GameState;
 use crate::game::status::Status;
 use crate::game::taker::Taker;
@@ -53,37 +52,8 @@ impl super::Rules for EndActivation {
         Ok(())
     }
 
-    fn while_roll_waits(&self, _: &mut GameState, _: Ctx<'_>) -> Option<Result<(), GameError>> {
-        None
-    }
-
     fn taker(&self, _: &GameState) -> Taker {
         Taker::of_model(self.model)
-    }
-
-    fn taker_reads_the_state(&self) -> bool {
-        false
-    }
-
-    /// Issue 33: every field of it is its taker's.
-    fn owners(&self, _: &GameState, _: &mut crate::game::owners::Owners) {}
-
-    fn take_owned(&mut self, _: &crate::game::action::Action, _: crate::game::Side) {}
-
-    fn check_numbers(&self) -> Result<(), GameError> {
-        Ok(())
-    }
-
-    fn is_roll(&self) -> bool {
-        false
-    }
-
-    fn paid() -> bool {
-        false
-    }
-
-    fn form_rows() -> &'static [&'static str] {
-        &[]
     }
 }
 
@@ -143,10 +113,6 @@ impl super::Offered for EndActivation {
         250
     }
 
-    fn offers_rolled(&self, _b: &mut Builder<'_>) {
-        // It rolls nothing: no roll of it waits.
-    }
-
     fn label(&self, _st: &GameState, rules: &RuleSet, l: Lang) -> String {
         row_label(rules, "end_activation", l)
     }
@@ -199,21 +165,4 @@ impl Declares for EndActivation {
 
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
 
-impl super::Rolls for EndActivation {
-    /// It carries no dice.
-    fn dice(&self) -> Option<&dyn Dice> {
-        None
-    }
-
-    fn dice_mut(&mut self) -> Option<&mut dyn Dice> {
-        None
-    }
-
-    fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
-        None
-    }
-
-    fn spends_dp(&self) -> bool {
-        true
-    }
-}
+impl super::Rolls for EndActivation {}

@@ -1,6 +1,6 @@
 //! `fall`: R18: a fall; no roll up to the harmless height.
 
-use crate::dice::{CheckSpec, OpposedOutcome, Roller};
+use crate::dice::OpposedOutcome;
 use crate::game::act::Fall;
 use crate::game::action::Action;
 use crate::game::describe::Describer;
@@ -9,13 +9,12 @@ use crate::game::error::GameError;
 use crate::game::guard::Ctx;
 use crate::game::offers::Declares;
 use crate::game::offers::names::*;
-use crate::game::pending::{AcceptFacts, Fact, RollPart, opposed_side, single_part};
-use crate::game::prepare::{Checked, Dice, Prepared, RawWish, slots_of};
+use crate::game::pending::{AcceptFacts, Fact, RollPart, single_part};
+use crate::game::prepare::{Checked, Dice, KeptRoll, Prepared, RawWish};
 use crate::game::roll::Role;
-use crate::game::slot::Typed;
 use crate::game::state::GameState;
 use crate::game::taker::Taker;
-use crate::game::{Chances, DiceSlot, ModelRef, SideDice, hits, resolve};
+use crate::game::{Chances, ModelRef, hits, resolve};
 use crate::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
@@ -186,37 +185,6 @@ impl Dice for Fall {
         Some(self)
     }
 
-    fn fill_dice(
-        &mut self,
-        st: &GameState,
-        ctx: Ctx<'_>,
-        roller: &mut Roller,
-    ) -> Result<(), GameError> {
-        if self.roll.is_none()
-            && let Prepared::Opposed(p) = self.prepare(st, ctx)?
-        {
-            self.roll = Some(p.roll(roller));
-        }
-        Ok(())
-    }
-
-    fn dice_slots(&self, st: &GameState, ctx: Ctx<'_>) -> Result<Vec<DiceSlot>, GameError> {
-        Ok(slots_of(&self.prepare(st, ctx)?))
-    }
-
-    fn put_typed_dice(
-        &mut self,
-        st: &GameState,
-        ctx: Ctx<'_>,
-        typed: &Typed<'_>,
-    ) -> Result<(), GameError> {
-        if !typed.slots.is_empty() {
-            let specs = self.prepare(st, ctx)?.opposed_specs();
-            self.roll = Some(typed.opposed(&specs, 0)?);
-        }
-        Ok(())
-    }
-
     /// R18: a fall too low to harm takes effect with no dice.
     fn resolve_roll(
         &self,
@@ -268,10 +236,6 @@ impl Checked for Fall {
         vec![single_part(self.model, Some(Role::Active))]
     }
 
-    fn dice_mut(&mut self, part: &RollPart) -> Option<(&mut SideDice, CheckSpec)> {
-        opposed_side(self.roll.as_mut()?, part.role)
-    }
-
     fn is_combat(&self) -> bool {
         false
     }
@@ -285,5 +249,9 @@ impl Checked for Fall {
     /// A fall is no player's wish against the other.
     fn wishes(&self, _: &GameState, _: Lang) -> Vec<RawWish> {
         Vec::new()
+    }
+
+    fn kept(&mut self) -> Option<KeptRoll<'_>> {
+        Some(KeptRoll::Opposed(&mut self.roll))
     }
 }

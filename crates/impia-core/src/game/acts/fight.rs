@@ -1,6 +1,5 @@
 //! `fight`: R23, R24.
 
-use crate::dice::{CheckSpec, Roller};
 use crate::game::act::Fight;
 use crate::game::action::Action;
 use crate::game::chance::fight_chances;
@@ -10,14 +9,13 @@ use crate::game::error::GameError;
 use crate::game::guard::Ctx;
 use crate::game::offers::Declares;
 use crate::game::offers::names::*;
-use crate::game::pending::{AcceptFacts, RollPart, opposed_parts, opposed_side};
-use crate::game::prepare::{Checked, Dice, Prepared, RawWish, slots_of};
+use crate::game::pending::{RollPart, opposed_parts};
+use crate::game::prepare::{Checked, Dice, KeptRoll, Prepared, RawWish};
 use crate::game::report::luck::combat_wishes;
 use crate::game::resolve::need;
-use crate::game::slot::Typed;
 use crate::game::state::GameState;
 use crate::game::taker::Taker;
-use crate::game::{Chances, DiceSlot, ModelRef, SideDice, melee};
+use crate::game::{Chances, melee};
 use crate::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
@@ -28,16 +26,8 @@ impl super::Rules for Fight {
         roll(st, ctx, whole)
     }
 
-    fn while_roll_waits(&self, _: &mut GameState, _: Ctx<'_>) -> Option<Result<(), GameError>> {
-        None
-    }
-
     fn taker(&self, _: &GameState) -> Taker {
         Taker::of_model(self.attacker)
-    }
-
-    fn taker_reads_the_state(&self) -> bool {
-        false
     }
 
     /// Issue 33: each side's weapon, friends, modifiers and Imposing.
@@ -67,10 +57,6 @@ impl super::Rules for Fight {
 
     fn paid() -> bool {
         true
-    }
-
-    fn form_rows() -> &'static [&'static str] {
-        &[]
     }
 }
 
@@ -164,14 +150,6 @@ impl super::Rolls for Fight {
     fn dice_mut(&mut self) -> Option<&mut dyn Dice> {
         Some(self)
     }
-
-    fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
-        None
-    }
-
-    fn spends_dp(&self) -> bool {
-        true
-    }
 }
 
 impl Dice for Fight {
@@ -181,37 +159,6 @@ impl Dice for Fight {
 
     fn rolled_check_mut(&mut self) -> Option<&mut dyn Checked> {
         Some(self)
-    }
-
-    fn fill_dice(
-        &mut self,
-        st: &GameState,
-        ctx: Ctx<'_>,
-        roller: &mut Roller,
-    ) -> Result<(), GameError> {
-        if self.roll.is_none()
-            && let Prepared::Opposed(p) = self.prepare(st, ctx)?
-        {
-            self.roll = Some(p.roll(roller));
-        }
-        Ok(())
-    }
-
-    fn dice_slots(&self, st: &GameState, ctx: Ctx<'_>) -> Result<Vec<DiceSlot>, GameError> {
-        Ok(slots_of(&self.prepare(st, ctx)?))
-    }
-
-    fn put_typed_dice(
-        &mut self,
-        st: &GameState,
-        ctx: Ctx<'_>,
-        typed: &Typed<'_>,
-    ) -> Result<(), GameError> {
-        if !typed.slots.is_empty() {
-            let specs = self.prepare(st, ctx)?.opposed_specs();
-            self.roll = Some(typed.opposed(&specs, 0)?);
-        }
-        Ok(())
     }
 
     fn resolve_roll(
@@ -228,10 +175,6 @@ impl Dice for Fight {
     /// R23: the higher total hits; a tie in Combat hits both.
     fn attack_chances(&self, st: &GameState, ctx: Ctx<'_>) -> Option<Chances> {
         fight_chances(st, ctx, self.attacker, self.defender, &self.options, None)
-    }
-
-    fn take_accept_facts(&mut self, facts: &AcceptFacts<'_>) -> Result<(), GameError> {
-        facts.refuse_others(None)
     }
 }
 
@@ -250,18 +193,8 @@ impl Checked for Fight {
         opposed_parts(self.attacker, self.defender)
     }
 
-    fn dice_mut(&mut self, part: &RollPart) -> Option<(&mut SideDice, CheckSpec)> {
-        opposed_side(self.roll.as_mut()?, part.role)
-    }
-
     fn is_combat(&self) -> bool {
         true
-    }
-
-    fn stand_in_facts(&mut self, _: &GameState, _: Ctx<'_>) {}
-
-    fn hitter(&self) -> Option<ModelRef> {
-        None
     }
 
     /// R23: each side wishes to hit (a tie hits both).
@@ -270,5 +203,9 @@ impl Checked for Fight {
             Some(r) => combat_wishes(before, self.attacker, self.defender, r, l),
             None => Vec::new(),
         }
+    }
+
+    fn kept(&mut self) -> Option<KeptRoll<'_>> {
+        Some(KeptRoll::Opposed(&mut self.roll))
     }
 }

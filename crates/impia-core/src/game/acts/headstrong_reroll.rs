@@ -8,15 +8,14 @@ use crate::game::action::Action;
 use crate::game::describe::Describer;
 use crate::game::error::{GameError, Refusal};
 use crate::game::guard::Ctx;
-use crate::game::offers::Declares;
 use crate::game::offers::names::*;
-use crate::game::pending::{AcceptFacts, reroll_dice};
-use crate::game::prepare::{Checked, Dice};
+use crate::game::pending::reroll_dice;
+use crate::game::prepare::Dice;
 use crate::game::slot::Typed;
 use crate::game::state::GameState;
 use crate::game::taker::Taker;
 use crate::game::typed::reroll_slots;
-use crate::game::{Chances, DiceSlot, pending};
+use crate::game::{DiceSlot, pending};
 use crate::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
@@ -39,31 +38,6 @@ impl super::Rules for HeadstrongReroll {
 
     fn taker(&self, _: &GameState) -> Taker {
         Taker::of_model(self.by)
-    }
-
-    fn taker_reads_the_state(&self) -> bool {
-        false
-    }
-
-    /// Issue 33: every field of it is its taker's.
-    fn owners(&self, _: &GameState, _: &mut crate::game::owners::Owners) {}
-
-    fn take_owned(&mut self, _: &crate::game::action::Action, _: crate::game::Side) {}
-
-    fn check_numbers(&self) -> Result<(), GameError> {
-        Ok(())
-    }
-
-    fn is_roll(&self) -> bool {
-        false
-    }
-
-    fn paid() -> bool {
-        false
-    }
-
-    fn form_rows() -> &'static [&'static str] {
-        &[]
     }
 }
 
@@ -90,29 +64,8 @@ impl super::Offered for HeadstrongReroll {
         row_dp(ctx, "headstrong_reroll")
     }
 
-    fn offer_acting(_b: &mut Builder<'_>, _on: &Actor<'_>) {
-        // Offered while a roll waits, not in an activation.
-    }
-
-    fn acting_place() -> u8 {
-        NOT_ACTING
-    }
-
-    fn offers_rolled(&self, _b: &mut Builder<'_>) {
-        // It rolls nothing: no roll of it waits.
-    }
-
     fn label(&self, _st: &GameState, rules: &RuleSet, l: Lang) -> String {
         row_label(rules, "headstrong_reroll", l)
-    }
-
-    /// Nothing to declare: it is offered as it is.
-    fn declares(&self) -> Option<&dyn Declares> {
-        None
-    }
-
-    fn declares_mut(&mut self) -> Option<&mut dyn Declares> {
-        None
     }
 }
 
@@ -126,25 +79,9 @@ impl super::Rolls for HeadstrongReroll {
     fn dice_mut(&mut self) -> Option<&mut dyn Dice> {
         Some(self)
     }
-
-    fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
-        None
-    }
-
-    fn spends_dp(&self) -> bool {
-        true
-    }
 }
 
 impl Dice for HeadstrongReroll {
-    fn rolled_check(&self) -> Option<&dyn Checked> {
-        None
-    }
-
-    fn rolled_check_mut(&mut self) -> Option<&mut dyn Checked> {
-        None
-    }
-
     /// R42: its own side's dice.
     fn fill_dice(
         &mut self,
@@ -170,22 +107,5 @@ impl Dice for HeadstrongReroll {
     ) -> Result<(), GameError> {
         self.dice = typed.dice.first().cloned();
         Ok(())
-    }
-
-    fn resolve_roll(
-        &self,
-        _: &mut GameState,
-        _: Ctx<'_>,
-        _: bool,
-    ) -> Option<Result<(), GameError>> {
-        None
-    }
-
-    fn attack_chances(&self, _: &GameState, _: Ctx<'_>) -> Option<Chances> {
-        None
-    }
-
-    fn take_accept_facts(&mut self, facts: &AcceptFacts<'_>) -> Result<(), GameError> {
-        facts.refuse_others(None)
     }
 }

@@ -9,7 +9,6 @@ use crate::game::guard::{
 };
 use crate::game::offers::Declares;
 use crate::game::offers::names::*;
-use crate::game::prepare::Dice;
 use crate::game::state::GameState;
 use crate::game::status::Status;
 use crate::game::taker::Taker;
@@ -45,37 +44,12 @@ impl super::Rules for Loot {
         Ok(())
     }
 
-    fn while_roll_waits(&self, _: &mut GameState, _: Ctx<'_>) -> Option<Result<(), GameError>> {
-        None
-    }
-
     fn taker(&self, _: &GameState) -> Taker {
         Taker::of_model(self.model)
     }
 
-    fn taker_reads_the_state(&self) -> bool {
-        false
-    }
-
-    /// Issue 33: every field of it is its taker's.
-    fn owners(&self, _: &GameState, _: &mut crate::game::owners::Owners) {}
-
-    fn take_owned(&mut self, _: &crate::game::action::Action, _: crate::game::Side) {}
-
-    fn check_numbers(&self) -> Result<(), GameError> {
-        Ok(())
-    }
-
-    fn is_roll(&self) -> bool {
-        false
-    }
-
     fn paid() -> bool {
         true
-    }
-
-    fn form_rows() -> &'static [&'static str] {
-        &[]
     }
 }
 
@@ -124,10 +98,6 @@ impl super::Offered for Loot {
         130
     }
 
-    fn offers_rolled(&self, _b: &mut Builder<'_>) {
-        // It rolls nothing: no roll of it waits.
-    }
-
     fn label(&self, _st: &GameState, rules: &RuleSet, l: Lang) -> String {
         row_label(rules, "loot", l)
     }
@@ -171,21 +141,4 @@ impl Declares for Loot {
 
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
 
-impl super::Rolls for Loot {
-    /// It carries no dice.
-    fn dice(&self) -> Option<&dyn Dice> {
-        None
-    }
-
-    fn dice_mut(&mut self) -> Option<&mut dyn Dice> {
-        None
-    }
-
-    fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
-        None
-    }
-
-    fn spends_dp(&self) -> bool {
-        true
-    }
-}
+impl super::Rolls for Loot {}

@@ -6,9 +6,7 @@ use crate::game::action::Action;
 use crate::game::describe::Describer;
 use crate::game::error::{GameError, Refusal};
 use crate::game::guard::Ctx;
-use crate::game::offers::Declares;
 use crate::game::offers::names::*;
-use crate::game::prepare::Dice;
 use crate::game::state::GameState;
 use crate::game::taker::Taker;
 use crate::text::Lang;
@@ -35,31 +33,6 @@ impl super::Rules for PassReroll {
     fn taker(&self, _: &GameState) -> Taker {
         Taker::of_side(self.side)
     }
-
-    fn taker_reads_the_state(&self) -> bool {
-        false
-    }
-
-    /// Issue 33: every field of it is its taker's.
-    fn owners(&self, _: &GameState, _: &mut crate::game::owners::Owners) {}
-
-    fn take_owned(&mut self, _: &crate::game::action::Action, _: crate::game::Side) {}
-
-    fn check_numbers(&self) -> Result<(), GameError> {
-        Ok(())
-    }
-
-    fn is_roll(&self) -> bool {
-        false
-    }
-
-    fn paid() -> bool {
-        false
-    }
-
-    fn form_rows() -> &'static [&'static str] {
-        &[]
-    }
 }
 
 // ── Words: the history's line ────────────────────────────────────────
@@ -81,49 +54,11 @@ impl super::Offered for PassReroll {
         0
     }
 
-    fn offer_acting(_b: &mut Builder<'_>, _on: &Actor<'_>) {
-        // Offered while a roll waits (`offers::rolled_offers`), not in an activation.
-    }
-
-    fn acting_place() -> u8 {
-        NOT_ACTING
-    }
-
-    fn offers_rolled(&self, _b: &mut Builder<'_>) {
-        // It rolls nothing: no roll of it waits.
-    }
-
     fn label(&self, _st: &GameState, _rules: &RuleSet, l: Lang) -> String {
         l.pick("No repetir", "No re-roll").into()
-    }
-
-    /// Nothing to declare: it is offered as it is.
-    fn declares(&self) -> Option<&dyn Declares> {
-        None
-    }
-
-    fn declares_mut(&mut self) -> Option<&mut dyn Declares> {
-        None
     }
 }
 
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
 
-impl super::Rolls for PassReroll {
-    /// It carries no dice.
-    fn dice(&self) -> Option<&dyn Dice> {
-        None
-    }
-
-    fn dice_mut(&mut self) -> Option<&mut dyn Dice> {
-        None
-    }
-
-    fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
-        None
-    }
-
-    fn spends_dp(&self) -> bool {
-        true
-    }
-}
+impl super::Rolls for PassReroll {}

@@ -1,6 +1,5 @@
 //! `resolve_hit`: R27–R30: roll the pending hit of `attacker` on `target`.
 
-use crate::dice::{CheckSpec, Roller};
 use crate::game::act::ResolveHit;
 use crate::game::action::Action;
 use crate::game::describe::Describer;
@@ -9,14 +8,13 @@ use crate::game::error::GameError;
 use crate::game::guard::Ctx;
 use crate::game::offers::Declares;
 use crate::game::offers::names::*;
-use crate::game::pending::{AcceptFacts, Fact, RollPart, opposed_parts, opposed_side};
-use crate::game::prepare::{Checked, Dice, Prepared, RawWish, slots_of};
+use crate::game::pending::{AcceptFacts, Fact, RollPart, opposed_parts};
+use crate::game::prepare::{Checked, Dice, KeptRoll, Prepared, RawWish};
 use crate::game::report::luck::hit_wishes;
 use crate::game::resolve::need;
-use crate::game::slot::Typed;
 use crate::game::state::GameState;
 use crate::game::taker::Taker;
-use crate::game::{Chances, DiceSlot, ModelRef, SideDice, hits};
+use crate::game::{ModelRef, hits};
 use crate::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
@@ -27,16 +25,8 @@ impl super::Rules for ResolveHit {
         roll(st, ctx, whole)
     }
 
-    fn while_roll_waits(&self, _: &mut GameState, _: Ctx<'_>) -> Option<Result<(), GameError>> {
-        None
-    }
-
     fn taker(&self, _: &GameState) -> Taker {
         Taker::of_model(self.target)
-    }
-
-    fn taker_reads_the_state(&self) -> bool {
-        false
     }
 
     /// Issue 33: R28–R30 and R42 Survival instinct are the hit model's
@@ -76,10 +66,6 @@ impl super::Rules for ResolveHit {
 
     fn is_roll(&self) -> bool {
         true
-    }
-
-    fn paid() -> bool {
-        false
     }
 
     fn form_rows() -> &'static [&'static str] {
@@ -144,14 +130,6 @@ impl super::Offered for ResolveHit {
             "resolve_hit"
         };
         row_dp(ctx, row)
-    }
-
-    fn offer_acting(_b: &mut Builder<'_>, _on: &Actor<'_>) {
-        // Offered while the hits wait, not in an activation.
-    }
-
-    fn acting_place() -> u8 {
-        NOT_ACTING
     }
 
     fn offers_rolled(&self, b: &mut Builder<'_>) {
@@ -233,14 +211,6 @@ impl super::Rolls for ResolveHit {
     fn dice_mut(&mut self) -> Option<&mut dyn Dice> {
         Some(self)
     }
-
-    fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
-        None
-    }
-
-    fn spends_dp(&self) -> bool {
-        true
-    }
 }
 
 impl Dice for ResolveHit {
@@ -250,37 +220,6 @@ impl Dice for ResolveHit {
 
     fn rolled_check_mut(&mut self) -> Option<&mut dyn Checked> {
         Some(self)
-    }
-
-    fn fill_dice(
-        &mut self,
-        st: &GameState,
-        ctx: Ctx<'_>,
-        roller: &mut Roller,
-    ) -> Result<(), GameError> {
-        if self.roll.is_none()
-            && let Prepared::Opposed(p) = self.prepare(st, ctx)?
-        {
-            self.roll = Some(p.roll(roller));
-        }
-        Ok(())
-    }
-
-    fn dice_slots(&self, st: &GameState, ctx: Ctx<'_>) -> Result<Vec<DiceSlot>, GameError> {
-        Ok(slots_of(&self.prepare(st, ctx)?))
-    }
-
-    fn put_typed_dice(
-        &mut self,
-        st: &GameState,
-        ctx: Ctx<'_>,
-        typed: &Typed<'_>,
-    ) -> Result<(), GameError> {
-        if !typed.slots.is_empty() {
-            let specs = self.prepare(st, ctx)?.opposed_specs();
-            self.roll = Some(typed.opposed(&specs, 0)?);
-        }
-        Ok(())
     }
 
     fn resolve_roll(
@@ -301,10 +240,6 @@ impl Dice for ResolveHit {
                 lenient,
             )
         }))
-    }
-
-    fn attack_chances(&self, _: &GameState, _: Ctx<'_>) -> Option<Chances> {
-        None
     }
 
     /// R31: the friends who see the target go Down.
@@ -342,16 +277,6 @@ impl Checked for ResolveHit {
         }
     }
 
-    fn dice_mut(&mut self, part: &RollPart) -> Option<(&mut SideDice, CheckSpec)> {
-        opposed_side(self.roll.as_mut()?, part.role)
-    }
-
-    fn is_combat(&self) -> bool {
-        false
-    }
-
-    fn stand_in_facts(&mut self, _: &GameState, _: Ctx<'_>) {}
-
     fn hitter(&self) -> Option<ModelRef> {
         Some(self.attacker)
     }
@@ -362,5 +287,9 @@ impl Checked for ResolveHit {
             Some(r) => hit_wishes(before, self.attacker, self.target, r, l),
             None => Vec::new(),
         }
+    }
+
+    fn kept(&mut self) -> Option<KeptRoll<'_>> {
+        Some(KeptRoll::Opposed(&mut self.roll))
     }
 }

@@ -7,14 +7,12 @@ use crate::game::action::Action;
 use crate::game::describe::Describer;
 use crate::game::error::{GameError, Refusal};
 use crate::game::guard::{Ctx, require_no_pending, require_rounds};
-use crate::game::offers::Declares;
 use crate::game::offers::names::*;
-use crate::game::pending::AcceptFacts;
-use crate::game::prepare::{Checked, Dice};
+use crate::game::prepare::Dice;
 use crate::game::slot::Typed;
 use crate::game::state::GameState;
 use crate::game::taker::Taker;
-use crate::game::{Chances, DiceSlot, Side, TableDie};
+use crate::game::{DiceSlot, Side, TableDie};
 use crate::text::Lang;
 
 // ── Rules: the state, the taker, the numbers ─────────────────────────
@@ -55,37 +53,8 @@ impl super::Rules for RollOff {
         Ok(())
     }
 
-    fn while_roll_waits(&self, _: &mut GameState, _: Ctx<'_>) -> Option<Result<(), GameError>> {
-        None
-    }
-
     fn taker(&self, _: &GameState) -> Taker {
         Taker::Either
-    }
-
-    fn taker_reads_the_state(&self) -> bool {
-        false
-    }
-
-    /// Issue 33: every field of it is its taker's.
-    fn owners(&self, _: &GameState, _: &mut crate::game::owners::Owners) {}
-
-    fn take_owned(&mut self, _: &crate::game::action::Action, _: crate::game::Side) {}
-
-    fn check_numbers(&self) -> Result<(), GameError> {
-        Ok(())
-    }
-
-    fn is_roll(&self) -> bool {
-        false
-    }
-
-    fn paid() -> bool {
-        false
-    }
-
-    fn form_rows() -> &'static [&'static str] {
-        &[]
     }
 }
 
@@ -124,29 +93,8 @@ impl super::Offered for RollOff {
         row_dp(ctx, "roll_off")
     }
 
-    fn offer_acting(_b: &mut Builder<'_>, _on: &Actor<'_>) {
-        // The turn's steps are offered by the step the game is at (`offers`), not in an activation.
-    }
-
-    fn acting_place() -> u8 {
-        NOT_ACTING
-    }
-
-    fn offers_rolled(&self, _b: &mut Builder<'_>) {
-        // It rolls nothing: no roll of it waits.
-    }
-
     fn label(&self, _st: &GameState, rules: &RuleSet, l: Lang) -> String {
         row_label(rules, "roll_off", l)
-    }
-
-    /// Nothing to declare: it is offered as it is.
-    fn declares(&self) -> Option<&dyn Declares> {
-        None
-    }
-
-    fn declares_mut(&mut self) -> Option<&mut dyn Declares> {
-        None
     }
 }
 
@@ -160,25 +108,9 @@ impl super::Rolls for RollOff {
     fn dice_mut(&mut self) -> Option<&mut dyn Dice> {
         Some(self)
     }
-
-    fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
-        None
-    }
-
-    fn spends_dp(&self) -> bool {
-        true
-    }
 }
 
 impl Dice for RollOff {
-    fn rolled_check(&self) -> Option<&dyn Checked> {
-        None
-    }
-
-    fn rolled_check_mut(&mut self) -> Option<&mut dyn Checked> {
-        None
-    }
-
     /// R08: ties are rolled again; every pair is kept.
     fn fill_dice(
         &mut self,
@@ -219,22 +151,5 @@ impl Dice for RollOff {
             self.rolls = vec![[a, b]];
         }
         Ok(())
-    }
-
-    fn resolve_roll(
-        &self,
-        _: &mut GameState,
-        _: Ctx<'_>,
-        _: bool,
-    ) -> Option<Result<(), GameError>> {
-        None
-    }
-
-    fn attack_chances(&self, _: &GameState, _: Ctx<'_>) -> Option<Chances> {
-        None
-    }
-
-    fn take_accept_facts(&mut self, facts: &AcceptFacts<'_>) -> Result<(), GameError> {
-        facts.refuse_others(None)
     }
 }

@@ -5,9 +5,7 @@ use crate::game::action::Action;
 use crate::game::describe::Describer;
 use crate::game::error::{GameError, Refusal};
 use crate::game::guard::{Ctx, engage, model};
-use crate::game::offers::Declares;
 use crate::game::offers::names::*;
-use crate::game::prepare::Dice;
 use crate::game::state::GameState;
 use crate::game::taker::Taker;
 use crate::text::Lang;
@@ -35,39 +33,13 @@ impl super::Rules for SetEngaged {
         Ok(())
     }
 
-    fn while_roll_waits(&self, _: &mut GameState, _: Ctx<'_>) -> Option<Result<(), GameError>> {
-        None
-    }
-
     fn taker(&self, _: &GameState) -> Taker {
         Taker::Either
-    }
-
-    fn taker_reads_the_state(&self) -> bool {
-        false
     }
 
     /// Issue 33: an engagement set by hand is each model's side's to agree.
     fn owners(&self, _: &GameState, o: &mut crate::game::owners::Owners) {
         o.listed(crate::game::owners::Field::Engagement, &[self.a, self.b]);
-    }
-
-    fn take_owned(&mut self, _: &Action, _: crate::game::Side) {}
-
-    fn check_numbers(&self) -> Result<(), GameError> {
-        Ok(())
-    }
-
-    fn is_roll(&self) -> bool {
-        false
-    }
-
-    fn paid() -> bool {
-        false
-    }
-
-    fn form_rows() -> &'static [&'static str] {
-        &[]
     }
 }
 
@@ -96,49 +68,11 @@ impl super::Offered for SetEngaged {
         row_dp(ctx, "set_engaged")
     }
 
-    fn offer_acting(_b: &mut Builder<'_>, _on: &Actor<'_>) {
-        // Made by hand, never offered.
-    }
-
-    fn acting_place() -> u8 {
-        NOT_ACTING
-    }
-
-    fn offers_rolled(&self, _b: &mut Builder<'_>) {
-        // It rolls nothing: no roll of it waits.
-    }
-
     fn label(&self, _st: &GameState, rules: &RuleSet, l: Lang) -> String {
         row_label(rules, "set_engaged", l)
-    }
-
-    /// Nothing to declare: it is offered as it is.
-    fn declares(&self) -> Option<&dyn Declares> {
-        None
-    }
-
-    fn declares_mut(&mut self) -> Option<&mut dyn Declares> {
-        None
     }
 }
 
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
 
-impl super::Rolls for SetEngaged {
-    /// It carries no dice.
-    fn dice(&self) -> Option<&dyn Dice> {
-        None
-    }
-
-    fn dice_mut(&mut self) -> Option<&mut dyn Dice> {
-        None
-    }
-
-    fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
-        None
-    }
-
-    fn spends_dp(&self) -> bool {
-        true
-    }
-}
+impl super::Rolls for SetEngaged {}

@@ -1,6 +1,5 @@
 //! `shoot`: R26.
 
-use crate::dice::{CheckSpec, Roller};
 use crate::game::act::Shoot;
 use crate::game::action::Action;
 use crate::game::chance::hits_chance;
@@ -11,13 +10,12 @@ use crate::game::guard::Ctx;
 use crate::game::offers::Declares;
 use crate::game::offers::names::*;
 use crate::game::pending::{AcceptFacts, Fact, RollPart, single_part};
-use crate::game::prepare::{Checked, Dice, Prepared, RawWish, slots_of};
+use crate::game::prepare::{Checked, Dice, KeptRoll, Prepared, RawWish};
 use crate::game::report::luck::check_chance;
 use crate::game::resolve::need;
-use crate::game::slot::Typed;
 use crate::game::state::GameState;
 use crate::game::taker::Taker;
-use crate::game::{Chances, DiceSlot, ModelRef, SideDice, shooting};
+use crate::game::{Chances, ModelRef, shooting};
 use crate::odds::check_success;
 use crate::text::Lang;
 
@@ -29,16 +27,8 @@ impl super::Rules for Shoot {
         roll(st, ctx, whole)
     }
 
-    fn while_roll_waits(&self, _: &mut GameState, _: Ctx<'_>) -> Option<Result<(), GameError>> {
-        None
-    }
-
     fn taker(&self, _: &GameState) -> Taker {
         Taker::of_model(self.shooter)
-    }
-
-    fn taker_reads_the_state(&self) -> bool {
-        false
     }
 
     /// Issue 33: a modifier on the target's side is its player's, each
@@ -259,14 +249,6 @@ impl super::Rolls for Shoot {
     fn dice_mut(&mut self) -> Option<&mut dyn Dice> {
         Some(self)
     }
-
-    fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
-        None
-    }
-
-    fn spends_dp(&self) -> bool {
-        true
-    }
 }
 
 impl Dice for Shoot {
@@ -276,36 +258,6 @@ impl Dice for Shoot {
 
     fn rolled_check_mut(&mut self) -> Option<&mut dyn Checked> {
         Some(self)
-    }
-
-    fn fill_dice(
-        &mut self,
-        st: &GameState,
-        ctx: Ctx<'_>,
-        roller: &mut Roller,
-    ) -> Result<(), GameError> {
-        if self.roll.is_none()
-            && let Prepared::Check(p) = self.prepare(st, ctx)?
-        {
-            self.roll = Some(p.roll(roller));
-        }
-        Ok(())
-    }
-
-    fn dice_slots(&self, st: &GameState, ctx: Ctx<'_>) -> Result<Vec<DiceSlot>, GameError> {
-        Ok(slots_of(&self.prepare(st, ctx)?))
-    }
-
-    fn put_typed_dice(
-        &mut self,
-        _: &GameState,
-        _: Ctx<'_>,
-        typed: &Typed<'_>,
-    ) -> Result<(), GameError> {
-        if let Some(r) = typed.check()? {
-            self.roll = Some(r);
-        }
-        Ok(())
     }
 
     fn resolve_roll(
@@ -364,15 +316,6 @@ impl Checked for Shoot {
         vec![single_part(self.shooter, None)]
     }
 
-    fn dice_mut(&mut self, _: &RollPart) -> Option<(&mut SideDice, CheckSpec)> {
-        let r = self.roll.as_mut()?;
-        Some((&mut r.roll, r.spec))
-    }
-
-    fn is_combat(&self) -> bool {
-        false
-    }
-
     /// R26 (rules 4): any engaged friend stands in for the one a stray shot
     /// hits, which may be said on accepting.
     fn stand_in_facts(&mut self, st: &GameState, ctx: Ctx<'_>) {
@@ -381,10 +324,6 @@ impl Checked for Shoot {
                 .first()
                 .copied();
         }
-    }
-
-    fn hitter(&self) -> Option<ModelRef> {
-        None
     }
 
     /// The shooter wishes to hit.
@@ -399,5 +338,9 @@ impl Checked for Shoot {
             Lang::En => format!("{shooter} hits {target}"),
         };
         vec![(self.shooter.side, wanted, p, ok)]
+    }
+
+    fn kept(&mut self) -> Option<KeptRoll<'_>> {
+        Some(KeptRoll::Check(&mut self.roll))
     }
 }

@@ -8,14 +8,12 @@ use crate::game::describe::Describer;
 use crate::game::error::{GameError, Refusal};
 use crate::game::guard::Ctx;
 use crate::game::kit::{table, table_total};
-use crate::game::offers::Declares;
 use crate::game::offers::names::*;
-use crate::game::pending::AcceptFacts;
-use crate::game::prepare::{Checked, Dice, table_dice, table_slots};
+use crate::game::prepare::{Dice, table_dice, table_slots};
 use crate::game::slot::Typed;
 use crate::game::state::{ChangeRoundState, DarkForces, GameState, Phase};
 use crate::game::taker::Taker;
-use crate::game::{Chances, DiceSlot, TableDie, fear};
+use crate::game::{DiceSlot, TableDie, fear};
 use crate::glossary;
 use crate::text::Lang;
 
@@ -85,37 +83,8 @@ impl super::Rules for StartTurn {
         Ok(())
     }
 
-    fn while_roll_waits(&self, _: &mut GameState, _: Ctx<'_>) -> Option<Result<(), GameError>> {
-        None
-    }
-
     fn taker(&self, _: &GameState) -> Taker {
         Taker::Either
-    }
-
-    fn taker_reads_the_state(&self) -> bool {
-        false
-    }
-
-    /// Issue 33: every field of it is its taker's.
-    fn owners(&self, _: &GameState, _: &mut crate::game::owners::Owners) {}
-
-    fn take_owned(&mut self, _: &crate::game::action::Action, _: crate::game::Side) {}
-
-    fn check_numbers(&self) -> Result<(), GameError> {
-        Ok(())
-    }
-
-    fn is_roll(&self) -> bool {
-        false
-    }
-
-    fn paid() -> bool {
-        false
-    }
-
-    fn form_rows() -> &'static [&'static str] {
-        &[]
     }
 }
 
@@ -141,29 +110,8 @@ impl super::Offered for StartTurn {
         row_dp(ctx, "start_turn")
     }
 
-    fn offer_acting(_b: &mut Builder<'_>, _on: &Actor<'_>) {
-        // The turn's steps are offered by the step the game is at (`offers`), not in an activation.
-    }
-
-    fn acting_place() -> u8 {
-        NOT_ACTING
-    }
-
-    fn offers_rolled(&self, _b: &mut Builder<'_>) {
-        // It rolls nothing: no roll of it waits.
-    }
-
     fn label(&self, _st: &GameState, rules: &RuleSet, l: Lang) -> String {
         row_label(rules, "start_turn", l)
-    }
-
-    /// Nothing to declare: it is offered as it is.
-    fn declares(&self) -> Option<&dyn Declares> {
-        None
-    }
-
-    fn declares_mut(&mut self) -> Option<&mut dyn Declares> {
-        None
     }
 }
 
@@ -178,10 +126,6 @@ impl super::Rolls for StartTurn {
         Some(self)
     }
 
-    fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
-        None
-    }
-
     /// R10–R12: the pools are rebuilt, not spent.
     fn spends_dp(&self) -> bool {
         false
@@ -189,14 +133,6 @@ impl super::Rolls for StartTurn {
 }
 
 impl Dice for StartTurn {
-    fn rolled_check(&self) -> Option<&dyn Checked> {
-        None
-    }
-
-    fn rolled_check_mut(&mut self) -> Option<&mut dyn Checked> {
-        None
-    }
-
     /// R39: the dark forces dice.
     fn fill_dice(
         &mut self,
@@ -225,22 +161,5 @@ impl Dice for StartTurn {
             self.dark_forces = faces;
         }
         Ok(())
-    }
-
-    fn resolve_roll(
-        &self,
-        _: &mut GameState,
-        _: Ctx<'_>,
-        _: bool,
-    ) -> Option<Result<(), GameError>> {
-        None
-    }
-
-    fn attack_chances(&self, _: &GameState, _: Ctx<'_>) -> Option<Chances> {
-        None
-    }
-
-    fn take_accept_facts(&mut self, facts: &AcceptFacts<'_>) -> Result<(), GameError> {
-        facts.refuse_others(None)
     }
 }

@@ -7,9 +7,7 @@ use crate::game::describe::Describer;
 use crate::game::error::GameError;
 use crate::game::fear::{add, terrain};
 use crate::game::guard::{Ctx, require_actor};
-use crate::game::offers::Declares;
 use crate::game::offers::names::*;
-use crate::game::prepare::Dice;
 use crate::game::state::GameState;
 use crate::game::taker::Taker;
 use crate::text::Lang;
@@ -33,37 +31,8 @@ impl super::Rules for TouchTerrain {
         Ok(())
     }
 
-    fn while_roll_waits(&self, _: &mut GameState, _: Ctx<'_>) -> Option<Result<(), GameError>> {
-        None
-    }
-
     fn taker(&self, _: &GameState) -> Taker {
         Taker::of_model(self.model)
-    }
-
-    fn taker_reads_the_state(&self) -> bool {
-        false
-    }
-
-    /// Issue 33: every field of it is its taker's.
-    fn owners(&self, _: &GameState, _: &mut crate::game::owners::Owners) {}
-
-    fn take_owned(&mut self, _: &crate::game::action::Action, _: crate::game::Side) {}
-
-    fn check_numbers(&self) -> Result<(), GameError> {
-        Ok(())
-    }
-
-    fn is_roll(&self) -> bool {
-        false
-    }
-
-    fn paid() -> bool {
-        false
-    }
-
-    fn form_rows() -> &'static [&'static str] {
-        &[]
     }
 }
 
@@ -87,49 +56,11 @@ impl super::Offered for TouchTerrain {
         row_dp(ctx, "touch_terrain")
     }
 
-    fn offer_acting(_b: &mut Builder<'_>, _on: &Actor<'_>) {
-        // Made by hand, never offered.
-    }
-
-    fn acting_place() -> u8 {
-        NOT_ACTING
-    }
-
-    fn offers_rolled(&self, _b: &mut Builder<'_>) {
-        // It rolls nothing: no roll of it waits.
-    }
-
     fn label(&self, _st: &GameState, rules: &RuleSet, l: Lang) -> String {
         row_label(rules, "touch_terrain", l)
-    }
-
-    /// Nothing to declare: it is offered as it is.
-    fn declares(&self) -> Option<&dyn Declares> {
-        None
-    }
-
-    fn declares_mut(&mut self) -> Option<&mut dyn Declares> {
-        None
     }
 }
 
 // ── Rolls: the check, its dice, re-rolls, resolution ─────────────────
 
-impl super::Rolls for TouchTerrain {
-    /// It carries no dice.
-    fn dice(&self) -> Option<&dyn Dice> {
-        None
-    }
-
-    fn dice_mut(&mut self) -> Option<&mut dyn Dice> {
-        None
-    }
-
-    fn accepted_roll<'a>(&self, _: &'a GameState) -> Option<&'a Action> {
-        None
-    }
-
-    fn spends_dp(&self) -> bool {
-        true
-    }
-}
+impl super::Rolls for TouchTerrain {}
