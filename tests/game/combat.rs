@@ -76,7 +76,7 @@ fn r21_an_engaged_model_can_only_fight_or_disengage() {
     );
     let e = refused(&mut g, Action::Move(act::Move { model: a(0) }));
     assert_eq!(e.rule, Some("R21"));
-    assert!(e.message(Lang::Es).contains("trabada"));
+    assert!(e.message(Lang::Es).contains("en combate con"));
     let prep = g
         .assault_check(a(0), b(4), false, &FightOptions::default())
         .unwrap();

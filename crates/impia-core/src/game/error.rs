@@ -148,3 +148,46 @@ pub enum GameFileError {
         error: GameError,
     },
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::refs::Side;
+
+    /// Issue 34: a model's name is a man's or a woman's, and the troops
+    /// carry no gender: a Spanish refusal names the model without an
+    /// adjective or pronoun that would agree with it ("Abdón está
+    /// trabada", "Ramón Abatida", "asaltarla").
+    #[test]
+    fn spanish_refusals_need_no_gender_for_the_models_they_name() {
+        let (m, o) = (ModelRef::new(Side::A, 0), ModelRef::new(Side::B, 0));
+        let names: Names = [(m, Arc::from("Abdón")), (o, Arc::from("Ramón"))]
+            .into_iter()
+            .collect();
+        let refusals = [
+            Refusal::Engaged { model: m, with: o },
+            Refusal::NotEngagedWith { model: m, other: o },
+            Refusal::NotEngaged { model: m },
+            Refusal::DreadfulFailed {
+                model: m,
+                creature: o,
+            },
+            Refusal::NoFriendDown { model: m },
+            Refusal::Prone { model: m },
+            Refusal::NotActivated { model: m },
+        ];
+        for r in refusals {
+            let text = r.text(Lang::Es, &names);
+            assert!(text.contains("Abdón"), "{text}");
+            for agreeing in [
+                "trabada",
+                "activada",
+                "Abdón Abatida",
+                "Ramón Abatida",
+                "asaltarla",
+            ] {
+                assert!(!text.contains(agreeing), "{text}: «{agreeing}»");
+            }
+        }
+    }
+}

@@ -41,7 +41,9 @@ pub(super) fn text(r: &Refusal, n: &Names) -> String {
         R::Engaged { model, with } => {
             let model = n.of(*model);
             let with = n.of(*with);
-            format!("{model} está trabada con {with}: solo puede Combatir o Separarse del combate")
+            format!(
+                "{model} está en combate con {with}: solo puede Combatir o Separarse del combate"
+            )
         }
         R::NoAction { id } => {
             format!("las tablas no tienen la acción '{id}' (tables/actions.yaml)")
@@ -272,7 +274,7 @@ pub(super) fn text(r: &Refusal, n: &Names) -> String {
             let creature = n.of(*creature);
             format!(
                 "{model} falló su tirada de Coraje ante el Aspecto atroz de \
-                 {creature}: no puede asaltarla en esta activación"
+                 {creature}: no puede Asaltar a {creature} en esta activación"
             )
         }
         R::DreadfulAgain { model, creature } => {
@@ -286,8 +288,8 @@ pub(super) fn text(r: &Refusal, n: &Names) -> String {
         R::NoFriendDown { model } => {
             let model = n.of(*model);
             format!(
-                "el Instinto de supervivencia necesita una amiga de {model} \
-                 Abatida a 10 cm, y ninguna lo está"
+                "el Instinto de supervivencia necesita una miniatura amiga de \
+                 {model} en estado Abatida a 10 cm, y no hay ninguna"
             )
         }
         R::HeadstrongNotCombat => "Testarudo solo repite una tirada de Combate".into(),
@@ -341,13 +343,13 @@ pub(super) fn text(r: &Refusal, n: &Names) -> String {
             let model = n.of(*model);
             let other = n.of(*other);
             format!(
-                "{model} no está trabada con {other}: Asalta para entrar en \
+                "{model} no está en combate con {other}: Asalta para entrar en \
                  contacto, o márcalas trabadas a mano"
             )
         }
         R::NotEngaged { model } => {
             let model = n.of(*model);
-            format!("{model} no está trabada")
+            format!("{model} no está en ningún combate")
         }
         R::DisengageEach { models } => format!(
             "hay que tirar contra cada oponente trabado, una vez: {}",
