@@ -16,7 +16,7 @@ use impia::core::text::Lang;
 
 /// Each figure is whole: a sentence naming its model, the one formatter's
 /// percent of its value.
-fn check_figures(g: &Game, fs: &Value, at: &str) {
+fn check_figures(g: &Game, fs: &Value, at: &str, l: Lang) {
     for f in fs.as_array().expect("figures") {
         let text = f["text"].as_str().expect("a sentence");
         assert!(!text.trim().is_empty(), "{at}: {f}");
@@ -28,7 +28,7 @@ fn check_figures(g: &Game, fs: &Value, at: &str) {
             d.parse().expect("d"),
         ));
         assert!((odds.value() - value).abs() < 1e-12, "{at}: {f}");
-        assert_eq!(f["percent"], odds.percent(), "{at}: one formatter");
+        assert_eq!(f["percent"], odds.percent(l), "{at}: one formatter");
         if let Some(m) = f["model"].as_str() {
             let r = g
                 .state()
@@ -106,9 +106,9 @@ fn one_value(g: &Game) -> usize {
             for (draft, price, target) in drafts {
                 priced += 1;
                 let at = format!("{} {draft}", o["id"]);
-                check_figures(g, &price["figures"], &at);
+                check_figures(g, &price["figures"], &at, l);
                 if let Some(fs) = price["check"].get("figures") {
-                    check_figures(g, fs, &at);
+                    check_figures(g, fs, &at, l);
                 }
                 if let Some((es, en)) = app_line(g, draft) {
                     let app = if l == Lang::Es { es } else { en };

@@ -48,7 +48,7 @@ fn only_vask(g: &mut Game) {
 
 /// The words the view shows for a chance (its "%" kept with its number).
 fn pct(p: Prob) -> String {
-    Odds(p).percent().replace(' ', "\u{a0}")
+    Odds(p).percent(Lang::En).replace(' ', "\u{a0}")
 }
 
 /// The number of ways, out of 10 × 10, that `x + d10 >= y + d10`.

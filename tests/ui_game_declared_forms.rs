@@ -67,7 +67,7 @@ fn r26_the_shot_form_ticks_the_aimed_shot_the_core_declares_and_rolls_it() {
     h.run();
     let before = target_line(&h);
     let win0 = Odds(plain.win.expect("win"))
-        .percent()
+        .percent(Lang::En)
         .replace(' ', "\u{a0}");
     assert!(before.contains(&format!("succeeds: {win0}")), "{before}");
     h.get_by_role_and_label(egui::accesskit::Role::CheckBox, &label)
@@ -76,7 +76,7 @@ fn r26_the_shot_form_ticks_the_aimed_shot_the_core_declares_and_rolls_it() {
     let after = target_line(&h);
     assert_ne!(before, after);
     let win1 = Odds(aimed.win.expect("win"))
-        .percent()
+        .percent(Lang::En)
         .replace(' ', "\u{a0}");
     assert!(after.contains(&format!("succeeds: {win1}")), "{after}");
     h.get_by_label("🎲 Vask").click();

@@ -214,7 +214,7 @@ pub fn odds(cli: &Cli, cmd: &OddsCommand) -> Result<(), CliError> {
                     describe_spec(l, &a.spec()),
                     l.pick("éxito", "success"),
                     p.exact(),
-                    p.percent()
+                    p.percent(l)
                 );
             }
         }
@@ -235,20 +235,20 @@ pub fn odds(cli: &Cli, cmd: &OddsCommand) -> Result<(), CliError> {
                     "  {}: {} ({})",
                     l.pick("gana el activo", "active wins"),
                     o.active_wins.exact(),
-                    o.active_wins.percent()
+                    o.active_wins.percent(l)
                 );
                 outln!(
                     "  {}: {} ({})",
                     l.pick("gana el pasivo", "passive wins"),
                     o.passive_wins.exact(),
-                    o.passive_wins.percent()
+                    o.passive_wins.percent(l)
                 );
                 if let Some(b) = o.both_hit {
                     outln!(
                         "  {}: {} ({})",
                         l.pick("ambos impactados", "both hit"),
                         b.exact(),
-                        b.percent()
+                        b.percent(l)
                     );
                 }
             }

@@ -263,7 +263,7 @@ impl DiceView {
         side_ui(ui, "check_side", &mut self.active, rules, roster, l);
         let spec = self.active.spec();
         let p = Odds(odds::check_success(&spec));
-        odds_line(ui, l.pick("Éxito", "Success"), p);
+        odds_line(ui, l.pick("Éxito", "Success"), p, l);
         // The d10 against the edge: what the die must show.
         let dist = Dist::die(10).add(&Dist::edge(-spec.edge()));
         let target = spec.value + spec.modifier;
@@ -328,10 +328,20 @@ impl DiceView {
             combat: self.combat,
         };
         let o = odds::opposed(&spec);
-        odds_line(ui, l.pick("Gana el activo", "Active wins"), o.active_wins);
-        odds_line(ui, l.pick("Gana el pasivo", "Passive wins"), o.passive_wins);
+        odds_line(
+            ui,
+            l.pick("Gana el activo", "Active wins"),
+            o.active_wins,
+            l,
+        );
+        odds_line(
+            ui,
+            l.pick("Gana el pasivo", "Passive wins"),
+            o.passive_wins,
+            l,
+        );
         if let Some(b) = o.both_hit {
-            odds_line(ui, l.pick("Ambos impactados", "Both hit"), b);
+            odds_line(ui, l.pick("Ambos impactados", "Both hit"), b, l);
         }
         let series = |d: &Dist, offset: f64| -> Vec<Bar> {
             d.points()
@@ -403,7 +413,7 @@ impl DiceView {
             .show(ui, |ui| {
                 for (row, o) in t.rows.iter().zip(odds) {
                     ui.strong(&row.range);
-                    ui.label(format!("{} ({})", o.percent(), o.exact()));
+                    ui.label(format!("{} ({})", o.percent(l), o.exact()));
                     ui.add(egui::Label::new(row.text.get(l)).wrap());
                     ui.end_row();
                 }
@@ -428,9 +438,9 @@ impl DiceView {
     }
 }
 
-fn odds_line(ui: &mut egui::Ui, label: &str, o: Odds) {
+fn odds_line(ui: &mut egui::Ui, label: &str, o: Odds, l: Lang) {
     ui.label(
-        egui::RichText::new(format!("{label}: {}  ({})", o.exact(), o.percent()))
+        egui::RichText::new(format!("{label}: {}  ({})", o.exact(), o.percent(l)))
             .size(style::SIZE_RESULT)
             .strong(),
     );

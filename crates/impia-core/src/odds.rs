@@ -8,6 +8,7 @@ use num_rational::Ratio;
 use serde::{Serialize, Serializer};
 
 use crate::dice::{CheckSpec, OpposedSpec, net_edge};
+use crate::text::Lang;
 
 /// An exact probability.
 pub type Prob = Ratio<u64>;
@@ -25,8 +26,15 @@ impl Odds {
         format!("{}/{}", self.0.numer(), self.0.denom())
     }
 
-    pub fn percent(&self) -> String {
-        format!("{:.1} %", self.value() * 100.0)
+    /// The percent as every client writes it (issue 34: one formatter):
+    /// one decimal, a decimal comma in Spanish ("62,5 %"), a point in
+    /// English ("62.5 %").
+    pub fn percent(&self, l: Lang) -> String {
+        let s = format!("{:.1} %", self.value() * 100.0);
+        match l {
+            Lang::Es => s.replace('.', ","),
+            Lang::En => s,
+        }
     }
 }
 
@@ -235,6 +243,14 @@ mod tests {
 
     fn p(n: u64, d: u64) -> Prob {
         Prob::new(n, d)
+    }
+
+    #[test]
+    fn the_one_percent_formatter_writes_a_decimal_comma_in_spanish() {
+        let o = Odds(p(5, 8));
+        assert_eq!(o.percent(Lang::Es), "62,5 %");
+        assert_eq!(o.percent(Lang::En), "62.5 %");
+        assert_eq!(Odds(p(18, 25)).percent(Lang::Es), "72,0 %");
     }
 
     #[test]

@@ -103,7 +103,7 @@ pub(crate) fn offers(
             .targets
             .iter()
             .map(|t| match t.p_down {
-                Some(p) => format!("{} {}", g.state().name(t.model), Odds(p).percent()),
+                Some(p) => format!("{} {}", g.state().name(t.model), Odds(p).percent(l)),
                 None => g.state().name(t.model),
             })
             .collect();

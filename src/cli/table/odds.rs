@@ -59,7 +59,7 @@ pub(super) fn odds(
         };
         outln!(
             "{key}{:>7}  {:>9}  {}",
-            o.odds.percent(),
+            o.odds.percent(l),
             o.odds.exact(),
             o.name.get(l)
         );

@@ -99,7 +99,7 @@ fn show_roll(
         outln!(
             "{:>6}  {:>7}  {}{then}",
             r.label,
-            o.percent(),
+            o.percent(l),
             r.text.get(l)
         );
     }
@@ -107,7 +107,7 @@ fn show_roll(
         outln!(
             "{:>6}  {:>7}  {}",
             "—",
-            none.percent(),
+            none.percent(l),
             l.pick("sin fila", "no row")
         );
     }
@@ -169,7 +169,7 @@ fn show_lookup(
         for o in &r.odds {
             outln!(
                 "  {:>7}  {:>9}  {}",
-                o.odds.percent(),
+                o.odds.percent(l),
                 o.odds.exact(),
                 o.text
             );

@@ -348,7 +348,7 @@ fn disengage_form_ui(
             for c in &checks {
                 widgets::sources_ui(ui, &c.sources, l);
                 for f in crate::core::game::snapshot_figures::of_opposed(g, c, l) {
-                    widgets::odds_line(ui, &f.text, f.odds);
+                    widgets::odds_line(ui, &f.text, f.odds, l);
                 }
             }
             if big_button(ui, &format!("🎲 {}  [Space]", l.pick("Tirar", "Roll"))).clicked()

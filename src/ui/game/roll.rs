@@ -43,7 +43,7 @@ impl GameView {
             None => Vec::new(),
         };
         for f in figures {
-            odds_line(ui, &f.text, f.odds);
+            odds_line(ui, &f.text, f.odds, l);
         }
         if roll_button(ui, l) {
             self.act(action, l);
@@ -71,7 +71,7 @@ impl GameView {
             None => Vec::new(),
         };
         for f in figures {
-            odds_line(ui, &f.text, f.odds);
+            odds_line(ui, &f.text, f.odds, l);
         }
         if roll_button(ui, l) {
             self.act(action, l);
@@ -96,7 +96,7 @@ impl GameView {
             None => Vec::new(),
         };
         for f in figures {
-            odds_line(ui, &f.text, f.odds);
+            odds_line(ui, &f.text, f.odds, l);
         }
         if roll_button(ui, l) {
             self.act(action, l);

@@ -356,7 +356,7 @@ fn backlash_odds_ui(ui: &mut egui::Ui, rules: &RuleSet, modifier: i32, l: Lang) 
             ui.label(format!(
                 "{:>6}  {}  {}",
                 row.range,
-                o.percent(),
+                o.percent(l),
                 row.text.get(l)
             ));
         }

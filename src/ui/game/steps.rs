@@ -69,7 +69,7 @@ impl GameView {
                     egui::Label::new(format!(
                         "{:>5}  ({})  {}",
                         row.range,
-                        o.percent(),
+                        o.percent(l),
                         row.text.get(l)
                     ))
                     .wrap(),

@@ -112,9 +112,9 @@ pub fn sources_ui(ui: &mut egui::Ui, sources: &[Text], l: Lang) {
     }
 }
 
-pub fn odds_line(ui: &mut egui::Ui, label: &str, o: Odds) {
+pub fn odds_line(ui: &mut egui::Ui, label: &str, o: Odds, l: Lang) {
     ui.label(
-        egui::RichText::new(format!("{label}: {} ({})", o.exact(), o.percent()))
+        egui::RichText::new(format!("{label}: {} ({})", o.exact(), o.percent(l)))
             .size(17.0)
             .strong(),
     );

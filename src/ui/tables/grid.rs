@@ -40,7 +40,7 @@ pub(super) fn odds_ui(
                 }
                 let zero = *o.odds.0.numer() == 0;
                 let odds =
-                    egui::RichText::new(format!("{}  ({})", o.odds.exact(), o.odds.percent()))
+                    egui::RichText::new(format!("{}  ({})", o.odds.exact(), o.odds.percent(l)))
                         .monospace();
                 ui.label(if zero { odds.weak() } else { odds.strong() });
                 let text = match then {

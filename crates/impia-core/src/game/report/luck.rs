@@ -25,7 +25,7 @@ pub struct Wish {
 impl Wish {
     /// "Nuño resistió al 8 %" / "Nuño withstood it at 8 %".
     pub fn line(&self, l: Lang) -> String {
-        let pct = Odds(self.chance).percent();
+        let pct = Odds(self.chance).percent(l);
         match (self.happened, l) {
             (true, Lang::Es) => format!("{}: sí, al {pct}", self.wanted),
             (true, Lang::En) => format!("{}: yes, at {pct}", self.wanted),

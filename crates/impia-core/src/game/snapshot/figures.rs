@@ -23,18 +23,18 @@ pub struct Figure {
     /// The sentence: "Ramón is put Down", "Úrsula wins".
     pub text: String,
     pub odds: Odds,
-    /// `odds` as [`Odds::percent`] writes it.
+    /// `odds` as [`Odds::percent`] writes it in the snapshot's language.
     pub percent: String,
 }
 
 impl Figure {
-    fn new(what: &'static str, model: Option<ModelRef>, text: String, p: Prob) -> Figure {
+    fn new(l: Lang, what: &'static str, model: Option<ModelRef>, text: String, p: Prob) -> Figure {
         let odds = Odds(p);
         Figure {
             what,
             model,
             text,
-            percent: odds.percent(),
+            percent: odds.percent(l),
             odds,
         }
     }
@@ -74,6 +74,7 @@ fn down(g: &Game, m: Option<ModelRef>, l: Lang) -> String {
 /// R01: an attribute check's chance of success.
 pub(crate) fn check(g: &Game, model: Option<ModelRef>, success: Odds, l: Lang) -> Vec<Figure> {
     vec![Figure::new(
+        l,
         "success",
         model,
         wins(g, model, true, l),
@@ -91,12 +92,14 @@ pub(crate) fn opposed(
 ) -> Vec<Figure> {
     let mut out = vec![
         Figure::new(
+            l,
             "active_wins",
             active,
             wins(g, active, false, l),
             odds.active_wins.0,
         ),
         Figure::new(
+            l,
             "passive_wins",
             passive,
             match name(g, passive) {
@@ -110,6 +113,7 @@ pub(crate) fn opposed(
     ];
     if let Some(b) = odds.both_hit {
         out.push(Figure::new(
+            l,
             "both_hit",
             None,
             l.pick("Empate: impactan las dos (R23)", "A tie: both hit (R23)")
@@ -238,15 +242,15 @@ fn price(
 ) -> Vec<Figure> {
     let mut out = Vec::new();
     if let Some(p) = down_p {
-        out.push(Figure::new("down", target, down(g, target, l), p));
+        out.push(Figure::new(l, "down", target, down(g, target, l), p));
     }
     if let Some(p) = win {
         let what = if check_only { "success" } else { "active_wins" };
         let who = winner.or(actor);
-        out.push(Figure::new(what, who, wins(g, who, check_only, l), p));
+        out.push(Figure::new(l, what, who, wins(g, who, check_only, l), p));
     }
     if let Some(p) = attacker_down {
-        out.push(Figure::new("attacker_down", actor, down(g, actor, l), p));
+        out.push(Figure::new(l, "attacker_down", actor, down(g, actor, l), p));
     }
     out
 }
@@ -287,8 +291,15 @@ pub fn of_hit(
     };
     let n = g.state().name(target);
     vec![
-        Figure::new("down", Some(target), down(g, Some(target), l), put_down.0),
         Figure::new(
+            l,
+            "down",
+            Some(target),
+            down(g, Some(target), l),
+            put_down.0,
+        ),
+        Figure::new(
+            l,
             "withstands",
             Some(target),
             match l {
