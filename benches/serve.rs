@@ -11,7 +11,7 @@
 mod serve_support;
 
 use std::net::SocketAddr;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -27,11 +27,19 @@ use serve_support::{Events, split_link};
 const STREAMS: usize = 10;
 const STATES: u64 = 1000;
 
+/// A shipped roster, found from the package (the bench binary may run
+/// from any folder, not only the package root).
+fn shipped(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("rosters")
+        .join(name)
+}
+
 /// A real game's JSON (about 12 KB a seat), reused with a new index each time.
 fn base() -> [Value; 2] {
     let rules = RuleSet::builtin().expect("tables");
-    let a = load_roster(Path::new("rosters/circulo-de-la-ceniza.yaml"), &rules).expect("roster");
-    let b = load_roster(Path::new("rosters/guardia-del-paso.yaml"), &rules).expect("roster");
+    let a = load_roster(&shipped("circulo-de-la-ceniza.yaml"), &rules).expect("roster");
+    let b = load_roster(&shipped("guardia-del-paso.yaml"), &rules).expect("roster");
     let g = Game::new(GameSetup::new(a, b).with_seed(7), &rules);
     let offered = g.offers();
     [
@@ -171,8 +179,8 @@ fn ended_benches(c: &mut Criterion) {
     use impia::server::Seat;
     use impia::server::view::{Built, SeatsView, state_from};
     let rules = RuleSet::builtin().expect("tables");
-    let a = load_roster(Path::new("rosters/circulo-de-la-ceniza.yaml"), &rules).expect("roster");
-    let b = load_roster(Path::new("rosters/guardia-del-paso.yaml"), &rules).expect("roster");
+    let a = load_roster(&shipped("circulo-de-la-ceniza.yaml"), &rules).expect("roster");
+    let b = load_roster(&shipped("guardia-del-paso.yaml"), &rules).expect("roster");
     let mut g = Game::new(GameSetup::new(a, b).with_seed(7), &rules);
     let mut rng = Roller::seeded(5);
     let mut ended_at = None;

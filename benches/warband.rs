@@ -98,6 +98,15 @@ fn print_figures(rules: &RuleSet) {
         let offered = h.offers();
         let offers = t.elapsed();
         let targets: usize = offered.offers.iter().map(|o| o.targets.len()).sum();
+        // Issue 32: a phone opening the Assault (`POST targets`): its
+        // targets tried, priced and worded on demand.
+        let place = offered.offers.iter().position(|o| o.id == "assault");
+        let t = Instant::now();
+        let opened = place
+            .and_then(|p| h.offer_in_full(p))
+            .map(|o| view::targets_json(&h, &o, impia::core::text::Lang::Es));
+        let open = t.elapsed();
+        let opened_bytes = opened.map_or(0, |v| v.to_string().len());
         let json = state.json(impia::server::Seat::A, impia::core::text::Lang::Es);
         let bytes = json.len();
         // A seat's state to look at: IMPIA_BENCH_STATE_FILE=PATH (100 models).
@@ -105,10 +114,11 @@ fn print_figures(rules: &RuleSet) {
             std::fs::write(path, json.as_bytes()).expect("state written");
         }
         eprintln!(
-            "{n} models: pick offers {:.1} ms ({picks} offers); a phone action (activate + state) {:.1} ms; acting offers {:.1} ms ({targets} targets); seat state {bytes} bytes",
+            "{n} models: pick offers {:.1} ms ({picks} offers); a phone action (activate + state) {:.1} ms; acting offers in full {:.1} ms ({targets} targets); seat state {bytes} bytes; opening the Assault (POST targets) {:.1} ms, {opened_bytes} bytes",
             ms(pick),
             ms(action),
             ms(offers),
+            ms(open),
         );
     }
 }

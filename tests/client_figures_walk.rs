@@ -5,7 +5,7 @@
 //! offer's words and log line of those games: no hole ("… (R33): 7 → ;
 //! ahora"), no gendered adjective after a name ("Ramón Abatida").
 
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use crate::game_support::{game, rules};
 use crate::serve_support::figures::{pages, printed_offers};
@@ -13,6 +13,7 @@ use impia::core::dice::Roller;
 use impia::core::game::{Action, FORMAT, Game, OffersView, sim};
 use impia::core::odds::Odds;
 use impia::core::text::Lang;
+use impia::server::view;
 
 /// Each figure is whole: a sentence naming its model, the one formatter's
 /// percent of its value.
@@ -82,16 +83,48 @@ fn one_value(g: &Game) -> usize {
         let cli = serde_json::to_string(&OffersView::of(g, l)).expect("serialises");
         let cli: Value = serde_json::from_str(&cli).expect("JSON");
         assert_eq!(cli["format"], FORMAT);
-        // Issue 32: a phone's targets carry their chances and words, not
-        // their check or dice (its sheet asks `POST price` for those):
-        // every figure the page shows is still the CLI's.
-        let lean_cli = lean(&cli);
+        // Issue 32: a phone's state lists each offer's targets (not
+        // tried or priced); the offers themselves are the CLI's, and an
+        // offer opened (`POST targets`) gives the CLI's targets with their
+        // chances and words, not their check or dice (its sheet asks
+        // `POST price` for those): every figure the page shows is still
+        // the CLI's.
+        let cli_offers = without_targets(&cli);
         for page in pages(g, l) {
-            if let Some(d) = difference("", &lean(&page["offers"]), &lean_cli) {
+            if let Some(d) = difference("", &without_targets(&page["offers"]), &cli_offers) {
                 panic!("the page's offers are not the CLI's: {d}");
             }
             assert_eq!(page["status"]["format"], FORMAT);
             assert_eq!(page["format"], FORMAT);
+            for (i, o) in cli["offers"].as_array().expect("offers").iter().enumerate() {
+                let listed = page["offers"]["offers"][i]["targets"]
+                    .as_array()
+                    .expect("targets");
+                let cli_targets = o["targets"].as_array().expect("targets");
+                // Every target the CLI gives is listed, in its order.
+                let mut rest = listed.iter();
+                for t in cli_targets {
+                    assert!(
+                        rest.any(|x| x["model"] == t["model"] && x["action"] == t["action"]),
+                        "{} lists {t}",
+                        o["id"]
+                    );
+                }
+                if cli_targets.is_empty() {
+                    continue;
+                }
+                let full = g.offer_in_full(i).expect("the offer");
+                let opened = view::targets_json(g, &full, l);
+                let want = lean(&json!({ "offers": [{ "targets": o["targets"] }] }));
+                let got = json!({ "offers": [{ "targets": opened["targets"] }] });
+                if let Some(d) = difference("", &got, &want) {
+                    panic!("an opened offer's targets are not the CLI's: {d}");
+                }
+                assert_eq!(
+                    opened["words"].as_array().map(Vec::len),
+                    Some(cli_targets.len())
+                );
+            }
         }
         for o in cli["offers"].as_array().expect("offers") {
             let mut drafts: Vec<(&Value, &Value, Option<&Value>)> = Vec::new();
@@ -166,8 +199,9 @@ fn every_client_gets_one_value_and_the_cores_words_for_each_offer_and_draft() {
             let back = Game::load(&path, &rules()).expect("reopens");
             let page = &pages(&back, l)[0];
             assert_eq!(
-                page["offers"], printed,
-                "seed {seed}: page = game offers --json"
+                without_targets(&page["offers"]),
+                without_targets(&printed),
+                "seed {seed}: page = game offers --json (issue 32: its targets listed)"
             );
         }
     }
@@ -220,9 +254,21 @@ fn offers_and_history_words_have_no_holes_and_no_gendered_adjective() {
     assert!(rerolls > 0, "a totem re-roll was offered");
 }
 
-/// The first place two values differ, by path.
-/// `offers` without what a phone's state leaves out of each target (issue
-/// 32): its check, and its price's check and dice.
+/// `offers` without each offer's targets (a phone's state lists them).
+fn without_targets(offers: &Value) -> Value {
+    let mut v = offers.clone();
+    if let Some(os) = v["offers"].as_array_mut() {
+        for o in os {
+            if let Some(m) = o.as_object_mut() {
+                m.remove("targets");
+            }
+        }
+    }
+    v
+}
+
+/// `offers` without what an offer a phone opens leaves out of each target
+/// (issue 32, `POST targets`): its check, and its price's check and dice.
 fn lean(offers: &Value) -> Value {
     let mut v = offers.clone();
     if let Some(os) = v["offers"].as_array_mut() {
@@ -243,6 +289,7 @@ fn lean(offers: &Value) -> Value {
     v
 }
 
+/// The first place two values differ, by path.
 fn difference(at: &str, a: &Value, b: &Value) -> Option<String> {
     match (a, b) {
         (Value::Object(x), Value::Object(y)) => {

@@ -143,3 +143,29 @@ fn a_warband_with_no_model_standing_ends_a_new_game_by_itself() {
     }
     assert!(!matches!(old.now(), Now::Ended { .. }));
 }
+
+/// Issue 32: the report in both languages comes from one replay of the
+/// log (a shared game's end replayed it once per language), and each is
+/// the report built in that language alone, over random games with
+/// actions taken back.
+#[test]
+fn both_languages_reports_from_one_replay_equal_each_built_alone() {
+    use impia::core::dice::Roller;
+    use impia::core::game::{report::reports, sim};
+    for seed in 1..=3 {
+        let mut g = game();
+        let mut rng = Roller::seeded(seed);
+        for k in 0..400 {
+            if sim::step(&mut g, &mut rng).is_err() {
+                break;
+            }
+            if k % 97 == 0 {
+                g.undo().expect("undo");
+            }
+        }
+        let [es, en] = reports(&g).expect("replays");
+        assert_eq!(es, report(&g, Lang::Es).expect("es"), "seed {seed}");
+        assert_eq!(en, report(&g, Lang::En).expect("en"), "seed {seed}");
+        assert!(!es.turns.is_empty() && es.turns.len() == en.turns.len());
+    }
+}

@@ -13,6 +13,7 @@ pub(super) enum PostKind {
     Act,
     Undo,
     Price,
+    Targets,
     Confirm,
     Answer,
 }
@@ -23,6 +24,7 @@ impl PostKind {
             "/act" => PostKind::Act,
             "/undo" => PostKind::Undo,
             "/price" => PostKind::Price,
+            "/targets" => PostKind::Targets,
             "/confirm" => PostKind::Confirm,
             "/answer" => PostKind::Answer,
             _ => return None,
@@ -35,6 +37,7 @@ impl PostKind {
             PostKind::Act => (&["index", "action"], &["dice"]),
             PostKind::Undo | PostKind::Confirm => (&["index"], &[]),
             PostKind::Price => (&["action"], &["declare"]),
+            PostKind::Targets => (&["index", "offer"], &[]),
             PostKind::Answer => (&["index", "allow"], &[]),
         }
     }
@@ -124,6 +127,19 @@ pub(super) fn ask_of(kind: PostKind, body: &[u8], l: Lang) -> Result<Ask, String
             }
         }
         PostKind::Undo => Ask::Undo { index: index()? },
+        PostKind::Targets => Ask::Targets {
+            index: index()?,
+            offer: map
+                .get("offer")
+                .and_then(|v| v.as_u64())
+                .and_then(|n| usize::try_from(n).ok())
+                .ok_or_else(|| {
+                    bad(
+                        "\"offer\" debe ser un número entero".into(),
+                        "\"offer\" must be a whole number".into(),
+                    )
+                })?,
+        },
         PostKind::Confirm => Ask::Confirm { index: index()? },
         PostKind::Answer => Ask::Answer {
             index: index()?,

@@ -115,6 +115,10 @@ pub enum Ask {
         action: Action,
         declare: Option<(DeclKey, Declared)>,
     },
+    /// Issue 32: the targets of the offer at place `offer` of the state
+    /// `index` (a phone's state lists them), each priced, with its
+    /// declarations and words: read-only, asked when a page opens it.
+    Targets { index: u64, offer: usize },
     /// The seat confirms the ended game's report.
     Confirm { index: u64 },
 }

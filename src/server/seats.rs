@@ -221,6 +221,12 @@ impl Seats {
             req.answer(status, body);
             return None;
         }
+        if let Ask::Targets { index, offer } = &req.ask {
+            // Read-only: no approval; the offers of the state the page has.
+            let (status, body) = targets(host, *index, share.index(), *offer, req.lang);
+            req.answer(status, body);
+            return None;
+        }
         let Some(i) = seat_slot(req.seat) else {
             let l = req.lang;
             let (s, b) = err(
@@ -272,7 +278,7 @@ impl Seats {
             | Ask::Undo { index }
             | Ask::Confirm { index }
             | Ask::Answer { index, .. } => *index,
-            Ask::Price { .. } => share.index(),
+            Ask::Price { .. } | Ask::Targets { .. } => share.index(),
         };
         let now = share.index();
         if index != now {
@@ -289,7 +295,7 @@ impl Seats {
             return None;
         }
         let done = match req.ask {
-            Ask::Act { .. } | Ask::Price { .. } => Done::Acted(req.seat),
+            Ask::Act { .. } | Ask::Price { .. } | Ask::Targets { .. } => Done::Acted(req.seat),
             Ask::Undo { .. } => Done::Undid(req.seat),
             Ask::Confirm { .. } => Done::Confirmed(req.seat),
             Ask::Answer { allow, .. } if self.proposal_for(host, side).is_some() => {
@@ -340,7 +346,7 @@ impl Seats {
                 }
                 r
             }
-            Ask::Price { .. } => return None,
+            Ask::Price { .. } | Ask::Targets { .. } => return None,
         };
         match outcome {
             Ok(()) => {
@@ -499,6 +505,31 @@ impl Share {
     fn json(&self, seat: Seat, l: Lang) -> Value {
         let s = self.tx.borrow().clone();
         serde_json::from_str(s.json(seat, l)).unwrap_or(Value::Null)
+    }
+}
+
+/// Issue 32: the targets of the offer at `offer` in full (`POST targets`):
+/// each allowed one priced in numbers and words, with its declarations and
+/// its words; 409 when the page's state is not the game's now.
+fn targets(host: &Host, index: u64, now: u64, offer: usize, l: Lang) -> (u16, Value) {
+    if index != now {
+        return (
+            409,
+            json!({
+                "error": l.pick(
+                    "la partida ha cambiado: mira otra vez",
+                    "the game moved on: look again",
+                ),
+                "index": now,
+            }),
+        );
+    }
+    match host.offer_in_full(offer) {
+        Some(o) => (200, view::targets_json(host, &o, l)),
+        None => err(
+            404,
+            l.pick("no hay esa oferta", "there is no such offer").into(),
+        ),
     }
 }
 

@@ -12,7 +12,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::{Seat, State};
-use crate::core::game::{Game, Offers, Side, Snapshot, Status};
+use crate::core::game::{Game, Offer, Offers, Side, Snapshot, Status, targets_for_phone};
 use crate::core::glossary;
 use crate::core::tables::Stat;
 use crate::core::text::Lang;
@@ -48,11 +48,11 @@ pub struct Words {
     pub glossary: GlossaryWords,
 }
 
-/// An offer and each of its targets in the history's words.
+/// An offer in the history's words (issue 32: its targets' words come
+/// with `POST targets`, [`targets_json`], when a page opens it).
 #[derive(Clone, Debug, Serialize)]
 pub struct OfferWords {
     pub text: String,
-    pub targets: Vec<String>,
 }
 
 /// The game's words the page puts beside numbers, from `core::glossary`
@@ -87,7 +87,9 @@ impl GlossaryWords {
 }
 
 /// What every seat sees in one language (the seat is set by [`State::new`]).
-/// `offered` is `g.offers()`, worked out once for both languages.
+/// `offered` is `g.offers_listed()` (issue 32: targets listed, not tried
+/// or priced; `g.offers()` serves too), worked out once for both
+/// languages.
 pub fn seat_json(g: &Game, offered: &Offers, l: Lang) -> GameJson {
     // The core's snapshot: its `status` and `offers` are the very values
     // `game status --json` and `game offers --json` print (one door).
@@ -113,11 +115,6 @@ pub fn seat_json(g: &Game, offered: &Offers, l: Lang) -> GameJson {
         .iter()
         .map(|o| OfferWords {
             text: declared(g, &o.action, l),
-            targets: o
-                .targets
-                .iter()
-                .map(|t| declared(g, &t.action, l))
-                .collect(),
         })
         .collect();
     GameJson {
@@ -130,6 +127,22 @@ pub fn seat_json(g: &Game, offered: &Offers, l: Lang) -> GameJson {
             glossary: GlossaryWords::of(l),
         },
     }
+}
+
+/// Issue 32's `POST targets`: the targets of `o`, worked out in full
+/// ([`Game::offer_in_full`]), as a phone opening the offer draws them:
+/// each priced in numbers and words, with its declarations, and each in
+/// the history's words (`words`, by place).
+pub fn targets_json(g: &Game, o: &Offer, l: Lang) -> Value {
+    let words: Vec<String> = o
+        .targets
+        .iter()
+        .map(|t| declared(g, &t.action, l))
+        .collect();
+    serde_json::json!({
+        "targets": targets_for_phone(g, o, l),
+        "words": words,
+    })
 }
 
 /// A seat's standing with the laptop.
@@ -252,18 +265,20 @@ pub struct Built {
 
 impl Built {
     pub fn of(g: &Game) -> Built {
-        let offered = g.offers();
+        let offered = g.offers_listed();
         Built {
             version: version(g),
             per_lang: [
                 members(&seat_json(g, &offered, Lang::Es)),
                 members(&seat_json(g, &offered, Lang::En)),
             ],
+            // Both languages from one replay of the log.
             report: g.state().ended.is_some().then(|| {
-                Arc::new([
-                    Arc::from(report_text(g, Lang::Es)),
-                    Arc::from(report_text(g, Lang::En)),
-                ])
+                let [es, en] = match crate::core::game::report::reports(g) {
+                    Ok([es, en]) => [report_words(&es, Lang::Es), report_words(&en, Lang::En)],
+                    Err(_) => [String::new(), String::new()],
+                };
+                Arc::new([Arc::from(es), Arc::from(en)])
             }),
         }
     }
@@ -383,9 +398,14 @@ fn end_json(g: &Game, seats: &SeatsView) -> Option<EndJson> {
 /// The game's report in a few lines: the result, each warband's VP and
 /// models, then each turn's story (as `game report` tells it).
 pub fn report_text(g: &Game, l: Lang) -> String {
-    let Ok(r) = crate::core::game::report::report(g, l) else {
-        return String::new();
-    };
+    match crate::core::game::report::report(g, l) {
+        Ok(r) => report_words(&r, l),
+        Err(_) => String::new(),
+    }
+}
+
+/// A report built in `l`, in the lines [`report_text`] gives.
+fn report_words(r: &crate::core::game::report::Report, l: Lang) -> String {
     let p = |es: &'static str, en: &'static str| l.pick(es, en);
     let mut lines = vec![match &r.winner {
         Some(w) => format!("{} {w}", p("Gana", "Won by")),

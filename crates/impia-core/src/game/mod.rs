@@ -96,5 +96,5 @@ pub use snapshot::{
     Acting, Card, CheckView, ChoiceView, DarkForces, DeclarationView, DiceView, Engaged, FORMAT,
     Figure, GameStatus, LOG_LINES, LogLine, OfferView, OffersView, OpposedCheck, PendingView,
     PriceView, RerollView, RollState, RollView, Snapshot, StatusHit, StatusModel, StatusSide,
-    StatusVp, TargetView, TypeDiceView, declarations_view,
+    StatusVp, TargetView, TypeDiceView, declarations_view, targets_for_phone,
 };

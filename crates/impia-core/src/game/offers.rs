@@ -5,18 +5,18 @@
 //! what is allowed.
 
 use super::action::{Action, HitOptions};
-use super::chance::attack_chances;
 use super::draft::{DeclKey, Declaration, Declared, Facts, declarations, declare, draft};
 use super::engine;
 use super::error::GameError;
 use super::guard::Ctx;
 use super::pending::roll_parts;
-use super::price::{Price, price, price_allowed};
+use super::price::Price;
 use super::price::{cost, try_action};
 use super::refs::{ModelRef, Side};
 use crate::game::act;
 
 mod acting;
+mod targets;
 use super::close::taker_now;
 use super::state::{GameState, Now};
 use super::status::Status;
@@ -25,6 +25,7 @@ use crate::odds::Prob;
 use crate::tables::{Keyword, RuleSet};
 use crate::text::Lang;
 use acting::{Actor, acting_offers, herb_offer};
+pub(crate) use targets::Depth;
 
 /// An action as an offer (issue 23): its cost, its offers, what the
 /// players may declare on it and the words of its button. Implemented in
@@ -241,6 +242,8 @@ pub(crate) struct Builder<'a> {
     pub(crate) ctx: Ctx<'a>,
     facts: Facts,
     pub(crate) out: Vec<Offer>,
+    /// Which offers get their targets tried, priced and declared.
+    depth: Depth,
 }
 
 impl Builder<'_> {
@@ -298,74 +301,6 @@ impl Builder<'_> {
         );
         self.out.push(offer);
     }
-
-    /// The candidates the rules allow as targets, each with its ready action
-    /// and, for an attack, its chances; and the first refusal met.
-    pub(crate) fn collect_targets(
-        &self,
-        candidates: &[ModelRef],
-        make: impl Fn(ModelRef) -> Action,
-    ) -> (Vec<Target>, Option<GameError>) {
-        let mut targets = Vec::new();
-        let mut first_refusal = None;
-        for c in candidates {
-            let action = make(*c);
-            match try_action(self.st, self.ctx, &action) {
-                Ok(()) => {
-                    let d = draft(self.ctx, self.facts, &action);
-                    // Issue 32: the draft priced once, for every language
-                    // and client; the action's chances are the draft's
-                    // when nothing was pre-filled.
-                    let (price, chances) = if d == action {
-                        let p = price_allowed(self.st, self.ctx, &d);
-                        let chances = (p.down, p.attacker_down);
-                        (Some(p), chances)
-                    } else {
-                        let c = attack_chances(self.st, self.ctx, &action);
-                        (
-                            price(self.st, self.ctx, &d).ok(),
-                            (c.map(|c| c.down), c.and_then(|c| c.attacker_down)),
-                        )
-                    };
-                    targets.push(Target {
-                        model: *c,
-                        by: taker_now(self.st, self.ctx, &action),
-                        declarations: self.declarations_of(&d),
-                        draft: d,
-                        action,
-                        p_down: chances.0,
-                        p_attacker_down: chances.1,
-                        price,
-                    })
-                }
-                Err(e) => {
-                    first_refusal.get_or_insert(e);
-                }
-            }
-        }
-        (targets, first_refusal)
-    }
-
-    /// An offer with targets: `make` builds the action for each candidate.
-    pub(crate) fn targeted(
-        &mut self,
-        model: ModelRef,
-        candidates: &[ModelRef],
-        make: impl Fn(ModelRef) -> Action,
-    ) {
-        let (targets, first_refusal) = self.collect_targets(candidates, &make);
-        let Some(sample) = targets
-            .first()
-            .map(|t| t.action.clone())
-            .or_else(|| candidates.first().map(|c| make(*c)))
-        else {
-            return;
-        };
-        let allowed = !targets.is_empty();
-        let why_not = if allowed { None } else { first_refusal };
-        let offer = self.make_offer(Some(model), sample, allowed, why_not, targets, Vec::new());
-        self.out.push(offer);
-    }
 }
 
 pub(crate) fn in_play(st: &GameState, pred: impl Fn(ModelRef) -> bool) -> Vec<ModelRef> {
@@ -377,13 +312,14 @@ pub(crate) fn in_play(st: &GameState, pred: impl Fn(ModelRef) -> bool) -> Vec<Mo
 
 /// Every offer for the step the game is at; `facts` are what the log
 /// tells beyond the state (the drafts' pre-fill).
-pub(crate) fn offers(st: &GameState, ctx: Ctx<'_>, facts: Facts) -> Offers {
+pub(crate) fn offers(st: &GameState, ctx: Ctx<'_>, facts: Facts, depth: Depth) -> Offers {
     let now = st.now();
     let mut b = Builder {
         st,
         ctx,
         facts,
         out: Vec::new(),
+        depth,
     };
     let mut actor = None;
     match &now {

@@ -174,14 +174,31 @@ fn slot(s: Side) -> usize {
 
 /// Build the report of `game` by replaying its log.
 pub fn report(game: &Game, l: Lang) -> Result<Report, GameError> {
+    // One language in, one report out.
+    Ok(report_in(game, &[l])?.swap_remove(0))
+}
+
+/// The report in Spanish and in English from one replay of the log (issue
+/// 32: a shared game's end replayed a 100,000-action log once per
+/// language).
+pub fn reports(game: &Game) -> Result<[Report; 2], GameError> {
+    let mut both = report_in(game, &[Lang::Es, Lang::En])?;
+    let en = both.swap_remove(1);
+    Ok([both.swap_remove(0), en])
+}
+
+/// The report in each of `langs`, replaying the log once: what happened
+/// is observed once, only the words are made per language.
+fn report_in(game: &Game, langs: &[Lang]) -> Result<Vec<Report>, GameError> {
     let setup = game.setup();
     let rules = game.rules();
     let ctx = Ctx { rules, setup };
     let mut st = GameState::new(setup, rules);
-    let mut turns: Vec<TurnLine> = Vec::new();
+    // Per language: the turns' lines and the players' wishes.
+    let mut turns: Vec<Vec<TurnLine>> = vec![Vec::new(); langs.len()];
     let mut spent = [0i32; 2];
     let mut downs_by: Vec<(ModelRef, u32)> = Vec::new();
-    let mut wishes: Vec<Wish> = Vec::new();
+    let mut wishes: Vec<Vec<Wish>> = vec![Vec::new(); langs.len()];
     // Issue 33: the rolls undone, told where they stood (and anything
     // taken back by leave, roll or not).
     // An undo still waiting for redo is the laptop's (a seat undoes alone
@@ -207,7 +224,9 @@ pub fn report(game: &Game, l: Lang) -> Result<Report, GameError> {
     let mut undone = undone.into_iter().peekable();
     for (i, action) in game.actions().iter().enumerate() {
         while let Some(u) = undone.next_if(|u| u.at <= i) {
-            taken_back(&mut turns, &st, ctx, u, l);
+            for (t, l) in turns.iter_mut().zip(langs) {
+                taken_back(t, &st, ctx, u, *l);
+            }
         }
         let before = st.clone();
         engine::step(&mut st, ctx, action)?;
@@ -218,34 +237,43 @@ pub fn report(game: &Game, l: Lang) -> Result<Report, GameError> {
             None => (action.is_roll() && !setup.pending_rolls()).then(|| action.clone()),
         };
         if let Some(r) = &rolled {
-            wishes.extend(luck::wishes(&before, r, l));
+            for (w, l) in wishes.iter_mut().zip(langs) {
+                w.extend(luck::wishes(&before, r, *l));
+            }
         }
-        // A new turn's line: the turn the state counts moved on (R05).
-        if st.turn != before.turn {
-            turns.push(TurnLine {
-                turn: st.turn,
-                dark_forces: st.dark_forces.as_ref().map(|d| DarkForcesLine {
-                    total: d.total,
-                    text: rules
-                        .roll_table("dark_forces")
-                        .and_then(|t| t.rows.get(d.row))
-                        .map(|r| r.text.get(l).trim_end_matches('.').to_string())
-                        .unwrap_or_default(),
-                }),
-                ..Default::default()
-            });
+        for (turns, l) in turns.iter_mut().zip(langs) {
+            // A new turn's line: the turn the state counts moved on (R05).
+            if st.turn != before.turn {
+                turns.push(TurnLine {
+                    turn: st.turn,
+                    dark_forces: st.dark_forces.as_ref().map(|d| DarkForcesLine {
+                        total: d.total,
+                        text: rules
+                            .roll_table("dark_forces")
+                            .and_then(|t| t.rows.get(d.row))
+                            .map(|r| r.text.get(*l).trim_end_matches('.').to_string())
+                            .unwrap_or_default(),
+                    }),
+                    ..Default::default()
+                });
+            }
+            if turns.is_empty() {
+                turns.push(TurnLine::default());
+            }
         }
-        if turns.is_empty() {
-            turns.push(TurnLine::default());
+        // What happened, observed once for every language.
+        let mut seen = TurnLine::default();
+        observe(&before, &st, rolled.as_ref(), &mut seen, &mut downs_by);
+        if seen != TurnLine::default() {
+            for line in turns.iter_mut().filter_map(|t| t.last_mut()) {
+                line.downs.extend(seen.downs.iter().cloned());
+                line.fled.extend(seen.fled.iter().cloned());
+                line.totems_destroyed
+                    .extend(seen.totems_destroyed.iter().cloned());
+                line.vp[0] += seen.vp[0];
+                line.vp[1] += seen.vp[1];
+            }
         }
-        let line = turns.len() - 1;
-        observe(
-            &before,
-            &st,
-            rolled.as_ref(),
-            &mut turns[line],
-            &mut downs_by,
-        );
         if action.act().spends_dp() {
             for s in Side::WARBANDS {
                 let d = dp_of(&before, s) - dp_of(&st, s);
@@ -254,35 +282,41 @@ pub fn report(game: &Game, l: Lang) -> Result<Report, GameError> {
         }
     }
     for u in undone {
-        taken_back(&mut turns, &st, ctx, u, l);
+        for (t, l) in turns.iter_mut().zip(langs) {
+            taken_back(t, &st, ctx, u, *l);
+        }
     }
-    let sides = Side::WARBANDS
+    let sides: Vec<SideReport> = Side::WARBANDS
         .iter()
         .map(|s| side_report(&st, *s, spent[slot(*s)], &downs_by))
         .collect();
-    let luck = Side::WARBANDS
-        .iter()
-        .map(|s| luck_report(&st, *s, &wishes, l))
-        .collect();
     let ended = st.ended.is_some();
     let winner = st.winner().filter(|_| ended);
-    Ok(Report {
-        scenario: setup.scenario.clone(),
-        state: if ended { "ended" } else { "playing" },
-        winner: winner.and_then(|w| st.side(w).map(|s| s.warband.to_string())),
-        result: match (ended, winner) {
-            (false, _) => "playing",
-            (true, Some(w)) => side_id(w),
-            (true, None) => "draw",
-        },
-        vp: Side::WARBANDS
+    let mut out = Vec::with_capacity(langs.len());
+    for ((turns, wishes), l) in turns.into_iter().zip(&wishes).zip(langs) {
+        let luck = Side::WARBANDS
             .iter()
-            .map(|s| (side_id(*s), st.side(*s).map_or(0, |x| x.score.total())))
-            .collect(),
-        turns,
-        sides,
-        luck,
-    })
+            .map(|s| luck_report(&st, *s, wishes, *l))
+            .collect();
+        out.push(Report {
+            scenario: setup.scenario.clone(),
+            state: if ended { "ended" } else { "playing" },
+            winner: winner.and_then(|w| st.side(w).map(|s| s.warband.to_string())),
+            result: match (ended, winner) {
+                (false, _) => "playing",
+                (true, Some(w)) => side_id(w),
+                (true, None) => "draw",
+            },
+            vp: Side::WARBANDS
+                .iter()
+                .map(|s| (side_id(*s), st.side(*s).map_or(0, |x| x.score.total())))
+                .collect(),
+            turns,
+            sides: sides.clone(),
+            luck,
+        });
+    }
+    Ok(out)
 }
 
 /// An undone action's line in the turn it stood in: its history line

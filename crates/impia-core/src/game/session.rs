@@ -3,6 +3,7 @@
 //! (save, load, recover, autosave) in `session/persist.rs`.
 
 mod checks;
+mod offered;
 mod persist;
 mod take_back;
 
@@ -14,12 +15,10 @@ use std::sync::{Arc, OnceLock};
 
 use super::action::{Action, PendingRoll};
 use super::describe;
-use super::draft::facts as draft_facts;
 use super::engine;
 use super::error::{GameError, Refusal};
 use super::file;
 use super::guard::{self, Ctx};
-use super::offers::{self, Offers};
 use super::pending::{self, RollPart};
 use super::prepare::{self, Prepared};
 use super::roll::SideDice;
@@ -543,12 +542,6 @@ impl Game {
     pub fn act(&mut self, action: Action) -> Result<(), GameError> {
         let full = self.with_dice(&action)?;
         self.apply(full)
-    }
-
-    /// What can be done now: every offer of the current step, allowed or
-    /// refused with its reason, with its DP and targets.
-    pub fn offers(&self) -> Offers {
-        offers::offers(&self.state, self.ctx(), draft_facts(&self.state, &self.log))
     }
 
     /// The exact chances of an attack `action` as the players set it (its

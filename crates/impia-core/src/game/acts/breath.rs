@@ -121,7 +121,7 @@ impl super::Offered for Breath {
         if on.x.has(Keyword::Breath) {
             b.offer_with(Some(a), breath(a, Vec::new()), on.enemies.clone());
             // Each enemy alone under the breath, with its chance to go Down.
-            let (targets, _) = b.collect_targets(&on.enemies, |t| breath(a, vec![t]));
+            let targets = b.listed_targets(&on.enemies, |t| breath(a, vec![t]));
             if let Some(o) = b.out.last_mut() {
                 o.targets = targets;
             }

@@ -271,7 +271,7 @@ fn spell_targets(b: &mut Builder<'_>, a: ModelRef, index: usize) {
         return;
     }
     let others = in_play(st, |r| r != a);
-    let (targets, _) = b.collect_targets(&others, |t| known_spell(a, index, vec![t]));
+    let targets = b.listed_targets(&others, |t| known_spell(a, index, vec![t]));
     if let Some(o) = b.out.last_mut() {
         o.targets = targets;
     }

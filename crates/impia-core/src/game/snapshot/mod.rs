@@ -25,7 +25,7 @@ use crate::text::Lang;
 pub use figures::{Figure, of_check, of_hit, of_opposed};
 pub use offers::{
     CheckView, ChoiceView, DeclarationView, OfferView, OffersView, OpposedCheck, PendingView,
-    PriceView, RerollView, TargetView, TypeDiceView, declarations_view,
+    PriceView, RerollView, TargetView, TypeDiceView, declarations_view, targets_for_phone,
 };
 pub use status::{GameStatus, StatusHit, StatusModel, StatusSide, StatusVp};
 
@@ -35,10 +35,12 @@ pub const LOG_LINES: usize = 30;
 /// Issue 34: the version of the JSON that `game status --json`, `game
 /// offers --json` and the phone page's state print (their `format` key).
 /// A change that removes or renames a key, or changes what a key means,
-/// bumps it; the README lists each change. 2: issue 34 (figures in words,
+/// bumps it; the README lists each change. 3: issue 32 (a phone's state
+/// lists each offer's targets, unpriced; `POST targets` prices an offer's);
+/// 2: issue 34 (figures in words,
 /// a target's check and chances are its draft's price); 1: everything
 /// before (`offers[].action.options` keys dropped by issue 23 without one).
-pub const FORMAT: u32 = 2;
+pub const FORMAT: u32 = 3;
 
 /// The game now, in one language.
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -13,7 +13,7 @@ use crate::game::draft::{Choice, DeclKey, DeclKind, Declaration, Declared, Effec
 use crate::game::prepare::slots_of;
 use crate::game::{
     Action, DiceSlot, Game, GameError, ModelRef, Now, Offer, Offers, Prepared, PreparedCheck,
-    Price, Role, TableDie, Taker,
+    Price, Role, TableDie, Taker, Target,
 };
 use crate::odds::{Odds, OpposedOdds};
 use crate::text::{Lang, Text};
@@ -60,8 +60,11 @@ pub struct TargetView {
     pub check: Option<CheckView>,
     /// Issue 23: `action` pre-filled from what the tracker knows.
     pub draft: Action,
-    /// What the players may still declare on the draft.
-    pub declarations: Vec<DeclarationView>,
+    /// What the players may still declare on the draft; none in a phone's
+    /// state (issue 32: its targets are listed, the page asks `POST
+    /// targets` for the offer it opens).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub declarations: Option<Vec<DeclarationView>>,
     /// The draft's price: its check, odds and chances, for exactly it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub price: Option<PriceView>,
@@ -419,48 +422,12 @@ fn offer(g: &Game, o: &Offer, l: Lang, lean: bool) -> OfferView {
         allowed: o.allowed,
         why_not: o.why_not.as_ref().map(|e| e.message(l)),
         action: o.action.clone(),
+        // Issue 32: a phone's state lists the targets (no declarations,
+        // no price: `POST targets` answers for the offer opened).
         targets: o
             .targets
             .iter()
-            .map(|t| {
-                // Issue 32: the offers priced each draft once.
-                let price = t.price.as_ref().and_then(|p| {
-                    if lean {
-                        Some(lean_price(g, &t.draft, p, l))
-                    } else {
-                        PriceView::of_price(g, &t.draft, p, l).ok()
-                    }
-                });
-                // Issue 34: one roll, one set of odds: the target's check
-                // and chances are its draft's price (the Moves the tracker
-                // logged included), as the acting phone shows them; the
-                // bare action's only when the draft has no price.
-                let (check, p_down, p_attacker_down) = match &price {
-                    Some(p) => (p.check.clone(), p.p_down, p.p_attacker_down),
-                    None => (
-                        if lean {
-                            None
-                        } else {
-                            check_view(g, &t.action, l)
-                        },
-                        t.p_down.map(Odds),
-                        t.p_attacker_down.map(Odds),
-                    ),
-                };
-                TargetView {
-                    model: t.model,
-                    by: t.by,
-                    action: t.action.clone(),
-                    // Issue 12: the chance to put the target (and, in a
-                    // fight, the attacker) Down, on attack offers only.
-                    p_down,
-                    p_attacker_down,
-                    check,
-                    draft: t.draft.clone(),
-                    declarations: declarations_view(&t.declarations, &t.draft, l),
-                    price,
-                }
-            })
+            .map(|t| target_view(g, t, l, lean, !lean))
             .collect(),
         choices: o.choices.clone(),
         // Issue 34: the draft's check when it is priced (one roll, one
@@ -474,6 +441,59 @@ fn offer(g: &Game, o: &Offer, l: Lang, lean: bool) -> OfferView {
         declarations: declarations_view(&o.declarations, &o.draft, l),
         price,
     }
+}
+
+/// A target in words: `lean`, its price without its check's words or its
+/// dice (a phone's); `declared`, with its declarations.
+fn target_view(g: &Game, t: &Target, l: Lang, lean: bool, declared: bool) -> TargetView {
+    // Issue 32: the offers priced each draft once.
+    let price = t.price.as_ref().and_then(|p| {
+        if lean {
+            Some(lean_price(g, &t.draft, p, l))
+        } else {
+            PriceView::of_price(g, &t.draft, p, l).ok()
+        }
+    });
+    // Issue 34: one roll, one set of odds: the target's check and chances
+    // are its draft's price (the Moves the tracker logged included), as
+    // the acting phone shows them; the bare action's only when the draft
+    // has no price.
+    let (check, p_down, p_attacker_down) = match &price {
+        Some(p) => (p.check.clone(), p.p_down, p.p_attacker_down),
+        None => (
+            if lean {
+                None
+            } else {
+                check_view(g, &t.action, l)
+            },
+            t.p_down.map(Odds),
+            t.p_attacker_down.map(Odds),
+        ),
+    };
+    TargetView {
+        model: t.model,
+        by: t.by,
+        action: t.action.clone(),
+        // Issue 12: the chance to put the target (and, in a fight, the
+        // attacker) Down, on attack offers only.
+        p_down,
+        p_attacker_down,
+        check,
+        draft: t.draft.clone(),
+        declarations: declared.then(|| declarations_view(&t.declarations, &t.draft, l)),
+        price,
+    }
+}
+
+/// The targets of an offer worked out in full ([`Game::offer_in_full`]),
+/// as a phone opening it receives them (issue 32, `POST targets`): each
+/// priced in numbers and words (its check's words and dice come with
+/// `POST price` for the draft opened) and its declarations.
+pub fn targets_for_phone(g: &Game, o: &Offer, l: Lang) -> Vec<TargetView> {
+    o.targets
+        .iter()
+        .map(|t| target_view(g, t, l, true, true))
+        .collect()
 }
 
 fn pending_view(g: &Game, p: &PendingRoll, l: Lang) -> PendingView {
