@@ -228,6 +228,15 @@ pub(super) fn the_waiting_phone_says_whose_move_it_is(me: &Driver, other: &Drive
             .as_str()
             == Some("polite")
     );
+    // The other side's options are folded, one line each, not every
+    // option with all its modifiers (issue 35).
+    assert_eq!(
+        other.js("const p = document.getElementById('prepared'); return !!p && !p.open && p.querySelectorAll('.prep').length > 1"),
+        serde_json::json!(true),
+        "the other side's prepared rolls folded"
+    );
+    other.js("window.scrollTo(0, 0); return true");
+    other.screenshot(&super::shots_dir().join("phone-their-move-en.png"));
 }
 
 /// Issue 35: during a game the page keeps the screen on; without the Wake
