@@ -134,3 +134,35 @@ fn the_top_bar_should_never_lay_a_tab_under_a_control() {
         }
     }
 }
+
+/// Issue 35: the zoom and language controls stay under the pointer: a
+/// second click on A+ (or A−) lands on it again, and a click on a language
+/// leaves both language buttons where they were.
+#[test]
+fn the_zoom_and_language_controls_should_not_move_under_the_pointer() {
+    let mut h = harness(app(Lang::Es, View::Game));
+    h.run();
+    // Where a control is on the screen, in pixels (the zoom scales points).
+    let rect = |h: &Harness<'static, ImpiaApp>, label: &str| {
+        let z = h.ctx.zoom_factor();
+        let r = h.get_by_label(label).rect();
+        egui::Rect::from_min_max(r.min * z, r.max * z)
+    };
+    let at = |h: &Harness<'static, ImpiaApp>, label: &str| rect(h, label).center();
+    for control in ["A+", "A+", "A−", "A−"] {
+        let before = at(&h, control);
+        h.get_by_label(control).click();
+        h.run();
+        // The pointer has not moved: the next click lands on it again.
+        let after = rect(&h, control).shrink(2.0);
+        assert!(after.contains(before), "{control}: {before:?} → {after:?}");
+    }
+    for (click, others) in [("English", "Español"), ("Español", "English")] {
+        let (b0, o0) = (at(&h, click), at(&h, others));
+        h.get_by_label(click).click();
+        h.run();
+        h.run();
+        assert!((at(&h, click) - b0).length() < 1.0, "{click} moved");
+        assert!((at(&h, others) - o0).length() < 1.0, "{others} moved");
+    }
+}

@@ -228,6 +228,15 @@ pub(super) fn the_waiting_phone_says_whose_move_it_is(me: &Driver, other: &Drive
             .as_str()
             == Some("polite")
     );
+    // The other side's options are folded, one line each, not every
+    // option with all its modifiers (issue 35).
+    assert_eq!(
+        other.js("const p = document.getElementById('prepared'); return !!p && !p.open && p.querySelectorAll('.prep').length > 1"),
+        serde_json::json!(true),
+        "the other side's prepared rolls folded"
+    );
+    other.js("window.scrollTo(0, 0); return true");
+    other.screenshot(&super::shots_dir().join("phone-their-move-en.png"));
 }
 
 /// Issue 35: during a game the page keeps the screen on; without the Wake
@@ -276,8 +285,18 @@ pub(super) fn count_tap(d: &Driver, q: &str) {
          const fold = b.closest('details:not([open])');
          if (fold) {{ fold.open = true; return 'fold'; }}
          const off = !inSheet && (r.top < 0 || r.bottom > innerHeight || (scrollY > 0 && r.top < top));
-         if (off) b.scrollIntoView({{block: 'center'}});
-         return off ? 'off ' + Math.round(r.top) + ' y' + Math.round(scrollY) + ' pin' + Math.round(top) : false"
+         return off ? 'off ' + Math.round(r.top) + '-' + Math.round(r.bottom) + ' y' + Math.round(scrollY) + ' pin' + Math.round(top) : false"
+    ));
+    if let Some(dir) = std::env::var_os("IMPIA_TAPS_SHOTS")
+        && off.as_str().is_some_and(|s| s.starts_with("off"))
+    {
+        let n = TAPS.with(|t| t.get().0);
+        d.screenshot(&std::path::Path::new(&dir).join(format!("off-{n}.png")));
+    }
+    d.js(&format!(
+        "const b = document.querySelector({q}); const r = b.getBoundingClientRect();
+         if (!document.getElementById('sheet').contains(b) && (r.top < 0 || r.bottom > innerHeight || (scrollY > 0 && r.top < (document.getElementById('whose') ? document.getElementById('whose').getBoundingClientRect().bottom : 0)))) b.scrollIntoView({{block: 'center'}});
+         return true"
     ));
     if std::env::var_os("IMPIA_TAPS").is_some() {
         eprintln!("tap {q}: {off}");
@@ -293,7 +312,9 @@ pub(super) fn count_tap(d: &Driver, q: &str) {
     });
 }
 
-pub(super) fn print_taps(what: &str) {
+/// Print this test's taps and scrolls; they are returned to be checked.
+pub(super) fn print_taps(what: &str) -> (u32, u32) {
     let (taps, scrolls) = TAPS.with(|t| t.get());
     eprintln!("serve_phones: {what}: {taps} taps, {scrolls} scrolls");
+    (taps, scrolls)
 }

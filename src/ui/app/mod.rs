@@ -27,6 +27,8 @@ use crate::core::text::{Lang, Text};
 const PREFS_KEY: &str = "impia_prefs";
 /// The address last chosen to share the table on (issue 25).
 const SHARE_KEY: &str = "impia_share_ip";
+/// Issue 35: the port shared on last, beside the address.
+const SHARE_PORT_KEY: &str = "impia_share_port";
 /// The working folders whose older files were offered (issue 36).
 const OLD_FILES_KEY: &str = "impia_old_files_asked";
 const SCALE_STEP: f32 = 0.1;
@@ -196,6 +198,9 @@ impl ImpiaApp {
         let mut app = Self::with_rules(prefs, rules);
         // The address the table was last shared on (issue 25).
         app.game.share.remembered = cc.storage.and_then(|s| eframe::get_value(s, SHARE_KEY));
+        app.game.share.remembered_port = cc
+            .storage
+            .and_then(|s| eframe::get_value(s, SHARE_PORT_KEY));
         app.dialogs = Dialogs::system();
         app.tables.user_folder = folder;
         app.start_library(opts.home.as_deref());
@@ -349,6 +354,15 @@ impl ImpiaApp {
 
     fn top_bar_row(&mut self, ui: &mut egui::Ui, l: Lang) {
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            // Issue 35: the controls a player clicks twice stand at the
+            // right edge, the zoom's of a fixed width, the words that change
+            // with the language left of them: a click on A+ or on a language
+            // never moves the next click's target.
+            self.scale_control(ui);
+            ui.separator();
+            // Their words are the same in both languages.
+            ui.selectable_value(&mut self.prefs.lang, Lang::En, "English");
+            ui.selectable_value(&mut self.prefs.lang, Lang::Es, "Español");
             let theme = if self.prefs.dark { "☀" } else { "🌙" };
             if ui
                 .button(theme)
@@ -364,10 +378,6 @@ impl ImpiaApp {
             {
                 self.library_panel.open = !self.library_panel.open;
             }
-            ui.selectable_value(&mut self.prefs.lang, Lang::En, "English");
-            ui.selectable_value(&mut self.prefs.lang, Lang::Es, "Español");
-            ui.separator();
-            self.scale_control(ui);
             ui.separator();
             let views = egui::Layout::left_to_right(egui::Align::Center).with_main_wrap(true);
             ui.with_layout(views, |ui| {
@@ -400,13 +410,29 @@ impl ImpiaApp {
             "Interface size (also Ctrl + and Ctrl −)",
         );
         let mut scale = self.prefs.ui_scale;
-        // Right to left: + first.
-        if ui.button("A+").on_hover_text(hint).clicked() {
+        let h = ui.spacing().interact_size.y;
+        // Right to left: + first, at the edge; the figure's width fixed so
+        // that "90 %" and "100 %" leave A− where it was.
+        if ui
+            .add_sized([widest(ui, &["A+", "A−"]), h], egui::Button::new("A+"))
+            .on_hover_text(hint)
+            .clicked()
+        {
             scale += SCALE_STEP;
         }
-        ui.label(format!("{:.0} %", scale * 100.0))
-            .on_hover_text(hint);
-        if ui.button("A−").on_hover_text(hint).clicked() {
+        ui.add_sized(
+            [
+                widest(ui, &["888 %"]) - 2.0 * ui.spacing().button_padding.x,
+                h,
+            ],
+            egui::Label::new(format!("{:.0} %", scale * 100.0)),
+        )
+        .on_hover_text(hint);
+        if ui
+            .add_sized([widest(ui, &["A+", "A−"]), h], egui::Button::new("A−"))
+            .on_hover_text(hint)
+            .clicked()
+        {
             scale -= SCALE_STEP;
         }
         self.prefs.ui_scale = scale.clamp(SCALE_MIN, SCALE_MAX);
@@ -569,6 +595,23 @@ impl eframe::App for ImpiaApp {
         eframe::set_value(storage, PREFS_KEY, &self.prefs);
         // Beside the preferences, under its own key: older settings still read.
         eframe::set_value(storage, SHARE_KEY, &self.game.share.remembered);
+        eframe::set_value(storage, SHARE_PORT_KEY, &self.game.share.remembered_port);
         eframe::set_value(storage, OLD_FILES_KEY, &self.old_files_asked);
     }
+}
+
+/// The width of a button holding the widest of `texts`: a control sized
+/// so keeps its place whichever of them it shows (issue 35).
+fn widest(ui: &egui::Ui, texts: &[&str]) -> f32 {
+    let font = egui::TextStyle::Button.resolve(ui.style());
+    let text = texts
+        .iter()
+        .map(|t| {
+            ui.painter()
+                .layout_no_wrap((*t).to_owned(), font.clone(), egui::Color32::PLACEHOLDER)
+                .size()
+                .x
+        })
+        .fold(0.0, f32::max);
+    text + 2.0 * ui.spacing().button_padding.x
 }

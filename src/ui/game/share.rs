@@ -13,6 +13,8 @@ use std::path::PathBuf;
 
 use super::GameView;
 
+#[cfg(test)]
+mod resume_ui;
 mod window;
 use crate::core::game::{Game, GameError, Host};
 use crate::core::text::Lang;
@@ -53,6 +55,9 @@ pub struct SharePanel {
     pub open: bool,
     /// The address last chosen (the app keeps it in its settings).
     pub remembered: Option<Ipv4Addr>,
+    /// Issue 35: the port last shared on, kept with the address: a fresh
+    /// share tries it first, so old links reach a page that explains itself.
+    pub remembered_port: Option<u16>,
     addresses: Vec<net::Address>,
     running: Option<Running>,
     error: Option<String>,
@@ -124,7 +129,9 @@ impl SharePanel {
         let last = self
             .resumable(host)
             .filter(|k| k.addr.ip() == IpAddr::V4(ip))
-            .map_or(0, |k| k.addr.port());
+            .map(|k| k.addr.port())
+            .or(self.remembered_port.filter(|_| self.remembered == Some(ip)))
+            .unwrap_or(0);
         let mut seats = Seats::new(host);
         if let Some(s) = &saved {
             seats.restore(s.allowed);
@@ -147,6 +154,8 @@ impl SharePanel {
         self.resumable = None;
         match started {
             Ok(share) => {
+                // The address and port the app keeps for the next start.
+                (self.remembered, self.remembered_port) = (Some(ip), Some(share.addr().port()));
                 if let Some(ctx) = waker {
                     share.set_waker(move || ctx.request_repaint());
                 }
