@@ -503,4 +503,21 @@ mod tests {
             PathBuf::from("/tmp/records")
         );
     }
+
+    /// Issue 36: exclusive on Windows too (`LockFileEx`), where a second
+    /// handle of this very process waits as another process would.
+    #[test]
+    fn a_second_change_of_the_records_waits_for_the_first() {
+        let dir = tempfile::tempdir().expect("temp");
+        let first = lock_records(dir.path()).expect("first");
+        let start = std::time::Instant::now();
+        let holder = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(300));
+            drop(first);
+        });
+        let second = lock_records(dir.path()).expect("second");
+        assert!(start.elapsed() >= std::time::Duration::from_millis(250));
+        drop(second);
+        holder.join().expect("holder");
+    }
 }

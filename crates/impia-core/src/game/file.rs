@@ -24,6 +24,8 @@ use crate::tables::{MAX_FILE_BYTES, read_text};
 mod autosave;
 mod lock;
 pub mod watch;
+#[cfg(test)]
+mod portable_tests;
 pub(crate) use autosave::Autosave;
 pub use autosave::{MAX_GAME_FILE_BYTES, TooBig};
 pub use lock::{GameLock, Locked, lock, lock_path, target};
