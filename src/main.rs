@@ -1,14 +1,19 @@
+#[cfg(not(target_arch = "wasm32"))]
 use std::io::Write;
+#[cfg(not(target_arch = "wasm32"))]
 use std::process::ExitCode;
 
+#[cfg(not(target_arch = "wasm32"))]
 /// Exit code when the reader of our output went away (`impia … | head`),
 /// as a shell reports a process ended by SIGPIPE.
 const EXIT_BROKEN_PIPE: u8 = 141;
 
+#[cfg(not(target_arch = "wasm32"))]
 /// Exit code when stdout cannot be written (`impia … > /dev/full`):
 /// sysexits' EX_IOERR.
 const EXIT_OUTPUT_ERROR: u8 = 74;
 
+#[cfg(not(target_arch = "wasm32"))]
 /// The stdout failure a command ended with, if this panic is one.
 fn output_failure(payload: &(dyn std::any::Any + Send)) -> Option<&std::io::Error> {
     payload
@@ -16,11 +21,13 @@ fn output_failure(payload: &(dyn std::any::Any + Send)) -> Option<&std::io::Erro
         .map(|f| &f.0)
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// One line on stderr; a stderr that cannot be written is no panic.
 fn say(line: &str) {
     let _ = writeln!(std::io::stderr(), "{line}");
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// stdout failed: a command that already saved its change still succeeds
 /// (a script must not retry it); otherwise the code for its kind.
 fn output_failed(e: &std::io::Error) -> ExitCode {
@@ -37,6 +44,7 @@ fn output_failed(e: &std::io::Error) -> ExitCode {
     ExitCode::from(EXIT_OUTPUT_ERROR)
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// No command: open the window on the roster, tables, language and view
 /// the command line names.
 fn open_app(cli: &impia::cli::Cli) -> ExitCode {
@@ -66,9 +74,10 @@ fn open_app(cli: &impia::cli::Cli) -> ExitCode {
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn main() -> ExitCode {
     // Set once, here, first thing: it cannot be set already.
-    let _ = impia::ui::STARTED.set(std::time::Instant::now());
+    let _ = impia::ui::STARTED.set(web_time::Instant::now());
     let cli = match impia::cli::parse_args(std::env::args_os()) {
         Ok(cli) => cli,
         Err(code) => return code,
@@ -100,4 +109,11 @@ fn main() -> ExitCode {
         return output_failed(&e);
     }
     code
+}
+
+/// The web build (issue 37, scripts/build-web): the app on the page's
+/// canvas; there is no command line in a browser.
+#[cfg(target_arch = "wasm32")]
+fn main() {
+    impia::ui::web::start();
 }

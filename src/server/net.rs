@@ -41,6 +41,7 @@ fn default_route_ifaces() -> Vec<String> {
 
 /// This machine's IPv4 addresses: the default route's first, then other
 /// private ones, then the rest, loopback last.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn ipv4_addresses() -> Vec<Address> {
     let defaults = default_route_ifaces();
     let mut out: Vec<Address> = if_addrs::get_if_addrs()
@@ -65,6 +66,12 @@ pub fn ipv4_addresses() -> Vec<Address> {
     });
     out.dedup_by(|a, b| a.ip == b.ip);
     out
+}
+
+/// A page has no addresses to offer (issue 37: it cannot listen).
+#[cfg(target_arch = "wasm32")]
+pub fn ipv4_addresses() -> Vec<Address> {
+    Vec::new()
 }
 
 /// The address to offer first: the default route's private address, else

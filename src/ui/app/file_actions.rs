@@ -13,6 +13,10 @@ impl ImpiaApp {
     /// Open a roster or game file; a broken one leaves what is open untouched.
     pub fn open_path(&mut self, path: &Path) {
         let path = absolute(path);
+        #[cfg(target_arch = "wasm32")]
+        if self.open_kept(&path) {
+            return;
+        }
         if !path.is_file() {
             self.set_status(
                 Text::each(|l| {
@@ -67,13 +71,19 @@ impl ImpiaApp {
 
     pub(super) fn save_to(&mut self, path: PathBuf) {
         let path = absolute(&path);
-        let made = match path.parent() {
+        // Issue 37: a page keeps the roster in the browser's storage.
+        #[cfg(target_arch = "wasm32")]
+        let written = crate::ui::web::storage::write_roster(&path, &self.warband.doc.roster);
+        #[cfg(not(target_arch = "wasm32"))]
+        let written = match path.parent() {
             Some(dir) if !dir.as_os_str().is_empty() => std::fs::create_dir_all(dir),
             _ => Ok(()),
-        };
-        match made.map_err(|e| e.to_string()).and_then(|()| {
+        }
+        .map_err(|e| e.to_string())
+        .and_then(|()| {
             roster::save_roster(&path, &self.warband.doc.roster).map_err(|e| e.to_string())
-        }) {
+        });
+        match written {
             Ok(()) => {
                 self.warband.doc.mark_saved(path.clone());
                 self.prefs.last_roster = Some(path.clone());

@@ -5,6 +5,8 @@
 mod close;
 mod file_actions;
 mod library;
+#[cfg(target_arch = "wasm32")]
+mod web_kept;
 
 pub use library::{LibraryPanel, open_library};
 
@@ -502,8 +504,13 @@ impl ImpiaApp {
             self.warband.doc.title(),
             if self.warband.doc.dirty() { " •" } else { "" }
         );
+        // Issue 37: a tab's title also names the view (tabs look alike).
+        #[cfg(target_arch = "wasm32")]
+        let title = format!("{title} — {}", self.prefs.view.label(self.l()));
         if title != self.shown_title {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            #[cfg(target_arch = "wasm32")]
+            super::web::set_title(&title);
             self.shown_title = title;
         }
 
@@ -553,6 +560,8 @@ impl eframe::App for ImpiaApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let first = !self.fonts_installed;
         self.show(ui);
+        #[cfg(target_arch = "wasm32")]
+        self.keep_game();
         // `IMPIA_TIMING=1 impia` reports start to first frame (a performance goal).
         if first
             && std::env::var_os("IMPIA_TIMING").is_some()

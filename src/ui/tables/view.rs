@@ -1,6 +1,8 @@
 //! The Tables view's frame: the seed field and "open pack folder…", the
 //! searchable list of packs and tables, and the history of rolls.
 
+#[cfg(target_arch = "wasm32")]
+use crate::ui::web::no_dialog as rfd;
 use super::TablesView;
 use crate::core::packs::{Origin, PackTable};
 use crate::core::tables::RuleSet;

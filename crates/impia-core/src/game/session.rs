@@ -4,6 +4,7 @@
 
 mod checks;
 mod persist;
+mod text;
 mod take_back;
 
 pub use persist::ReadOnly;
