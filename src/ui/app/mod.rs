@@ -5,6 +5,7 @@
 mod close;
 mod file_actions;
 mod library;
+mod narrow;
 #[cfg(target_arch = "wasm32")]
 mod web_kept;
 
@@ -345,7 +346,11 @@ impl ImpiaApp {
         let l = self.l();
         // The controls on the right first; the views take what is left on
         // the left and wrap to a second row when it is short (a zoomed
-        // window), so no tab ever lies under a control.
+        // window), so no tab ever lies under a control. A phone's bar is a
+        // menu (issue 37).
+        if ui.available_width() < narrow::NARROW {
+            return self.top_bar_narrow(ui, l);
+        }
         ui.horizontal(|ui| self.top_bar_row(ui, l));
     }
 
