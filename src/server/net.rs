@@ -23,6 +23,7 @@ impl Address {
 
 /// The interfaces with the default route, from Linux's routing table
 /// (empty elsewhere: then the first private address is chosen).
+#[cfg(not(target_arch = "wasm32"))]
 fn default_route_ifaces() -> Vec<String> {
     let Ok(table) = std::fs::read_to_string("/proc/net/route") else {
         return Vec::new();

@@ -73,7 +73,11 @@ impl ImpiaApp {
         let path = absolute(&path);
         // Issue 37: a page keeps the roster in the browser's storage.
         #[cfg(target_arch = "wasm32")]
-        let written = crate::ui::web::storage::write_roster(&path, &self.warband.doc.roster);
+        let written = crate::ui::web::storage::write_roster(&path, &self.warband.doc.roster)
+            .and_then(|yaml| {
+                let name = path.file_name().unwrap_or_default().to_string_lossy();
+                crate::ui::web::download(&name, "application/yaml", yaml.as_bytes())
+            });
         #[cfg(not(target_arch = "wasm32"))]
         let written = match path.parent() {
             Some(dir) if !dir.as_os_str().is_empty() => std::fs::create_dir_all(dir),
@@ -313,10 +317,20 @@ impl ImpiaApp {
             crate::pdf::roster_pdf(&doc.roster, &report, &self.rules, l, crate::pdf::Paper::A4)
                 .map_err(|e| e.to_string())
                 .and_then(|bytes| {
-                    if let Some(dir) = out.parent() {
-                        std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+                    // Issue 37: a page's PDF is a download.
+                    #[cfg(target_arch = "wasm32")]
+                    return crate::ui::web::download(
+                        &out.file_name().unwrap_or_default().to_string_lossy(),
+                        "application/pdf",
+                        &bytes,
+                    );
+                    #[cfg(not(target_arch = "wasm32"))]
+                    {
+                        if let Some(dir) = out.parent() {
+                            std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+                        }
+                        crate::core::fsutil::write_atomic(&out, &bytes).map_err(|e| e.to_string())
                     }
-                    crate::core::fsutil::write_atomic(&out, &bytes).map_err(|e| e.to_string())
                 });
         match result {
             Ok(()) => {

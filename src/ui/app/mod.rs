@@ -327,6 +327,11 @@ impl ImpiaApp {
     }
 
     fn handle_dropped_files(&mut self, ctx: &egui::Context) {
+        // Issue 37: a page gets the dropped file's bytes, not a path.
+        #[cfg(target_arch = "wasm32")]
+        if self.open_dropped(ctx) {
+            return;
+        }
         let dropped: Vec<PathBuf> = ctx.input(|i| {
             i.raw
                 .dropped_files

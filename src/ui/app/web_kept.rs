@@ -9,6 +9,11 @@ use crate::core::roster::RosterDoc;
 use crate::core::text::Text;
 use crate::ui::web::storage;
 
+thread_local! {
+    /// Dropped files read by the browser, waiting for the next frame.
+    static ARRIVED: std::cell::RefCell<Vec<(String, Result<Vec<u8>, String>)>> = Default::default();
+}
+
 impl ImpiaApp {
     /// A roster or game kept in the browser under `path`'s name, opened;
     /// false when the browser keeps none by that name.
@@ -46,6 +51,47 @@ impl ImpiaApp {
             Err(e) => self.set_status_plain(e, true),
         }
         true
+    }
+
+    /// Files dropped on the page: each YAML one read (a browser reads a
+    /// file only later, so its bytes arrive at a later frame), kept in the
+    /// browser and opened. True when one was dropped or has arrived.
+    pub(super) fn open_dropped(&mut self, ctx: &egui::Context) -> bool {
+        let dropped: Vec<egui::DroppedFileHandle> = ctx.input(|i| {
+            i.raw
+                .dropped_files
+                .iter()
+                .filter(|f| {
+                    let n = f.path().to_string_lossy().to_ascii_lowercase();
+                    n.ends_with(".yaml") || n.ends_with(".yml")
+                })
+                .cloned()
+                .collect()
+        });
+        let any = !dropped.is_empty();
+        for f in dropped {
+            let ctx = ctx.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                let name = f.path().to_string_lossy().to_string();
+                let read = f.bytes_async().await;
+                ARRIVED.with(|a| a.borrow_mut().push((name, read)));
+                ctx.request_repaint();
+            });
+        }
+        let arrived = ARRIVED.with(|a| std::mem::take(&mut *a.borrow_mut()));
+        for (name, read) in &arrived {
+            match read
+                .as_ref()
+                .map_err(|e| format!("{name}: {e}"))
+                .and_then(|bytes| storage::keep_dropped(name, bytes, &self.rules))
+            {
+                Ok(path) => {
+                    self.open_kept(&path);
+                }
+                Err(e) => self.set_status_plain(e, true),
+            }
+        }
+        any || !arrived.is_empty()
     }
 
     /// At the page's start: the last roster and the last game, as the

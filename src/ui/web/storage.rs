@@ -120,13 +120,35 @@ fn name_of(path: &Path) -> io::Result<String> {
 }
 
 /// Save a roster where the desktop writes `path`: the rosters shelf, by
-/// its file name.
-pub fn write_roster(path: &Path, r: &Roster) -> Result<(), String> {
+/// its file name; the text written (the page also offers it as a file).
+pub fn write_roster(path: &Path, r: &Roster) -> Result<String, String> {
     let text = roster::roster_to_yaml(r).map_err(|e| e.to_string())?;
     let name = name_of(path).map_err(|e| e.to_string())?;
     Browser::app()
         .and_then(|mut s| s.write(Shelf::Rosters, &name, &text))
-        .map_err(|e| e.to_string())
+        .map_err(|e| e.to_string())?;
+    Ok(text)
+}
+
+/// A dropped or opened file's bytes kept on the shelf its text belongs
+/// to (a game file, else a roster): the path the app opens it by.
+pub fn keep_dropped(name: &str, bytes: &[u8], rules: &RuleSet) -> Result<PathBuf, String> {
+    let text = std::str::from_utf8(bytes).map_err(|_| format!("{name}: not UTF-8 text"))?;
+    let stem = name
+        .rsplit_once('.')
+        .map_or(name, |(s, _)| s)
+        .replace(['/', '\\', ':'], "-");
+    let name = format!("{}.yaml", stem.trim_start_matches('.'));
+    let shelf = if Game::from_file_text(&name, text, rules).is_ok() {
+        Shelf::Games
+    } else {
+        // A broken roster is kept too: opening it says what is wrong.
+        Shelf::Rosters
+    };
+    Browser::app()
+        .and_then(|mut s| s.write(shelf, &name, text))
+        .map_err(|e| e.to_string())?;
+    Ok(PathBuf::from(shelf.dir()).join(name))
 }
 
 /// A roster kept in the browser, by the path the app knows it by.
