@@ -132,16 +132,14 @@ pub struct EntrySummary {
 
 /// The roster files of `dir`, sorted by file name. Only regular files are
 /// read (a FIFO would block the window).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn list_rosters(dir: &Path, rules: &RuleSet) -> Vec<RosterEntry> {
-    // Issue 37: a page lists the rosters kept in the browser.
-    #[cfg(target_arch = "wasm32")]
-    return list_kept(dir, rules);
-    #[cfg(not(target_arch = "wasm32"))]
     list_files(dir, rules)
 }
 
+/// Issue 37: a page lists the rosters kept in the browser.
 #[cfg(target_arch = "wasm32")]
-fn list_kept(dir: &Path, rules: &RuleSet) -> Vec<RosterEntry> {
+pub fn list_rosters(dir: &Path, rules: &RuleSet) -> Vec<RosterEntry> {
     crate::ui::web::storage::roster_paths(dir)
         .into_iter()
         .map(|path| {

@@ -114,7 +114,8 @@ pub fn download(name: &str, mime: &str, bytes: &[u8]) -> Result<(), String> {
     let parts = js_sys::Array::of1(&array);
     let props = web_sys::BlobPropertyBag::new();
     props.set_type(mime);
-    let blob = web_sys::Blob::new_with_u8_array_sequence_and_options(&parts, &props).map_err(err)?;
+    let blob =
+        web_sys::Blob::new_with_u8_array_sequence_and_options(&parts, &props).map_err(err)?;
     let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(err)?;
     let document = web_sys::window()
         .and_then(|w| w.document())
@@ -131,7 +132,6 @@ pub fn download(name: &str, mime: &str, bytes: &[u8]) -> Result<(), String> {
     let _ = web_sys::Url::revoke_object_url(&url);
     Ok(())
 }
-
 
 /// A page has no blocking file dialog (rfd's is native-only): this one is
 /// never shown, so the app's in-app Open list and Save form answer, as

@@ -3,22 +3,27 @@
 //! not say so. The core asks here; clippy's `disallowed-methods`
 //! (clippy.toml) keeps every other call out of the code the web reaches.
 
-/// This process's id (a temp file's name carries it). A page has no
-/// process: `std::process::id` traps on wasm32, so the web says 0.
+/// This process's id (a temp file's name carries it).
+#[cfg(not(target_arch = "wasm32"))]
+#[allow(clippy::disallowed_methods)] // the one native call, kept here
 pub fn pid() -> u32 {
-    #[cfg(not(target_arch = "wasm32"))]
-    #[allow(clippy::disallowed_methods)] // the one native call, kept here
-    return std::process::id();
-    #[cfg(target_arch = "wasm32")]
-    return 0;
+    std::process::id()
 }
 
-/// Wait a moment before trying a lock again. A page has one thread and
-/// no other writer to wait for (`thread::sleep` traps on wasm32).
-pub fn pause(d: std::time::Duration) {
-    #[cfg(not(target_arch = "wasm32"))]
-    #[allow(clippy::disallowed_methods)] // the one native sleep, kept here
-    std::thread::sleep(d);
-    #[cfg(target_arch = "wasm32")]
-    let _ = d;
+/// A page has no process (`std::process::id` traps on wasm32): 0.
+#[cfg(target_arch = "wasm32")]
+pub fn pid() -> u32 {
+    0
 }
+
+/// Wait a moment before trying a lock again.
+#[cfg(not(target_arch = "wasm32"))]
+#[allow(clippy::disallowed_methods)] // the one native sleep, kept here
+pub fn pause(d: std::time::Duration) {
+    std::thread::sleep(d);
+}
+
+/// A page has one thread and no other writer to wait for
+/// (`thread::sleep` traps on wasm32): no wait.
+#[cfg(target_arch = "wasm32")]
+pub fn pause(_d: std::time::Duration) {}

@@ -316,22 +316,7 @@ impl ImpiaApp {
         let result =
             crate::pdf::roster_pdf(&doc.roster, &report, &self.rules, l, crate::pdf::Paper::A4)
                 .map_err(|e| e.to_string())
-                .and_then(|bytes| {
-                    // Issue 37: a page's PDF is a download.
-                    #[cfg(target_arch = "wasm32")]
-                    return crate::ui::web::download(
-                        &out.file_name().unwrap_or_default().to_string_lossy(),
-                        "application/pdf",
-                        &bytes,
-                    );
-                    #[cfg(not(target_arch = "wasm32"))]
-                    {
-                        if let Some(dir) = out.parent() {
-                            std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
-                        }
-                        crate::core::fsutil::write_atomic(&out, &bytes).map_err(|e| e.to_string())
-                    }
-                });
+                .and_then(|bytes| write_pdf(&out, &bytes));
         match result {
             Ok(()) => {
                 self.set_status(
@@ -365,6 +350,22 @@ impl ImpiaApp {
 
 /// A game file starts with its setup, which names the rosters: look at the
 /// head of the file only (a game file can be far larger than a roster).
+/// The PDF written to `out` (its folder made first).
+#[cfg(not(target_arch = "wasm32"))]
+fn write_pdf(out: &Path, bytes: &[u8]) -> Result<(), String> {
+    if let Some(dir) = out.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+    }
+    crate::core::fsutil::write_atomic(out, bytes).map_err(|e| e.to_string())
+}
+
+/// Issue 37: a page's PDF is a download named as the desktop's file.
+#[cfg(target_arch = "wasm32")]
+fn write_pdf(out: &Path, bytes: &[u8]) -> Result<(), String> {
+    let name = out.file_name().unwrap_or_default().to_string_lossy();
+    crate::ui::web::download(&name, "application/pdf", bytes)
+}
+
 fn looks_like_game(path: &Path) -> bool {
     use std::io::Read;
     let Ok(f) = std::fs::File::open(path) else {

@@ -1,12 +1,12 @@
 //! The Tables view's frame: the seed field and "open pack folder…", the
 //! searchable list of packs and tables, and the history of rolls.
 
-#[cfg(target_arch = "wasm32")]
-use crate::ui::web::no_dialog as rfd;
 use super::TablesView;
 use crate::core::packs::{Origin, PackTable};
 use crate::core::tables::RuleSet;
 use crate::core::text::Lang;
+#[cfg(target_arch = "wasm32")]
+use crate::ui::web::no_dialog as rfd;
 
 impl TablesView {
     pub fn ui(&mut self, ui: &mut egui::Ui, rules: &RuleSet, l: Lang) {

@@ -205,7 +205,8 @@ pub fn keep_game(path: Option<&Path>, game: Option<&Host>) -> Result<(), String>
     }
     let name = name_of(path).map_err(|e| e.to_string())?;
     // A cheap look first: the text is made only when the log moved.
-    let stamp = game.actions().len() * 1_000_003 + game.undone().len() * 1009 + game.redo_list().len();
+    let stamp =
+        game.actions().len() * 1_000_003 + game.undone().len() * 1009 + game.redo_list().len();
     let same = WRITTEN.with(|w| {
         let w = w.borrow();
         w.0 == name && w.1 == stamp
@@ -239,7 +240,10 @@ pub fn read_game(path: &Path, rules: &RuleSet) -> Option<Result<Host, String>> {
 /// on a fresh prefix; the lines the browser test reads.
 pub fn self_test() -> Vec<String> {
     if let Err(e) = Browser::app() {
-        return vec![format!("FAILED storage: {e}"), "store: 0 passed, 1 failed".into()];
+        return vec![
+            format!("FAILED storage: {e}"),
+            "store: 0 passed, 1 failed".into(),
+        ];
     }
     let mut n = 0;
     let outcomes = crate::core::store::cases::run(|| {

@@ -4,8 +4,8 @@
 
 mod checks;
 mod persist;
-mod text;
 mod take_back;
+mod text;
 
 pub use persist::ReadOnly;
 pub(crate) use persist::lock_error;

@@ -40,15 +40,27 @@ fn shelves_are_apart_and_listed_sorted(s: &mut dyn Store) -> Result<(), String> 
     }
     let records = s.list(Shelf::Records).map_err(|e| e.to_string())?;
     let rosters = s.list(Shelf::Rosters).map_err(|e| e.to_string())?;
-    expect(records == ["a.yaml", "b.yaml"], "records not listed, sorted")?;
+    expect(
+        records == ["a.yaml", "b.yaml"],
+        "records not listed, sorted",
+    )?;
     expect(rosters.is_empty(), "a record shows on the rosters shelf")
 }
 
 fn a_missing_document_is_not_found(s: &mut dyn Store) -> Result<(), String> {
-    let kind = s.read(Shelf::Games, "none.yaml").map(|_| ()).map_err(|e| e.kind());
-    expect(kind == Err(ErrorKind::NotFound), "a missing game did not say NotFound")?;
+    let kind = s
+        .read(Shelf::Games, "none.yaml")
+        .map(|_| ())
+        .map_err(|e| e.kind());
+    expect(
+        kind == Err(ErrorKind::NotFound),
+        "a missing game did not say NotFound",
+    )?;
     let kind = s.remove(Shelf::Games, "none.yaml").map_err(|e| e.kind());
-    expect(kind == Err(ErrorKind::NotFound), "removing nothing did not say NotFound")
+    expect(
+        kind == Err(ErrorKind::NotFound),
+        "removing nothing did not say NotFound",
+    )
 }
 
 fn a_removed_document_is_gone(s: &mut dyn Store) -> Result<(), String> {
@@ -62,7 +74,14 @@ fn a_removed_document_is_gone(s: &mut dyn Store) -> Result<(), String> {
 }
 
 fn a_name_cannot_leave_its_shelf(s: &mut dyn Store) -> Result<(), String> {
-    for bad in ["../x.yaml", "a/b.yaml", ".hidden.yaml", "x.txt", "", "a\\b.yaml"] {
+    for bad in [
+        "../x.yaml",
+        "a/b.yaml",
+        ".hidden.yaml",
+        "x.txt",
+        "",
+        "a\\b.yaml",
+    ] {
         let r = s.write(Shelf::Rosters, bad, "x\n");
         expect(
             r.as_ref().map_err(io_kind) == Err(ErrorKind::InvalidInput),
@@ -82,11 +101,23 @@ pub fn run(mut fresh: impl FnMut() -> Box<dyn Store>) -> Vec<Outcome> {
     type Case = fn(&mut dyn Store) -> Result<(), String>;
     let cases: [(&'static str, Case); 6] = [
         ("written_text_reads_back", written_text_reads_back),
-        ("a_second_write_replaces_the_first", a_second_write_replaces_the_first),
-        ("shelves_are_apart_and_listed_sorted", shelves_are_apart_and_listed_sorted),
-        ("a_missing_document_is_not_found", a_missing_document_is_not_found),
+        (
+            "a_second_write_replaces_the_first",
+            a_second_write_replaces_the_first,
+        ),
+        (
+            "shelves_are_apart_and_listed_sorted",
+            shelves_are_apart_and_listed_sorted,
+        ),
+        (
+            "a_missing_document_is_not_found",
+            a_missing_document_is_not_found,
+        ),
         ("a_removed_document_is_gone", a_removed_document_is_gone),
-        ("a_name_cannot_leave_its_shelf", a_name_cannot_leave_its_shelf),
+        (
+            "a_name_cannot_leave_its_shelf",
+            a_name_cannot_leave_its_shelf,
+        ),
     ];
     cases
         .into_iter()
@@ -134,6 +165,7 @@ mod tests {
         let r = s.write(Shelf::Games, "g.yaml", "x\n");
         assert_eq!(r.map_err(|e| e.kind()), Err(ErrorKind::WouldBlock));
         drop(held);
-        s.write(Shelf::Games, "g.yaml", "x\n").expect("written once free");
+        s.write(Shelf::Games, "g.yaml", "x\n")
+            .expect("written once free");
     }
 }
