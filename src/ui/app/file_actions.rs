@@ -348,8 +348,6 @@ impl ImpiaApp {
     }
 }
 
-/// A game file starts with its setup, which names the rosters: look at the
-/// head of the file only (a game file can be far larger than a roster).
 /// The PDF written to `out` (its folder made first).
 #[cfg(not(target_arch = "wasm32"))]
 fn write_pdf(out: &Path, bytes: &[u8]) -> Result<(), String> {
@@ -366,6 +364,8 @@ fn write_pdf(out: &Path, bytes: &[u8]) -> Result<(), String> {
     crate::ui::web::download(&name, "application/pdf", bytes)
 }
 
+/// A game file starts with its setup, which names the rosters: look at the
+/// head of the file only (a game file can be far larger than a roster).
 fn looks_like_game(path: &Path) -> bool {
     use std::io::Read;
     let Ok(f) = std::fs::File::open(path) else {

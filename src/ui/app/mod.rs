@@ -354,7 +354,8 @@ impl ImpiaApp {
         // window), so no tab ever lies under a control. A phone's bar is a
         // menu (issue 37).
         if ui.available_width() < narrow::NARROW {
-            return self.top_bar_narrow(ui, l);
+            self.top_bar_narrow(ui, l);
+            return;
         }
         ui.horizontal(|ui| self.top_bar_row(ui, l));
     }
