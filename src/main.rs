@@ -112,8 +112,81 @@ fn main() -> ExitCode {
 }
 
 /// The web build (issue 37, scripts/build-web): the app on the page's
-/// canvas; there is no command line in a browser.
+/// canvas, as eframe_template starts it; there is no command line in a
+/// browser.
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    impia::ui::web::start();
+    web::start();
+}
+
+#[cfg(target_arch = "wasm32")]
+mod web {
+    /// The canvas index.html holds (assets/web/index.html).
+    const CANVAS_ID: &str = "impia_canvas";
+
+    /// Start the app on the page's canvas; a failure replaces the loading
+    /// line with what went wrong (a blank page tells the player nothing).
+    pub fn start() {
+        use wasm_bindgen::JsCast as _;
+        // Panics and log lines go to the browser's console.
+        eframe::WebLogger::init(log::LevelFilter::Warn).ok();
+        let _ = impia::ui::STARTED.set(web_time::Instant::now());
+        if let Some(w) = web_sys::window() {
+            // Ask the browser to keep this page's storage under pressure.
+            if let Ok(s) = w.navigator().storage().persist() {
+                drop(s);
+            }
+            if w.location().search().is_ok_and(|q| q.contains("selftest")) {
+                self_test();
+            }
+        }
+        wasm_bindgen_futures::spawn_local(async {
+            let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+                return;
+            };
+            let Some(canvas) = document
+                .get_element_by_id(CANVAS_ID)
+                .and_then(|e| e.dyn_into::<web_sys::HtmlCanvasElement>().ok())
+            else {
+                log::error!("impia: no canvas #{CANVAS_ID} in the page");
+                return;
+            };
+            let result = eframe::WebRunner::new()
+                .start(
+                    canvas,
+                    eframe::WebOptions::default(),
+                    Box::new(|cc| {
+                        let rules =
+                            impia::core::tables::RuleSet::builtin().map_err(|e| e.to_string())?;
+                        let opts = impia::ui::StartOptions::default();
+                        let mut app = impia::ui::ImpiaApp::new(cc, opts, (rules, None), None);
+                        app.restore_kept();
+                        Ok(Box::new(app))
+                    }),
+                )
+                .await;
+            let loading = document.get_element_by_id("loading");
+            match (result, loading) {
+                (Ok(()), Some(l)) => l.remove(),
+                (Err(e), Some(l)) => {
+                    l.set_text_content(Some(&format!("impia could not start: {e:?}")));
+                }
+                _ => {}
+            }
+        });
+    }
+
+    /// `?selftest`: the store's cases against this browser's storage, their
+    /// lines in `<pre id="selftest">` for the browser test to read.
+    fn self_test() {
+        let lines = impia::ui::web::storage::self_test().join("\n");
+        let Some(d) = web_sys::window().and_then(|w| w.document()) else {
+            return;
+        };
+        if let (Ok(pre), Some(body)) = (d.create_element("pre"), d.body()) {
+            pre.set_id("selftest");
+            pre.set_text_content(Some(&lines));
+            let _ = body.append_child(&pre);
+        }
+    }
 }

@@ -11,7 +11,7 @@
 //!   working folder.
 
 #[cfg(target_arch = "wasm32")]
-use crate::ui::web::no_dialog as rfd;
+use crate::ui::web::page::no_dialog as rfd;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use web_time::Instant;

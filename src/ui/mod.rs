@@ -44,7 +44,7 @@ pub fn system_lang() -> Lang {
 /// Issue 37: a page follows the browser's language on first visit.
 #[cfg(target_arch = "wasm32")]
 pub fn system_lang() -> Lang {
-    web::browser_lang()
+    web::page::browser_lang()
 }
 
 /// egui's fonts plus DejaVu Sans as a fallback, for the arrows and symbols

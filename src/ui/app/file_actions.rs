@@ -76,7 +76,7 @@ impl ImpiaApp {
         let written = crate::ui::web::storage::write_roster(&path, &self.warband.doc.roster)
             .and_then(|yaml| {
                 let name = path.file_name().unwrap_or_default().to_string_lossy();
-                crate::ui::web::download(&name, "application/yaml", yaml.as_bytes())
+                crate::ui::web::page::download(&name, "application/yaml", yaml.as_bytes())
             });
         #[cfg(not(target_arch = "wasm32"))]
         let written = match path.parent() {
@@ -361,7 +361,7 @@ fn write_pdf(out: &Path, bytes: &[u8]) -> Result<(), String> {
 #[cfg(target_arch = "wasm32")]
 fn write_pdf(out: &Path, bytes: &[u8]) -> Result<(), String> {
     let name = out.file_name().unwrap_or_default().to_string_lossy();
-    crate::ui::web::download(&name, "application/pdf", bytes)
+    crate::ui::web::page::download(&name, "application/pdf", bytes)
 }
 
 /// A game file starts with its setup, which names the rosters: look at the

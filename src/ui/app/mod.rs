@@ -353,8 +353,7 @@ impl ImpiaApp {
         // the left and wrap to a second row when it is short (a zoomed
         // window), so no tab ever lies under a control. A phone's bar is a
         // menu (issue 37).
-        if ui.available_width() < narrow::NARROW {
-            self.top_bar_narrow(ui, l);
+        if self.top_bar_narrow(ui, l) {
             return;
         }
         ui.horizontal(|ui| self.top_bar_row(ui, l));
@@ -521,7 +520,7 @@ impl ImpiaApp {
         if title != self.shown_title {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             #[cfg(target_arch = "wasm32")]
-            super::web::set_title(&title);
+            super::web::page::set_title(&title);
             self.shown_title = title;
         }
 

@@ -17,7 +17,12 @@ const VIEWS: [View; 5] = [
 ];
 
 impl ImpiaApp {
-    pub(super) fn top_bar_narrow(&mut self, ui: &mut egui::Ui, l: Lang) {
+    /// The bar as a menu when the screen is narrow; false (nothing drawn)
+    /// when it is wide.
+    pub(super) fn top_bar_narrow(&mut self, ui: &mut egui::Ui, l: Lang) -> bool {
+        if ui.available_width() >= NARROW {
+            return false;
+        }
         ui.horizontal(|ui| {
             let shown = format!("☰ {}", self.prefs.view.label(l));
             ui.menu_button(egui::RichText::new(shown).size(16.0), |ui| {
@@ -51,5 +56,6 @@ impl ImpiaApp {
                 }
             });
         });
+        true
     }
 }

@@ -110,7 +110,7 @@ impl ImpiaApp {
     /// Every frame: the open game in storage as it is now (written only
     /// when it changed). A failure is said, and said again if it changes.
     pub(super) fn keep_game(&mut self) {
-        crate::ui::web::set_unsaved(self.warband.doc.dirty());
+        crate::ui::web::page::set_unsaved(self.warband.doc.dirty());
         if let Err(e) = storage::keep_game(self.game.last_game.as_deref(), self.game.game.as_ref())
         {
             let text = Text::each(|l| {

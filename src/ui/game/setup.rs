@@ -2,7 +2,7 @@
 //! two rosters (the players' names and the scenario go in the setup).
 
 #[cfg(target_arch = "wasm32")]
-use crate::ui::web::no_dialog as rfd;
+use crate::ui::web::page::no_dialog as rfd;
 use std::path::{Path, PathBuf};
 
 use super::GameView;
