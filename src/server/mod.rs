@@ -26,12 +26,16 @@
 //! waits for that answer; an owner gone answers 503.
 
 mod asks;
+#[cfg(not(target_arch = "wasm32"))]
 mod conns;
+#[cfg(not(target_arch = "wasm32"))]
 pub use conns::{
     BODY_TIMEOUT, HEAD_TIMEOUT, MAX_CONNECTIONS, MAX_HEADLESS, MAX_PER_CLIENT, MAX_STREAMS_PER_SEAT,
 };
 mod fair;
+#[cfg(not(target_arch = "wasm32"))]
 mod http;
+#[cfg(not(target_arch = "wasm32"))]
 pub use http::{HEARTBEAT, MAX_BODY, MAX_WAITING, REPLY_TIMEOUT};
 pub mod net;
 pub mod qr;
@@ -41,11 +45,24 @@ mod strict;
 pub use seats::{Done, Seats, TakeBackView};
 pub mod view;
 pub use view::May;
+// The web build (issue 37): a page cannot listen for phones; `Share`
+// there is a type with no value whose start says so.
+#[cfg(target_arch = "wasm32")]
+mod web;
+#[cfg(target_arch = "wasm32")]
+pub use web::Share;
 
 use std::net::SocketAddr;
+use std::sync::Arc;
+#[cfg(not(target_arch = "wasm32"))]
+use std::sync::Mutex;
+#[cfg(not(target_arch = "wasm32"))]
 use std::sync::atomic::Ordering;
-use std::sync::{Arc, Mutex, mpsc};
+#[cfg(not(target_arch = "wasm32"))]
+use std::sync::mpsc;
+#[cfg(not(target_arch = "wasm32"))]
 use std::thread::JoinHandle;
+#[cfg(not(target_arch = "wasm32"))]
 use std::time::Duration;
 
 use serde_json::Value;
@@ -139,11 +156,13 @@ pub struct Request {
     pub lang: Lang,
     reply: tokio::sync::oneshot::Sender<Answer>,
     /// Its seat's place among its waiting requests, freed with it.
+    #[cfg(not(target_arch = "wasm32"))]
     _held: http::Held,
 }
 
 impl Request {
     /// A request and the receiver of its answer (the server's side).
+    #[cfg(not(target_arch = "wasm32"))]
     fn new(
         seat: Seat,
         ask: Ask,
@@ -288,11 +307,17 @@ pub enum ServeError {
     Start(std::io::Error),
     #[error("the system's random source failed: {0}")]
     Random(String),
+    /// Issue 37: a page cannot listen for phones.
+    #[error(
+        "a web page cannot share the table: phones are shared from the desktop app or `impia game serve`, which can listen on the local network"
+    )]
+    NotInBrowser,
 }
 
 /// A running share: the server thread, its links, and the channel the
 /// owner publishes on. Dropping it (or [`Share::stop`]) stops the server;
 /// its links die with it.
+#[cfg(not(target_arch = "wasm32"))]
 pub struct Share {
     addr: SocketAddr,
     links: Links,
@@ -305,6 +330,7 @@ pub struct Share {
     thread: Option<JoinHandle<()>>,
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 impl Share {
     /// Listen on `bind` (port 0: any free port) with fresh tokens and
     /// `first` as the current state; `lang` is the page's language when a
@@ -477,6 +503,7 @@ impl Share {
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 impl Drop for Share {
     fn drop(&mut self) {
         self.halt();
@@ -484,6 +511,7 @@ impl Drop for Share {
 }
 
 /// 128 random bits from the OS, base64url without padding (22 characters).
+#[cfg(not(target_arch = "wasm32"))]
 fn new_token() -> Result<String, ServeError> {
     use base64::Engine;
     let mut b = [0u8; 16];

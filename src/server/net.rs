@@ -23,6 +23,7 @@ impl Address {
 
 /// The interfaces with the default route, from Linux's routing table
 /// (empty elsewhere: then the first private address is chosen).
+#[cfg(not(target_arch = "wasm32"))]
 fn default_route_ifaces() -> Vec<String> {
     let Ok(table) = std::fs::read_to_string("/proc/net/route") else {
         return Vec::new();
@@ -41,6 +42,7 @@ fn default_route_ifaces() -> Vec<String> {
 
 /// This machine's IPv4 addresses: the default route's first, then other
 /// private ones, then the rest, loopback last.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn ipv4_addresses() -> Vec<Address> {
     let defaults = default_route_ifaces();
     let mut out: Vec<Address> = if_addrs::get_if_addrs()
@@ -65,6 +67,12 @@ pub fn ipv4_addresses() -> Vec<Address> {
     });
     out.dedup_by(|a, b| a.ip == b.ip);
     out
+}
+
+/// A page has no addresses to offer (issue 37: it cannot listen).
+#[cfg(target_arch = "wasm32")]
+pub fn ipv4_addresses() -> Vec<Address> {
+    Vec::new()
 }
 
 /// The address to offer first: the default route's private address, else

@@ -10,8 +10,11 @@
 //! - Paths are absolute, so a remembered file is the same file from any
 //!   working folder.
 
+#[cfg(target_arch = "wasm32")]
+use crate::ui::web::page::no_dialog as rfd;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 use crate::core::roster::{self, Roster};
 use crate::core::tables::RuleSet;
@@ -129,7 +132,29 @@ pub struct EntrySummary {
 
 /// The roster files of `dir`, sorted by file name. Only regular files are
 /// read (a FIFO would block the window).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn list_rosters(dir: &Path, rules: &RuleSet) -> Vec<RosterEntry> {
+    list_files(dir, rules)
+}
+
+/// Issue 37: a page lists the rosters kept in the browser.
+#[cfg(target_arch = "wasm32")]
+pub fn list_rosters(dir: &Path, rules: &RuleSet) -> Vec<RosterEntry> {
+    crate::ui::web::storage::roster_paths(dir)
+        .into_iter()
+        .map(|path| {
+            let summary = match crate::ui::web::storage::read_roster(&path, rules) {
+                Some(Ok(r)) => Ok(summary_of(r, rules)),
+                Some(Err(e)) => Err(e),
+                None => Err("gone".to_string()),
+            };
+            RosterEntry { path, summary }
+        })
+        .collect()
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn list_files(dir: &Path, rules: &RuleSet) -> Vec<RosterEntry> {
     let Ok(read) = std::fs::read_dir(dir) else {
         return Vec::new();
     };
@@ -147,19 +172,21 @@ pub fn list_rosters(dir: &Path, rules: &RuleSet) -> Vec<RosterEntry> {
         .into_iter()
         .map(|path| {
             let summary = roster::load_roster(&path, rules)
-                .map(|r| {
-                    let report = roster::check(&r, rules);
-                    EntrySummary {
-                        name: r.name,
-                        total: report.total,
-                        limit: report.points_limit,
-                        problems: report.problems.len(),
-                    }
-                })
+                .map(|r| summary_of(r, rules))
                 .map_err(|e| e.to_string());
             RosterEntry { path, summary }
         })
         .collect()
+}
+
+fn summary_of(r: roster::Roster, rules: &RuleSet) -> EntrySummary {
+    let report = roster::check(&r, rules);
+    EntrySummary {
+        name: r.name,
+        total: report.total,
+        limit: report.points_limit,
+        problems: report.problems.len(),
+    }
 }
 
 /// What is at a path a save would write to.

@@ -10,6 +10,8 @@ pub mod roster_text;
 pub mod style;
 pub mod tables;
 pub mod warband;
+#[cfg(target_arch = "wasm32")]
+pub mod web;
 pub mod widgets;
 
 pub use app::{ImpiaApp, LibraryPanel, Prefs, View, open_library};
@@ -23,6 +25,7 @@ use crate::core::text::Lang;
 
 /// The language to start in: English when the system locale is English,
 /// Spanish otherwise (the summary's own language).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn system_lang() -> Lang {
     for var in ["LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"] {
         if let Ok(v) = std::env::var(var)
@@ -36,6 +39,12 @@ pub fn system_lang() -> Lang {
         }
     }
     Lang::Es
+}
+
+/// Issue 37: a page follows the browser's language on first visit.
+#[cfg(target_arch = "wasm32")]
+pub fn system_lang() -> Lang {
+    web::page::browser_lang()
 }
 
 /// egui's fonts plus DejaVu Sans as a fallback, for the arrows and symbols
@@ -58,7 +67,7 @@ pub fn install_fonts(ctx: &egui::Context) {
 }
 
 /// When the process started, for `IMPIA_TIMING=1` (start to first frame).
-pub static STARTED: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+pub static STARTED: std::sync::OnceLock<web_time::Instant> = std::sync::OnceLock::new();
 
 /// What the command line asks of the app.
 #[derive(Clone, Debug, Default)]
@@ -77,6 +86,7 @@ pub struct StartOptions {
 }
 
 /// Open the window.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn run(opts: StartOptions) -> Result<(), String> {
     // A broken user tables folder must not lock the user out: say what is
     // wrong in the status line and carry on with the shipped tables. The
@@ -97,6 +107,7 @@ pub fn run(opts: StartOptions) -> Result<(), String> {
 
 /// Open the window with the shipped tables (and a warning, if the user's
 /// did not load).
+#[cfg(not(target_arch = "wasm32"))]
 fn run_with(
     opts: StartOptions,
     folder: Option<Arc<YamlFolder>>,
@@ -106,6 +117,7 @@ fn run_with(
     open(opts, (rules, folder), warning)
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn open(
     opts: StartOptions,
     rules: (RuleSet, Option<Arc<YamlFolder>>),

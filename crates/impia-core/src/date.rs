@@ -4,8 +4,8 @@
 
 /// Today in UTC as `YYYY-MM-DD` (the civil calendar from days since 1970).
 pub fn today() -> String {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
+    let secs = web_time::SystemTime::now()
+        .duration_since(web_time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
     civil(secs / 86_400)
 }

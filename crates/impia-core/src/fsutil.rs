@@ -89,7 +89,7 @@ pub fn write_atomic_meta(
     let mut builder = tempfile::Builder::new();
     // The process id in the name tells the next save whether the writer
     // still runs: `.impia-PID-RANDOM.tmp`.
-    let prefix = format!("{TEMP_PREFIX}{}-", std::process::id());
+    let prefix = format!("{TEMP_PREFIX}{}-", crate::platform::pid());
     builder.prefix(&prefix).suffix(TEMP_SUFFIX);
     #[cfg(unix)]
     {
@@ -239,11 +239,11 @@ fn remove_stale_temps(dir: &Path, target: &Path) {
             !held_open(&entry.path())
         } else if let Some(pid) = file_name.strip_prefix(&old_prefix) {
             pid.parse::<u32>()
-                .is_ok_and(|pid| pid != std::process::id() && !process_alive(pid))
+                .is_ok_and(|pid| pid != crate::platform::pid() && !process_alive(pid))
         } else if let Some(pid) = temp_pid(&file_name) {
             // Without `/proc` nothing tells a live writer: such temps wait a day.
             if can_tell_processes() {
-                pid != std::process::id() && !process_alive(pid)
+                pid != crate::platform::pid() && !process_alive(pid)
             } else {
                 older_than_a_day(&entry)
             }

@@ -238,12 +238,12 @@ fn lock_records(dir: &Path) -> std::io::Result<RecordsLock> {
     if !there.file_type().is_file() || !same {
         return Err(planted());
     }
-    let start = std::time::Instant::now();
+    let start = web_time::Instant::now();
     loop {
         match file.try_lock() {
             Ok(()) => return Ok(RecordsLock { _file: file }),
             Err(std::fs::TryLockError::WouldBlock) if start.elapsed() < LOCK_WAIT => {
-                std::thread::sleep(std::time::Duration::from_millis(5));
+                crate::platform::pause(std::time::Duration::from_millis(5));
             }
             Err(std::fs::TryLockError::WouldBlock) => {
                 return Err(std::io::Error::new(

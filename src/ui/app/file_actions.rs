@@ -13,6 +13,10 @@ impl ImpiaApp {
     /// Open a roster or game file; a broken one leaves what is open untouched.
     pub fn open_path(&mut self, path: &Path) {
         let path = absolute(path);
+        #[cfg(target_arch = "wasm32")]
+        if self.open_kept(&path) {
+            return;
+        }
         if !path.is_file() {
             self.set_status(
                 Text::each(|l| {
@@ -67,13 +71,23 @@ impl ImpiaApp {
 
     pub(super) fn save_to(&mut self, path: PathBuf) {
         let path = absolute(&path);
-        let made = match path.parent() {
+        // Issue 37: a page keeps the roster in the browser's storage.
+        #[cfg(target_arch = "wasm32")]
+        let written = crate::ui::web::storage::write_roster(&path, &self.warband.doc.roster)
+            .and_then(|yaml| {
+                let name = path.file_name().unwrap_or_default().to_string_lossy();
+                crate::ui::web::page::download(&name, "application/yaml", yaml.as_bytes())
+            });
+        #[cfg(not(target_arch = "wasm32"))]
+        let written = match path.parent() {
             Some(dir) if !dir.as_os_str().is_empty() => std::fs::create_dir_all(dir),
             _ => Ok(()),
-        };
-        match made.map_err(|e| e.to_string()).and_then(|()| {
+        }
+        .map_err(|e| e.to_string())
+        .and_then(|()| {
             roster::save_roster(&path, &self.warband.doc.roster).map_err(|e| e.to_string())
-        }) {
+        });
+        match written {
             Ok(()) => {
                 self.warband.doc.mark_saved(path.clone());
                 self.prefs.last_roster = Some(path.clone());
@@ -302,12 +316,7 @@ impl ImpiaApp {
         let result =
             crate::pdf::roster_pdf(&doc.roster, &report, &self.rules, l, crate::pdf::Paper::A4)
                 .map_err(|e| e.to_string())
-                .and_then(|bytes| {
-                    if let Some(dir) = out.parent() {
-                        std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
-                    }
-                    crate::core::fsutil::write_atomic(&out, &bytes).map_err(|e| e.to_string())
-                });
+                .and_then(|bytes| write_pdf(&out, &bytes));
         match result {
             Ok(()) => {
                 self.set_status(
@@ -337,6 +346,22 @@ impl ImpiaApp {
             }
         }
     }
+}
+
+/// The PDF written to `out` (its folder made first).
+#[cfg(not(target_arch = "wasm32"))]
+fn write_pdf(out: &Path, bytes: &[u8]) -> Result<(), String> {
+    if let Some(dir) = out.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+    }
+    crate::core::fsutil::write_atomic(out, bytes).map_err(|e| e.to_string())
+}
+
+/// Issue 37: a page's PDF is a download named as the desktop's file.
+#[cfg(target_arch = "wasm32")]
+fn write_pdf(out: &Path, bytes: &[u8]) -> Result<(), String> {
+    let name = out.file_name().unwrap_or_default().to_string_lossy();
+    crate::ui::web::page::download(&name, "application/pdf", bytes)
 }
 
 /// A game file starts with its setup, which names the rosters: look at the

@@ -5,6 +5,9 @@
 mod close;
 mod file_actions;
 mod library;
+mod narrow;
+#[cfg(target_arch = "wasm32")]
+mod web_kept;
 
 pub use library::{LibraryPanel, open_library};
 
@@ -329,6 +332,11 @@ impl ImpiaApp {
     }
 
     fn handle_dropped_files(&mut self, ctx: &egui::Context) {
+        // Issue 37: a page gets the dropped file's bytes, not a path.
+        #[cfg(target_arch = "wasm32")]
+        if self.open_dropped(ctx) {
+            return;
+        }
         let dropped: Vec<PathBuf> = ctx.input(|i| {
             i.raw
                 .dropped_files
@@ -348,7 +356,11 @@ impl ImpiaApp {
         let l = self.l();
         // The controls on the right first; the views take what is left on
         // the left and wrap to a second row when it is short (a zoomed
-        // window), so no tab ever lies under a control.
+        // window), so no tab ever lies under a control. A phone's bar is a
+        // menu (issue 37).
+        if self.top_bar_narrow(ui, l) {
+            return;
+        }
         ui.horizontal(|ui| self.top_bar_row(ui, l));
     }
 
@@ -528,8 +540,13 @@ impl ImpiaApp {
             self.warband.doc.title(),
             if self.warband.doc.dirty() { " •" } else { "" }
         );
+        // Issue 37: a tab's title also names the view (tabs look alike).
+        #[cfg(target_arch = "wasm32")]
+        let title = format!("{title} — {}", self.prefs.view.label(self.l()));
         if title != self.shown_title {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            #[cfg(target_arch = "wasm32")]
+            super::web::page::set_title(&title);
             self.shown_title = title;
         }
 
@@ -579,6 +596,8 @@ impl eframe::App for ImpiaApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let first = !self.fonts_installed;
         self.show(ui);
+        #[cfg(target_arch = "wasm32")]
+        self.keep_game();
         // `IMPIA_TIMING=1 impia` reports start to first frame (a performance goal).
         if first
             && std::env::var_os("IMPIA_TIMING").is_some()

@@ -1,6 +1,8 @@
 //! No game yet: continue the last game, open one, or start a new one from
 //! two rosters (the players' names and the scenario go in the setup).
 
+#[cfg(target_arch = "wasm32")]
+use crate::ui::web::page::no_dialog as rfd;
 use std::path::{Path, PathBuf};
 
 use super::GameView;
@@ -133,6 +135,10 @@ impl GameView {
         self.share_stop();
         let mut game = Host::new(setup, rules);
         let warnings = Text::each(|l| game.warnings(l).join("; "));
+        // Issue 37: a page keeps the game in the browser's storage.
+        #[cfg(target_arch = "wasm32")]
+        let saved = crate::ui::web::storage::keep_new_game(&game);
+        #[cfg(not(target_arch = "wasm32"))]
         let saved = game.save_in(&self.library.games());
         self.game = Some(game);
         self.form = Form::None;

@@ -382,6 +382,7 @@ impl GameView {
 }
 
 #[cfg(test)]
+#[allow(clippy::disallowed_methods)] // native tests: threads and timers
 mod tests {
     use std::io::{Read, Write};
     use std::net::{Ipv4Addr, SocketAddr, TcpStream};

@@ -5,6 +5,8 @@ use super::TablesView;
 use crate::core::packs::{Origin, PackTable};
 use crate::core::tables::RuleSet;
 use crate::core::text::Lang;
+#[cfg(target_arch = "wasm32")]
+use crate::ui::web::page::no_dialog as rfd;
 
 impl TablesView {
     pub fn ui(&mut self, ui: &mut egui::Ui, rules: &RuleSet, l: Lang) {

@@ -2,7 +2,8 @@
 //! library's `records/` (beside its `games/`), refreshed every few seconds.
 
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 use eframe::egui;
 

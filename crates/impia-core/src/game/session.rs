@@ -6,6 +6,7 @@ mod checks;
 mod offered;
 mod persist;
 mod take_back;
+mod text;
 
 pub use persist::ReadOnly;
 pub(crate) use persist::lock_error;

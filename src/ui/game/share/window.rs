@@ -231,6 +231,18 @@ impl GameView {
         ui.style_mut()
             .text_styles
             .insert(egui::TextStyle::Heading, egui::FontId::proportional(17.0));
+        // Issue 37: a page cannot listen for the phones; say where it can.
+        if cfg!(target_arch = "wasm32") {
+            ui.label(l.pick(
+                "Una página web no puede recibir a los teléfonos: el navegador no deja que una \
+                 página escuche en la red local. Comparte la mesa desde la aplicación de \
+                 escritorio o con «impia game serve» en un ordenador de la misma red.",
+                "A web page cannot receive the phones: the browser does not let a page listen \
+                 on the local network. Share the table from the desktop app, or with \
+                 `impia game serve` on a computer on the same network.",
+            ));
+            return;
+        }
         ui.label(l.pick(
             "Cada jugador abre su enlace en el teléfono, en la misma red que este ordenador: \
              ve la partida en vivo y juega por su banda. La primera acción de cada teléfono \

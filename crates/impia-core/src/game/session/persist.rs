@@ -499,7 +499,7 @@ impl Game {
 
 /// A read file replayed: the game (no file attached yet) and what is left
 /// of the file (its redo list and undone actions).
-fn replayed(
+pub(super) fn replayed(
     path: &Path,
     mut f: file::GameFile,
     rules: &RuleSet,

@@ -1,0 +1,6 @@
+//! The web build's own parts (issue 37, wasm32 only): `page`, what a
+//! page does that a window does not, and `storage`, the core's `Store` on
+//! the browser's storage. The runner's start is the binary's (main.rs).
+
+pub mod page;
+pub mod storage;
