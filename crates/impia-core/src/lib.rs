@@ -12,6 +12,7 @@ pub mod glossary;
 pub mod library;
 pub mod odds;
 pub mod packs;
+pub mod campaign;
 pub mod records;
 pub mod roster;
 pub mod tables;

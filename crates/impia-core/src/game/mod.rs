@@ -41,6 +41,7 @@ mod pending;
 mod prepare;
 mod price;
 mod price_of;
+pub mod played;
 pub mod refs;
 pub mod report;
 mod resolve;
