@@ -4,9 +4,11 @@
 
 #[path = "game_support/fixtures.rs"]
 mod game_support;
+mod campaign_support;
 mod roster_support;
 mod serve_support;
 
+mod campaign_props;
 mod client_figures_walk;
 mod crash_roster;
 mod fair_play_props;

@@ -11,6 +11,7 @@ pub mod host;
 pub mod offers;
 pub mod pack;
 mod state;
+pub mod view;
 
 pub use host::CampaignHost;
 pub use offers::{Offer, RowOdds, offers};
