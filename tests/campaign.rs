@@ -32,7 +32,9 @@ fn play_campaign(path: &std::path::Path, games: u64) -> Vec<String> {
         }
         let allowed: Vec<String> = offers(&h.campaign, &h.pack, &rules)
             .into_iter()
-            .filter(|o| o.refused.is_none() && (o.id.starts_with("advance:") || o.id.starts_with("hire:")))
+            .filter(|o| {
+                o.refused.is_none() && (o.id.starts_with("advance:") || o.id.starts_with("hire:"))
+            })
             .map(|o| o.id)
             .collect();
         for id in allowed.into_iter().take(2) {
@@ -100,7 +102,8 @@ fn an_undone_advance_gives_its_experience_back() {
     let p = pack();
     let mut c = campaign_after_a_game();
     // Any amount may be given (the offer's default is the pack's).
-    c.act(Step::Experience { uid: 0, xp: 5 }, &p, &rules).expect("experience");
+    c.act(Step::Experience { uid: 0, xp: 5 }, &p, &rules)
+        .expect("experience");
     let before = c.state.clone();
     let xp = c.state.member(0).expect("leader").available();
     let adv = Step::Advance {
@@ -118,9 +121,26 @@ fn an_undone_advance_gives_its_experience_back() {
     assert_eq!(c.state.member(0).expect("leader").available(), xp);
     // With the experience spent, a second advance costs more than is left.
     let mut c2 = c.clone();
-    c2.act(Step::Advance { uid: 0, dice: vec![3, 4], row: 2 }, &p, &rules).expect("first");
+    c2.act(
+        Step::Advance {
+            uid: 0,
+            dice: vec![3, 4],
+            row: 2,
+        },
+        &p,
+        &rules,
+    )
+    .expect("first");
     let e = c2
-        .act(Step::Advance { uid: 0, dice: vec![3, 4], row: 2 }, &p, &rules)
+        .act(
+            Step::Advance {
+                uid: 0,
+                dice: vec![3, 4],
+                row: 2,
+            },
+            &p,
+            &rules,
+        )
         .expect_err("the second costs 4; 3 are left");
     assert!(e.0.en.contains("costs"), "{}", e.0.en);
 }
@@ -133,7 +153,11 @@ fn an_undone_death_brings_the_model_back() {
     let open = c.state.open.clone().expect("open");
     let Some(hurt) = open.models.iter().find(|m| m.down || m.removed) else {
         // This seed's game put nobody of the warband Down: no roll offered.
-        assert!(!offers(&c, &p, &rules).iter().any(|o| o.id.starts_with("injury:")));
+        assert!(
+            !offers(&c, &p, &rules)
+                .iter()
+                .any(|o| o.id.starts_with("injury:"))
+        );
         return;
     };
     let before = c.state.clone();
@@ -150,7 +174,10 @@ fn an_undone_death_brings_the_model_back() {
     .expect("the roll of 2 is death");
     assert_eq!(c.state.members.len(), n - 1);
     assert_eq!(c.state.fallen.len(), 1);
-    assert!(!c.state.fallen[0].history.is_empty(), "it keeps its history");
+    assert!(
+        !c.state.fallen[0].history.is_empty(),
+        "it keeps its history"
+    );
     c.undo(&p, &rules).expect("undo");
     assert_eq!(c.state, before);
 }
@@ -233,20 +260,34 @@ fn every_screen_of_the_campaign_says_house_rules() {
     let file = dir.path().join("c.yaml");
     let (r, f) = (roster.to_str().expect("utf8"), file.to_str().expect("utf8"));
     let out = impia(&["--lang", "en", "campaign", "new", r, "-o", f, "--seed", "3"]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     for cmd in ["status", "offers", "report"] {
         let out = impia(&["--lang", "en", "campaign", cmd, f]);
         assert!(out.status.success(), "{cmd}");
         let text = String::from_utf8_lossy(&out.stdout);
-        assert!(text.contains("house rules — not in the rules summary"), "{cmd}: {text}");
+        assert!(
+            text.contains("house rules — not in the rules summary"),
+            "{cmd}: {text}"
+        );
         let out = impia(&["campaign", cmd, f]);
         let text = String::from_utf8_lossy(&out.stdout);
-        assert!(text.contains("reglas de la casa — no están en el resumen"), "{cmd}: {text}");
+        assert!(
+            text.contains("reglas de la casa — no están en el resumen"),
+            "{cmd}: {text}"
+        );
     }
     let out = impia(&["campaign", "status", f, "--json"]);
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
     assert_eq!(v["label"], "reglas de la casa — no están en el resumen");
-    assert!(std::fs::read_to_string(&file).expect("file").contains("house rules"));
+    assert!(
+        std::fs::read_to_string(&file)
+            .expect("file")
+            .contains("house rules")
+    );
 }
 
 #[test]
@@ -257,7 +298,8 @@ fn the_cli_drafts_a_game_takes_the_defaults_marks_and_undoes() {
     let (game, _) = crate::campaign_support::ended_game(&warband(), 21);
     let gpath = dir.path().join("g.yaml");
     let rules = rules();
-    let text = impia::core::game::file::to_text(game.setup(), &[], &[], game.actions()).expect("text");
+    let text =
+        impia::core::game::file::to_text(game.setup(), &[], &[], game.actions()).expect("text");
     std::fs::write(&gpath, text).expect("game file");
     let file = dir.path().join("c.yaml");
     let (r, f, g) = (
@@ -265,19 +307,50 @@ fn the_cli_drafts_a_game_takes_the_defaults_marks_and_undoes() {
         file.to_str().expect("utf8"),
         gpath.to_str().expect("utf8"),
     );
-    assert!(impia(&["campaign", "new", r, "-o", f, "--seed", "9"]).status.success());
+    assert!(
+        impia(&["campaign", "new", r, "-o", f, "--seed", "9"])
+            .status
+            .success()
+    );
     // Mark before any game: refused, exit 1.
-    assert_eq!(impia(&["campaign", "act", f, "mark"]).status.code(), Some(1));
-    let out = impia(&["campaign", "act", f, "--game", g, "--side", "a", "--defaults", "--json"]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        impia(&["campaign", "act", f, "mark"]).status.code(),
+        Some(1)
+    );
+    let out = impia(&[
+        "campaign",
+        "act",
+        f,
+        "--game",
+        g,
+        "--side",
+        "a",
+        "--defaults",
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
     assert_eq!(v["open_game"], 1);
     assert!(v["models"][0]["xp"].as_u64().expect("xp") >= 1);
     let out = impia(&["campaign", "offers", f, "--json"]);
     let os: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
-    assert!(os.as_array().expect("list").iter().all(|o| o["default"] == false), "defaults all taken");
+    assert!(
+        os.as_array()
+            .expect("list")
+            .iter()
+            .all(|o| o["default"] == false),
+        "defaults all taken"
+    );
     let out = impia(&["campaign", "act", f, "mark", "--json"]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
     assert_eq!(v["open_game"], serde_json::Value::Null);
     let before = std::fs::read_to_string(&file).expect("file");

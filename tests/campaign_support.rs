@@ -76,7 +76,10 @@ pub fn ended_game(roster: &Roster, seed: u64) -> (Game, WarbandGame) {
         }
         sim::step_ending(&mut g, &mut rng, 60).expect("a legal random action");
     }
-    assert!(matches!(g.now(), Now::Ended { .. }), "the random game ended");
+    assert!(
+        matches!(g.now(), Now::Ended { .. }),
+        "the random game ended"
+    );
     let wg = played(&g, Side::A).expect("the log replays");
     (g, wg)
 }

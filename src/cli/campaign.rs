@@ -11,7 +11,9 @@ use super::{Cli, CliError, EXIT_BUSY, load_rules, print_json};
 use crate::core::campaign::host::{self, CampaignError};
 use crate::core::campaign::offers::{from_game, take, take_defaults};
 use crate::core::campaign::view::{self, stats_line};
-use crate::core::campaign::{Campaign, CampaignHost, CampaignPack, Start, Step, offers, parse_campaign_pack};
+use crate::core::campaign::{
+    Campaign, CampaignHost, CampaignPack, Start, Step, offers, parse_campaign_pack,
+};
 use crate::core::game::{Host, Side, played::played};
 use crate::core::packs::Origin;
 use crate::core::roster;
@@ -160,10 +162,15 @@ fn open_error(e: CampaignError) -> Result<ExitCode, CliError> {
 }
 
 /// Read a campaign without its lock (status, offers, report).
-fn read(file: &Path, pack: Option<&Path>, rules: &RuleSet) -> Result<(Campaign, CampaignPack), CliError> {
+fn read(
+    file: &Path,
+    pack: Option<&Path>,
+    rules: &RuleSet,
+) -> Result<(Campaign, CampaignPack), CliError> {
     let f = host::read(file)?;
     let find = finder(pack)?;
-    let p = find(&f.start.pack).ok_or_else(|| CliError(CampaignError::NoPack(f.start.pack.clone()).to_string()))?;
+    let p = find(&f.start.pack)
+        .ok_or_else(|| CliError(CampaignError::NoPack(f.start.pack.clone()).to_string()))?;
     let (c, damaged) = host::replay(f, &p, rules);
     if let Some(d) = damaged {
         errln!("impia: {}: {d}", file.display());
@@ -188,8 +195,11 @@ pub fn run(cli: &Cli, cmd: &CampaignCommand) -> Result<ExitCode, CliError> {
             let path = match output {
                 Some(o) => o.clone(),
                 None => {
-                    let dir = super::library(cli, true)?.games().with_file_name("campaigns");
-                    std::fs::create_dir_all(&dir).map_err(|e| CliError(format!("{}: {e}", dir.display())))?;
+                    let dir = super::library(cli, true)?
+                        .games()
+                        .with_file_name("campaigns");
+                    std::fs::create_dir_all(&dir)
+                        .map_err(|e| CliError(format!("{}: {e}", dir.display())))?;
                     dir.join(format!("{}.yaml", roster::slug(&roster.name)))
                 }
             };
@@ -229,13 +239,26 @@ pub fn run(cli: &Cli, cmd: &CampaignCommand) -> Result<ExitCode, CliError> {
             } else {
                 outln!("{}", p.label.get(l));
                 for o in &os {
-                    let mark = if o.refused.is_some() { "  " } else if o.default { "* " } else { "+ " };
+                    let mark = if o.refused.is_some() {
+                        "  "
+                    } else if o.default {
+                        "* "
+                    } else {
+                        "+ "
+                    };
                     match &o.refused {
                         Some(why) => outln!("{mark}{}: {} ({})", o.id, o.what.get(l), why.get(l)),
                         None => outln!("{mark}{}: {}", o.id, o.what.get(l)),
                     }
-                    for r in &o.odds {
-                        outln!("      {:>5}  {:>7} ({})  {}", r.label, r.percent, r.exact, r.text.get(l));
+                    // The odds before the roll, for a roll that can be made.
+                    for r in o.odds.iter().filter(|_| o.refused.is_none()) {
+                        outln!(
+                            "      {:>5}  {:>7} ({})  {}",
+                            r.label,
+                            r.percent,
+                            r.exact,
+                            r.text.get(l)
+                        );
                     }
                 }
             }
@@ -251,9 +274,25 @@ pub fn run(cli: &Cli, cmd: &CampaignCommand) -> Result<ExitCode, CliError> {
             roster: edited,
             pack,
             json,
-        } => act(file, offer.as_deref(), game.as_deref(), side.as_deref(), *defaults, name.as_deref(), edited.as_deref(), pack.as_deref(), &rules, *json, l),
-        CampaignCommand::Undo { file, pack, json } => back(file, pack.as_deref(), &rules, false, *json, l),
-        CampaignCommand::Redo { file, pack, json } => back(file, pack.as_deref(), &rules, true, *json, l),
+        } => act(
+            file,
+            offer.as_deref(),
+            game.as_deref(),
+            side.as_deref(),
+            *defaults,
+            name.as_deref(),
+            edited.as_deref(),
+            pack.as_deref(),
+            &rules,
+            *json,
+            l,
+        ),
+        CampaignCommand::Undo { file, pack, json } => {
+            back(file, pack.as_deref(), &rules, false, *json, l)
+        }
+        CampaignCommand::Redo { file, pack, json } => {
+            back(file, pack.as_deref(), &rules, true, *json, l)
+        }
         CampaignCommand::Report { file, pack, json } => {
             let (c, p) = read(file, pack.as_deref(), &rules)?;
             let r = view::report(&c, &p, &rules, l);
@@ -263,7 +302,10 @@ pub fn run(cli: &Cli, cmd: &CampaignCommand) -> Result<ExitCode, CliError> {
                 print_status(&r.status, l);
                 for m in &r.marks {
                     let odd = if m.unexplained {
-                        l.pick(" — cambio que ningún paso explica", " — a change no step explains")
+                        l.pick(
+                            " — cambio que ningún paso explica",
+                            " — a change no step explains",
+                        )
                     } else {
                         ""
                     };
@@ -297,7 +339,9 @@ pub fn run(cli: &Cli, cmd: &CampaignCommand) -> Result<ExitCode, CliError> {
         } => {
             let (c, p) = read(file, pack.as_deref(), &rules)?;
             let st = match at {
-                Some(n) => c.state_at(*n, &p, &rules).map_err(|(i, e)| CliError(format!("step {}: {}", i + 1, e.0.en)))?,
+                Some(n) => c
+                    .state_at(*n, &p, &rules)
+                    .map_err(|(i, e)| CliError(format!("step {}: {}", i + 1, e.0.en)))?,
                 None => c.state.clone(),
             };
             let r = st.roster();
@@ -327,7 +371,10 @@ fn print_status(s: &view::StatusView, l: Lang) {
         s.rating
     );
     if let Some(g) = s.open_game {
-        outln!("{} {g}", l.pick("Secuencia abierta: partida", "Sequence open: game"));
+        outln!(
+            "{} {g}",
+            l.pick("Secuencia abierta: partida", "Sequence open: game")
+        );
     }
     for m in &s.models {
         outln!(
@@ -339,7 +386,11 @@ fn print_status(s: &view::StatusView, l: Lang) {
             m.xp_available,
             m.xp,
             m.points,
-            if m.marks.is_empty() { String::new() } else { format!(" — {}", m.marks.join(", ")) }
+            if m.marks.is_empty() {
+                String::new()
+            } else {
+                format!(" — {}", m.marks.join(", "))
+            }
         );
     }
     for m in &s.fallen {
@@ -381,8 +432,13 @@ fn act(
             _ => return Err(CliError("--game needs --side a or --side b".into())),
         };
         let gm = Host::view(g, rules).map_err(|e| CliError(format!("{}: {e}", g.display())))?;
-        let wg = played(&gm, side).map_err(|e| CliError(format!("{}: {}", g.display(), e.message(l))))?;
-        let id = if gm.setup().id.is_empty() { g.display().to_string() } else { gm.setup().id.clone() };
+        let wg = played(&gm, side)
+            .map_err(|e| CliError(format!("{}: {}", g.display(), e.message(l))))?;
+        let id = if gm.setup().id.is_empty() {
+            g.display().to_string()
+        } else {
+            gm.setup().id.clone()
+        };
         match from_game(&h.campaign.state, &id, &wg) {
             Ok(s) => steps.push(s),
             Err(e) => return refused(e),
@@ -397,7 +453,7 @@ fn act(
         if let Err(e) = h.act(s.clone(), rules) {
             return act_error(e, l);
         }
-        taken.push(view::step_words(&s, &h.pack, l));
+        taken.push(view::step_words(&s, &h.pack, &h.campaign.state, l));
     }
     if defaults {
         let mut c = h.campaign.clone();
@@ -409,7 +465,7 @@ fn act(
             if let Err(e) = h.act(s.clone(), rules) {
                 return act_error(e, l);
             }
-            taken.push(view::step_words(&s, &h.pack, l));
+            taken.push(view::step_words(&s, &h.pack, &h.campaign.state, l));
         }
     }
     if let Some(o) = offer {
@@ -420,7 +476,7 @@ fn act(
         if let Err(e) = h.act(s.clone(), rules) {
             return act_error(e, l);
         }
-        taken.push(view::step_words(&s, &h.pack, l));
+        taken.push(view::step_words(&s, &h.pack, &h.campaign.state, l));
     }
     super::mark_saved();
     if json {
@@ -454,7 +510,14 @@ fn act_error(e: CampaignError, l: Lang) -> Result<ExitCode, CliError> {
     }
 }
 
-fn back(file: &Path, pack: Option<&Path>, rules: &RuleSet, redo: bool, json: bool, l: Lang) -> Result<ExitCode, CliError> {
+fn back(
+    file: &Path,
+    pack: Option<&Path>,
+    rules: &RuleSet,
+    redo: bool,
+    json: bool,
+    l: Lang,
+) -> Result<ExitCode, CliError> {
     let mut h = match CampaignHost::open(file, rules, finder(pack)?) {
         Ok(h) => h,
         Err(e) => return open_error(e),
@@ -466,12 +529,22 @@ fn back(file: &Path, pack: Option<&Path>, rules: &RuleSet, redo: bool, json: boo
             if json {
                 print_json(&view::status(&h.campaign, &h.pack, rules, l))?;
             } else {
-                outln!("{}: {}", l.pick(if redo { "Rehecho" } else { "Deshecho" }, if redo { "Redone" } else { "Undone" }), view::step_words(&s, &h.pack, l));
+                outln!(
+                    "{}: {}",
+                    l.pick(
+                        if redo { "Rehecho" } else { "Deshecho" },
+                        if redo { "Redone" } else { "Undone" }
+                    ),
+                    view::step_words(&s, &h.pack, &h.campaign.state, l)
+                );
             }
             Ok(ExitCode::SUCCESS)
         }
         Ok(None) => {
-            errln!("impia: {}", l.pick("nada que deshacer o rehacer", "nothing to undo or redo"));
+            errln!(
+                "impia: {}",
+                l.pick("nada que deshacer o rehacer", "nothing to undo or redo")
+            );
             Ok(ExitCode::from(EXIT_REFUSED))
         }
         Err(e) => open_error(e),

@@ -1,6 +1,7 @@
 //! The pure core: dice and odds, rule data, rosters and games. Nothing here
 //! knows about the UI, the PDF writer or the CLI.
 
+pub mod campaign;
 pub mod date;
 pub mod dice;
 pub mod dice_expr;
@@ -12,7 +13,6 @@ pub mod glossary;
 pub mod library;
 pub mod odds;
 pub mod packs;
-pub mod campaign;
 pub mod records;
 pub mod roster;
 pub mod tables;

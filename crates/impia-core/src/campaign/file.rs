@@ -100,7 +100,10 @@ pub fn parse(file: &str, text: &str) -> Result<CampaignFile, DataError> {
     if head.len() as u64 > MAX_FILE_BYTES {
         return Err(DataError::whole(
             file,
-            format!("the start of this campaign file is {} bytes; at most {MAX_FILE_BYTES} are read", head.len()),
+            format!(
+                "the start of this campaign file is {} bytes; at most {MAX_FILE_BYTES} are read",
+                head.len()
+            ),
         ));
     }
     crate::yaml::check(file, head)?;
@@ -116,7 +119,9 @@ pub fn parse(file: &str, text: &str) -> Result<CampaignFile, DataError> {
         return Err(DataError::at(
             file,
             pos,
-            format!("this campaign file is format version {v}; this impia reads 1 to {CAMPAIGN_VERSION} — update impia to open it"),
+            format!(
+                "this campaign file is format version {v}; this impia reads 1 to {CAMPAIGN_VERSION} — update impia to open it"
+            ),
         ));
     }
     let parsed: FileIn = serde_yaml::from_str(head).map_err(|e| DataError::yaml(file, &e))?;
@@ -160,7 +165,10 @@ mod tests {
 
     #[test]
     fn a_file_reads_back_as_written() {
-        let log = vec![Step::Income { gold: 10 }, Step::Experience { uid: 0, xp: 2 }];
+        let log = vec![
+            Step::Income { gold: 10 },
+            Step::Experience { uid: 0, xp: 2 },
+        ];
         let text = to_text(&start(), &[], &log).expect("text");
         let f = parse("c.yaml", &text).expect("parse");
         assert_eq!(f.log, log);
@@ -170,7 +178,10 @@ mod tests {
 
     #[test]
     fn a_damaged_file_opens_as_far_as_it_is_good() {
-        let log = vec![Step::Income { gold: 10 }, Step::Experience { uid: 0, xp: 2 }];
+        let log = vec![
+            Step::Income { gold: 10 },
+            Step::Experience { uid: 0, xp: 2 },
+        ];
         let mut text = to_text(&start(), &[], &log).expect("text");
         text.push_str("- {\"step\": \"nonsense\"}\n- {\"step\":\"income\",\"gold\":1}\n");
         let f = parse("c.yaml", &text).expect("parse");
@@ -191,7 +202,9 @@ mod tests {
 
     #[test]
     fn a_newer_format_is_refused_with_its_line() {
-        let text = to_text(&start(), &[], &[]).expect("text").replace("version: 1", "version: 9");
+        let text = to_text(&start(), &[], &[])
+            .expect("text")
+            .replace("version: 1", "version: 9");
         let e = parse("c.yaml", &text).expect_err("newer");
         assert!(e.message.contains("version 9"), "{e}");
         assert!(e.pos.is_some());

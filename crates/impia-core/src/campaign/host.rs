@@ -68,11 +68,7 @@ pub fn read(path: &Path) -> Result<CampaignFile, DataError> {
 
 /// Replay a file read: the log up to its first step that does not apply
 /// (named in the second value).
-pub fn replay(
-    f: CampaignFile,
-    pack: &CampaignPack,
-    rules: &RuleSet,
-) -> (Campaign, Option<String>) {
+pub fn replay(f: CampaignFile, pack: &CampaignPack, rules: &RuleSet) -> (Campaign, Option<String>) {
     let mut damaged = f.damaged.map(|d| d.to_string());
     let mut log = f.log;
     loop {
@@ -120,12 +116,14 @@ impl CampaignHost {
     ) -> Result<CampaignHost, CampaignError> {
         let lock = locked(path)?;
         let name = path.display().to_string();
-        let text = crate::fsutil::read_text(lock.target(), MAX_CAMPAIGN_FILE_BYTES).map_err(|mut e| {
-            e.file.clone_from(&name);
-            e
-        })?;
+        let text =
+            crate::fsutil::read_text(lock.target(), MAX_CAMPAIGN_FILE_BYTES).map_err(|mut e| {
+                e.file.clone_from(&name);
+                e
+            })?;
         let f = file::parse(&name, &text)?;
-        let pack = find(&f.start.pack).ok_or_else(|| CampaignError::NoPack(f.start.pack.clone()))?;
+        let pack =
+            find(&f.start.pack).ok_or_else(|| CampaignError::NoPack(f.start.pack.clone()))?;
         let torn = f.torn_tail;
         let len = f.len;
         let (campaign, damaged) = replay(f, &pack, rules);
@@ -144,7 +142,9 @@ impl CampaignHost {
         let c = &self.campaign;
         let text = file::to_text(&c.start, &c.redo, &c.log)?;
         let path = self.save.path.clone();
-        self.save.rewrite_text(text).map_err(|e| save_error(&path, e))
+        self.save
+            .rewrite_text(text)
+            .map_err(|e| save_error(&path, e))
     }
 
     /// Apply one step and save it (one line appended, or the file

@@ -64,9 +64,17 @@ pub enum Step {
     /// Experience given to a model for the open game.
     Experience { uid: u32, xp: u32 },
     /// An injury roll for a model that went Down: the dice and the row.
-    Injury { uid: u32, dice: Vec<u32>, row: usize },
+    Injury {
+        uid: u32,
+        dice: Vec<u32>,
+        row: usize,
+    },
     /// An advance: the model spends its experience and rolls.
-    Advance { uid: u32, dice: Vec<u32>, row: usize },
+    Advance {
+        uid: u32,
+        dice: Vec<u32>,
+        row: usize,
+    },
     /// The open game's income.
     Income { gold: i64 },
     /// A new model hired for gold.

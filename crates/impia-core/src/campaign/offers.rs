@@ -75,7 +75,9 @@ pub fn offers(c: &Campaign, pack: &CampaignPack, rules: &RuleSet) -> Vec<Offer> 
     let mut out = Vec::new();
     if let Some(open) = &st.open {
         for m in &open.models {
-            let Some(who) = st.member(m.uid) else { continue };
+            let Some(who) = st.member(m.uid) else {
+                continue;
+            };
             let name = &who.model.name;
             if !open.experience.contains(&m.uid) {
                 let xp = earned(pack, &open.result, m);
@@ -109,7 +111,10 @@ pub fn offers(c: &Campaign, pack: &CampaignPack, rules: &RuleSet) -> Vec<Offer> 
             let gold = pack.income.base + pack.income.per_vp * i64::from(open.vp);
             out.push(Offer {
                 id: "income".into(),
-                what: t(format!("Ingresos: {gold} de oro"), format!("Income: {gold} gold")),
+                what: t(
+                    format!("Ingresos: {gold} de oro"),
+                    format!("Income: {gold} gold"),
+                ),
                 refused: None,
                 default: true,
                 table: None,
@@ -148,7 +153,10 @@ pub fn offers(c: &Campaign, pack: &CampaignPack, rules: &RuleSet) -> Vec<Offer> 
                 format!("Hire a {} for {} gold", troop.en, h.gold),
             ),
             refused: (st.gold < h.gold).then(|| {
-                t(format!("hay {} de oro", st.gold), format!("the warband has {} gold", st.gold))
+                t(
+                    format!("hay {} de oro", st.gold),
+                    format!("the warband has {} gold", st.gold),
+                )
             }),
             default: false,
             table: None,
@@ -159,7 +167,10 @@ pub fn offers(c: &Campaign, pack: &CampaignPack, rules: &RuleSet) -> Vec<Offer> 
         let g = open.game;
         out.push(Offer {
             id: "mark".into(),
-            what: t(format!("Marcar «tras la partida {g}»"), format!("Mark \"after game {g}\"")),
+            what: t(
+                format!("Marcar «tras la partida {g}»"),
+                format!("Mark \"after game {g}\""),
+            ),
             refused: mark_step(st, rules)
                 .and_then(|s| st.clone().apply(&s, pack, rules, false))
                 .err()
@@ -187,12 +198,18 @@ fn mark_step(st: &CampaignState, rules: &RuleSet) -> Result<Step, Refused> {
 
 fn roll(c: &Campaign, pack: &CampaignPack, table: &str) -> Result<(Vec<u32>, usize), Refused> {
     let (_, body) = pack.roll_table(table).ok_or_else(|| {
-        refused(format!("no hay tabla {table}"), format!("there is no table {table}"))
+        refused(
+            format!("no hay tabla {table}"),
+            format!("there is no table {table}"),
+        )
     })?;
     let mut roller = Roller::seeded(c.next_seed());
     let (dice, total) = body.dice.roll(&mut roller);
     let row = body.row_for(total).ok_or_else(|| {
-        refused(format!("{total} no lee fila"), format!("{total} reads no row"))
+        refused(
+            format!("{total} no lee fila"),
+            format!("{total} reads no row"),
+        )
     })?;
     Ok((dice, row))
 }
@@ -200,7 +217,12 @@ fn roll(c: &Campaign, pack: &CampaignPack, table: &str) -> Result<(Vec<u32>, usi
 fn uid_of(id: &str, prefix: &str) -> Result<u32, Refused> {
     id.strip_prefix(prefix)
         .and_then(|u| u.parse().ok())
-        .ok_or_else(|| refused(format!("«{id}»: falta el número"), format!("'{id}': the model's number is missing")))
+        .ok_or_else(|| {
+            refused(
+                format!("«{id}»: falta el número"),
+                format!("'{id}': the model's number is missing"),
+            )
+        })
 }
 
 /// The step an offer stands for, its dice rolled with the campaign's dice;
@@ -217,7 +239,10 @@ pub fn take(
         return mark_step(st, rules);
     }
     if id == "income" {
-        let open = st.open.as_ref().ok_or_else(|| refused("no hay partida abierta", "no game is open"))?;
+        let open = st
+            .open
+            .as_ref()
+            .ok_or_else(|| refused("no hay partida abierta", "no game is open"))?;
         return Ok(Step::Income {
             gold: pack.income.base + pack.income.per_vp * i64::from(open.vp),
         });
@@ -225,7 +250,9 @@ pub fn take(
     if let Some(troop) = id.strip_prefix("hire:") {
         let name = name.map_or_else(
             || {
-                let n = rules.troop(troop).map_or(troop.to_string(), |x| x.name.en.clone());
+                let n = rules
+                    .troop(troop)
+                    .map_or(troop.to_string(), |x| x.name.en.clone());
                 format!("{n} {}", st.members.len() + st.fallen.len() + 1)
             },
             str::to_string,
@@ -237,7 +264,10 @@ pub fn take(
     }
     if id.starts_with("experience:") {
         let uid = uid_of(id, "experience:")?;
-        let open = st.open.as_ref().ok_or_else(|| refused("no hay partida abierta", "no game is open"))?;
+        let open = st
+            .open
+            .as_ref()
+            .ok_or_else(|| refused("no hay partida abierta", "no game is open"))?;
         let m = open
             .models
             .iter()

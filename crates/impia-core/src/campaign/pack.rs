@@ -155,7 +155,11 @@ impl CampaignPack {
 /// Parse a campaign pack: the pack part (everything before the line
 /// `campaign:`) as a table pack, then the `campaign:` section; `name`
 /// names the file in errors, whose lines count from the file's start.
-pub fn parse_campaign_pack(name: &str, text: &str, origin: Origin) -> Result<CampaignPack, DataError> {
+pub fn parse_campaign_pack(
+    name: &str,
+    text: &str,
+    origin: Origin,
+) -> Result<CampaignPack, DataError> {
     let text = crate::fsutil::strip_bom(text);
     let at = text
         .match_indices("\ncampaign:")
@@ -184,10 +188,16 @@ pub fn parse_campaign_pack(name: &str, text: &str, origin: Origin) -> Result<Cam
         section
             .lines()
             .position(|l| l.trim_start().starts_with(needle))
-            .map_or(Pos { line: offset + 1, column: 1 }, |i| Pos {
-                line: offset + i + 1,
-                column: 1,
-            })
+            .map_or(
+                Pos {
+                    line: offset + 1,
+                    column: 1,
+                },
+                |i| Pos {
+                    line: offset + i + 1,
+                    column: 1,
+                },
+            )
     };
     if let Some(v) = raw.version
         && v > CAMPAIGN_PACK_VERSION
@@ -195,7 +205,9 @@ pub fn parse_campaign_pack(name: &str, text: &str, origin: Origin) -> Result<Cam
         return Err(DataError::at(
             name,
             line_of("version:"),
-            format!("campaign pack version {v} is newer than this impia reads ({CAMPAIGN_PACK_VERSION}); update impia"),
+            format!(
+                "campaign pack version {v} is newer than this impia reads ({CAMPAIGN_PACK_VERSION}); update impia"
+            ),
         ));
     }
     if raw.label.es.trim().is_empty() || raw.label.en.trim().is_empty() {
@@ -248,7 +260,9 @@ pub fn parse_campaign_pack(name: &str, text: &str, origin: Origin) -> Result<Cam
             return Err(DataError::at(
                 name,
                 line_of(key),
-                format!("table '{id}' leaves totals out; a campaign table needs a row for every total"),
+                format!(
+                    "table '{id}' leaves totals out; a campaign table needs a row for every total"
+                ),
             ));
         }
     }
@@ -289,7 +303,10 @@ mod tests {
         let (name, text) = SHIPPED_CAMPAIGN;
         let cut = text.replacen("      \"12\":", "      \"99\":", 1);
         let e = parse_campaign_pack(name, &cut, Origin::Shipped).expect_err("refused");
-        assert!(e.message.contains("'12'") || e.message.contains("'99'"), "{e}");
+        assert!(
+            e.message.contains("'12'") || e.message.contains("'99'"),
+            "{e}"
+        );
         assert!(e.pos.is_some(), "{e}");
     }
 

@@ -177,17 +177,33 @@ impl CampaignState {
             .fold(self.points(rules), u32::saturating_add)
     }
 
+    /// A model's name, the fallen's included (`#uid` for none).
+    pub fn name_of(&self, uid: u32) -> String {
+        self.member(uid)
+            .map(|m| m.model.name.clone())
+            .or_else(|| {
+                self.fallen
+                    .iter()
+                    .find(|f| f.uid == uid)
+                    .map(|f| f.model.name.clone())
+            })
+            .unwrap_or_else(|| format!("#{uid}"))
+    }
+
     pub fn member(&self, uid: u32) -> Option<&Member> {
         self.members.iter().find(|m| m.uid == uid)
     }
 
     fn member_mut(&mut self, uid: u32) -> Result<&mut Member, Refused> {
-        self.members.iter_mut().find(|m| m.uid == uid).ok_or_else(|| {
-            refused(
-                format!("no hay miniatura {uid} en la banda"),
-                format!("the warband has no model {uid}"),
-            )
-        })
+        self.members
+            .iter_mut()
+            .find(|m| m.uid == uid)
+            .ok_or_else(|| {
+                refused(
+                    format!("no hay miniatura {uid} en la banda"),
+                    format!("the warband has no model {uid}"),
+                )
+            })
     }
 
     fn open_mut(&mut self) -> Result<&mut OpenGame, Refused> {
@@ -226,8 +242,14 @@ impl CampaignState {
             } => {
                 if let Some(o) = &self.open {
                     return Err(refused(
-                        format!("la partida {} sigue abierta: márcala «tras la partida» primero", o.game),
-                        format!("game {} is still open: mark it \"after the game\" first", o.game),
+                        format!(
+                            "la partida {} sigue abierta: márcala «tras la partida» primero",
+                            o.game
+                        ),
+                        format!(
+                            "game {} is still open: mark it \"after the game\" first",
+                            o.game
+                        ),
                     ));
                 }
                 for m in models {
@@ -244,8 +266,16 @@ impl CampaignState {
                     };
                     who.history.push(line(
                         game,
-                        format!("Partida {game} ({es}): abatió a {}{}", m.downs, down_words(m, true)),
-                        format!("Game {game} ({en}): put {} Down{}", m.downs, down_words(m, false)),
+                        format!(
+                            "Partida {game} ({es}): abatió a {}{}",
+                            m.downs,
+                            down_words(m, true)
+                        ),
+                        format!(
+                            "Game {game} ({en}): put {} Down{}",
+                            m.downs,
+                            down_words(m, false)
+                        ),
                     ));
                 }
                 self.open = Some(OpenGame {
@@ -309,8 +339,14 @@ impl CampaignState {
                 let cost = pack.advance_cost(m.advances as usize);
                 if m.available() < cost {
                     return Err(refused(
-                        format!("un avance cuesta {cost} de experiencia; tiene {}", m.available()),
-                        format!("an advance costs {cost} experience; it has {}", m.available()),
+                        format!(
+                            "un avance cuesta {cost} de experiencia; tiene {}",
+                            m.available()
+                        ),
+                        format!(
+                            "an advance costs {cost} experience; it has {}",
+                            m.available()
+                        ),
                     ));
                 }
                 m.spent += cost;
@@ -361,7 +397,10 @@ impl CampaignState {
                 if self.gold < h.gold {
                     return Err(refused(
                         format!("contratar cuesta {} de oro; hay {}", h.gold, self.gold),
-                        format!("hiring costs {} gold; the warband has {}", h.gold, self.gold),
+                        format!(
+                            "hiring costs {} gold; the warband has {}",
+                            h.gold, self.gold
+                        ),
                     ));
                 }
                 let gold = h.gold;
@@ -415,7 +454,10 @@ impl CampaignState {
                 models,
             } => {
                 let open = self.open.as_ref().ok_or_else(|| {
-                    refused("no hay partida abierta que marcar", "no game is open to mark")
+                    refused(
+                        "no hay partida abierta que marcar",
+                        "no game is open to mark",
+                    )
                 })?;
                 if open.game != *game {
                     return Err(refused(
@@ -432,14 +474,20 @@ impl CampaignState {
                 if !missing.is_empty() {
                     return Err(refused(
                         format!("faltan las tiradas de heridas de: {}", missing.join(", ")),
-                        format!("the injury rolls are still to make for: {}", missing.join(", ")),
+                        format!(
+                            "the injury rolls are still to make for: {}",
+                            missing.join(", ")
+                        ),
                     ));
                 }
                 let now = (self.rating(rules), self.points(rules), self.members.len());
                 let unexplained = now != (*rating, *points, *models);
                 if unexplained && !replaying {
                     return Err(refused(
-                        format!("las cifras de la marca son {} / {} / {}", now.0, now.1, now.2),
+                        format!(
+                            "las cifras de la marca son {} / {} / {}",
+                            now.0, now.1, now.2
+                        ),
                         format!("the mark's figures are {} / {} / {}", now.0, now.1, now.2),
                     ));
                 }
@@ -487,8 +535,16 @@ impl CampaignState {
         let m = self.member_mut(uid)?;
         m.history.push(line(
             game,
-            format!("{} ({dice_words}): {}", table_name(pack, table, true), e.name.es),
-            format!("{} ({dice_words}): {}", table_name(pack, table, false), e.name.en),
+            format!(
+                "{} ({dice_words}): {}",
+                table_name(pack, table, true),
+                e.name.es
+            ),
+            format!(
+                "{} ({dice_words}): {}",
+                table_name(pack, table, false),
+                e.name.en
+            ),
         ));
         if e.effects != Default::default() || e.cost != 0 {
             m.model.marks.push(Mark {
@@ -525,7 +581,13 @@ impl CampaignState {
 
 fn table_name(pack: &CampaignPack, table: &str, es: bool) -> String {
     pack.roll_table(table)
-        .map(|(t, _)| if es { t.name.es.clone() } else { t.name.en.clone() })
+        .map(|(t, _)| {
+            if es {
+                t.name.es.clone()
+            } else {
+                t.name.en.clone()
+            }
+        })
         .unwrap_or_else(|| table.to_string())
 }
 

@@ -81,7 +81,11 @@ fn model_view(
         advances: xp.2,
         points: crate::roster::model_cost(model, rules),
         stats: derive_profile(model, rules).stats,
-        marks: model.marks.iter().map(|m| m.name.get(l).to_string()).collect(),
+        marks: model
+            .marks
+            .iter()
+            .map(|m| m.name.get(l).to_string())
+            .collect(),
         history: history.iter().map(|h| h.text.get(l).to_string()).collect(),
     }
 }
@@ -100,7 +104,16 @@ pub fn status(c: &Campaign, pack: &CampaignPack, rules: &RuleSet, l: Lang) -> St
         models: st
             .members
             .iter()
-            .map(|m| model_view(m.uid, &m.model, (m.xp, m.available(), m.advances), &m.history, rules, l))
+            .map(|m| {
+                model_view(
+                    m.uid,
+                    &m.model,
+                    (m.xp, m.available(), m.advances),
+                    &m.history,
+                    rules,
+                    l,
+                )
+            })
             .collect(),
         fallen: st
             .fallen
@@ -112,9 +125,10 @@ pub fn status(c: &Campaign, pack: &CampaignPack, rules: &RuleSet, l: Lang) -> St
     }
 }
 
-/// A step in words.
-pub fn step_words(s: &Step, pack: &CampaignPack, l: Lang) -> String {
+/// A step in words; `st` names the models (the campaign as it stands).
+pub fn step_words(s: &Step, pack: &CampaignPack, st: &super::CampaignState, l: Lang) -> String {
     let es = l == Lang::Es;
+    let who = |uid: &u32| st.name_of(*uid);
     let row = |table: &str, row: usize| {
         pack.effect(table, row)
             .map(|e| e.name.get(l).to_string())
@@ -128,26 +142,34 @@ pub fn step_words(s: &Step, pack: &CampaignPack, l: Lang) -> String {
                 format!("Game {id}: {result}, {vp} VP")
             }
         }
-        Step::Experience { uid, xp } => l.pick(
-            &format!("Miniatura {uid}: +{xp} de experiencia"),
-            &format!("Model {uid}: +{xp} experience"),
-        )
-        .to_string(),
+        Step::Experience { uid, xp } => format!(
+            "{}: +{xp} {}",
+            who(uid),
+            l.pick("de experiencia", "experience")
+        ),
         Step::Injury { uid, dice, row: r } => format!(
-            "{} {uid}: {} {dice:?} → {}",
-            l.pick("Miniatura", "Model"),
+            "{}: {} {dice:?} → {}",
+            who(uid),
             l.pick("heridas", "injury"),
             row(&pack.injury, *r)
         ),
         Step::Advance { uid, dice, row: r } => format!(
-            "{} {uid}: {} {dice:?} → {}",
-            l.pick("Miniatura", "Model"),
+            "{}: {} {dice:?} → {}",
+            who(uid),
             l.pick("avance", "advance"),
             row(&pack.advance, *r)
         ),
-        Step::Income { gold } => format!("{}: {gold}", l.pick("Ingresos", "Income")),
+        Step::Income { gold } => format!(
+            "{}: {gold} {}",
+            l.pick("Ingresos", "Income"),
+            l.pick("de oro", "gold")
+        ),
         Step::Hire { troop, name } => format!("{} {name} ({troop})", l.pick("Contrata a", "Hires")),
-        Step::Edit { roster } => format!("{}: {}", l.pick("Roster editado", "Roster edited"), roster.name),
+        Step::Edit { roster } => format!(
+            "{}: {}",
+            l.pick("Roster editado", "Roster edited"),
+            roster.name
+        ),
         Step::Mark {
             game,
             rating,
@@ -183,7 +205,7 @@ pub fn report(c: &Campaign, pack: &CampaignPack, rules: &RuleSet, l: Lang) -> Re
             .iter()
             .map(|e| format!("{:+} — {}", e.gold, e.why.get(l)))
             .collect(),
-        steps: c.log.iter().map(|s| step_words(s, pack, l)).collect(),
+        steps: c.log.iter().map(|s| step_words(s, pack, st, l)).collect(),
     }
 }
 

@@ -104,7 +104,10 @@ pub fn played(game: &Game, side: Side) -> Result<WarbandGame, GameError> {
         (true, Some(_)) => "loss",
     };
     Ok(WarbandGame {
-        warband: st.side(side).map(|s| s.warband.to_string()).unwrap_or_default(),
+        warband: st
+            .side(side)
+            .map(|s| s.warband.to_string())
+            .unwrap_or_default(),
         models,
         vp: st.side(side).map_or(0, |s| s.score.total()),
         result: result.to_string(),
