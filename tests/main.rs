@@ -4,12 +4,14 @@
 //! A new test file is declared here (or in `slow.rs`): `every_test_file_is_declared`
 //! fails otherwise.
 
+mod campaign_support;
 mod cli_support;
 mod game_support;
 mod roster_support;
 mod serve_support;
 
 mod actions_list;
+mod campaign;
 mod check_sources;
 mod cli;
 mod client_figures;

@@ -105,6 +105,7 @@ fn model() -> impl Strategy<Value = Model> {
                         upgrades,
                         spells,
                         notes,
+                        marks: Vec::new(),
                     }
                 },
             )

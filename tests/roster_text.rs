@@ -105,6 +105,7 @@ fn odd_roster() -> Roster {
                     hit: None,
                 }],
                 notes: String::new(),
+                marks: Vec::new(),
             },
             Model {
                 name: " Tótem: espacios al borde ".into(),

@@ -2,11 +2,13 @@
 //! properties over long random games and rosters, the loaders' fuzzing and
 //! the kill -9 tests, the server's floods. `cargo test` runs them after `main.rs`'s.
 
+mod campaign_support;
 #[path = "game_support/fixtures.rs"]
 mod game_support;
 mod roster_support;
 mod serve_support;
 
+mod campaign_props;
 mod client_figures_walk;
 mod crash_roster;
 mod fair_play_props;

@@ -74,6 +74,7 @@ pub fn output_dropped() -> bool {
 }
 
 pub mod batch;
+mod campaign;
 mod dice;
 pub mod game;
 mod record;
@@ -178,6 +179,10 @@ pub enum Command {
     /// Games: start one from two rosters, show its status, replay its log.
     #[command(subcommand)]
     Game(game::GameCommand),
+    /// A warband's campaign (house rules — not in the rules summary): the
+    /// sequence after each game drafted from its log, every step undoable.
+    #[command(subcommand)]
+    Campaign(campaign::CampaignCommand),
     /// Print the library folder (where the app and the commands keep the
     /// files they name themselves); made, with the example warbands, on
     /// first use.
@@ -364,6 +369,7 @@ pub fn run(cli: &Cli) -> ExitCode {
         Some(Command::Table(c)) => table::run(cli, c).map(|_| ExitCode::SUCCESS),
         Some(Command::Roster(c)) => roster::run(cli, c),
         Some(Command::Game(c)) => game::run(cli, c),
+        Some(Command::Campaign(c)) => campaign::run(cli, c),
         Some(Command::Record { dir, json }) => match dir {
             Some(dir) => record::run(dir, *json, cli.lang()),
             None => {

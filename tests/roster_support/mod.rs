@@ -65,6 +65,7 @@ pub fn random_roster(rules: &RuleSet, rng: &mut Roller, number: u64) -> Roster {
                     Vec::new()
                 },
                 notes: notes[pick(rng, notes.len())].into(),
+                marks: Vec::new(),
             }
         })
         .collect();

@@ -5,6 +5,7 @@
 // on wasm32 are named in clippy.toml; the core asks `platform` instead.
 #![warn(clippy::disallowed_methods)]
 
+pub mod campaign;
 pub mod date;
 pub mod dice;
 pub mod dice_expr;

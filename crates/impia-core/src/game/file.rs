@@ -246,7 +246,7 @@ fn newer_rules(file: &str, head: &str, rules: u32) -> Result<(), DataError> {
 /// Where the section `key:` (`redo:`, `log:`) starts in `text`, if its
 /// lines up to `end` are all JSON actions (`- {…}`), blank or comments: the
 /// fast path, read line by line instead of by the YAML parser.
-fn json_section(text: &str, key: &str, end: usize, lenient: bool) -> Option<usize> {
+pub(crate) fn json_section(text: &str, key: &str, end: usize, lenient: bool) -> Option<usize> {
     let head = format!("{key}:\n");
     let at = text[..end]
         .match_indices(&format!("\n{head}"))
@@ -264,9 +264,9 @@ fn json_section(text: &str, key: &str, end: usize, lenient: bool) -> Option<usiz
 /// and the line of each, 1-based.
 /// The actions of a section, their lines, and (`lenient`) the first bad
 /// line, where reading stopped; not lenient, a bad line is the error.
-type Section<T> = (Vec<T>, Vec<usize>, Option<DataError>);
+pub(crate) type Section<T> = (Vec<T>, Vec<usize>, Option<DataError>);
 
-fn json_actions<T: serde::de::DeserializeOwned>(
+pub(crate) fn json_actions<T: serde::de::DeserializeOwned>(
     file: &str,
     text: &str,
     body: std::ops::Range<usize>,

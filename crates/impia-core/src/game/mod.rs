@@ -38,6 +38,7 @@ mod melee;
 mod offers;
 mod owners;
 mod pending;
+pub mod played;
 mod prepare;
 mod price;
 mod price_of;

@@ -71,6 +71,32 @@ pub struct Model {
     pub spells: Vec<Spell>,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub notes: String,
+    /// Issue 38: what a campaign did to the model (injuries, advances),
+    /// each applied to its profile and points like an upgrade.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub marks: Vec<Mark>,
+}
+
+/// Issue 38: an injury or advance a campaign gave a model: its profile
+/// change and points, written into the roster so that the builder, the
+/// checks and the sheet need no campaign pack to read it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Mark {
+    /// `pack/table/row` of the result.
+    pub id: String,
+    pub name: crate::text::Text,
+    /// The game after which it came (1 = after the first game).
+    pub game: u32,
+    #[serde(default)]
+    pub effects: crate::tables::ProfileEffect,
+    /// Points it adds to the model's cost.
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    pub cost: u32,
+}
+
+fn is_zero_u32(v: &u32) -> bool {
+    *v == 0
 }
 
 /// A spell: the summary lists none, so players write them (RULES.md §3).

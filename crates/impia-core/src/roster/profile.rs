@@ -104,7 +104,8 @@ pub fn model_cost(model: &Model, rules: &RuleSet) -> u32 {
         .iter()
         .filter_map(|u| rules.upgrade(u))
         .map(|u| u.cost));
-    sum([troop, weapons, armour, equipment, upgrades].into_iter())
+    let marks = sum(model.marks.iter().map(|m| m.cost));
+    sum([troop, weapons, armour, equipment, upgrades, marks].into_iter())
 }
 
 /// The derived profile of a model (R40 plus the effects of R34–R37, R41, R42
@@ -164,6 +165,11 @@ pub fn derive_profile(model: &Model, rules: &RuleSet) -> Profile {
         effects.push(&u.effects);
         keywords.extend(u.keywords.iter().copied());
         texts.push(labelled(&u.name, &u.text));
+    }
+    // Issue 38: a campaign's injuries and advances, like upgrades.
+    for m in &model.marks {
+        effects.push(&m.effects);
+        texts.push(m.name.clone());
     }
     for e in effects {
         apply(&mut stats, e);

@@ -156,7 +156,7 @@ impl Autosave {
     }
 
     /// Append `text` (whole action lines) in one write, see `append_all`.
-    pub(super) fn append_text(&mut self, mut text: String) -> Result<(), SaveError> {
+    pub(crate) fn append_text(&mut self, mut text: String) -> Result<(), SaveError> {
         use std::io::{Read, Seek, SeekFrom};
         if let Some(c) = self.stopped {
             return Err(SaveError::Changed(c));
@@ -226,7 +226,7 @@ impl Autosave {
     }
 
     /// Replace the file with `text` (the whole game), see `rewrite`.
-    pub(super) fn rewrite_text(&mut self, text: String) -> Result<(), SaveError> {
+    pub(crate) fn rewrite_text(&mut self, text: String) -> Result<(), SaveError> {
         let bytes = text.len() as u64;
         if bytes > MAX_GAME_FILE_BYTES {
             return Err(std::io::Error::other(TooBig { bytes }).into());

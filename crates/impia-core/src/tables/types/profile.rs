@@ -76,7 +76,7 @@ impl Stats {
 
 /// What a piece of gear or an upgrade changes in the profile of the model that
 /// carries it, as data (`agile: agility +1`, `shield: armour +2, combat -1`).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct ProfileEffect {
     pub agility: i32,
