@@ -28,7 +28,8 @@ mod result;
 
 pub use ledger::{GameRow, Ledger, SkipKind, Skipped, is_conflict_copy};
 pub use result::{
-    Confirmed, RESULT_VERSION, RESULTS_DIR, ResultFile, SideResult, read as read_result,
+    Confirmed, RESULT_VERSION, RESULTS_DIR, ResultFile, SideResult, digest_of,
+    file_name as result_file_name, read as read_result,
 };
 
 use std::path::{Path, PathBuf};

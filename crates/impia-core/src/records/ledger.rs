@@ -287,7 +287,7 @@ impl Ledger {
             return None;
         }
         games.sort_by(|a, b| {
-            (&a.date, &a.id, &a.game, a.withdrawn).cmp(&(&b.date, &b.id, &b.game, b.withdrawn))
+            (&a.date, &a.game, &a.id, a.withdrawn).cmp(&(&b.date, &b.game, &b.id, b.withdrawn))
         });
         Some(Record {
             version: RECORD_VERSION,
