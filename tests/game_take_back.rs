@@ -116,11 +116,22 @@ fn a_roll_taken_back_by_leave_stays_in_the_file_the_history_and_the_report() {
     );
 }
 
+/// The result files (issue 38), in name order, byte for byte.
 fn record_bytes(dir: &std::path::Path) -> Vec<Vec<u8>> {
-    ["hijos-del-lobo.yaml", "culto-del-cuervo.yaml"]
+    let mut files: Vec<_> = std::fs::read_dir(dir.join("records").join("results"))
+        .map(|d| d.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
+    files.sort();
+    files
         .iter()
-        .map(|f| std::fs::read(dir.join("records").join(f)).unwrap_or_default())
+        .map(|f| std::fs::read(f).unwrap_or_default())
         .collect()
+}
+
+fn lobo_record(recs: &std::path::Path) -> records::Record {
+    records::record_of(recs, "Hijos del Lobo")
+        .expect("readable")
+        .expect("a record")
 }
 
 #[test]
@@ -137,7 +148,7 @@ fn undoing_a_recorded_end_withdraws_the_entry_kept_marked_and_not_counted() {
     );
     assert!(h.undo().expect("the laptop undoes"));
     let recs = dir.path().join("records");
-    let rec = records::read(&records::record_path(&recs, "Hijos del Lobo")).expect("a record");
+    let rec = lobo_record(&recs);
     assert_eq!(rec.games.len(), 1, "kept, never emptied");
     assert!(rec.games[0].withdrawn);
     let (league, bad) = records::league(&recs).expect("the league");
@@ -146,11 +157,14 @@ fn undoing_a_recorded_end_withdraws_the_entry_kept_marked_and_not_counted() {
     // Ended again: a new entry beside the withdrawn one; the league counts it.
     h.apply(Action::EndGame(act::EndGame {}))
         .expect("the end again");
-    let rec = records::read(&records::record_path(&recs, "Hijos del Lobo")).expect("a record");
+    // Issue 38: the game's newest result file is its result; the three
+    // files (end, withdrawal, end) stay.
+    let rec = lobo_record(&recs);
     assert_eq!(
         rec.games.iter().map(|g| g.withdrawn).collect::<Vec<_>>(),
-        [true, false]
+        [false]
     );
+    assert_eq!(record_bytes(dir.path()).len(), 3);
     let (league, _) = records::league(&recs).expect("the league");
     assert!(league.iter().all(|s| s.games == 1), "{league:?}");
 }
@@ -179,6 +193,7 @@ fn game_undo_withdraws_a_recorded_end_only_with_withdraw_and_names_it() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(out.contains("Withdrawn"), "{out}");
-    let rec = String::from_utf8_lossy(&record_bytes(dir.path())[0]).into_owned();
+    let files = record_bytes(dir.path());
+    let rec = String::from_utf8_lossy(&files[files.len() - 1]).into_owned();
     assert!(rec.contains("withdrawn: true"), "{rec}");
 }

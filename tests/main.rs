@@ -57,6 +57,7 @@ mod records;
 mod records_copies;
 mod records_safety;
 mod refusal_names;
+mod results_travel;
 mod roster;
 mod roster_check_large;
 mod roster_pdf;

@@ -48,12 +48,22 @@ fn three_games_make_a_league_table_sorted_by_wins_draws_and_vp() {
     play(&games, "g2.yaml", &cuervo, &ceniza, 1, 1);
     let last = play(&games, "g3.yaml", &ceniza, &lobo, 3, 1);
 
-    // The records sit beside the games folder, one file per warband.
+    // The records sit beside the games folder: one result file per game
+    // (issue 38), each warband's record computed from them.
     let records = dir.path().join("records");
-    let rec = std::fs::read_to_string(records.join("hijos-del-lobo.yaml")).expect("a record");
+    assert_eq!(
+        std::fs::read_dir(records.join("results"))
+            .expect("results")
+            .count(),
+        3
+    );
+    let rec = impia::core::records::record_of(&records, "Hijos del Lobo")
+        .expect("readable")
+        .expect("a record");
     assert!(
-        rec.contains("opponent: Culto del Cuervo") && rec.contains("result: win"),
-        "{rec}"
+        rec.games[0].opponent == "Culto del Cuervo"
+            && rec.games[0].result == impia::core::records::GameResult::Win,
+        "{rec:?}"
     );
 
     let o = impia(&["record", &records.display().to_string(), "--json"]);

@@ -21,9 +21,9 @@ fn entries(root: &Path) -> Vec<Vec<GameRecord>> {
     let recs = root.join("records");
     [roster_a().name, roster_b().name]
         .iter()
-        .map(|w| match records::read(&records::record_path(&recs, w)) {
-            Ok(r) => r.games.into_iter().filter(|g| !g.withdrawn).collect(),
-            Err(_) => Vec::new(),
+        .map(|w| match records::record_of(&recs, w) {
+            Ok(Some(r)) => r.games.into_iter().filter(|g| !g.withdrawn).collect(),
+            _ => Vec::new(),
         })
         .collect()
 }
@@ -165,7 +165,8 @@ fn copies_of_an_old_game_file_without_an_id_keep_an_entry_each() {
             .expect("side A")
             .warband
             .to_string();
-        let rec = records::read(&records::record_path(&dir.path().join("records"), &warband))
+        let rec = records::record_of(&dir.path().join("records"), &warband)
+            .expect("readable")
             .expect("its record");
         let mine: Vec<&GameRecord> = rec
             .games

@@ -170,8 +170,12 @@ fn the_seat_json_says_side_may_undo_connected_and_end() {
     assert_eq!(t.state(Seat::B)["may"], "play");
 }
 
+/// The game's one result file (issue 38), if written.
 fn record_of(dir: &std::path::Path) -> Option<String> {
-    std::fs::read_to_string(dir.join("records").join("hijos-del-lobo.yaml")).ok()
+    let d = std::fs::read_dir(dir.join("records").join("results")).ok()?;
+    let files: Vec<_> = d.flatten().map(|e| e.path()).collect();
+    assert!(files.len() <= 1, "{files:?}");
+    std::fs::read_to_string(files.first()?).ok()
 }
 
 #[test]
@@ -202,6 +206,8 @@ fn a_shared_games_end_enters_the_records_when_both_seats_confirm() {
     assert_eq!(s["state"]["end"]["recorded"], true);
     let rec = record_of(dir.path()).expect("recorded once both confirmed");
     assert!(rec.contains("Culto del Cuervo"), "{rec}");
+    // Issue 38: the result file says who confirmed: both phones.
+    assert_eq!(rec.matches("confirmed: phone").count(), 2, "{rec}");
 }
 
 #[test]
@@ -213,7 +219,8 @@ fn the_laptop_confirms_the_end_for_both() {
     ok(&t.act(Seat::A, json!({"action": "end_game"})));
     assert_eq!(record_of(dir.path()), None);
     t.on_owner(|h, s, sh| s.confirm_for_both(h, sh));
-    assert!(record_of(dir.path()).is_some());
+    let rec = record_of(dir.path()).expect("recorded");
+    assert_eq!(rec.matches("confirmed: laptop").count(), 2, "{rec}");
     assert_eq!(
         t.state(Seat::B)["end"]["confirmed"],
         json!({"a": true, "b": true})

@@ -23,5 +23,6 @@ mod odds_props;
 mod offer_declarations_props;
 mod props_game;
 mod props_roster;
+mod results_props;
 mod serve_flood;
 mod sim_walks_offers;

@@ -192,8 +192,11 @@ pub enum Command {
     },
     /// The league table of the warbands recorded in a folder (default:
     /// the library's records/): games, wins, draws, losses, VP for and
-    /// against.
+    /// against, computed from the result files (`export`: every game).
+    #[command(args_conflicts_with_subcommands = true)]
     Record {
+        #[command(subcommand)]
+        command: Option<record::RecordCommand>,
         #[arg(value_name = "DIR")]
         dir: Option<PathBuf>,
         #[arg(long)]
@@ -370,7 +373,19 @@ pub fn run(cli: &Cli) -> ExitCode {
         Some(Command::Roster(c)) => roster::run(cli, c),
         Some(Command::Game(c)) => game::run(cli, c),
         Some(Command::Campaign(c)) => campaign::run(cli, c),
-        Some(Command::Record { dir, json }) => match dir {
+        Some(Command::Record {
+            command: Some(record::RecordCommand::Export { dir, json }),
+            ..
+        }) => match dir {
+            Some(dir) => record::export(dir, *json, cli.lang()),
+            None => library(cli, false)
+                .and_then(|lib| record::export(&lib.records(), *json, cli.lang())),
+        },
+        Some(Command::Record {
+            command: None,
+            dir,
+            json,
+        }) => match dir {
             Some(dir) => record::run(dir, *json, cli.lang()),
             None => {
                 library(cli, false).and_then(|lib| record::run(&lib.records(), *json, cli.lang()))

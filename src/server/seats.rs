@@ -104,7 +104,20 @@ impl Seats {
     /// enters the records as any game does. Requests still waiting are
     /// dropped (their phones get 503).
     pub fn close(self, host: &mut Host) {
-        host.release_records();
+        host.release_records_by(self.confirmations());
+    }
+
+    /// Who confirmed each seat's result (issue 38): its phone, else the
+    /// laptop for it.
+    fn confirmations(&self) -> [crate::core::records::Confirmed; 2] {
+        use crate::core::records::Confirmed;
+        self.confirmed.map(|c| {
+            if c {
+                Confirmed::Phone
+            } else {
+                Confirmed::Laptop
+            }
+        })
     }
 
     /// Every seat may play without asking (`game serve --allow-all`).
@@ -392,7 +405,7 @@ impl Seats {
             self.confirmed[i] = true;
         }
         if self.confirmed == [true; 2] {
-            host.release_records();
+            host.release_records_by(self.confirmations());
         }
         Ok(())
     }
@@ -475,8 +488,9 @@ impl Seats {
         if host.state().ended.is_none() {
             return;
         }
+        let by = self.confirmations();
         self.confirmed = [true; 2];
-        host.release_records();
+        host.release_records_by(by);
         self.publish(host, share);
     }
 }

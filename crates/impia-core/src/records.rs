@@ -7,9 +7,9 @@
 //! entry of its own. Entries written before games had ids are keyed by the
 //! game file's name, and still found by it.
 //!
-//! Issue 21: every change of a record (read, change, rewrite) holds one lock
-//! for the records folder, so two games ended at once both keep their
-//! entries. A warband's file is `SLUG.yaml`, or `SLUG-2.yaml`… when another
+//! Issue 21 (until issue 38): every change of a record (read, change,
+//! rewrite) held one lock for the records folder, so two games ended at
+//! once both kept their entries; that lock held on one machine only. A warband's file is `SLUG.yaml`, or `SLUG-2.yaml`… when another
 //! warband whose name gives the same slug ("Ñandú", "Nandu") has it first:
 //! each file names its warband, and that is what is matched.
 //!
@@ -17,6 +17,20 @@
 //! its records are touched, the host asks [`copy_of`] and gives a copy an
 //! id of its own (saved in its file, the user told), so each copy keeps its
 //! own entry and undoing one's end takes out only its own.
+//!
+//! Issue 38: records are no longer rewritten. Each ended game writes one
+//! result file (`result.rs`, in `records/results/`), created once, and the
+//! league and each warband's record are computed from them (`ledger.rs`),
+//! the `SLUG.yaml` files of older impia read and kept beside them.
+
+mod ledger;
+mod result;
+
+pub use ledger::{GameRow, Ledger, SkipKind, Skipped, is_conflict_copy};
+pub use result::{
+    Confirmed, RESULT_VERSION, RESULTS_DIR, ResultFile, SideResult, digest_of,
+    file_name as result_file_name, read as read_result,
+};
 
 use std::path::{Path, PathBuf};
 
@@ -39,13 +53,6 @@ const MAX_RECORD_BYTES: u64 = 4 * 1024 * 1024;
 /// before a warband's record is given up: far more warbands than any club
 /// names alike.
 const MAX_SAME_SLUG: usize = 100;
-
-/// The lock of a records folder, a file in it.
-pub const LOCK_NAME: &str = ".records.lock";
-
-/// How long a change of the records waits for another one to finish: a
-/// change takes milliseconds, so this only catches a stuck holder.
-const LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// One warband's record.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -196,113 +203,43 @@ pub fn read(path: &Path) -> Result<Record, DataError> {
     crate::yaml::from_str::<Record>(&name, &text)
 }
 
-/// The lock of a records folder, held while one change of its records is
-/// read, made and written. Released when dropped.
-struct RecordsLock {
-    _file: std::fs::File,
-}
-
-/// Take the lock of the records folder `dir` (made if missing), waiting up
-/// to [`LOCK_WAIT`] for another change to finish. The lock file is opened
-/// only if it is a plain file of this folder: a link planted in its place
-/// is refused, never followed.
-fn lock_records(dir: &Path) -> std::io::Result<RecordsLock> {
-    std::fs::create_dir_all(dir)?;
-    let path = dir.join(LOCK_NAME);
-    let planted = || {
-        std::io::Error::new(
-            std::io::ErrorKind::InvalidInput,
-            format!(
-                "{} is not a plain file; impia does not lock the records through it",
-                path.display()
-            ),
-        )
-    };
-    if let Ok(m) = std::fs::symlink_metadata(&path)
-        && !m.file_type().is_file()
-    {
-        return Err(planted());
-    }
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&path)?;
-    // The name may have been swapped for a link between the look and the
-    // open: the file opened must be the one that is there now.
-    let opened = file.metadata()?;
-    let there = std::fs::symlink_metadata(&path)?;
-    // Windows: its metadata lacks the file index; the handle has it.
-    let same = crate::fsutil::same_inode(&opened, &there)
-        && (cfg!(unix) || crate::file_id::file_key(&file) == crate::file_id::path_key(&path));
-    if !there.file_type().is_file() || !same {
-        return Err(planted());
-    }
-    let start = web_time::Instant::now();
-    loop {
-        match file.try_lock() {
-            Ok(()) => return Ok(RecordsLock { _file: file }),
-            Err(std::fs::TryLockError::WouldBlock) if start.elapsed() < LOCK_WAIT => {
-                crate::platform::pause(std::time::Duration::from_millis(5));
-            }
-            Err(std::fs::TryLockError::WouldBlock) => {
-                return Err(std::io::Error::new(
-                    std::io::ErrorKind::WouldBlock,
-                    format!(
-                        "{}: another impia has been changing the records for {} s; try again",
-                        dir.display(),
-                        LOCK_WAIT.as_secs()
-                    ),
-                ));
-            }
-            Err(std::fs::TryLockError::Error(e)) => return Err(e),
-        }
-    }
-}
-
-/// Bring both warbands' records in line with the game at `game_path`: its
-/// entry is written when the game has ended, and marked withdrawn (kept,
-/// never emptied: issue 33) when it has not.
+/// Bring the result files in line with the game at `game_path` (the
+/// host's duty after each change; see `result.rs`): an ended game's result
+/// is written once, a result that changed is a new file, and a game that
+/// left its end gets a withdrawal (kept, never emptied: issue 33).
 /// `was_ended`: whether it had ended before the change; a game that neither
-/// was nor is over has no entry to touch, and no record file is read.
+/// was nor is over touches nothing. The old `SLUG.yaml` records are read
+/// (a game they already count is not written again), never written.
 pub fn sync(game: &Game, game_path: &Path, was_ended: bool) -> Result<(), std::io::Error> {
-    if !was_ended && game.state().ended.is_none() {
-        return Ok(());
-    }
+    sync_by(game, game_path, was_ended, [Confirmed::Table; 2])
+}
+
+/// [`sync`], with who confirmed each side's result (issue 26's phones).
+pub fn sync_by(
+    game: &Game,
+    game_path: &Path,
+    was_ended: bool,
+    by: [Confirmed; 2],
+) -> Result<(), std::io::Error> {
+    let legacy_live = || legacy_entry(game, game_path);
+    result::sync(game, game_path, was_ended, by, &legacy_live)
+}
+
+/// The entry an old record (`SLUG.yaml`) counts for this game, if one does.
+fn legacy_entry(game: &Game, game_path: &Path) -> Option<GameRecord> {
     let dir = records_dir(game_path);
-    let file_name = game_path
-        .file_name()
-        .map(|f| f.to_string_lossy().to_string())
-        .unwrap_or_default();
+    let file_name = game_path.file_name()?.to_string_lossy().to_string();
     let id = game.setup().game_id();
-    // An entry of an older impia, keyed by the file's name, belongs to this
-    // game only if the game is as old: a game with an id of its own was made
-    // after that entry, and only shares its file's name.
     let legacy = game.setup().id.is_empty();
-    let is_this_game =
-        |g: &GameRecord| g.id == id || (legacy && g.id.is_empty() && g.game == file_name);
-    // Most calls change nothing (an act on a game over long ago): they are
-    // decided without the lock, so a read-only folder stays untouched. A
-    // change is decided again under the lock, from the files as they are
-    // then, and written.
-    let change = |side| change(game, side, &dir, &file_name, &id, &is_this_game);
-    let mut any = false;
-    for side in Side::WARBANDS {
-        any |= change(side)?.is_some();
-    }
-    if !any {
-        return Ok(());
-    }
-    let _lock = lock_records(&dir)?;
-    // One side written before the other is looked for: two warbands of one
-    // slug must see each other's file.
-    for side in Side::WARBANDS {
-        if let Some((path, rec)) = change(side)? {
-            let text = serde_yaml::to_string(&rec).map_err(std::io::Error::other)?;
-            crate::fsutil::write_atomic(&path, text.as_bytes())?;
-        }
-    }
-    Ok(())
+    let st = game.state();
+    Side::WARBANDS.iter().find_map(|&side| {
+        let me = st.side(side)?;
+        let path = locate(&dir, &me.warband).ok()?;
+        let rec = read(&path).ok()?;
+        rec.games.into_iter().find(|g| {
+            !g.withdrawn && (g.id == id || (legacy && g.id.is_empty() && g.game == file_name))
+        })
+    })
 }
 
 /// Whether the game at `game_path` is a copy of another game file (issue:
@@ -335,6 +272,11 @@ pub fn copy_of(game: &Game, game_path: &Path, was_ended: bool) -> Option<PathBuf
             }
         }
     }
+    for name in result::other_files(&dir, &id, &file_name) {
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
     let here = std::fs::metadata(game_path).ok();
     names.into_iter().find_map(|name| {
         // A hand-edited entry naming `../x` or `a/b` is no file of this folder.
@@ -354,72 +296,6 @@ pub fn copy_of(game: &Game, game_path: &Path, was_ended: bool) -> Option<PathBuf
     })
 }
 
-/// The record of one side's warband as the game changes it, if it does:
-/// its entry put in (where it was, if it was there) while the game is over,
-/// marked withdrawn while it is not. Withdrawn entries stay as they are:
-/// an end made again is a new entry beside them.
-fn change(
-    game: &Game,
-    side: Side,
-    dir: &Path,
-    file_name: &str,
-    id: &str,
-    is_this_game: &dyn Fn(&GameRecord) -> bool,
-) -> std::io::Result<Option<(PathBuf, Record)>> {
-    let st = game.state();
-    let (Some(me), Some(them)) = (st.side(side), side.opponent().and_then(|o| st.side(o))) else {
-        return Ok(None);
-    };
-    // A damaged record (or one that might be this warband's) is left as
-    // it is: never overwritten by surprise.
-    let path = locate(dir, &me.warband).map_err(|(_, e)| std::io::Error::other(e.to_string()))?;
-    let mut rec = match read(&path) {
-        Ok(r) => r,
-        Err(_) if std::fs::symlink_metadata(&path).is_err() => Record {
-            version: RECORD_VERSION,
-            warband: me.warband.to_string(),
-            games: Vec::new(),
-        },
-        Err(e) => return Err(std::io::Error::other(e.to_string())),
-    };
-    let before = rec.games.clone();
-    let live = |g: &GameRecord| is_this_game(g) && !g.withdrawn;
-    let at = rec.games.iter().position(live);
-    // The day it was first recorded stays: touching an ended game again a
-    // day later is no change.
-    let date = at.map_or_else(crate::date::today, |i| rec.games[i].date.clone());
-    if st.ended.is_none() {
-        for g in rec.games.iter_mut().filter(|g| live(g)) {
-            g.withdrawn = true;
-        }
-    }
-    rec.games.retain(|g| !live(g));
-    // Written in this impia's format (a version 1 file becomes 2).
-    rec.version = RECORD_VERSION;
-    if st.ended.is_some() {
-        let (vf, va) = (me.score.total(), them.score.total());
-        let entry = GameRecord {
-            game: file_name.to_string(),
-            id: id.to_string(),
-            date,
-            scenario: game.setup().scenario.clone(),
-            opponent: them.warband.to_string(),
-            result: match vf.cmp(&va) {
-                std::cmp::Ordering::Greater => GameResult::Win,
-                std::cmp::Ordering::Equal => GameResult::Draw,
-                std::cmp::Ordering::Less => GameResult::Loss,
-            },
-            vp_for: vf,
-            vp_against: va,
-            models_lost: me.models.iter().filter(|m| !m.status.in_play()).count(),
-            withdrawn: false,
-        };
-        let at = at.map_or(rec.games.len(), |i| i.min(rec.games.len()));
-        rec.games.insert(at, entry);
-    }
-    Ok((rec.games != before).then_some((path, rec)))
-}
-
 /// One line of the league table. The VP sums are `i64`: a hand-edited
 /// record of `i32::MAX` points twice must not wrap to a negative total.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -433,38 +309,19 @@ pub struct Standing {
     pub vp_against: i64,
 }
 
-/// The league table of the records in `dir`: most wins first, then draws,
-/// then VP difference, then VP for, then name. Files that are not records
-/// are named in the second list, with why.
-pub fn league(dir: &Path) -> Result<(Vec<Standing>, Vec<String>), DataError> {
-    let mut rows = Vec::new();
-    let mut bad = Vec::new();
-    let entries = std::fs::read_dir(dir)
-        .map_err(|e| DataError::whole(dir.display().to_string(), e.to_string()))?;
-    let mut paths: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "yaml" || x == "yml"))
-        .collect();
-    paths.sort();
-    for p in paths {
-        match read(&p) {
-            Ok(r) => rows.push(standing(&r)),
-            Err(e) => bad.push(e.to_string()),
-        }
-    }
-    rows.sort_by(|a, b| {
-        b.wins
-            .cmp(&a.wins)
-            .then(b.draws.cmp(&a.draws))
-            .then(
-                b.vp_for
-                    .saturating_sub(b.vp_against)
-                    .cmp(&a.vp_for.saturating_sub(a.vp_against)),
-            )
-            .then(b.vp_for.cmp(&a.vp_for))
-            .then(a.warband.cmp(&b.warband))
-    });
-    Ok((rows, bad))
+/// The league table of the records folder `dir`, computed from its
+/// result files and old records ([`Ledger`]): most wins first, then draws,
+/// then VP difference, then VP for, then name. Files not counted are in
+/// the second list, with why (file, line and column for a damaged one).
+pub fn league(dir: &Path) -> Result<(Vec<Standing>, Vec<Skipped>), DataError> {
+    let ledger = Ledger::read(dir)?;
+    Ok((ledger.league(), ledger.skipped))
+}
+
+/// The computed record of `warband` in the records folder `dir`: `None`
+/// when no result or old record names it.
+pub fn record_of(dir: &Path, warband: &str) -> Result<Option<Record>, DataError> {
+    Ok(Ledger::read(dir)?.record_of(warband))
 }
 
 /// A warband's line of the league: its games not withdrawn (issue 33).
@@ -502,22 +359,5 @@ mod tests {
             records_dir_of(Path::new("/tmp/g.yaml")),
             PathBuf::from("/tmp/records")
         );
-    }
-
-    /// Issue 36: exclusive on Windows too (`LockFileEx`), where a second
-    /// handle of this very process waits as another process would.
-    #[test]
-    fn a_second_change_of_the_records_waits_for_the_first() {
-        let dir = tempfile::tempdir().expect("temp");
-        let first = lock_records(dir.path()).expect("first");
-        let start = std::time::Instant::now();
-        let holder = std::thread::spawn(move || {
-            std::thread::sleep(std::time::Duration::from_millis(300));
-            drop(first);
-        });
-        let second = lock_records(dir.path()).expect("second");
-        assert!(start.elapsed() >= std::time::Duration::from_millis(250));
-        drop(second);
-        holder.join().expect("holder");
     }
 }

@@ -1,5 +1,6 @@
-//! The warband's record (issue 15): the games it ended, read from the
-//! library's `records/` (beside its `games/`), refreshed every few seconds.
+//! The warband's record (issue 15): the games it ended, computed from the
+//! library's `records/` (beside its `games/`: its result files and older
+//! records, issue 38), refreshed every few seconds.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -8,7 +9,7 @@ use web_time::Instant;
 use eframe::egui;
 
 use crate::core::glossary;
-use crate::core::records::{GameResult, Record, read, record_path, standing};
+use crate::core::records::{GameResult, Record, record_of, standing};
 use crate::core::text::Lang;
 
 /// The record last read, and for which warband and when.
@@ -41,10 +42,14 @@ impl RecordCache {
             } else {
                 self.dir.clone()
             };
-            let path = record_path(&dir, warband);
-            self.record = path
-                .exists()
-                .then(|| read(&path).map_err(|e| e.to_string()));
+            // No records folder yet: no games, not an error.
+            self.record = if dir.is_dir() {
+                record_of(&dir, warband)
+                    .map_err(|e| e.to_string())
+                    .transpose()
+            } else {
+                None
+            };
             self.name = warband.to_string();
             self.read_at = Some(Instant::now());
         }

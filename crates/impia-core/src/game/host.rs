@@ -67,6 +67,9 @@ pub struct Host {
     /// Issue 26: while the game is shared, an ended game enters the records
     /// only once both players agree on it ([`Host::release_records`]).
     hold_records: bool,
+    /// Issue 38: who confirmed each side's result, written in its result
+    /// file (the phones, the laptop for them, or the one screen).
+    confirmed_by: [crate::records::Confirmed; 2],
     copy_notice: Option<Text>,
 }
 
@@ -102,6 +105,7 @@ impl Host {
             game,
             records_error: None,
             hold_records: false,
+            confirmed_by: [crate::records::Confirmed::Table; 2],
             copy_notice: None,
         }
     }
@@ -250,7 +254,15 @@ impl Host {
     /// The hold lifted: an ended game enters the records now, as any game
     /// does when it ends.
     pub fn release_records(&mut self) {
+        self.release_records_by([crate::records::Confirmed::Laptop; 2]);
+    }
+
+    /// [`Host::release_records`], saying who confirmed each side (seat A,
+    /// seat B): their phones, or the laptop for them (issue 38's result
+    /// file keeps it).
+    pub fn release_records_by(&mut self, by: [crate::records::Confirmed; 2]) {
         if std::mem::take(&mut self.hold_records) {
+            self.confirmed_by = by;
             self.sync_records(true);
         }
     }
@@ -298,7 +310,7 @@ impl Host {
                 ),
             });
         }
-        if let Err(e) = crate::records::sync(&self.game, &path, was_ended) {
+        if let Err(e) = crate::records::sync_by(&self.game, &path, was_ended, self.confirmed_by) {
             self.records_error = Some(e);
         }
     }
