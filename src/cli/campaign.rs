@@ -255,7 +255,7 @@ pub fn run(cli: &Cli, cmd: &CampaignCommand) -> Result<ExitCode, CliError> {
                         outln!(
                             "      {:>5}  {:>7} ({})  {}",
                             r.label,
-                            r.percent,
+                            r.percent.get(l),
                             r.exact,
                             r.text.get(l)
                         );

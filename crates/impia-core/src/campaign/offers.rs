@@ -9,7 +9,7 @@ use super::{Campaign, CampaignPack, CampaignState, PlayedModel, Refused, Step, r
 use crate::dice::Roller;
 use crate::game::played::WarbandGame;
 use crate::tables::RuleSet;
-use crate::text::Text;
+use crate::text::{Lang, Text};
 
 /// One row of a table as offered: its exact chance before the roll.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -18,7 +18,8 @@ pub struct RowOdds {
     pub text: Text,
     /// The chance as a reduced fraction (`1/36`) and as a percent.
     pub exact: String,
-    pub percent: String,
+    /// In each language's own way (a decimal comma in Spanish).
+    pub percent: Text,
 }
 
 /// A step that can be taken now, or why not.
@@ -55,7 +56,7 @@ fn odds_of(pack: &CampaignPack, table: &str) -> Vec<RowOdds> {
             label: r.label.clone(),
             text: r.text.clone(),
             exact: o.exact(),
-            percent: o.percent(),
+            percent: t(o.percent(Lang::Es), o.percent(Lang::En)),
         })
         .collect()
 }
