@@ -344,7 +344,7 @@ pub(super) fn text(r: &Refusal, n: &Names) -> String {
             let other = n.of(*other);
             format!(
                 "{model} no está en combate con {other}: Asalta para entrar en \
-                 contacto, o márcalas trabadas a mano"
+                 contacto, o marca el combate a mano"
             )
         }
         R::NotEngaged { model } => {
