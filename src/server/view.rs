@@ -129,20 +129,27 @@ pub fn seat_json(g: &Game, offered: &Offers, l: Lang) -> GameJson {
     }
 }
 
-/// Issue 32's `POST targets`: the targets of `o`, worked out in full
-/// ([`Game::offer_in_full`]), as a phone opening the offer draws them:
-/// each priced in numbers and words, with its declarations, and each in
-/// the history's words (`words`, by place).
+/// Issue 32's `POST targets`: the targets of an offer, worked out in full
+/// ([`Game::offer_in_full`]), as a phone opening the offer draws them.
+#[derive(Clone, Debug, Serialize)]
+pub struct OpenedTargets {
+    /// Each priced in numbers and words, with its declarations.
+    pub targets: Vec<crate::core::game::TargetView>,
+    /// Each in the history's words, by place.
+    pub words: Vec<String>,
+}
+
+/// [`OpenedTargets`] of `o` in `l`, as JSON.
 pub fn targets_json(g: &Game, o: &Offer, l: Lang) -> Value {
-    let words: Vec<String> = o
-        .targets
-        .iter()
-        .map(|t| declared(g, &t.action, l))
-        .collect();
-    serde_json::json!({
-        "targets": targets_for_phone(g, o, l),
-        "words": words,
-    })
+    let opened = OpenedTargets {
+        targets: targets_for_phone(g, o, l),
+        words: o
+            .targets
+            .iter()
+            .map(|t| declared(g, &t.action, l))
+            .collect(),
+    };
+    serde_json::to_value(opened).unwrap_or(Value::Null)
 }
 
 /// A seat's standing with the laptop.
