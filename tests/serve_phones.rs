@@ -378,6 +378,16 @@ fn an_activation_and_the_end_of_the_turn(a: &Driver, b: &Driver, shots: &Path) {
     assert_eq!(moves(other), before.map(|n| n - 1), "the move undone");
     step(me, &["[data-id=move]"], &phones);
     connection::the_waiting_phone_says_whose_move_it_is(me, other);
+    // Issue 35: model first: the acting model named once, then its actions.
+    assert_eq!(
+        me.js(
+            "const b = document.querySelector('[data-id=move]');
+             return [document.getElementById('who-acts').textContent === names(state.status)[b.dataset.model],
+                     b.textContent.startsWith('Moves')]"
+        ),
+        serde_json::json!([true, true]),
+        "the acting model named once above its actions"
+    );
     assert_eq!(
         other.js("return document.querySelector('[data-id=move]') === null"),
         Value::Bool(true),
