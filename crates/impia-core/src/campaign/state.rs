@@ -6,8 +6,9 @@ use std::collections::BTreeSet;
 
 use serde::Serialize;
 
+use super::check::{check_roll, down_words};
 use super::{CampaignPack, PlayedModel, Refused, Start, Step, refused};
-use crate::roster::{Mark, Model, Roster, model_cost, roster_to_yaml};
+use crate::roster::{Model, Roster, model_cost, roster_to_yaml};
 use crate::tables::RuleSet;
 use crate::text::Text;
 
@@ -101,7 +102,7 @@ pub struct CampaignState {
     next_uid: u32,
 }
 
-fn line(game: u32, es: String, en: String) -> Line {
+pub(super) fn line(game: u32, es: String, en: String) -> Line {
     Line {
         game,
         text: Text { es, en },
@@ -194,7 +195,7 @@ impl CampaignState {
         self.members.iter().find(|m| m.uid == uid)
     }
 
-    fn member_mut(&mut self, uid: u32) -> Result<&mut Member, Refused> {
+    pub(super) fn member_mut(&mut self, uid: u32) -> Result<&mut Member, Refused> {
         self.members
             .iter_mut()
             .find(|m| m.uid == uid)
@@ -215,7 +216,7 @@ impl CampaignState {
         })
     }
 
-    fn entry(&mut self, gold: i64, es: String, en: String) {
+    pub(super) fn entry(&mut self, gold: i64, es: String, en: String) {
         self.gold = self.gold.saturating_add(gold);
         self.treasury.push(Entry {
             game: self.games,
@@ -505,127 +506,4 @@ impl CampaignState {
         }
         Ok(())
     }
-
-    /// A table's row applied to a model: its mark, its death, its gold.
-    fn result(
-        &mut self,
-        pack: &CampaignPack,
-        table: &str,
-        uid: u32,
-        dice: &[u32],
-        row: usize,
-        game: u32,
-    ) -> Result<(), Refused> {
-        let Some(e) = pack.effect(table, row) else {
-            return Err(refused(
-                format!("la tabla {table} no tiene fila {row}"),
-                format!("table {table} has no row {row}"),
-            ));
-        };
-        let label = pack
-            .roll_table(table)
-            .and_then(|(_, b)| b.rows.get(row))
-            .map(|r| r.label.clone())
-            .unwrap_or_default();
-        let dice_words = dice
-            .iter()
-            .map(u32::to_string)
-            .collect::<Vec<_>>()
-            .join("+");
-        let m = self.member_mut(uid)?;
-        m.history.push(line(
-            game,
-            format!(
-                "{} ({dice_words}): {}",
-                table_name(pack, table, true),
-                e.name.es
-            ),
-            format!(
-                "{} ({dice_words}): {}",
-                table_name(pack, table, false),
-                e.name.en
-            ),
-        ));
-        if e.effects != Default::default() || e.cost != 0 {
-            m.model.marks.push(Mark {
-                id: format!("{}/{table}/{label}", pack.id()),
-                name: e.name.clone(),
-                game,
-                effects: e.effects.clone(),
-                cost: e.cost,
-            });
-        }
-        let name = m.model.name.clone();
-        if e.dead
-            && let Some(i) = self.members.iter().position(|x| x.uid == uid)
-        {
-            let m = self.members.remove(i);
-            self.fallen.push(Fallen {
-                uid: m.uid,
-                model: m.model,
-                xp: m.xp,
-                game,
-                history: m.history,
-            });
-        }
-        if e.gold != 0 {
-            self.entry(
-                e.gold,
-                format!("{}: {}", name, e.name.es),
-                format!("{}: {}", name, e.name.en),
-            );
-        }
-        Ok(())
-    }
-}
-
-fn table_name(pack: &CampaignPack, table: &str, es: bool) -> String {
-    pack.roll_table(table)
-        .map(|(t, _)| {
-            if es {
-                t.name.es.clone()
-            } else {
-                t.name.en.clone()
-            }
-        })
-        .unwrap_or_else(|| table.to_string())
-}
-
-fn down_words(m: &PlayedModel, es: bool) -> String {
-    let mut w = Vec::new();
-    if m.down {
-        w.push(if es { "quedó Abatida" } else { "went Down" });
-    }
-    if m.removed {
-        w.push(if es { "retirada" } else { "removed" });
-    }
-    if m.fled {
-        w.push(if es { "huyó" } else { "fled" });
-    }
-    if w.is_empty() {
-        String::new()
-    } else {
-        format!("; {}", w.join(", "))
-    }
-}
-
-/// A roll's dice must be the table's and read the row given: a file's
-/// step cannot claim another row than its dice read.
-fn check_roll(pack: &CampaignPack, table: &str, dice: &[u32], row: usize) -> Result<(), Refused> {
-    let Some((_, body)) = pack.roll_table(table) else {
-        return Err(refused(
-            format!("el paquete no tiene la tabla {table}"),
-            format!("the pack has no table {table}"),
-        ));
-    };
-    let sides = body.dice.sides;
-    let ok = dice.len() == body.dice.count as usize && dice.iter().all(|d| (1..=sides).contains(d));
-    let total = dice.iter().map(|d| *d as i32).sum::<i32>() + body.dice.bonus;
-    if !ok || body.row_for(total) != Some(row) {
-        return Err(refused(
-            format!("los dados {dice:?} no leen la fila {row} de la tabla {table}"),
-            format!("the dice {dice:?} do not read row {row} of table {table}"),
-        ));
-    }
-    Ok(())
 }
