@@ -225,6 +225,288 @@ impl CampaignState {
         });
     }
 
+    fn apply_mark(
+        &mut self,
+        step: &Step,
+        pack: &CampaignPack,
+        rules: &RuleSet,
+        replaying: bool,
+    ) -> Result<(), Refused> {
+        let _ = (pack, rules, replaying);
+        let Step::Mark {
+            game,
+            rating,
+            points,
+            models,
+        } = step
+        else {
+            return Ok(());
+        };
+        let open = self.open.as_ref().ok_or_else(|| {
+            refused(
+                "no hay partida abierta que marcar",
+                "no game is open to mark",
+            )
+        })?;
+        if open.game != *game {
+            return Err(refused(
+                format!("la partida abierta es la {}", open.game),
+                format!("the open game is game {}", open.game),
+            ));
+        }
+        let missing: Vec<String> = open
+            .models
+            .iter()
+            .filter(|m| m.hurt() && !open.injured.contains(&m.uid))
+            .filter_map(|m| self.member(m.uid).map(|x| x.model.name.clone()))
+            .collect();
+        if !missing.is_empty() {
+            return Err(refused(
+                format!("faltan las tiradas de heridas de: {}", missing.join(", ")),
+                format!(
+                    "the injury rolls are still to make for: {}",
+                    missing.join(", ")
+                ),
+            ));
+        }
+        let now = (self.rating(rules), self.points(rules), self.members.len());
+        let unexplained = now != (*rating, *points, *models);
+        if unexplained && !replaying {
+            return Err(refused(
+                format!(
+                    "las cifras de la marca son {} / {} / {}",
+                    now.0, now.1, now.2
+                ),
+                format!("the mark's figures are {} / {} / {}", now.0, now.1, now.2),
+            ));
+        }
+        let roster = roster_to_yaml(&self.roster()).unwrap_or_default();
+        self.marks.push(Frozen {
+            game: *game,
+            rating: *rating,
+            points: *points,
+            models: *models,
+            roster,
+            unexplained,
+        });
+        self.open = None;
+        Ok(())
+    }
+
+    fn apply_hire(
+        &mut self,
+        step: &Step,
+        pack: &CampaignPack,
+        rules: &RuleSet,
+        replaying: bool,
+    ) -> Result<(), Refused> {
+        let _ = (pack, rules, replaying);
+        let Step::Hire { troop, name } = step else {
+            return Ok(());
+        };
+        let Some(h) = pack.hire(troop) else {
+            return Err(refused(
+                format!("el paquete no contrata «{troop}»"),
+                format!("the pack hires no '{troop}'"),
+            ));
+        };
+        if rules.troop(troop).is_none() {
+            return Err(refused(
+                format!("no hay tropa «{troop}»"),
+                format!("there is no troop '{troop}'"),
+            ));
+        }
+        if self.gold < h.gold {
+            return Err(refused(
+                format!("contratar cuesta {} de oro; hay {}", h.gold, self.gold),
+                format!(
+                    "hiring costs {} gold; the warband has {}",
+                    h.gold, self.gold
+                ),
+            ));
+        }
+        let gold = h.gold;
+        let uid = self.next_uid;
+        self.next_uid += 1;
+        let game = self.games;
+        self.members.push(Member {
+            uid,
+            model: Model {
+                name: name.clone(),
+                troop: troop.clone(),
+                ..Default::default()
+            },
+            xp: 0,
+            spent: 0,
+            advances: 0,
+            history: vec![line(
+                game,
+                format!("Contratada por {gold} de oro"),
+                format!("Hired for {gold} gold"),
+            )],
+        });
+        self.entry(-gold, format!("Contrata a {name}"), format!("Hires {name}"));
+        Ok(())
+    }
+
+    fn apply_game(
+        &mut self,
+        step: &Step,
+        pack: &CampaignPack,
+        rules: &RuleSet,
+        replaying: bool,
+    ) -> Result<(), Refused> {
+        let _ = (pack, rules, replaying);
+        let Step::Game {
+            id,
+            vp,
+            result,
+            models,
+        } = step
+        else {
+            return Ok(());
+        };
+        if let Some(o) = &self.open {
+            return Err(refused(
+                format!(
+                    "la partida {} sigue abierta: márcala «tras la partida» primero",
+                    o.game
+                ),
+                format!(
+                    "game {} is still open: mark it \"after the game\" first",
+                    o.game
+                ),
+            ));
+        }
+        for m in models {
+            self.member_mut(m.uid)?;
+        }
+        self.games += 1;
+        let game = self.games;
+        for m in models {
+            let who = self.member_mut(m.uid)?;
+            let (es, en) = match result.as_str() {
+                "win" => ("victoria", "win"),
+                "loss" => ("derrota", "loss"),
+                _ => ("empate", "draw"),
+            };
+            who.history.push(line(
+                game,
+                format!(
+                    "Partida {game} ({es}): abatió a {}{}",
+                    m.downs,
+                    down_words(m, true)
+                ),
+                format!(
+                    "Game {game} ({en}): put {} Down{}",
+                    m.downs,
+                    down_words(m, false)
+                ),
+            ));
+        }
+        self.open = Some(OpenGame {
+            game,
+            id: id.clone(),
+            vp: *vp,
+            result: result.clone(),
+            models: models.clone(),
+            experience: BTreeSet::new(),
+            injured: BTreeSet::new(),
+            income: false,
+        });
+        Ok(())
+    }
+
+    fn apply_advance(&mut self, step: &Step, pack: &CampaignPack) -> Result<(), Refused> {
+        let _ = pack;
+        let Step::Advance { uid, dice, row } = step else {
+            return Ok(());
+        };
+        let table = pack.advance.clone();
+        check_roll(pack, &table, dice, *row)?;
+        let game = self.games;
+        let m = self.member_mut(*uid)?;
+        let cost = pack.advance_cost(m.advances as usize);
+        if m.available() < cost {
+            return Err(refused(
+                format!(
+                    "un avance cuesta {cost} de experiencia; tiene {}",
+                    m.available()
+                ),
+                format!(
+                    "an advance costs {cost} experience; it has {}",
+                    m.available()
+                ),
+            ));
+        }
+        m.spent += cost;
+        m.advances += 1;
+        m.history.push(line(
+            game,
+            format!("Avance: gasta {cost} de experiencia"),
+            format!("Advance: spends {cost} experience"),
+        ));
+        self.result(pack, &table, *uid, dice, *row, game)?;
+        Ok(())
+    }
+
+    fn apply_income(&mut self, step: &Step, pack: &CampaignPack) -> Result<(), Refused> {
+        let _ = pack;
+        let Step::Income { gold } = step else {
+            return Ok(());
+        };
+        let open = self.open_mut()?;
+        if open.income {
+            return Err(refused(
+                "los ingresos de esta partida ya se cobraron",
+                "this game's income was already taken",
+            ));
+        }
+        let want = pack.income.base + pack.income.per_vp * i64::from(open.vp);
+        if *gold != want {
+            return Err(refused(
+                format!("los ingresos de esta partida son {want}"),
+                format!("this game's income is {want}"),
+            ));
+        }
+        open.income = true;
+        let game = open.game;
+        self.entry(
+            *gold,
+            format!("Ingresos de la partida {game}"),
+            format!("Income of game {game}"),
+        );
+        Ok(())
+    }
+
+    fn apply_edit(&mut self, step: &Step, pack: &CampaignPack) -> Result<(), Refused> {
+        let _ = pack;
+        let Step::Edit { roster } = step else {
+            return Ok(());
+        };
+        if roster.models.len() != self.members.len() {
+            return Err(refused(
+                "el roster editado debe tener las mismas miniaturas: contrata o pierde miniaturas con los pasos de la campaña",
+                "the edited roster must keep the same models: hire or lose models through the campaign's steps",
+            ));
+        }
+        self.name.clone_from(&roster.name);
+        self.points_limit = roster.points_limit;
+        self.totem.clone_from(&roster.totem);
+        let game = self.games;
+        for (m, new) in self.members.iter_mut().zip(&roster.models) {
+            if m.model != *new {
+                m.history.push(line(
+                    game,
+                    "Editada en el constructor".into(),
+                    "Edited in the builder".into(),
+                ));
+                m.model = new.clone();
+            }
+        }
+        Ok(())
+    }
+
     /// Apply one step. `replaying`: a step read from the file, whose mark
     /// figures are compared (not refused) with the replay's.
     pub fn apply(
@@ -235,61 +517,7 @@ impl CampaignState {
         replaying: bool,
     ) -> Result<(), Refused> {
         match step {
-            Step::Game {
-                id,
-                vp,
-                result,
-                models,
-            } => {
-                if let Some(o) = &self.open {
-                    return Err(refused(
-                        format!(
-                            "la partida {} sigue abierta: márcala «tras la partida» primero",
-                            o.game
-                        ),
-                        format!(
-                            "game {} is still open: mark it \"after the game\" first",
-                            o.game
-                        ),
-                    ));
-                }
-                for m in models {
-                    self.member_mut(m.uid)?;
-                }
-                self.games += 1;
-                let game = self.games;
-                for m in models {
-                    let who = self.member_mut(m.uid)?;
-                    let (es, en) = match result.as_str() {
-                        "win" => ("victoria", "win"),
-                        "loss" => ("derrota", "loss"),
-                        _ => ("empate", "draw"),
-                    };
-                    who.history.push(line(
-                        game,
-                        format!(
-                            "Partida {game} ({es}): abatió a {}{}",
-                            m.downs,
-                            down_words(m, true)
-                        ),
-                        format!(
-                            "Game {game} ({en}): put {} Down{}",
-                            m.downs,
-                            down_words(m, false)
-                        ),
-                    ));
-                }
-                self.open = Some(OpenGame {
-                    game,
-                    id: id.clone(),
-                    vp: *vp,
-                    result: result.clone(),
-                    models: models.clone(),
-                    experience: BTreeSet::new(),
-                    injured: BTreeSet::new(),
-                    income: false,
-                });
-            }
+            Step::Game { .. } => self.apply_game(step, pack, rules, replaying)?,
             Step::Experience { uid, xp } => {
                 let open = self.open_mut()?;
                 let game = open.game;
@@ -332,177 +560,11 @@ impl CampaignState {
                 }
                 self.result(pack, &table, *uid, dice, *row, game)?;
             }
-            Step::Advance { uid, dice, row } => {
-                let table = pack.advance.clone();
-                check_roll(pack, &table, dice, *row)?;
-                let game = self.games;
-                let m = self.member_mut(*uid)?;
-                let cost = pack.advance_cost(m.advances as usize);
-                if m.available() < cost {
-                    return Err(refused(
-                        format!(
-                            "un avance cuesta {cost} de experiencia; tiene {}",
-                            m.available()
-                        ),
-                        format!(
-                            "an advance costs {cost} experience; it has {}",
-                            m.available()
-                        ),
-                    ));
-                }
-                m.spent += cost;
-                m.advances += 1;
-                m.history.push(line(
-                    game,
-                    format!("Avance: gasta {cost} de experiencia"),
-                    format!("Advance: spends {cost} experience"),
-                ));
-                self.result(pack, &table, *uid, dice, *row, game)?;
-            }
-            Step::Income { gold } => {
-                let open = self.open_mut()?;
-                if open.income {
-                    return Err(refused(
-                        "los ingresos de esta partida ya se cobraron",
-                        "this game's income was already taken",
-                    ));
-                }
-                let want = pack.income.base + pack.income.per_vp * i64::from(open.vp);
-                if *gold != want {
-                    return Err(refused(
-                        format!("los ingresos de esta partida son {want}"),
-                        format!("this game's income is {want}"),
-                    ));
-                }
-                open.income = true;
-                let game = open.game;
-                self.entry(
-                    *gold,
-                    format!("Ingresos de la partida {game}"),
-                    format!("Income of game {game}"),
-                );
-            }
-            Step::Hire { troop, name } => {
-                let Some(h) = pack.hire(troop) else {
-                    return Err(refused(
-                        format!("el paquete no contrata «{troop}»"),
-                        format!("the pack hires no '{troop}'"),
-                    ));
-                };
-                if rules.troop(troop).is_none() {
-                    return Err(refused(
-                        format!("no hay tropa «{troop}»"),
-                        format!("there is no troop '{troop}'"),
-                    ));
-                }
-                if self.gold < h.gold {
-                    return Err(refused(
-                        format!("contratar cuesta {} de oro; hay {}", h.gold, self.gold),
-                        format!(
-                            "hiring costs {} gold; the warband has {}",
-                            h.gold, self.gold
-                        ),
-                    ));
-                }
-                let gold = h.gold;
-                let uid = self.next_uid;
-                self.next_uid += 1;
-                let game = self.games;
-                self.members.push(Member {
-                    uid,
-                    model: Model {
-                        name: name.clone(),
-                        troop: troop.clone(),
-                        ..Default::default()
-                    },
-                    xp: 0,
-                    spent: 0,
-                    advances: 0,
-                    history: vec![line(
-                        game,
-                        format!("Contratada por {gold} de oro"),
-                        format!("Hired for {gold} gold"),
-                    )],
-                });
-                self.entry(-gold, format!("Contrata a {name}"), format!("Hires {name}"));
-            }
-            Step::Edit { roster } => {
-                if roster.models.len() != self.members.len() {
-                    return Err(refused(
-                        "el roster editado debe tener las mismas miniaturas: contrata o pierde miniaturas con los pasos de la campaña",
-                        "the edited roster must keep the same models: hire or lose models through the campaign's steps",
-                    ));
-                }
-                self.name.clone_from(&roster.name);
-                self.points_limit = roster.points_limit;
-                self.totem.clone_from(&roster.totem);
-                let game = self.games;
-                for (m, new) in self.members.iter_mut().zip(&roster.models) {
-                    if m.model != *new {
-                        m.history.push(line(
-                            game,
-                            "Editada en el constructor".into(),
-                            "Edited in the builder".into(),
-                        ));
-                        m.model = new.clone();
-                    }
-                }
-            }
-            Step::Mark {
-                game,
-                rating,
-                points,
-                models,
-            } => {
-                let open = self.open.as_ref().ok_or_else(|| {
-                    refused(
-                        "no hay partida abierta que marcar",
-                        "no game is open to mark",
-                    )
-                })?;
-                if open.game != *game {
-                    return Err(refused(
-                        format!("la partida abierta es la {}", open.game),
-                        format!("the open game is game {}", open.game),
-                    ));
-                }
-                let missing: Vec<String> = open
-                    .models
-                    .iter()
-                    .filter(|m| m.hurt() && !open.injured.contains(&m.uid))
-                    .filter_map(|m| self.member(m.uid).map(|x| x.model.name.clone()))
-                    .collect();
-                if !missing.is_empty() {
-                    return Err(refused(
-                        format!("faltan las tiradas de heridas de: {}", missing.join(", ")),
-                        format!(
-                            "the injury rolls are still to make for: {}",
-                            missing.join(", ")
-                        ),
-                    ));
-                }
-                let now = (self.rating(rules), self.points(rules), self.members.len());
-                let unexplained = now != (*rating, *points, *models);
-                if unexplained && !replaying {
-                    return Err(refused(
-                        format!(
-                            "las cifras de la marca son {} / {} / {}",
-                            now.0, now.1, now.2
-                        ),
-                        format!("the mark's figures are {} / {} / {}", now.0, now.1, now.2),
-                    ));
-                }
-                let roster = roster_to_yaml(&self.roster()).unwrap_or_default();
-                self.marks.push(Frozen {
-                    game: *game,
-                    rating: *rating,
-                    points: *points,
-                    models: *models,
-                    roster,
-                    unexplained,
-                });
-                self.open = None;
-            }
+            Step::Advance { .. } => self.apply_advance(step, pack)?,
+            Step::Income { .. } => self.apply_income(step, pack)?,
+            Step::Hire { .. } => self.apply_hire(step, pack, rules, replaying)?,
+            Step::Edit { .. } => self.apply_edit(step, pack)?,
+            Step::Mark { .. } => self.apply_mark(step, pack, rules, replaying)?,
         }
         Ok(())
     }
