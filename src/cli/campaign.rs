@@ -178,6 +178,8 @@ fn read(
     Ok((c, p))
 }
 
+// One arm per command, each short.
+#[allow(clippy::too_many_lines)]
 pub fn run(cli: &Cli, cmd: &CampaignCommand) -> Result<ExitCode, CliError> {
     let rules = load_rules(cli)?;
     let l = cli.lang();

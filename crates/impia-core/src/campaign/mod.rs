@@ -6,10 +6,12 @@
 //! hiring; the rules summary has none of it, so every pack carries the
 //! label "house rules — not in the rules summary".
 
+mod check;
 pub mod file;
 pub mod host;
 pub mod offers;
 pub mod pack;
+mod rows;
 mod state;
 pub mod view;
 

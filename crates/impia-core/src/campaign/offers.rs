@@ -71,6 +71,9 @@ pub fn earned(pack: &CampaignPack, result: &str, m: &PlayedModel) -> u32 {
 }
 
 /// Every step offered now.
+// One list in the order a player reads it: the open game's sequence, then
+// advances, hires and the mark.
+#[allow(clippy::too_many_lines)]
 pub fn offers(c: &Campaign, pack: &CampaignPack, rules: &RuleSet) -> Vec<Offer> {
     let st = &c.state;
     let mut out = Vec::new();

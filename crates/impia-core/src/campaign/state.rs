@@ -6,8 +6,9 @@ use std::collections::BTreeSet;
 
 use serde::Serialize;
 
+use super::check::{check_roll, down_words};
 use super::{CampaignPack, PlayedModel, Refused, Start, Step, refused};
-use crate::roster::{Mark, Model, Roster, model_cost, roster_to_yaml};
+use crate::roster::{Model, Roster, model_cost, roster_to_yaml};
 use crate::tables::RuleSet;
 use crate::text::Text;
 
@@ -101,7 +102,7 @@ pub struct CampaignState {
     next_uid: u32,
 }
 
-fn line(game: u32, es: String, en: String) -> Line {
+pub(super) fn line(game: u32, es: String, en: String) -> Line {
     Line {
         game,
         text: Text { es, en },
@@ -194,7 +195,7 @@ impl CampaignState {
         self.members.iter().find(|m| m.uid == uid)
     }
 
-    fn member_mut(&mut self, uid: u32) -> Result<&mut Member, Refused> {
+    pub(super) fn member_mut(&mut self, uid: u32) -> Result<&mut Member, Refused> {
         self.members
             .iter_mut()
             .find(|m| m.uid == uid)
@@ -215,13 +216,295 @@ impl CampaignState {
         })
     }
 
-    fn entry(&mut self, gold: i64, es: String, en: String) {
+    pub(super) fn entry(&mut self, gold: i64, es: String, en: String) {
         self.gold = self.gold.saturating_add(gold);
         self.treasury.push(Entry {
             game: self.games,
             gold,
             why: Text { es, en },
         });
+    }
+
+    fn apply_mark(
+        &mut self,
+        step: &Step,
+        pack: &CampaignPack,
+        rules: &RuleSet,
+        replaying: bool,
+    ) -> Result<(), Refused> {
+        let _ = (pack, rules, replaying);
+        let Step::Mark {
+            game,
+            rating,
+            points,
+            models,
+        } = step
+        else {
+            return Ok(());
+        };
+        let open = self.open.as_ref().ok_or_else(|| {
+            refused(
+                "no hay partida abierta que marcar",
+                "no game is open to mark",
+            )
+        })?;
+        if open.game != *game {
+            return Err(refused(
+                format!("la partida abierta es la {}", open.game),
+                format!("the open game is game {}", open.game),
+            ));
+        }
+        let missing: Vec<String> = open
+            .models
+            .iter()
+            .filter(|m| m.hurt() && !open.injured.contains(&m.uid))
+            .filter_map(|m| self.member(m.uid).map(|x| x.model.name.clone()))
+            .collect();
+        if !missing.is_empty() {
+            return Err(refused(
+                format!("faltan las tiradas de heridas de: {}", missing.join(", ")),
+                format!(
+                    "the injury rolls are still to make for: {}",
+                    missing.join(", ")
+                ),
+            ));
+        }
+        let now = (self.rating(rules), self.points(rules), self.members.len());
+        let unexplained = now != (*rating, *points, *models);
+        if unexplained && !replaying {
+            return Err(refused(
+                format!(
+                    "las cifras de la marca son {} / {} / {}",
+                    now.0, now.1, now.2
+                ),
+                format!("the mark's figures are {} / {} / {}", now.0, now.1, now.2),
+            ));
+        }
+        let roster = roster_to_yaml(&self.roster()).unwrap_or_default();
+        self.marks.push(Frozen {
+            game: *game,
+            rating: *rating,
+            points: *points,
+            models: *models,
+            roster,
+            unexplained,
+        });
+        self.open = None;
+        Ok(())
+    }
+
+    fn apply_hire(
+        &mut self,
+        step: &Step,
+        pack: &CampaignPack,
+        rules: &RuleSet,
+        replaying: bool,
+    ) -> Result<(), Refused> {
+        let _ = (pack, rules, replaying);
+        let Step::Hire { troop, name } = step else {
+            return Ok(());
+        };
+        let Some(h) = pack.hire(troop) else {
+            return Err(refused(
+                format!("el paquete no contrata «{troop}»"),
+                format!("the pack hires no '{troop}'"),
+            ));
+        };
+        if rules.troop(troop).is_none() {
+            return Err(refused(
+                format!("no hay tropa «{troop}»"),
+                format!("there is no troop '{troop}'"),
+            ));
+        }
+        if self.gold < h.gold {
+            return Err(refused(
+                format!("contratar cuesta {} de oro; hay {}", h.gold, self.gold),
+                format!(
+                    "hiring costs {} gold; the warband has {}",
+                    h.gold, self.gold
+                ),
+            ));
+        }
+        let gold = h.gold;
+        let uid = self.next_uid;
+        self.next_uid += 1;
+        let game = self.games;
+        self.members.push(Member {
+            uid,
+            model: Model {
+                name: name.clone(),
+                troop: troop.clone(),
+                ..Default::default()
+            },
+            xp: 0,
+            spent: 0,
+            advances: 0,
+            history: vec![line(
+                game,
+                format!("Contratada por {gold} de oro"),
+                format!("Hired for {gold} gold"),
+            )],
+        });
+        self.entry(-gold, format!("Contrata a {name}"), format!("Hires {name}"));
+        Ok(())
+    }
+
+    fn apply_game(
+        &mut self,
+        step: &Step,
+        pack: &CampaignPack,
+        rules: &RuleSet,
+        replaying: bool,
+    ) -> Result<(), Refused> {
+        let _ = (pack, rules, replaying);
+        let Step::Game {
+            id,
+            vp,
+            result,
+            models,
+        } = step
+        else {
+            return Ok(());
+        };
+        if let Some(o) = &self.open {
+            return Err(refused(
+                format!(
+                    "la partida {} sigue abierta: márcala «tras la partida» primero",
+                    o.game
+                ),
+                format!(
+                    "game {} is still open: mark it \"after the game\" first",
+                    o.game
+                ),
+            ));
+        }
+        for m in models {
+            self.member_mut(m.uid)?;
+        }
+        self.games += 1;
+        let game = self.games;
+        for m in models {
+            let who = self.member_mut(m.uid)?;
+            let (es, en) = match result.as_str() {
+                "win" => ("victoria", "win"),
+                "loss" => ("derrota", "loss"),
+                _ => ("empate", "draw"),
+            };
+            who.history.push(line(
+                game,
+                format!(
+                    "Partida {game} ({es}): abatió a {}{}",
+                    m.downs,
+                    down_words(m, true)
+                ),
+                format!(
+                    "Game {game} ({en}): put {} Down{}",
+                    m.downs,
+                    down_words(m, false)
+                ),
+            ));
+        }
+        self.open = Some(OpenGame {
+            game,
+            id: id.clone(),
+            vp: *vp,
+            result: result.clone(),
+            models: models.clone(),
+            experience: BTreeSet::new(),
+            injured: BTreeSet::new(),
+            income: false,
+        });
+        Ok(())
+    }
+
+    fn apply_advance(&mut self, step: &Step, pack: &CampaignPack) -> Result<(), Refused> {
+        let _ = pack;
+        let Step::Advance { uid, dice, row } = step else {
+            return Ok(());
+        };
+        let table = pack.advance.clone();
+        check_roll(pack, &table, dice, *row)?;
+        let game = self.games;
+        let m = self.member_mut(*uid)?;
+        let cost = pack.advance_cost(m.advances as usize);
+        if m.available() < cost {
+            return Err(refused(
+                format!(
+                    "un avance cuesta {cost} de experiencia; tiene {}",
+                    m.available()
+                ),
+                format!(
+                    "an advance costs {cost} experience; it has {}",
+                    m.available()
+                ),
+            ));
+        }
+        m.spent += cost;
+        m.advances += 1;
+        m.history.push(line(
+            game,
+            format!("Avance: gasta {cost} de experiencia"),
+            format!("Advance: spends {cost} experience"),
+        ));
+        self.result(pack, &table, *uid, dice, *row, game)?;
+        Ok(())
+    }
+
+    fn apply_income(&mut self, step: &Step, pack: &CampaignPack) -> Result<(), Refused> {
+        let _ = pack;
+        let Step::Income { gold } = step else {
+            return Ok(());
+        };
+        let open = self.open_mut()?;
+        if open.income {
+            return Err(refused(
+                "los ingresos de esta partida ya se cobraron",
+                "this game's income was already taken",
+            ));
+        }
+        let want = pack.income.base + pack.income.per_vp * i64::from(open.vp);
+        if *gold != want {
+            return Err(refused(
+                format!("los ingresos de esta partida son {want}"),
+                format!("this game's income is {want}"),
+            ));
+        }
+        open.income = true;
+        let game = open.game;
+        self.entry(
+            *gold,
+            format!("Ingresos de la partida {game}"),
+            format!("Income of game {game}"),
+        );
+        Ok(())
+    }
+
+    fn apply_edit(&mut self, step: &Step, pack: &CampaignPack) -> Result<(), Refused> {
+        let _ = pack;
+        let Step::Edit { roster } = step else {
+            return Ok(());
+        };
+        if roster.models.len() != self.members.len() {
+            return Err(refused(
+                "el roster editado debe tener las mismas miniaturas: contrata o pierde miniaturas con los pasos de la campaña",
+                "the edited roster must keep the same models: hire or lose models through the campaign's steps",
+            ));
+        }
+        self.name.clone_from(&roster.name);
+        self.points_limit = roster.points_limit;
+        self.totem.clone_from(&roster.totem);
+        let game = self.games;
+        for (m, new) in self.members.iter_mut().zip(&roster.models) {
+            if m.model != *new {
+                m.history.push(line(
+                    game,
+                    "Editada en el constructor".into(),
+                    "Edited in the builder".into(),
+                ));
+                m.model = new.clone();
+            }
+        }
+        Ok(())
     }
 
     /// Apply one step. `replaying`: a step read from the file, whose mark
@@ -234,61 +517,7 @@ impl CampaignState {
         replaying: bool,
     ) -> Result<(), Refused> {
         match step {
-            Step::Game {
-                id,
-                vp,
-                result,
-                models,
-            } => {
-                if let Some(o) = &self.open {
-                    return Err(refused(
-                        format!(
-                            "la partida {} sigue abierta: márcala «tras la partida» primero",
-                            o.game
-                        ),
-                        format!(
-                            "game {} is still open: mark it \"after the game\" first",
-                            o.game
-                        ),
-                    ));
-                }
-                for m in models {
-                    self.member_mut(m.uid)?;
-                }
-                self.games += 1;
-                let game = self.games;
-                for m in models {
-                    let who = self.member_mut(m.uid)?;
-                    let (es, en) = match result.as_str() {
-                        "win" => ("victoria", "win"),
-                        "loss" => ("derrota", "loss"),
-                        _ => ("empate", "draw"),
-                    };
-                    who.history.push(line(
-                        game,
-                        format!(
-                            "Partida {game} ({es}): abatió a {}{}",
-                            m.downs,
-                            down_words(m, true)
-                        ),
-                        format!(
-                            "Game {game} ({en}): put {} Down{}",
-                            m.downs,
-                            down_words(m, false)
-                        ),
-                    ));
-                }
-                self.open = Some(OpenGame {
-                    game,
-                    id: id.clone(),
-                    vp: *vp,
-                    result: result.clone(),
-                    models: models.clone(),
-                    experience: BTreeSet::new(),
-                    injured: BTreeSet::new(),
-                    income: false,
-                });
-            }
+            Step::Game { .. } => self.apply_game(step, pack, rules, replaying)?,
             Step::Experience { uid, xp } => {
                 let open = self.open_mut()?;
                 let game = open.game;
@@ -331,301 +560,12 @@ impl CampaignState {
                 }
                 self.result(pack, &table, *uid, dice, *row, game)?;
             }
-            Step::Advance { uid, dice, row } => {
-                let table = pack.advance.clone();
-                check_roll(pack, &table, dice, *row)?;
-                let game = self.games;
-                let m = self.member_mut(*uid)?;
-                let cost = pack.advance_cost(m.advances as usize);
-                if m.available() < cost {
-                    return Err(refused(
-                        format!(
-                            "un avance cuesta {cost} de experiencia; tiene {}",
-                            m.available()
-                        ),
-                        format!(
-                            "an advance costs {cost} experience; it has {}",
-                            m.available()
-                        ),
-                    ));
-                }
-                m.spent += cost;
-                m.advances += 1;
-                m.history.push(line(
-                    game,
-                    format!("Avance: gasta {cost} de experiencia"),
-                    format!("Advance: spends {cost} experience"),
-                ));
-                self.result(pack, &table, *uid, dice, *row, game)?;
-            }
-            Step::Income { gold } => {
-                let open = self.open_mut()?;
-                if open.income {
-                    return Err(refused(
-                        "los ingresos de esta partida ya se cobraron",
-                        "this game's income was already taken",
-                    ));
-                }
-                let want = pack.income.base + pack.income.per_vp * i64::from(open.vp);
-                if *gold != want {
-                    return Err(refused(
-                        format!("los ingresos de esta partida son {want}"),
-                        format!("this game's income is {want}"),
-                    ));
-                }
-                open.income = true;
-                let game = open.game;
-                self.entry(
-                    *gold,
-                    format!("Ingresos de la partida {game}"),
-                    format!("Income of game {game}"),
-                );
-            }
-            Step::Hire { troop, name } => {
-                let Some(h) = pack.hire(troop) else {
-                    return Err(refused(
-                        format!("el paquete no contrata «{troop}»"),
-                        format!("the pack hires no '{troop}'"),
-                    ));
-                };
-                if rules.troop(troop).is_none() {
-                    return Err(refused(
-                        format!("no hay tropa «{troop}»"),
-                        format!("there is no troop '{troop}'"),
-                    ));
-                }
-                if self.gold < h.gold {
-                    return Err(refused(
-                        format!("contratar cuesta {} de oro; hay {}", h.gold, self.gold),
-                        format!(
-                            "hiring costs {} gold; the warband has {}",
-                            h.gold, self.gold
-                        ),
-                    ));
-                }
-                let gold = h.gold;
-                let uid = self.next_uid;
-                self.next_uid += 1;
-                let game = self.games;
-                self.members.push(Member {
-                    uid,
-                    model: Model {
-                        name: name.clone(),
-                        troop: troop.clone(),
-                        ..Default::default()
-                    },
-                    xp: 0,
-                    spent: 0,
-                    advances: 0,
-                    history: vec![line(
-                        game,
-                        format!("Contratada por {gold} de oro"),
-                        format!("Hired for {gold} gold"),
-                    )],
-                });
-                self.entry(-gold, format!("Contrata a {name}"), format!("Hires {name}"));
-            }
-            Step::Edit { roster } => {
-                if roster.models.len() != self.members.len() {
-                    return Err(refused(
-                        "el roster editado debe tener las mismas miniaturas: contrata o pierde miniaturas con los pasos de la campaña",
-                        "the edited roster must keep the same models: hire or lose models through the campaign's steps",
-                    ));
-                }
-                self.name.clone_from(&roster.name);
-                self.points_limit = roster.points_limit;
-                self.totem.clone_from(&roster.totem);
-                let game = self.games;
-                for (m, new) in self.members.iter_mut().zip(&roster.models) {
-                    if m.model != *new {
-                        m.history.push(line(
-                            game,
-                            "Editada en el constructor".into(),
-                            "Edited in the builder".into(),
-                        ));
-                        m.model = new.clone();
-                    }
-                }
-            }
-            Step::Mark {
-                game,
-                rating,
-                points,
-                models,
-            } => {
-                let open = self.open.as_ref().ok_or_else(|| {
-                    refused(
-                        "no hay partida abierta que marcar",
-                        "no game is open to mark",
-                    )
-                })?;
-                if open.game != *game {
-                    return Err(refused(
-                        format!("la partida abierta es la {}", open.game),
-                        format!("the open game is game {}", open.game),
-                    ));
-                }
-                let missing: Vec<String> = open
-                    .models
-                    .iter()
-                    .filter(|m| m.hurt() && !open.injured.contains(&m.uid))
-                    .filter_map(|m| self.member(m.uid).map(|x| x.model.name.clone()))
-                    .collect();
-                if !missing.is_empty() {
-                    return Err(refused(
-                        format!("faltan las tiradas de heridas de: {}", missing.join(", ")),
-                        format!(
-                            "the injury rolls are still to make for: {}",
-                            missing.join(", ")
-                        ),
-                    ));
-                }
-                let now = (self.rating(rules), self.points(rules), self.members.len());
-                let unexplained = now != (*rating, *points, *models);
-                if unexplained && !replaying {
-                    return Err(refused(
-                        format!(
-                            "las cifras de la marca son {} / {} / {}",
-                            now.0, now.1, now.2
-                        ),
-                        format!("the mark's figures are {} / {} / {}", now.0, now.1, now.2),
-                    ));
-                }
-                let roster = roster_to_yaml(&self.roster()).unwrap_or_default();
-                self.marks.push(Frozen {
-                    game: *game,
-                    rating: *rating,
-                    points: *points,
-                    models: *models,
-                    roster,
-                    unexplained,
-                });
-                self.open = None;
-            }
+            Step::Advance { .. } => self.apply_advance(step, pack)?,
+            Step::Income { .. } => self.apply_income(step, pack)?,
+            Step::Hire { .. } => self.apply_hire(step, pack, rules, replaying)?,
+            Step::Edit { .. } => self.apply_edit(step, pack)?,
+            Step::Mark { .. } => self.apply_mark(step, pack, rules, replaying)?,
         }
         Ok(())
     }
-
-    /// A table's row applied to a model: its mark, its death, its gold.
-    fn result(
-        &mut self,
-        pack: &CampaignPack,
-        table: &str,
-        uid: u32,
-        dice: &[u32],
-        row: usize,
-        game: u32,
-    ) -> Result<(), Refused> {
-        let Some(e) = pack.effect(table, row) else {
-            return Err(refused(
-                format!("la tabla {table} no tiene fila {row}"),
-                format!("table {table} has no row {row}"),
-            ));
-        };
-        let label = pack
-            .roll_table(table)
-            .and_then(|(_, b)| b.rows.get(row))
-            .map(|r| r.label.clone())
-            .unwrap_or_default();
-        let dice_words = dice
-            .iter()
-            .map(u32::to_string)
-            .collect::<Vec<_>>()
-            .join("+");
-        let m = self.member_mut(uid)?;
-        m.history.push(line(
-            game,
-            format!(
-                "{} ({dice_words}): {}",
-                table_name(pack, table, true),
-                e.name.es
-            ),
-            format!(
-                "{} ({dice_words}): {}",
-                table_name(pack, table, false),
-                e.name.en
-            ),
-        ));
-        if e.effects != Default::default() || e.cost != 0 {
-            m.model.marks.push(Mark {
-                id: format!("{}/{table}/{label}", pack.id()),
-                name: e.name.clone(),
-                game,
-                effects: e.effects.clone(),
-                cost: e.cost,
-            });
-        }
-        let name = m.model.name.clone();
-        if e.dead
-            && let Some(i) = self.members.iter().position(|x| x.uid == uid)
-        {
-            let m = self.members.remove(i);
-            self.fallen.push(Fallen {
-                uid: m.uid,
-                model: m.model,
-                xp: m.xp,
-                game,
-                history: m.history,
-            });
-        }
-        if e.gold != 0 {
-            self.entry(
-                e.gold,
-                format!("{}: {}", name, e.name.es),
-                format!("{}: {}", name, e.name.en),
-            );
-        }
-        Ok(())
-    }
-}
-
-fn table_name(pack: &CampaignPack, table: &str, es: bool) -> String {
-    pack.roll_table(table)
-        .map(|(t, _)| {
-            if es {
-                t.name.es.clone()
-            } else {
-                t.name.en.clone()
-            }
-        })
-        .unwrap_or_else(|| table.to_string())
-}
-
-fn down_words(m: &PlayedModel, es: bool) -> String {
-    let mut w = Vec::new();
-    if m.down {
-        w.push(if es { "quedó Abatida" } else { "went Down" });
-    }
-    if m.removed {
-        w.push(if es { "retirada" } else { "removed" });
-    }
-    if m.fled {
-        w.push(if es { "huyó" } else { "fled" });
-    }
-    if w.is_empty() {
-        String::new()
-    } else {
-        format!("; {}", w.join(", "))
-    }
-}
-
-/// A roll's dice must be the table's and read the row given: a file's
-/// step cannot claim another row than its dice read.
-fn check_roll(pack: &CampaignPack, table: &str, dice: &[u32], row: usize) -> Result<(), Refused> {
-    let Some((_, body)) = pack.roll_table(table) else {
-        return Err(refused(
-            format!("el paquete no tiene la tabla {table}"),
-            format!("the pack has no table {table}"),
-        ));
-    };
-    let sides = body.dice.sides;
-    let ok = dice.len() == body.dice.count as usize && dice.iter().all(|d| (1..=sides).contains(d));
-    let total = dice.iter().map(|d| *d as i32).sum::<i32>() + body.dice.bonus;
-    if !ok || body.row_for(total) != Some(row) {
-        return Err(refused(
-            format!("los dados {dice:?} no leen la fila {row} de la tabla {table}"),
-            format!("the dice {dice:?} do not read row {row} of table {table}"),
-        ));
-    }
-    Ok(())
 }
