@@ -23,9 +23,9 @@ use crate::tables::{MAX_FILE_BYTES, read_text};
 
 mod autosave;
 mod lock;
-pub mod watch;
 #[cfg(test)]
 mod portable_tests;
+pub mod watch;
 pub(crate) use autosave::Autosave;
 pub use autosave::{MAX_GAME_FILE_BYTES, TooBig};
 pub use lock::{GameLock, Locked, lock, lock_path, target};
