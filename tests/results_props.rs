@@ -38,8 +38,11 @@ fn ended(i: usize) -> Game {
 
 /// The source: 12 games' result files (two withdrawn and ended again, one
 /// left withdrawn) and a conflict copy, written once; their names and bytes.
-fn source() -> &'static (tempfile::TempDir, Vec<(String, Vec<u8>)>) {
-    static SOURCE: OnceLock<(tempfile::TempDir, Vec<(String, Vec<u8>)>)> = OnceLock::new();
+/// The source folder and its files (name, bytes).
+type Source = (tempfile::TempDir, Vec<(String, Vec<u8>)>);
+
+fn source() -> &'static Source {
+    static SOURCE: OnceLock<Source> = OnceLock::new();
     SOURCE.get_or_init(|| {
         let dir = tempfile::tempdir().expect("temp dir");
         let games = dir.path().join("games");

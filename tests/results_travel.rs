@@ -382,3 +382,49 @@ fn record_export_prints_every_game_as_csv_and_as_json_lines() {
         4
     );
 }
+
+/// The app's Warband view shows the warband's computed record: its games
+/// from the result files, a conflict copy not counted.
+#[test]
+fn the_warband_view_shows_the_record_computed_from_the_result_files() {
+    use egui_kittest::kittest::Queryable as _;
+    let dir = tempfile::tempdir().expect("temp dir");
+    play(dir.path(), "f", 2);
+    play(dir.path(), "f", 6);
+    let recs = dir.path().join("records");
+    let ledger = Ledger::read(&recs).expect("records");
+    let file = ledger.results.values().next().expect("a result").0.clone();
+    let copy = file.with_file_name("f000000000000002.1 (1).yaml");
+    std::fs::copy(&file, copy).expect("a drive's copy");
+    let prefs = impia::ui::Prefs {
+        lang: impia::core::text::Lang::En,
+        dark: true,
+        last_roster: None,
+        last_game: None,
+        view: impia::ui::View::Warband,
+        ui_scale: 1.0,
+    };
+    let mut app = impia::ui::ImpiaApp::with_rules(prefs, rules());
+    // Games 2 and 6 are Círculo de la Ceniza's, against Guardia del Paso
+    // and Hijos del Lobo.
+    app.warband.doc.roster.name = WARBANDS[2].into();
+    app.warband.set_records_dir(recs.clone());
+    let mut h = egui_kittest::Harness::builder()
+        .with_size([1280.0, 800.0])
+        .build_ui_state(|ui, app: &mut impia::ui::ImpiaApp| app.show(ui), app);
+    h.run();
+    let line = h.get_by_label_contains("2 games ·");
+    let want = Ledger::read(&recs)
+        .expect("records")
+        .league()
+        .into_iter()
+        .find(|s| s.warband == WARBANDS[2])
+        .expect("its line");
+    let label = format!("{line:?}");
+    assert!(
+        label.contains(&format!("{}–{}–{}", want.wins, want.draws, want.losses)),
+        "{label}"
+    );
+    assert!(h.query_by_label_contains("vs Hijos del Lobo").is_some());
+    assert!(h.query_by_label_contains("vs Guardia del Paso").is_some());
+}

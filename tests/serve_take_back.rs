@@ -171,12 +171,13 @@ fn a_confirmed_end_is_never_undone_from_a_phone_and_the_records_stay_byte_identi
             "{s}"
         );
     }
+    // Issue 38: the result file stays as it was; the withdrawal is the
+    // game's next file.
     let after = record_bytes(dir.path());
     assert_eq!(after.len(), 2);
-    for r in after {
-        let r = String::from_utf8_lossy(&r).into_owned();
-        assert!(r.contains("withdrawn: true"), "kept, marked: {r}");
-    }
+    assert_eq!(after[0], before[0], "the result never rewritten");
+    let r = String::from_utf8_lossy(&after[1]).into_owned();
+    assert!(r.contains("withdrawn: true"), "kept, marked: {r}");
     let h = t.finish();
     assert!(h.state().ended.is_none());
     assert!(!matches!(h.actions().last(), Some(Action::EndGame(_))));

@@ -39,7 +39,8 @@ pub enum SkipKind {
 pub struct Skipped {
     pub kind: SkipKind,
     pub path: PathBuf,
-    /// The error (file, line, column), or the file counted instead.
+    /// The error (file, line, column), the file counted instead, or
+    /// nothing (a conflict copy).
     pub detail: String,
 }
 
@@ -47,7 +48,8 @@ impl std::fmt::Display for Skipped {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self.kind {
             SkipKind::Damaged => write!(f, "{}", self.detail),
-            _ => write!(f, "{}: {}", self.path.display(), self.detail),
+            SkipKind::ConflictCopy => write!(f, "{}", self.path.display()),
+            SkipKind::Duplicate => write!(f, "{} ({})", self.path.display(), self.detail),
         }
     }
 }
@@ -130,7 +132,7 @@ fn yaml_files(dir: &Path, skipped: &mut Vec<Skipped>) -> std::io::Result<Vec<Pat
             skipped.push(Skipped {
                 kind: SkipKind::ConflictCopy,
                 path: p.clone(),
-                detail: "a sync tool's conflict copy: not counted".into(),
+                detail: String::new(),
             });
             false
         } else {
@@ -189,10 +191,7 @@ impl Ledger {
                 self.skipped.push(Skipped {
                     kind: SkipKind::Duplicate,
                     path: p,
-                    detail: format!(
-                        "the same game and number as {}: counted once",
-                        kept.0.display()
-                    ),
+                    detail: format!("the same game and number as {}", kept.0.display()),
                 });
             }
             self.results.insert(id, kept);
