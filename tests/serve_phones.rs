@@ -401,6 +401,18 @@ fn an_activation_and_the_end_of_the_turn(a: &Driver, b: &Driver, shots: &Path) {
         WAIT,
     )
     .expect("assault targets");
+    // Issue 32: the state lists them; opening the action asks the laptop
+    // for them in full (`POST targets`), each with its chance.
+    me.js(&format!(
+        "document.querySelector('{target_css}').closest('details').open = true; return true"
+    ));
+    me.wait(
+        &format!(
+            "const b = Array.from(document.querySelectorAll('{target_css}')); return b.length && b.every(x => x.querySelector('.pd b')) ? true : null"
+        ),
+        WAIT,
+    )
+    .expect("the opened targets priced");
     let downs = me.js(&format!(
         "return Array.from(document.querySelectorAll('{target_css}')).map(b => {{ const x = b.querySelector('.pd b'); return x ? x.textContent : ''; }})"
     ));
