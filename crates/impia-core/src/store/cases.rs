@@ -156,7 +156,7 @@ mod tests {
     fn a_folder_game_is_written_under_its_lock() {
         let d = tempfile::tempdir().expect("temp dir");
         let mut s = Folder::new(d.path());
-        let path = d.path().join("games").join("g.yaml");
+        let path = d.path().join(crate::layout::GAMES_DIR).join("g.yaml");
         std::fs::create_dir_all(path.parent().expect("parent")).expect("dir");
         let held = match crate::game::file::take_lock(&path).expect("lock") {
             crate::game::file::Locked::Held(l) => l,
