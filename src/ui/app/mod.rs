@@ -6,9 +6,9 @@ mod close;
 mod file_actions;
 mod library;
 mod narrow;
+mod scale;
 #[cfg(target_arch = "wasm32")]
 mod web_kept;
-mod scale;
 
 pub use library::{LibraryPanel, open_library};
 
