@@ -175,7 +175,8 @@ fn source_files() -> Vec<(String, PathBuf)> {
     out
 }
 
-fn graph() -> (Vec<String>, BTreeMap<usize, BTreeSet<usize>>) {
+/// Every library file with its code (test code left out).
+fn read_files() -> Vec<File> {
     let mut files = Vec::new();
     let mut test_only = BTreeSet::new();
     for (rel, p) in source_files() {
@@ -198,6 +199,11 @@ fn graph() -> (Vec<String>, BTreeMap<usize, BTreeSet<usize>>) {
         files.push(File { rel, module, code });
     }
     files.retain(|f| !test_only.contains(&f.module));
+    files
+}
+
+fn graph() -> (Vec<String>, BTreeMap<usize, BTreeSet<usize>>) {
+    let files = read_files();
     let by_module: HashMap<Vec<String>, usize> = files
         .iter()
         .enumerate()

@@ -352,6 +352,25 @@ fn rounds_and_roll_off(a: &Driver, b: &Driver) {
     );
 }
 
+/// Issue 35: model first: the acting model named once, then its actions;
+/// the other phone is not offered them.
+fn the_acting_model_is_named_once(me: &Driver, other: &Driver) {
+    assert_eq!(
+        me.js(
+            "const b = document.querySelector('[data-id=move]');
+             return [document.getElementById('who-acts').textContent === names(state.status)[b.dataset.model],
+                     b.textContent.startsWith('Moves')]"
+        ),
+        serde_json::json!([true, true]),
+        "the acting model named once above its actions"
+    );
+    assert_eq!(
+        other.js("return document.querySelector('[data-id=move]') === null"),
+        Value::Bool(true),
+        "the other phone is not offered the acting model's move"
+    );
+}
+
 /// R07, R13, R20, R33, R27: an activation from the phones: a move, an
 /// assault with typed dice, a totem re-roll, Accept, the hits with typed
 /// dice; then the end of the activation and of the turn.
@@ -378,21 +397,7 @@ fn an_activation_and_the_end_of_the_turn(a: &Driver, b: &Driver, shots: &Path) {
     assert_eq!(moves(other), before.map(|n| n - 1), "the move undone");
     step(me, &["[data-id=move]"], &phones);
     connection::the_waiting_phone_says_whose_move_it_is(me, other);
-    // Issue 35: model first: the acting model named once, then its actions.
-    assert_eq!(
-        me.js(
-            "const b = document.querySelector('[data-id=move]');
-             return [document.getElementById('who-acts').textContent === names(state.status)[b.dataset.model],
-                     b.textContent.startsWith('Moves')]"
-        ),
-        serde_json::json!([true, true]),
-        "the acting model named once above its actions"
-    );
-    assert_eq!(
-        other.js("return document.querySelector('[data-id=move]') === null"),
-        Value::Bool(true),
-        "the other phone is not offered the acting model's move"
-    );
+    the_acting_model_is_named_once(me, other);
 
     // R20: the assault's targets, each with its chance to put it Down.
     let target_css = "[data-id=assault][data-target]:not([data-brutal])";

@@ -14,7 +14,6 @@
 use crate::ui::web::page::no_dialog as rfd;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-use web_time::Instant;
 
 use crate::core::roster::{self, Roster};
 use crate::core::tables::RuleSet;
@@ -58,7 +57,7 @@ impl Dialogs {
         if !self.enabled {
             return Picked::Unavailable;
         }
-        let start = Instant::now();
+        let start = crate::core::platform::now();
         match f() {
             Some(p) => Picked::File(absolute(&p)),
             None if start.elapsed() < NOT_SHOWN => {

@@ -51,7 +51,7 @@ impl RecordCache {
                 None
             };
             self.name = warband.to_string();
-            self.read_at = Some(Instant::now());
+            self.read_at = Some(crate::core::platform::now());
         }
         self.record.as_ref()
     }

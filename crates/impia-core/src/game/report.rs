@@ -18,6 +18,7 @@ use super::state::GameState;
 use super::status::Status;
 use crate::glossary;
 use crate::odds::Odds;
+use crate::tables::RuleSet;
 use crate::text::Lang;
 pub use luck::Wish;
 
@@ -187,6 +188,34 @@ pub fn reports(game: &Game) -> Result<[Report; 2], GameError> {
     Ok([both.swap_remove(0), en])
 }
 
+/// A new turn's line when the turn the state counts moved on (R05), in
+/// `l`'s words; the first line if there is none yet.
+fn open_turn(
+    turns: &mut Vec<TurnLine>,
+    before: &GameState,
+    st: &GameState,
+    rules: &RuleSet,
+    l: Lang,
+) {
+    if st.turn != before.turn {
+        turns.push(TurnLine {
+            turn: st.turn,
+            dark_forces: st.dark_forces.as_ref().map(|d| DarkForcesLine {
+                total: d.total,
+                text: rules
+                    .roll_table("dark_forces")
+                    .and_then(|t| t.rows.get(d.row))
+                    .map(|r| r.text.get(l).trim_end_matches('.').to_string())
+                    .unwrap_or_default(),
+            }),
+            ..Default::default()
+        });
+    }
+    if turns.is_empty() {
+        turns.push(TurnLine::default());
+    }
+}
+
 /// The report in each of `langs`, replaying the log once: what happened
 /// is observed once, only the words are made per language.
 fn report_in(game: &Game, langs: &[Lang]) -> Result<Vec<Report>, GameError> {
@@ -242,24 +271,7 @@ fn report_in(game: &Game, langs: &[Lang]) -> Result<Vec<Report>, GameError> {
             }
         }
         for (turns, l) in turns.iter_mut().zip(langs) {
-            // A new turn's line: the turn the state counts moved on (R05).
-            if st.turn != before.turn {
-                turns.push(TurnLine {
-                    turn: st.turn,
-                    dark_forces: st.dark_forces.as_ref().map(|d| DarkForcesLine {
-                        total: d.total,
-                        text: rules
-                            .roll_table("dark_forces")
-                            .and_then(|t| t.rows.get(d.row))
-                            .map(|r| r.text.get(*l).trim_end_matches('.').to_string())
-                            .unwrap_or_default(),
-                    }),
-                    ..Default::default()
-                });
-            }
-            if turns.is_empty() {
-                turns.push(TurnLine::default());
-            }
+            open_turn(turns, &before, &st, rules, *l);
         }
         // What happened, observed once for every language.
         let mut seen = TurnLine::default();

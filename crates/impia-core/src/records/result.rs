@@ -228,7 +228,7 @@ pub fn write_once(dir: &Path, r: &ResultFile) -> std::io::Result<PathBuf> {
     let target = dir.join(file_name(&r.game_id, r.seq));
     let text = serde_yaml::to_string(r).map_err(std::io::Error::other)?;
     let mut builder = tempfile::Builder::new();
-    let prefix = format!(".impia-{}-", std::process::id());
+    let prefix = format!(".impia-{}-", crate::platform::pid());
     builder.prefix(&prefix).suffix(".tmp");
     #[cfg(unix)]
     {

@@ -102,7 +102,7 @@ fn a_dead_saves_temp_file_is_removed_and_a_running_ones_kept() {
     // A save in flight in this very process: its temp file is open.
     let live = dir
         .path()
-        .join(format!(".impia-{}-inflight.tmp", std::process::id()));
+        .join(format!(".impia-{}-inflight.tmp", crate::platform::pid()));
     let open = std::fs::File::create(&live).expect("live temp");
     crate::fsutil::write_atomic(&g, b"log:\n").expect("save");
     assert!(!dead.exists(), "a dead save's temp file stays");
