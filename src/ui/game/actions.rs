@@ -11,7 +11,7 @@ use super::{EndDeclaration, GameView};
 use crate::core::game::ModelRef;
 use crate::core::game::act;
 use crate::core::game::draft::{declare, value};
-use crate::core::game::{Action, ActionKind, Game, ModelState, Offer, ShootOptions, SpellChoice};
+use crate::core::game::{Action, ActionKind, Game, Offer, ShootOptions};
 use crate::core::tables::{RuleSet, Stat};
 use crate::core::text::Lang;
 

@@ -7,12 +7,12 @@
 mod offer;
 
 use super::GameView;
-use super::widgets::{self, big_button, choices_multi, models_multi, toggle};
+use super::widgets::{self, big_button, choices_multi, toggle};
 use crate::core::game::act;
 use crate::core::game::draft::{declare, value};
 use crate::core::game::{
     Action, ActionKind, DeclKind, Declaration, Declared, FightOptions, Figure, Game, GameError,
-    HitOptions, ModelRef, Offer, Price, ShootOptions, SpellChoice, Target,
+    HitOptions, ModelRef, Offer, Price, ShootOptions, Target,
 };
 use crate::core::tables::{RuleSet, Stat};
 use crate::core::text::Lang;
