@@ -130,8 +130,9 @@ impl super::Offered for Fall {
         );
     }
 
-    fn label(&self, _st: &GameState, rules: &RuleSet, l: Lang) -> String {
-        row_label(rules, "fall", l)
+    /// A fall has no row of its own (R18's table is by height).
+    fn label(&self, _st: &GameState, _rules: &RuleSet, l: Lang) -> String {
+        l.pick("Caída", "Fall").to_string()
     }
 
     fn declares(&self) -> Option<&dyn Declares> {
