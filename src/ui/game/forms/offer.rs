@@ -42,9 +42,16 @@ pub(super) fn offer_form_ui(
         widgets::error_label(ui, &e.message(l));
     }
     let mut send = None;
-    // The draft as answered, when it is not the offer's untouched one or
-    // there is no target to pick (R41: the models under the template).
-    if (offer.targets.is_empty() || *draft != offer.draft) && offer.allowed {
+    // The draft as answered, when there is no target to pick or the
+    // players changed what makes a target its own (R41: they named the
+    // models under the template).
+    let names_its_targets = offer.targets.iter().any(|t| {
+        t.declarations.iter().any(|d| {
+            let base = value(&offer.draft, &d.key);
+            value(&t.draft, &d.key) != base && value(draft, &d.key) != base
+        })
+    });
+    if (offer.targets.is_empty() || names_its_targets) && offer.allowed {
         if big_button(ui, &format!("✔ {label}")).clicked() {
             send = Some(draft.clone());
         }
