@@ -24,6 +24,7 @@ const ORDER: &[&str] = &[
     "loot",
     "check",
     "use_herb",
+    "fall",
     "end_activation",
 ];
 

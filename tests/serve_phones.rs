@@ -123,16 +123,16 @@ impl Drop for Laptop {
 }
 
 /// The state the page drew last (the page's own variable).
-fn state(d: &Driver) -> Value {
+pub(crate) fn state(d: &Driver) -> Value {
     d.js("return state")
 }
 
-fn index(d: &Driver) -> u64 {
+pub(crate) fn index(d: &Driver) -> u64 {
     d.js("return state ? state.index : 0").as_u64().unwrap_or(0)
 }
 
 /// What the page says went wrong, for a failing wait.
-fn said(d: &Driver) -> String {
+pub(crate) fn said(d: &Driver) -> String {
     d.js("const t = document.getElementById('toast'); return t.hidden ? '' : t.textContent")
         .as_str()
         .unwrap_or("")
@@ -141,7 +141,7 @@ fn said(d: &Driver) -> String {
 
 /// Wait until `css` names an enabled button (the page not waiting for an
 /// answer), then tap it.
-fn tap(d: &Driver, css: &str) {
+pub(crate) fn tap(d: &Driver, css: &str) {
     let q = serde_json::to_string(css).expect("a selector");
     d.wait(
         &format!(
@@ -162,7 +162,7 @@ fn tap(d: &Driver, css: &str) {
 }
 
 /// Both pages show a state newer than `before`.
-fn moved(phones: &[&Driver], before: u64) {
+pub(crate) fn moved(phones: &[&Driver], before: u64) {
     for d in phones {
         d.wait(
             &format!("return state && state.index > {before} && !busy ? true : null"),
@@ -182,7 +182,7 @@ fn moved(phones: &[&Driver], before: u64) {
 /// Accept the roll waiting on `d`. An accept that may put a model Down
 /// asks for its R31 witnesses first (a sheet, none named here): then the
 /// sheet's button sends it.
-fn accept(d: &Driver, phones: &[&Driver]) {
+pub(crate) fn accept(d: &Driver, phones: &[&Driver]) {
     let before = index(d);
     tap(d, "[data-id=accept]");
     let sheet = d.wait(
@@ -198,7 +198,7 @@ fn accept(d: &Driver, phones: &[&Driver]) {
 }
 
 /// Tap each of `taps` in turn on `d`; the last one acts: both phones see it.
-fn step(d: &Driver, taps: &[&str], phones: &[&Driver]) {
+pub(crate) fn step(d: &Driver, taps: &[&str], phones: &[&Driver]) {
     let before = index(d);
     for css in taps {
         tap(d, css);
@@ -207,7 +207,7 @@ fn step(d: &Driver, taps: &[&str], phones: &[&Driver]) {
 }
 
 /// The side (`"a"`/`"b"`) that may take the first allowed offer `id`.
-fn taker(d: &Driver, id: &str) -> String {
+pub(crate) fn taker(d: &Driver, id: &str) -> String {
     let st = state(d);
     st["offers"]["offers"]
         .as_array()
@@ -219,7 +219,7 @@ fn taker(d: &Driver, id: &str) -> String {
 
 /// The phone whose side may accept the roll waiting (issue 33: the side
 /// still asked about its re-roll; either: `first`).
-fn accepter<'a>(a: &'a Driver, b: &'a Driver, first: &'a Driver) -> &'a Driver {
+pub(crate) fn accepter<'a>(a: &'a Driver, b: &'a Driver, first: &'a Driver) -> &'a Driver {
     match taker(a, "accept").as_str() {
         "a" => a,
         "b" => b,

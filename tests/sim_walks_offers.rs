@@ -37,7 +37,8 @@ const BY_HAND: &[(ActionKind, &str)] = &[
     ),
     (
         ActionKind::Fall,
-        "a fall happens within a Move at a height the players measure: a free tool",
+        "offered (issue 34, its height declared) but drawn by hand, its height \
+         at random, so the seeded walks stay as they were",
     ),
     (
         ActionKind::TouchTerrain,

@@ -11,7 +11,7 @@ use super::{EndDeclaration, GameView};
 use crate::core::game::ModelRef;
 use crate::core::game::act;
 use crate::core::game::draft::{declare, value};
-use crate::core::game::{Action, ActionKind, Game, ModelState, Offer, ShootOptions, SpellChoice};
+use crate::core::game::{Action, ActionKind, Game, Offer, ShootOptions};
 use crate::core::tables::{RuleSet, Stat};
 use crate::core::text::Lang;
 
@@ -53,15 +53,12 @@ fn describe_offer(o: &Offer) -> Option<(Option<egui::Key>, Click)> {
                 options: ShootOptions::default(),
             }),
         ),
-        ActionKind::Breath => (
-            Some(K::H),
-            Click::Open(Form::Breath {
-                targets: Vec::new(),
-            }),
-        ),
-        // R38: a known spell is the core's offer: its declarations (the
-        // models within 15 cm) and the models it names, each priced; a
-        // spell of any level is the free tool below.
+        // R41 (issue 34): the models under the template, the core's
+        // declaration.
+        ActionKind::Breath => (Some(K::H), generic_click(o)),
+        // R38: a spell is the core's offer: its declarations (the models
+        // within 15 cm; of any level, its numbers and hit) and the models
+        // it names, each priced.
         ActionKind::CastSpell => (None, generic_click(o)),
         ActionKind::LeaderOrder => (Some(K::O), Click::Open(Form::Order)),
         ActionKind::LeaderRally => (Some(K::R), Click::Open(Form::Rally { models: Vec::new() })),
@@ -158,7 +155,7 @@ impl GameView {
                 .color(widgets::POOL_BLUE),
             );
         });
-        let click = offer_buttons_ui(ui, g, rules, &offers, actor, ms, l);
+        let click = offer_buttons_ui(ui, g, rules, &offers, actor, l);
         // Ending: one click or E, with what it ends touching beside it.
         let end = offers
             .iter()
@@ -199,16 +196,14 @@ impl GameView {
     }
 }
 
-/// A button per offer of the acting model, then the free tools: a fall
-/// and (for a sorcerer) a spell of any level, declared by the players and
-/// checked by the core when sent. The one clicked.
+/// A button per offer of the acting model (a fall and a spell of any
+/// level among them, issue 34: the core's declarations). The one clicked.
 fn offer_buttons_ui(
     ui: &mut egui::Ui,
     g: &Game,
     rules: &RuleSet,
     offers: &[Offer],
     actor: ModelRef,
-    ms: &ModelState,
     l: Lang,
 ) -> Option<Click> {
     let mut click: Option<Click> = None;
@@ -221,30 +216,6 @@ fn offer_buttons_ui(
             if widgets::offer_button(ui, o, &text, k, l) {
                 click = Some(what);
             }
-        }
-        // Free tools: a fall and a spell of any level are declared by
-        // the players; the core checks them when sent.
-        if ui.button(keyed(l.pick("Caída", "Fall"), None)).clicked() {
-            click = Some(Click::Open(Form::Fall {
-                height_cm: 10.0,
-                witnesses: Vec::new(),
-            }));
-        }
-        if ms.is_sorcerer()
-            && ui
-                .button(l.pick("Hechizo de nivel N", "Spell of level N"))
-                .clicked()
-        {
-            click = Some(Click::Open(Form::Spell {
-                choice: SpellChoice::Custom {
-                    name: String::new(),
-                    level: 1,
-                    cost: 1,
-                    hit: None,
-                },
-                within_15cm: Vec::new(),
-                targets: Vec::new(),
-            }));
         }
     });
     click

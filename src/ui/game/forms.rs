@@ -1,18 +1,18 @@
 //! The declarations of the chosen action, under the actions bar: an
 //! attack's options and its targets (each with its odds and its chance to
-//! put Down, rolled with one click), loot, orders, rally, breath. The
+//! put Down, rolled with one click), loot, orders, rally. The
 //! targets are the core's offer's targets: the view lists no model the
 //! rules refuse.
 
 mod offer;
 
 use super::GameView;
-use super::widgets::{self, big_button, choices_multi, models_multi, toggle};
+use super::widgets::{self, big_button, choices_multi, toggle};
 use crate::core::game::act;
 use crate::core::game::draft::{declare, value};
 use crate::core::game::{
     Action, ActionKind, DeclKind, Declaration, Declared, FightOptions, Figure, Game, GameError,
-    HitOptions, ModelRef, Offer, Price, ShootOptions, SpellChoice, Target,
+    HitOptions, ModelRef, Offer, Price, ShootOptions, Target,
 };
 use crate::core::tables::{RuleSet, Stat};
 use crate::core::text::Lang;
@@ -36,23 +36,10 @@ pub enum Form {
     Rally {
         models: Vec<ModelRef>,
     },
-    Breath {
-        targets: Vec<ModelRef>,
-    },
-    Spell {
-        choice: SpellChoice,
-        within_15cm: Vec<ModelRef>,
-        /// R38 (rules 3): the models a spell's hit hits.
-        targets: Vec<ModelRef>,
-    },
     Check {
         stat: Stat,
         modifier: i32,
         reason: String,
-    },
-    Fall {
-        height_cm: f64,
-        witnesses: Vec<ModelRef>,
     },
     Hit {
         options: HitOptions,
@@ -268,23 +255,9 @@ impl GameView {
                 target_buttons(ui, g, offers, "leader_order")
             }
             Form::Rally { models } => rally_form_ui(ui, g, rules, offers, actor, models, l),
-            Form::Breath { targets } => {
-                ui.label(l.pick(
-                    "Miniaturas bajo la plantilla:",
-                    "Models under the template:",
-                ));
-                models_multi(ui, g, targets, |m, ms| m != actor && ms.status.in_play());
-                big_button(ui, l.pick("Aliento", "Breath"))
-                    .clicked()
-                    .then(|| {
-                        Action::Breath(act::Breath {
-                            model: actor,
-                            targets: targets.clone(),
-                        })
-                    })
-            }
-            Form::Spell { .. } | Form::Check { .. } | Form::Fall { .. } => {
-                return self.more_form_ui(ui, rules, actor, offers, l);
+            Form::Check { .. } => {
+                self.check_form_ui(ui, actor, l);
+                return;
             }
         };
         if let Some(a) = send {

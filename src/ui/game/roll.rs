@@ -24,32 +24,6 @@ fn roll_button(ui: &mut egui::Ui, l: Lang) -> bool {
 }
 
 impl GameView {
-    /// Show an opposed check's sources and exact odds, and roll `action`.
-    pub(super) fn offer_opposed(
-        &mut self,
-        ui: &mut egui::Ui,
-        check: Result<PreparedCheck<OpposedSpec>, GameError>,
-        action: Action,
-        l: Lang,
-    ) {
-        let check = match check {
-            Ok(c) => c,
-            Err(e) => return widgets::error_label(ui, &e.message(l)),
-        };
-        sources_ui(ui, &check.sources, l);
-        // Issue 34: the core's figures, each naming whose chance it is.
-        let figures = match self.game.as_ref() {
-            Some(g) => figures::of_opposed(g, &check, l),
-            None => Vec::new(),
-        };
-        for f in figures {
-            odds_line(ui, &f.text, f.odds, l);
-        }
-        if roll_button(ui, l) {
-            self.act(action, l);
-        }
-    }
-
     /// A hit's sources and exact odds in the words of the table (R27):
     /// the target by name, put Down or not; then roll `action`.
     fn offer_hit(

@@ -19,10 +19,16 @@ use crate::text::{Lang, Text};
 
 mod answer;
 mod end;
+mod free;
 mod label;
 pub(crate) use answer::{band_id, band_of, count, melee_declare, melee_value, set_count};
 pub use answer::{declare, value};
 pub(crate) use end::end_declarations;
+pub use free::SpellNumber;
+pub(crate) use free::{
+    any_level, band_height, height, height_of, height_value, hit_by_spell, set_spell_number,
+    spell_number, spell_numbers, struck, under_template,
+};
 use label::with_effect;
 pub use label::{Effect, option_label};
 
@@ -82,6 +88,12 @@ pub enum DeclKey {
     EnemyTotem,
     /// R39 8–9: which beast of the bestiary comes.
     Beast,
+    /// R18: a fall's height (a band of the fall table).
+    Height,
+    /// R38, R41: the models a hit strikes (the Breath's template, a spell's).
+    Struck,
+    /// R38: a number of a spell of any level.
+    Spell(SpellNumber),
 }
 
 /// R26: the Shoot's declared form with its own row.

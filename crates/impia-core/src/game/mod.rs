@@ -78,7 +78,7 @@ pub use status::Status;
 pub use taker::Taker;
 
 pub use chance::Chances;
-pub use draft::{Choice, DeclKey, DeclKind, Declaration, Declared, Effect};
+pub use draft::{Choice, DeclKey, DeclKind, Declaration, Declared, Effect, SpellNumber};
 pub use file::Undone;
 pub use host::{Host, HostError};
 pub use leave::{By, Leave};

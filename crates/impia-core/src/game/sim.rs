@@ -256,7 +256,7 @@ pub fn next_action_ending(g: &Game, rng: &mut Roller, one_in: u32) -> Result<Act
     let ending = one_in > 0 && rng.die(one_in) == 1;
     let drafts: Vec<(&str, &Action, &[Declaration])> = offers
         .allowed()
-        .filter(|o| (o.id == "end_game") == ending)
+        .filter(|o| (o.id == "end_game") == ending && !by_hand_offer(&o.action))
         .flat_map(|o| {
             if o.targets.is_empty() {
                 vec![(o.id, &o.draft, o.declarations.as_slice())]
@@ -294,6 +294,20 @@ pub fn next_action_ending(g: &Game, rng: &mut Roller, one_in: u32) -> Result<Act
     // The dice from `rng`: the same seed plays the same game whatever was
     // undone before.
     super::prepare::fill_dice(g.state(), g.ctx(), &action, rng)
+}
+
+/// The offers of the free tools (a fall, a spell of any level): played
+/// by hand ([`free_tool`]) with their numbers drawn there, so the draw
+/// among the offers stays as it was before the core offered them.
+fn by_hand_offer(a: &Action) -> bool {
+    matches!(
+        a,
+        Action::Fall(_)
+            | Action::CastSpell(act::CastSpell {
+                spell: SpellChoice::Custom { .. },
+                ..
+            })
+    )
 }
 
 fn end(model: ModelRef) -> Action {

@@ -21,6 +21,9 @@ pub(super) fn offer_form_ui(
     draft: &mut Action,
     l: Lang,
 ) -> Option<Action> {
+    // What the draft asks now (issue 34: an answer may ask more, a
+    // spell's hit its Penetration and the models it hits).
+    let asked = g.declarations(draft);
     // Of several offers of one kind (a spell each), the one this draft is.
     let mine: Vec<&Offer> = offers
         .iter()
@@ -28,29 +31,47 @@ pub(super) fn offer_form_ui(
         .collect();
     let offer = *mine
         .iter()
-        .find(|o| answered(&o.draft, &o.declarations, draft) == *draft)
+        .find(|o| answered(&o.draft, &asked, draft, None) == *draft)
         .or(mine.first())?;
     let label = offer.label(g.state(), g.rules(), l);
     ui.strong(&label);
-    for d in &offer.declarations {
+    for d in &asked {
         declaration_ui(ui, g, d, draft, l);
     }
     if let Some(e) = &offer.why_not {
         widgets::error_label(ui, &e.message(l));
     }
     let mut send = None;
-    if offer.targets.is_empty() {
-        if offer.allowed && big_button(ui, &format!("✔ {label}")).clicked() {
+    // The draft as answered, when there is no target to pick or the
+    // players changed what makes a target its own (R41: they named the
+    // models under the template).
+    let names_its_targets = offer.targets.iter().any(|t| {
+        t.declarations.iter().any(|d| {
+            let base = value(&offer.draft, &d.key);
+            value(&t.draft, &d.key) != base && value(draft, &d.key) != base
+        })
+    });
+    if (offer.targets.is_empty() || names_its_targets) && offer.allowed {
+        if big_button(ui, &format!("✔ {label}")).clicked() {
             send = Some(draft.clone());
         }
-    } else {
-        // Each target's draft with the answers given above, and its price.
+        if !offer.targets.is_empty() {
+            let line = match g.price(draft) {
+                Ok(p) => price_text(g, draft, &p, l),
+                Err(e) => e.message(l),
+            };
+            ui.add(egui::Label::new(line).wrap());
+        }
+    }
+    if !offer.targets.is_empty() {
+        // Each target's draft with the answers given above (not those
+        // that make it this target), and its price.
         egui::Grid::new("offer_targets")
             .num_columns(2)
             .spacing([12.0, 6.0])
             .show(ui, |ui| {
                 for t in &offer.targets {
-                    let a = answered(&t.draft, &t.declarations, draft);
+                    let a = answered(&t.draft, &t.declarations, draft, Some(&offer.draft));
                     if big_button(ui, &g.state().name(t.model)).clicked() {
                         send = Some(a.clone());
                     }
@@ -66,10 +87,15 @@ pub(super) fn offer_form_ui(
     send
 }
 
-/// `base` with the answers `from` gives to what `asked` asks.
-fn answered(base: &Action, asked: &[Declaration], from: &Action) -> Action {
+/// `base` with the answers `from` gives to what `asked` asks; with
+/// `offer`, not the answers that make `base` its own target (a Breath's
+/// target is the one model under it until the players name more).
+fn answered(base: &Action, asked: &[Declaration], from: &Action, offer: Option<&Action>) -> Action {
     let mut a = base.clone();
     for d in asked {
+        if offer.is_some_and(|o| value(o, &d.key) != value(base, &d.key)) {
+            continue;
+        }
         if let Some(v) = value(from, &d.key) {
             declare(&mut a, &d.key, &v);
         }

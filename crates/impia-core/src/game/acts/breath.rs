@@ -140,13 +140,38 @@ impl super::Offered for Breath {
         row_label(rules, "breath", l)
     }
 
-    /// Nothing to declare: it is offered as it is.
+    /// R41 (issue 34): the models under the template.
     fn declares(&self) -> Option<&dyn Declares> {
-        None
+        Some(self)
     }
 
     fn declares_mut(&mut self) -> Option<&mut dyn Declares> {
-        None
+        Some(self)
+    }
+}
+
+impl Declares for Breath {
+    fn declarations(&self, st: &GameState, _ctx: Ctx<'_>) -> Vec<Declaration> {
+        let me = self.model;
+        draft::struck(draft::under_template(), in_play(st, |m| m != me))
+            .into_iter()
+            .collect()
+    }
+
+    fn declared(&self, key: &DeclKey) -> Option<Declared> {
+        (*key == DeclKey::Struck).then(|| Declared::Models(self.targets.clone()))
+    }
+
+    fn declare(&mut self, key: &DeclKey, v: &Declared) -> bool {
+        let (DeclKey::Struck, Declared::Models(ms)) = (key, v) else {
+            return false;
+        };
+        self.targets = ms.clone();
+        true
+    }
+
+    fn fill_draft(&mut self, _ctx: Ctx<'_>, _facts: Facts) {
+        // The tracker knows nothing of where the template falls.
     }
 }
 

@@ -159,6 +159,21 @@ impl super::Offered for CastSpell {
             );
             spell_targets(b, a, index);
         }
+        // R38 (issue 34): a spell of any level, its numbers declared.
+        if on.x.is_sorcerer() {
+            b.offer(
+                Some(a),
+                Action::CastSpell(CastSpell {
+                    caster: a,
+                    spell: draft::any_level(),
+                    target: None,
+                    within_15cm: Vec::new(),
+                    backlash: Vec::new(),
+                    within_30cm: Vec::new(),
+                    targets: Vec::new(),
+                }),
+            );
+        }
     }
 
     fn acting_place() -> u8 {
@@ -198,20 +213,43 @@ impl super::Offered for CastSpell {
 impl Declares for CastSpell {
     fn declarations(&self, st: &GameState, ctx: Ctx<'_>) -> Vec<Declaration> {
         let me = self.caster;
-        draft::listed(ctx, "cast_spell", in_play(st, |m| m != me))
-            .into_iter()
-            .collect()
+        // R38 (issue 34): a spell of any level declares its numbers and
+        // the models its hit hits.
+        let mut out = draft::spell_numbers(ctx, &self.spell);
+        if matches!(self.spell, SpellChoice::Custom { hit: Some(_), .. }) {
+            out.extend(draft::struck(
+                draft::hit_by_spell(),
+                in_play(st, |m| m != me),
+            ));
+        }
+        out.extend(draft::listed(ctx, "cast_spell", in_play(st, |m| m != me)));
+        out
     }
 
     fn declared(&self, key: &DeclKey) -> Option<Declared> {
-        (*key == DeclKey::Listed).then(|| Declared::Models(self.within_15cm.clone()))
+        match key {
+            DeclKey::Listed => Some(Declared::Models(self.within_15cm.clone())),
+            DeclKey::Struck => Some(Declared::Models(self.targets.clone())),
+            DeclKey::Spell(n) => draft::spell_number(&self.spell, *n),
+            _ => None,
+        }
     }
 
     fn declare(&mut self, key: &DeclKey, v: &Declared) -> bool {
-        let (DeclKey::Listed, Declared::Models(ms)) = (key, v) else {
-            return false;
-        };
-        self.within_15cm = ms.clone();
+        match (key, v) {
+            (DeclKey::Listed, Declared::Models(ms)) => self.within_15cm = ms.clone(),
+            (DeclKey::Struck, Declared::Models(ms)) => self.targets = ms.clone(),
+            (DeclKey::Spell(n), Declared::Count(x)) => {
+                if !draft::set_spell_number(&mut self.spell, *n, *x) {
+                    return false;
+                }
+                // No hit declared: no model hit by it.
+                if matches!(self.spell, SpellChoice::Custom { hit: None, .. }) {
+                    self.targets.clear();
+                }
+            }
+            _ => return false,
+        }
         true
     }
 

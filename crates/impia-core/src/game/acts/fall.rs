@@ -98,12 +98,25 @@ impl super::Offered for Fall {
         row_dp(ctx, "fall")
     }
 
-    fn offer_acting(_b: &mut Builder<'_>, _on: &Actor<'_>) {
-        // Made by hand, never offered.
+    /// R18 (issue 34): the players declare its height and witnesses.
+    fn offer_acting(b: &mut Builder<'_>, on: &Actor<'_>) {
+        b.offer(
+            Some(on.model),
+            Action::Fall(Fall {
+                model: on.model,
+                // The first band (R18: no harm) until the players pick.
+                height_cm: draft::band_height(
+                    b.ctx,
+                    b.ctx.rules.fall.rows.first().and_then(|r| r.up_to_cm),
+                ),
+                roll: None,
+                witnesses: Vec::new(),
+            }),
+        );
     }
 
     fn acting_place() -> u8 {
-        NOT_ACTING
+        245
     }
 
     fn offers_rolled(&self, b: &mut Builder<'_>) {
@@ -116,8 +129,9 @@ impl super::Offered for Fall {
         );
     }
 
-    fn label(&self, _st: &GameState, rules: &RuleSet, l: Lang) -> String {
-        row_label(rules, "fall", l)
+    /// A fall has no row of its own (R18's table is by height).
+    fn label(&self, _st: &GameState, _rules: &RuleSet, l: Lang) -> String {
+        l.pick("Caída", "Fall").to_string()
     }
 
     fn declares(&self) -> Option<&dyn Declares> {
@@ -133,21 +147,30 @@ impl Declares for Fall {
     fn declarations(&self, st: &GameState, ctx: Ctx<'_>) -> Vec<Declaration> {
         // R31: the friends who would witness it put Down, with the roll
         // from rules 2 on.
-        if !ctx.setup.pending_rolls() {
-            return Vec::new();
+        let mut out = vec![draft::height(ctx)];
+        if ctx.setup.pending_rolls() {
+            out.extend(draft::witnesses(st, ctx, self.model));
         }
-        draft::witnesses(st, ctx, self.model).into_iter().collect()
+        out
     }
 
     fn declared(&self, key: &DeclKey) -> Option<Declared> {
-        (*key == DeclKey::Witnesses).then(|| Declared::Models(self.witnesses.clone()))
+        match key {
+            DeclKey::Witnesses => Some(Declared::Models(self.witnesses.clone())),
+            DeclKey::Height => Some(draft::height_value(self.height_cm)),
+            _ => None,
+        }
     }
 
     fn declare(&mut self, key: &DeclKey, v: &Declared) -> bool {
-        let (DeclKey::Witnesses, Declared::Models(ms)) = (key, v) else {
-            return false;
-        };
-        self.witnesses = ms.clone();
+        match (key, v) {
+            (DeclKey::Witnesses, Declared::Models(ms)) => self.witnesses = ms.clone(),
+            (DeclKey::Height, Declared::Picks(p)) => match draft::height_of(p) {
+                Some(h) => self.height_cm = h,
+                None => return false,
+            },
+            _ => return false,
+        }
         true
     }
 
