@@ -215,7 +215,8 @@ impl Declares for CastSpell {
         let me = self.caster;
         // R38 (issue 34): a spell of any level declares its numbers and
         // the models its hit hits.
-        let mut out = draft::spell_numbers(ctx, &self.spell);
+        let can_pay = u32::try_from(crate::game::guard::can_pay(st, me)).unwrap_or(0);
+        let mut out = draft::spell_numbers(ctx, &self.spell, can_pay);
         if matches!(self.spell, SpellChoice::Custom { hit: Some(_), .. }) {
             out.extend(draft::struck(
                 draft::hit_by_spell(),

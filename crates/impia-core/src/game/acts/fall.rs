@@ -226,8 +226,14 @@ impl Dice for Fall {
         ))
     }
 
-    fn attack_chances(&self, _: &GameState, _: Ctx<'_>) -> Option<Chances> {
-        None
+    /// R18: the model goes Down when the fall's Strength beats it (the
+    /// passive side wins); a fall too low to harm has no chance to show.
+    fn attack_chances(&self, st: &GameState, ctx: Ctx<'_>) -> Option<Chances> {
+        let check = hits::fall_check(st, ctx, self.model, self.height_cm).ok()??;
+        Some(Chances {
+            down: check.odds().passive_wins.0,
+            attacker_down: None,
+        })
     }
 
     /// R31: the friends who see the model go Down.

@@ -129,7 +129,9 @@ pub(crate) fn hit_by_spell() -> Text {
 
 /// R38: a spell of any level: its level and cost, and (rules 3) the
 /// Strength and Penetration of the hit it declares.
-pub(crate) fn spell_numbers(ctx: Ctx<'_>, spell: &SpellChoice) -> Vec<Declaration> {
+/// `can_pay`: what the caster can pay now (R11), the cost's bound: a cost
+/// it cannot pay is never offered (act would refuse it).
+pub(crate) fn spell_numbers(ctx: Ctx<'_>, spell: &SpellChoice, can_pay: u32) -> Vec<Declaration> {
     let SpellChoice::Custom { hit, .. } = spell else {
         return Vec::new();
     };
@@ -149,7 +151,7 @@ pub(crate) fn spell_numbers(ctx: Ctx<'_>, spell: &SpellChoice) -> Vec<Declaratio
         ),
         count(
             SpellNumber::Cost,
-            MAX_COST,
+            MAX_COST.min(can_pay),
             Text::new("Coste del hechizo (PD)", "Spell cost (DP)"),
         ),
     ];
