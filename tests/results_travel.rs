@@ -383,6 +383,29 @@ fn record_export_prints_every_game_as_csv_and_as_json_lines() {
     );
 }
 
+/// A fresh library has no records folder until its first game ends: its
+/// league is empty (exit 0), while a folder the user names must exist.
+#[test]
+fn a_fresh_librarys_league_is_empty_and_a_missing_named_folder_is_an_error() {
+    let home = tempfile::tempdir().expect("temp dir");
+    let h = home.path().display().to_string();
+    let o = impia(&["--home", &h, "record", "--json"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let rows: Vec<serde_json::Value> = serde_json::from_slice(&o.stdout).expect("json");
+    assert!(rows.is_empty(), "{rows:?}");
+    let o = impia(&["--home", &h, "record", "export"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout).lines().count(),
+        1,
+        "the header only"
+    );
+    let missing = home.path().join("no-such-records").display().to_string();
+    let o = impia(&["record", &missing]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("no-such-records"));
+}
+
 /// The app's Warband view shows the warband's computed record: its games
 /// from the result files, a conflict copy not counted.
 #[test]

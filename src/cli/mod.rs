@@ -379,7 +379,7 @@ pub fn run(cli: &Cli) -> ExitCode {
         }) => match dir {
             Some(dir) => record::export(dir, *json, cli.lang()),
             None => library(cli, false)
-                .and_then(|lib| record::export(&lib.records(), *json, cli.lang())),
+                .and_then(|lib| record::export_library(&lib.records(), *json, cli.lang())),
         },
         Some(Command::Record {
             command: None,
@@ -387,9 +387,8 @@ pub fn run(cli: &Cli) -> ExitCode {
             json,
         }) => match dir {
             Some(dir) => record::run(dir, *json, cli.lang()),
-            None => {
-                library(cli, false).and_then(|lib| record::run(&lib.records(), *json, cli.lang()))
-            }
+            None => library(cli, false)
+                .and_then(|lib| record::run_library(&lib.records(), *json, cli.lang())),
         },
         Some(Command::Library { json }) => show_library(cli, *json),
     };

@@ -44,6 +44,8 @@ fn tell_skipped(skipped: &[Skipped], l: Lang) {
     }
 }
 
+/// The records of `dir`, the files not counted told on stderr; a folder
+/// the user names must exist (a typo is said, not an empty table).
 fn ledger(dir: &Path, l: Lang) -> Result<Ledger, CliError> {
     let ledger = Ledger::read(dir).map_err(|e| CliError(e.to_string()))?;
     tell_skipped(&ledger.skipped, l);
@@ -51,7 +53,20 @@ fn ledger(dir: &Path, l: Lang) -> Result<Ledger, CliError> {
 }
 
 pub(crate) fn run(dir: &Path, json: bool, l: Lang) -> Result<ExitCode, CliError> {
-    let rows = ledger(dir, l)?.league();
+    run_ledger(ledger(dir, l)?, json, l)
+}
+
+/// `impia record` on the library's records folder, empty before the first
+/// ended game made it.
+pub(crate) fn run_library(dir: &Path, json: bool, l: Lang) -> Result<ExitCode, CliError> {
+    if !dir.exists() {
+        return run_ledger(Ledger::default(), json, l);
+    }
+    run(dir, json, l)
+}
+
+fn run_ledger(ledger: Ledger, json: bool, l: Lang) -> Result<ExitCode, CliError> {
+    let rows = ledger.league();
     if json {
         print_json(&rows)?;
     } else {
@@ -96,7 +111,19 @@ fn print_table(rows: &[Standing], l: Lang) {
 /// `impia record export`: the games as CSV (a header line first) or JSON
 /// lines.
 pub(crate) fn export(dir: &Path, json: bool, l: Lang) -> Result<ExitCode, CliError> {
-    let games = ledger(dir, l)?.games();
+    export_ledger(ledger(dir, l)?, json)
+}
+
+/// `impia record export` of the library: no games before its first end.
+pub(crate) fn export_library(dir: &Path, json: bool, l: Lang) -> Result<ExitCode, CliError> {
+    if !dir.exists() {
+        return export_ledger(Ledger::default(), json);
+    }
+    export(dir, json, l)
+}
+
+fn export_ledger(ledger: Ledger, json: bool) -> Result<ExitCode, CliError> {
+    let games = ledger.games();
     if json {
         for g in &games {
             outln!("{}", serde_json::to_string(g)?);
