@@ -76,6 +76,7 @@ mod serve_fair_answers;
 mod serve_fair_play;
 mod serve_lean;
 mod serve_phones;
+mod serve_phones_declared;
 mod serve_report;
 mod serve_resume_cli;
 mod serve_seats;
