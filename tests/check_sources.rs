@@ -4,7 +4,11 @@
 //! options, players' extras, cover, Iron defence and the rest ticked, is
 //! prepared and its sources written in both languages. The text is
 //! compared with `tests/data/check-sources-v1.txt`, saved from the binary
-//! before the change (`IMPIA_BLESS_SOURCES=1` writes it again).
+//! before the change (`IMPIA_BLESS_SOURCES=1` writes it again). Issue 34's
+//! new offers (a fall, a spell of any level, the Breath's models) moved the
+//! seeded walks, so the file was saved again with two games where the beast
+//! comes at once and every beast's Assault is prepared at each step, to
+//! keep its checks walked.
 
 use impia::core::game::act;
 use std::fmt::Write as _;
@@ -175,6 +179,40 @@ fn falls(g: &Game) -> Vec<Action> {
     out
 }
 
+/// The seeds and rules of the games where the beast comes at once.
+const BEAST_GAMES: [(u64, u32); 2] = [(144, 4), (233, 3)];
+
+/// R39: the first turn's dark forces an 8, and the bestiary's beast added.
+fn call_the_beast(g: &mut Game) {
+    let start = g.apply(Action::StartTurn(act::StartTurn {
+        dark_forces: vec![8],
+    }));
+    assert!(start.is_ok(), "the turn starts: {start:?}");
+    let beast = g.apply(Action::BeastAppears(act::BeastAppears {
+        beast: impia::core::game::BeastChoice::Bestiary { index: 0 },
+    }));
+    assert!(beast.is_ok(), "the beast comes: {beast:?}");
+}
+
+/// Each beast's Assault on every model of the warbands, as offered and
+/// with its choices ticked (R20, R22): the random play seldom picks them.
+fn beast_assaults(g: &Game) -> Vec<Action> {
+    let models: Vec<ModelRef> = g.state().models().map(|(r, _)| r).collect();
+    let beasts = models.iter().filter(|m| m.to_string().starts_with("beast"));
+    let mut out = Vec::new();
+    for beast in beasts {
+        for m in models
+            .iter()
+            .filter(|m| !m.to_string().starts_with("beast"))
+        {
+            let json = format!(r#"{{"action":"assault","attacker":"{beast}","defender":"{m}"}}"#);
+            let a: Action = serde_json::from_str(&json).expect("an Assault");
+            out.extend(variants(&a));
+        }
+    }
+    out
+}
+
 /// Every offered roll's sources, step by step, for a few seeded games.
 fn walk() -> String {
     let rules = rules();
@@ -186,11 +224,22 @@ fn walk() -> String {
             [(55, 3), (89, 4)]
                 .into_iter()
                 .map(|(seed, v)| (seed, v, upgraded_setup(seed).with_rules(v))),
-        );
-    for (seed, version, setup) in games {
+        )
+        .map(|(seed, v, s)| (seed, v, s, false))
+        // R39: games where the beast is called at once, so its checks are
+        // walked whatever the random play offers (a new offer moves the
+        // seeded walks above).
+        .chain(BEAST_GAMES.map(|(seed, v)| {
+            let s = upgraded_setup(seed).with_rules(v);
+            (seed, v, s.with_beast(sim::sample_beast()), true)
+        }));
+    for (seed, version, setup, beast) in games {
         let mut g = Game::new(setup, &rules);
         let mut rng = Roller::seeded(seed * 7919);
         let _ = writeln!(out, "# game {seed} rules {version}");
+        if beast {
+            call_the_beast(&mut g);
+        }
         // Toughness lost shows in a hit's words (R27).
         let _ = g.apply(Action::AdjustToughness(act::AdjustToughness {
             model: b(2),
@@ -205,7 +254,12 @@ fn walk() -> String {
                 .flat_map(|o| std::iter::once(&o.action).chain(o.targets.iter().map(|t| &t.action)))
                 .filter(|a| a.is_roll())
                 .flat_map(variants);
-            for v in offered.chain(falls(&g)) {
+            let beasts = if beast {
+                beast_assaults(&g)
+            } else {
+                Vec::new()
+            };
+            for v in offered.chain(falls(&g)).chain(beasts) {
                 let key = serde_json::to_string(&v).expect("an action serialises");
                 if seen.insert(key) {
                     write_prepared(&mut out, &g, &v);
