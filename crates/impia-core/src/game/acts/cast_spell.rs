@@ -106,15 +106,17 @@ impl super::Words for CastSpell {
         let rolled: i32 = self.backlash.iter().map(|v| *v as i32).sum();
         let fear = d.state.model(self.caster).map_or(0, |x| x.fear);
         let total = rolled + level as i32 + fear;
+        // A spell of any level has no name yet: "a spell", not a quoted
+        // placeholder; each language quotes a name its own way.
+        let spell = if name.is_empty() {
+            l.pick("un hechizo", "a spell").to_string()
+        } else {
+            format!("{}{name}{}", l.pick("«", "“"), l.pick("»", "”"))
+        };
         format!(
-            "{} {} «{}» ({} {level}, {cost} {}){}: {} {rolled} + {level} + {fear} = {total}: {}",
+            "{} {} {spell} ({} {level}, {cost} {}){}: {} {rolled} + {level} + {fear} = {total}: {}",
             d.n(self.caster),
             l.pick("lanza", "casts"),
-            if name.is_empty() {
-                l.pick("hechizo", "spell").to_string()
-            } else {
-                name
-            },
             l.pick("nivel", "level"),
             glossary::DP.get(l),
             on,
