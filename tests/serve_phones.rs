@@ -33,6 +33,7 @@ mod replay;
 mod silent;
 mod take_back;
 mod taps;
+mod two_turns;
 use replay::replays_like_game_act;
 
 fn exe() -> &'static str {
