@@ -166,6 +166,7 @@ impl Script {
         if let Some(s) = has("move").filter(|_| !self.moved) {
             act_on(phone(&s), "[data-id=move]", &phones);
             self.moved = true;
+            caster(phone(&s), shots);
             if self.turns == 1 && !self.shot {
                 self.shot = true;
                 let other = if s == "a" { b } else { a };
@@ -268,6 +269,24 @@ fn screenshots(me: &Driver, other: &Driver, shots: &Path) {
                    "params": {"features": [{"name": "prefers-color-scheme", "value": "light"}]}}),
         );
     }
+}
+
+/// A caster's spells fold into one line (Abdón's four took 400 px and put
+/// End the activation below the fold).
+fn caster(d: &Driver, shots: &Path) {
+    let spells = d.js(
+        "return state.offers.offers.filter(o => o.id === 'cast_spell' && mayTake(state, o)).length",
+    );
+    if spells.as_u64().unwrap_or(0) < 2 {
+        return;
+    }
+    assert_eq!(
+        d.js("const g = document.getElementById('spells'); return !!g && !g.open && g.querySelectorAll('[data-id=cast_spell]').length >= 2"),
+        Value::Bool(true),
+        "the spells folded in one line"
+    );
+    d.js("window.scrollTo(0, 0); return true");
+    d.screenshot(&shots.join("phone-caster-en.png"));
 }
 
 fn set_lang(d: &Driver, lang: &str) {
