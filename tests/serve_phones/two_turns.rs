@@ -19,6 +19,9 @@ struct Script {
     moved: bool,
     /// Each side has assaulted in this turn.
     assaulted: [bool; 2],
+    /// Each side has shot, cast a spell, in this turn.
+    shot_at: [bool; 2],
+    cast: [bool; 2],
     /// Turns ended so far.
     turns: u32,
     /// Taps and scrolls at the start of the turn.
@@ -180,6 +183,26 @@ impl Script {
             act_on(phone(&s), css, &phones);
             return true;
         }
+        // A shot and a spell once a turn for each side that has them, by
+        // the acting model (the other side's reactions are left alone).
+        for (id, css) in [
+            ("shoot", "[data-id=shoot][data-target]"),
+            ("cast_spell", "[data-id=cast_spell]"),
+        ] {
+            let Some(s) = acting_offer(&st, id) else {
+                continue;
+            };
+            let done = if id == "shoot" {
+                &mut self.shot_at
+            } else {
+                &mut self.cast
+            };
+            if !done[side_ix(&s)] {
+                done[side_ix(&s)] = true;
+                act_on(phone(&s), css, &phones);
+                return true;
+            }
+        }
         if let Some(s) = has("end_activation") {
             act_on(phone(&s), "[data-id=end_activation]", &phones);
             self.end_of_activation();
@@ -230,7 +253,19 @@ impl Script {
         self.turn_start = now;
         self.turns += 1;
         self.assaulted = [false; 2];
+        self.shot_at = [false; 2];
+        self.cast = [false; 2];
     }
+}
+
+/// The acting model's side, if it may take allowed offer `id` now.
+fn acting_offer(st: &Value, id: &str) -> Option<String> {
+    let actor = st["offers"]["actor"].as_str()?;
+    st["offers"]["offers"]
+        .as_array()?
+        .iter()
+        .find(|o| o["id"] == id && o["allowed"] == true && o["model"] == actor)?;
+    Some(actor[..1].to_string())
 }
 
 /// The README's phone pictures: `me` during its activation (its model's
