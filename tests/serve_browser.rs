@@ -152,6 +152,8 @@ impl Driver {
     }
     pub(crate) fn screenshot(&self, path: &Path) {
         use base64::Engine;
+        // A picture of the page, not of a message passing over it.
+        self.js("const t = document.getElementById('toast'); if (t) t.hidden = true; return true");
         let v = call(
             self.addr,
             "GET",

@@ -117,12 +117,9 @@ fn the_phone_page_meets_4_5_to_1_for_text_and_3_to_1_for_the_fear_pips_in_both_t
             at_least(key, 4.5);
         }
     }
-    // The README's pictures only when asked for (IMPIA_SCREENSHOTS=1).
-    let dir = if std::env::var_os("IMPIA_SCREENSHOTS").is_some() {
-        std::path::PathBuf::from("docs/screenshots")
-    } else {
-        std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("screenshots")
-    };
+    // Under target/ only: the README's phone pictures are of a game under
+    // way (serve_phones::two_turns), not of this turn 0.
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("screenshots");
     std::fs::create_dir_all(&dir).expect("screenshots dir");
     for (w, h) in [(390, 844), (360, 640)] {
         d.post(

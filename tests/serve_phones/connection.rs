@@ -284,16 +284,32 @@ pub(super) fn count_tap(d: &Driver, q: &str) {
         "const b = document.querySelector({q}); const r = b.getBoundingClientRect();
          const pin = document.getElementById('whose'), top = pin ? pin.getBoundingClientRect().bottom : 0;
          const sheet = document.getElementById('sheet'), inSheet = sheet.contains(b);
-         const fold = b.closest('details:not([open])');
-         if (fold) {{ fold.open = true; return 'fold'; }}
-         const off = !inSheet && (r.top < 0 || r.bottom > innerHeight || (scrollY > 0 && r.top < top));
-         return off ? 'off ' + Math.round(r.top) + '-' + Math.round(r.bottom) + ' y' + Math.round(scrollY) + ' pin' + Math.round(top) : false"
+         let folds = 0;
+         for (let f = b.closest('details:not([open])'); f; f = b.closest('details:not([open])')) {{ f.open = true; folds++; }}
+         const q = folds ? b.getBoundingClientRect() : r;
+         const off = !inSheet && (q.top < 0 || q.bottom > innerHeight || (scrollY > 0 && q.top < top));
+         const said = off ? 'off ' + Math.round(q.top) + '-' + Math.round(q.bottom) + ' y' + Math.round(scrollY) + ' pin' + Math.round(top) : '';
+         return folds ? ('fold' + folds + ' ' + said).trim() : (said || false)"
     ));
     if let Some(dir) = std::env::var_os("IMPIA_TAPS_SHOTS")
-        && off.as_str().is_some_and(|s| s.starts_with("off"))
+        && off
+            .as_str()
+            .is_some_and(|s| s.starts_with("off") || s.contains(" off "))
     {
         let n = TAPS.with(|t| t.get().0);
         d.screenshot(&std::path::Path::new(&dir).join(format!("off-{n}.png")));
+        // The whole page too, to see what pushed the button down.
+        let tall = |h: u32| {
+            d.post(
+                "goog/cdp/execute",
+                serde_json::json!({"cmd": "Emulation.setDeviceMetricsOverride",
+                    "params": {"width": 390, "height": h, "deviceScaleFactor": 1, "mobile": true}}),
+            );
+        };
+        tall(2400);
+        d.js("window.scrollTo(0, 0); return true");
+        d.screenshot(&std::path::Path::new(&dir).join(format!("off-{n}-page.png")));
+        tall(844);
     }
     d.js(&format!(
         "const b = document.querySelector({q}); const r = b.getBoundingClientRect();
@@ -305,13 +321,23 @@ pub(super) fn count_tap(d: &Driver, q: &str) {
     }
     TAPS.with(|t| {
         let (taps, scrolls) = t.get();
-        // A closed fold (an action's targets, the menu) costs a tap more.
-        let fold = u32::from(off == serde_json::json!("fold"));
-        t.set((
-            taps + 1 + fold,
-            scrolls + u32::from(off.as_str().is_some_and(|s| s.starts_with("off"))),
-        ));
+        // A closed fold (an action's targets, the menu, the spells) costs
+        // a tap more each.
+        let fold = off
+            .as_str()
+            .and_then(|s| s.strip_prefix("fold"))
+            .and_then(|n| n.split(' ').next()?.parse::<u32>().ok())
+            .unwrap_or(0);
+        let scrolled = off
+            .as_str()
+            .is_some_and(|s| s.starts_with("off") || s.contains(" off "));
+        t.set((taps + 1 + fold, scrolls + u32::from(scrolled)));
     });
+}
+
+/// This test's taps and scrolls so far.
+pub(super) fn counts() -> (u32, u32) {
+    TAPS.with(|t| t.get())
 }
 
 /// Print this test's taps and scrolls; they are returned to be checked.
