@@ -30,7 +30,13 @@ fn click(h: &mut Harness<'static, ImpiaApp>, label: &str) {
 /// A library with the shipped Guardia's campaign in `campaigns/`, and a
 /// game of it (side A) against the Jauría played at random until one of
 /// the Guardia's models went Down, not yet ended.
-fn campaign_game(dir: &std::path::Path) -> (std::path::PathBuf, Game) {
+pub fn campaign_game(dir: &std::path::Path) -> (std::path::PathBuf, Game) {
+    campaign_game_of(dir, false)
+}
+
+/// As [`campaign_game`]; with `both`, the Jauría comes from a campaign of
+/// its own too (`campaigns/jauria.yaml`).
+pub fn campaign_game_of(dir: &std::path::Path, both: bool) -> (std::path::PathBuf, Game) {
     let rules = RuleSet::builtin().expect("tables");
     let roster = load_roster("rosters/guardia-del-paso.yaml".as_ref(), &rules).expect("roster");
     let b = load_roster("rosters/jauria-de-la-cienaga.yaml".as_ref(), &rules).expect("roster b");
@@ -46,10 +52,25 @@ fn campaign_game(dir: &std::path::Path) -> (std::path::PathBuf, Game) {
     let w = load_warband(&path, &rules).expect("the campaign opens as a warband");
     let v = w.campaign.clone().expect("a campaign names its version");
     assert_eq!((v.steps, v.games), (0, 0));
+    let (b, vb) = if both {
+        let pb = dir.join("campaigns").join("jauria.yaml");
+        let start = Start {
+            pack: CampaignPack::shipped().expect("pack").id().to_string(),
+            seed: 6,
+            roster: b,
+        };
+        let pack = CampaignPack::shipped().expect("pack");
+        CampaignHost::create(&pb, start, pack, &rules, false).expect("campaign B written");
+        let wb = load_warband(&pb, &rules).expect("B opens");
+        (wb.roster, wb.campaign)
+    } else {
+        (b, None)
+    };
     let setup = GameSetup::new(w.roster, b)
         .with_seed(3)
         .with_players("Ana", "Bea")
-        .with_campaign(Side::A, w.campaign);
+        .with_campaign(Side::A, w.campaign)
+        .with_campaign(Side::B, vb);
     for seed in 0..40u64 {
         let mut g = Game::new(setup.clone().with_seed(seed), &rules);
         let mut rng = Roller::seeded(seed);
@@ -165,7 +186,10 @@ fn the_after_game_step_should_take_at_most_15_clicks_from_end_game_to_the_mark()
     // Confirming again is refused: the game is in the campaign already.
     let game = h.state().game.game.as_ref().expect("a game");
     let again = after_games(game, &rules, &dir.path().join("campaigns"));
-    assert!(again[0].draft.as_ref().expect("draft").recorded);
+    let again = again[0].draft.as_ref().expect("draft");
+    assert!(again.recorded && again.refused.is_some());
+    assert_eq!(again.game, 1, "still the campaign's game 1");
+    h.get_by_label_contains("after game 1");
 }
 
 fn c_len(path: &std::path::Path, rules: &RuleSet) -> usize {

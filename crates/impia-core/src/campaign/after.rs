@@ -41,9 +41,16 @@ pub struct AfterGame {
 }
 
 fn recorded(c: &Campaign, game_id: &str) -> bool {
-    c.log
-        .iter()
-        .any(|s| matches!(s, Step::Game { id, .. } if id == game_id))
+    number_of(c, game_id).is_some()
+}
+
+/// The game's number in the campaign, when it is recorded there.
+fn number_of(c: &Campaign, game_id: &str) -> Option<u32> {
+    let games = c.log.iter().filter(|s| matches!(s, Step::Game { .. }));
+    let at = games
+        .clone()
+        .position(|s| matches!(s, Step::Game { id, .. } if id == game_id))?;
+    u32::try_from(at + 1).ok()
 }
 
 /// The draft of `wg`'s after-game sequence on campaign `c`.
@@ -64,7 +71,8 @@ pub fn draft(
         refused: None,
         recorded: recorded(c, game_id),
     };
-    if out.recorded {
+    if let Some(n) = number_of(c, game_id) {
+        out.game = n;
         out.refused = Some(Text::new(
             "esta partida ya está en la campaña",
             "this game is in the campaign already",
