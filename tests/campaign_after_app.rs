@@ -255,3 +255,60 @@ fn the_cli_starts_a_game_from_a_campaign_and_drafts_it_without_a_side() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn a_campaign_roster_sheet_shows_experience_injuries_and_the_house_rule_label() {
+    use crate::cli_support::impia;
+    let dir = tempfile::tempdir().expect("temp");
+    let (path, mut g) = campaign_game(dir.path());
+    let rules = RuleSet::builtin().expect("tables");
+    g.apply(impia::core::game::Action::EndGame(
+        impia::core::game::act::EndGame {},
+    ))
+    .expect("ended");
+    let campaigns = dir.path().join("campaigns");
+    impia::core::campaign::after::confirm_side(&g, Side::A, &rules, &campaigns, Lang::En)
+        .expect("confirmed");
+    let f = impia::core::campaign::host::read(&path).expect("reads");
+    let pack = CampaignPack::shipped().expect("pack");
+    let c = impia::core::campaign::host::replay(f, &pack, &rules).0;
+    let sheet = impia::core::campaign::view::sheet(&c, &pack, &rules, Lang::En);
+    let marked = c
+        .state
+        .members
+        .iter()
+        .zip(&sheet.models)
+        .find(|(m, _)| !m.model.marks.is_empty())
+        .map(|(m, line)| (m.model.marks[0].name.en.clone(), line.clone()));
+    let out = dir.path().join("sheet.pdf");
+    let o = impia(&[
+        "--lang",
+        "en",
+        "roster",
+        "pdf",
+        path.to_str().expect("utf8"),
+        "-o",
+        out.to_str().expect("utf8"),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let bytes = std::fs::read(&out).expect("pdf");
+    assert!(bytes.starts_with(b"%PDF"));
+    let Ok(text) = std::process::Command::new("pdftotext")
+        .args([out.to_str().expect("utf8"), "-"])
+        .output()
+    else {
+        eprintln!("pdftotext not installed: text checks skipped");
+        return;
+    };
+    let text = String::from_utf8_lossy(&text.stdout).replace('\n', " ");
+    assert!(
+        text.contains("house rules — not in the rules summary"),
+        "{text}"
+    );
+    assert!(text.contains("Campaign: 1 games"), "{text}");
+    assert!(text.contains("Experience 1"), "{text}");
+    if let Some((mark, line)) = marked {
+        assert!(line.contains(&mark), "{line}");
+        assert!(text.contains(&mark), "{mark} not in {text}");
+    }
+}

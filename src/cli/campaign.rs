@@ -555,3 +555,23 @@ fn back(
         Err(e) => open_error(e),
     }
 }
+
+/// Issue 38: a campaign file's current version and its sheet's campaign
+/// lines (`roster pdf`); `None` for a file that is not a campaign.
+pub(super) fn sheet_of(
+    file: &Path,
+    rules: &RuleSet,
+    l: Lang,
+) -> Result<Option<(roster::Roster, view::SheetView)>, CliError> {
+    let Ok(text) =
+        crate::core::fsutil::read_text(file, crate::core::campaign::file::MAX_CAMPAIGN_FILE_BYTES)
+    else {
+        // Not readable here: the roster's own loader says why.
+        return Ok(None);
+    };
+    if !crate::core::campaign::is_campaign(&text) {
+        return Ok(None);
+    }
+    let (c, p) = read(file, None, rules)?;
+    Ok(Some((c.state.roster(), view::sheet(&c, &p, rules, l))))
+}

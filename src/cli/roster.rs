@@ -108,14 +108,23 @@ pub fn run(cli: &Cli, cmd: &RosterCommand) -> Result<ExitCode, CliError> {
             paper,
             force,
         } => {
-            let r = load(file, &rules)?;
+            // Issue 38: a campaign file prints its current version with
+            // its experience, injuries and advances.
+            let campaign = super::campaign::sheet_of(file, &rules, l)?;
+            let r = match &campaign {
+                Some((r, _)) => r.clone(),
+                None => load(file, &rules)?,
+            };
             let report = roster::check(&r, &rules);
             let paper = match paper.as_str() {
                 "letter" => crate::pdf::Paper::Letter,
                 _ => crate::pdf::Paper::A4,
             };
-            let bytes = crate::pdf::roster_pdf(&r, &report, &rules, l, paper)
-                .map_err(|e| CliError(format!("{}: {e}", file.display())))?;
+            let bytes = match &campaign {
+                Some((_, c)) => crate::pdf::campaign_pdf(&r, &report, &rules, l, paper, c),
+                None => crate::pdf::roster_pdf(&r, &report, &rules, l, paper),
+            }
+            .map_err(|e| CliError(format!("{}: {e}", file.display())))?;
             let out = match output {
                 Some(o) => o.clone(),
                 None => {

@@ -62,8 +62,7 @@ pub struct Seats {
     /// word both phones are told about undoing.
     take_back: Option<takeback::TakeBack>,
     notice: Option<takeback::Notice>,
-    /// Issue 38: each seat's after-game step confirmed, in words, or why
-    /// it failed.
+    /// Issue 38: each seat's after-game step confirmed (or why not).
     after: after::Confirmed,
     /// The game's part of the states, kept while the game does not change
     /// (issue 32: each refresh worked out the offers and the report again).
@@ -181,11 +180,7 @@ impl Seats {
             recorded: ended && !host.records_held(),
             take_back: self.take_back_view(host),
             waiting: self.waiting.clone().filter(|w| w.is_current(host)),
-            after: if ended {
-                after::views(host, &self.after)
-            } else {
-                [None, None]
-            },
+            after: after::views(host, &self.after),
         }
     }
 

@@ -46,10 +46,12 @@ fn campaigns_of(host: &Host) -> std::path::PathBuf {
         .map_or_else(|| "campaigns".into(), |p| p.join("campaigns"))
 }
 
-/// Each seat's step (none for a warband without a campaign).
+/// Each seat's step once the game is over (none for a warband without a
+/// campaign).
 pub fn views(host: &Host, c: &Confirmed) -> [Option<AfterSeat>; 2] {
     let setup = host.setup();
-    if setup.campaigns.a.is_none() && setup.campaigns.b.is_none() {
+    let none = setup.campaigns.a.is_none() && setup.campaigns.b.is_none();
+    if none || host.state().ended.is_none() {
         return [None, None];
     }
     let key = (setup.game_id(), host.actions().len(), c.done.clone());
