@@ -12,6 +12,7 @@ mod serve_support;
 
 mod actions_list;
 mod campaign;
+mod campaign_after_app;
 mod check_sources;
 mod cli;
 mod client_figures;

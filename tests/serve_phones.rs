@@ -27,6 +27,7 @@ use serde_json::Value;
 /// Generous: catches a hang, never times a loaded machine.
 const WAIT: Duration = Duration::from_secs(40);
 
+mod after;
 mod connection;
 mod hit_odds;
 mod replay;

@@ -12,7 +12,7 @@ use crate::core::campaign::host::{self, CampaignError};
 use crate::core::campaign::offers::{from_game, take, take_defaults};
 use crate::core::campaign::view::{self, stats_line};
 use crate::core::campaign::{
-    Campaign, CampaignHost, CampaignPack, Start, Step, offers, parse_campaign_pack,
+    Campaign, CampaignHost, CampaignPack, Start, Step, offers, parse_campaign_pack, side_in,
 };
 use crate::core::game::{Host, Side, played::played};
 use crate::core::packs::Origin;
@@ -70,7 +70,8 @@ pub enum CampaignCommand {
         /// A game file this warband played: its log drafts the sequence.
         #[arg(long, value_name = "GAME")]
         game: Option<PathBuf>,
-        /// Which side of the game is this warband (a or b).
+        /// Which side of the game is this warband (a or b; default: the
+        /// side the game started from this campaign).
         #[arg(long, value_name = "a|b")]
         side: Option<String>,
         /// Take every default step (experience, injury rolls, income).
@@ -428,12 +429,14 @@ fn act(
     let mut steps: Vec<Step> = Vec::new();
     let mut taken: Vec<String> = Vec::new();
     if let Some(g) = game {
+        let gm = Host::view(g, rules).map_err(|e| CliError(format!("{}: {e}", g.display())))?;
+        // Issue 38: a game started from this campaign names its side.
         let side = match side.map(str::to_ascii_lowercase).as_deref() {
             Some("a") => Side::A,
             Some("b") => Side::B,
+            None if let Some(s) = side_in(gm.setup(), file) => s,
             _ => return Err(CliError("--game needs --side a or --side b".into())),
         };
-        let gm = Host::view(g, rules).map_err(|e| CliError(format!("{}: {e}", g.display())))?;
         let wg = played(&gm, side)
             .map_err(|e| CliError(format!("{}: {}", g.display(), e.message(l))))?;
         let id = if gm.setup().id.is_empty() {
@@ -551,4 +554,24 @@ fn back(
         }
         Err(e) => open_error(e),
     }
+}
+
+/// Issue 38: a campaign file's current version and its sheet's campaign
+/// lines (`roster pdf`); `None` for a file that is not a campaign.
+pub(super) fn sheet_of(
+    file: &Path,
+    rules: &RuleSet,
+    l: Lang,
+) -> Result<Option<(roster::Roster, view::SheetView)>, CliError> {
+    let Ok(text) =
+        crate::core::fsutil::read_text(file, crate::core::campaign::file::MAX_CAMPAIGN_FILE_BYTES)
+    else {
+        // Not readable here: the roster's own loader says why.
+        return Ok(None);
+    };
+    if !crate::core::campaign::is_campaign(&text) {
+        return Ok(None);
+    }
+    let (c, p) = read(file, None, rules)?;
+    Ok(Some((c.state.roster(), view::sheet(&c, &p, rules, l))))
 }

@@ -108,14 +108,11 @@ pub fn run(cli: &Cli, cmd: &RosterCommand) -> Result<ExitCode, CliError> {
             paper,
             force,
         } => {
-            let r = load(file, &rules)?;
-            let report = roster::check(&r, &rules);
             let paper = match paper.as_str() {
                 "letter" => crate::pdf::Paper::Letter,
                 _ => crate::pdf::Paper::A4,
             };
-            let bytes = crate::pdf::roster_pdf(&r, &report, &rules, l, paper)
-                .map_err(|e| CliError(format!("{}: {e}", file.display())))?;
+            let (bytes, valid) = sheet_bytes(file, &rules, l, paper)?;
             let out = match output {
                 Some(o) => o.clone(),
                 None => {
@@ -143,7 +140,7 @@ pub fn run(cli: &Cli, cmd: &RosterCommand) -> Result<ExitCode, CliError> {
                 l.pick("Escrito", "Wrote"),
                 out.display(),
                 bytes.len(),
-                if report.valid() {
+                if valid {
                     String::new()
                 } else {
                     format!(
@@ -235,6 +232,29 @@ pub(crate) fn check_output(input: &Path, out: &Path, force: bool, l: Lang) -> Re
         )));
     }
     Ok(())
+}
+
+/// The sheet as PDF bytes, and whether the warband is valid: a roster's,
+/// or (issue 38) a campaign's current version with its experience,
+/// injuries and advances.
+fn sheet_bytes(
+    file: &Path,
+    rules: &RuleSet,
+    l: Lang,
+    paper: crate::pdf::Paper,
+) -> Result<(Vec<u8>, bool), CliError> {
+    let campaign = super::campaign::sheet_of(file, rules, l)?;
+    let r = match &campaign {
+        Some((r, _)) => r.clone(),
+        None => load(file, rules)?,
+    };
+    let report = roster::check(&r, rules);
+    match &campaign {
+        Some((_, c)) => crate::pdf::campaign_pdf(&r, &report, rules, l, paper, c),
+        None => crate::pdf::roster_pdf(&r, &report, rules, l, paper),
+    }
+    .map(|b| (b, report.valid()))
+    .map_err(|e| CliError(format!("{}: {e}", file.display())))
 }
 
 /// Whether a file starts with `%PDF`, as every PDF does.

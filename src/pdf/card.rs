@@ -15,16 +15,21 @@ use super::text::ellipsize;
 /// problems, and the boxes ticked by hand during a game. A card taller than
 /// `max_height` (a page) is cut there and says so: what one page holds is
 /// bounded, whatever the length of the model's lists.
+/// `campaign`: the model's line of a campaign sheet (issue 38).
 pub fn card(
     cx: Ctx,
     v: &ModelReportView,
-    problems: &[&Problem],
+    (problems, campaign): (&[&Problem], Option<&str>),
     width: f32,
     max_height: f32,
 ) -> Block {
     let mut b = Block::new(width);
     let inner = width - 2.0 * PAD;
     let mut y = card_band(cx, &mut b, v, width);
+    if let Some(line) = campaign {
+        let spans = [Span::new(BOLD.with_ink(Ink::Muted), line)];
+        y = b.paragraph(cx.fonts, PAD, y + 1.0, inner, LEADING, &spans);
+    }
     y = stats_table(cx, &mut b, v, PAD, y + 1.2, inner);
     y = weapons_table(cx, &mut b, &v.melee, &v.ranged, PAD, y + 1.0, inner);
     y += 0.6;

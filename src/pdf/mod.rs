@@ -30,6 +30,7 @@ pub use report::report_pdf;
 
 use printpdf::{PdfDocument, PdfParseErrorSeverity, PdfSaveOptions};
 
+use crate::core::campaign::view::SheetView;
 use crate::core::roster::{ModelReportView, Problem, Roster, RosterReport};
 use crate::core::tables::RuleSet;
 use crate::core::text::Lang;
@@ -90,6 +91,31 @@ pub fn roster_pdf(
     lang: Lang,
     paper: Paper,
 ) -> Result<Vec<u8>, PdfError> {
+    sheet_pdf(roster, report, rules, lang, paper, None)
+}
+
+/// Issue 38: a campaign's roster sheet: the roster sheet with the
+/// house-rule label under every page's header, the campaign's line, and on
+/// each card the model's experience, advances, injuries and advances.
+pub fn campaign_pdf(
+    roster: &Roster,
+    report: &RosterReport,
+    rules: &RuleSet,
+    lang: Lang,
+    paper: Paper,
+    campaign: &SheetView,
+) -> Result<Vec<u8>, PdfError> {
+    sheet_pdf(roster, report, rules, lang, paper, Some(campaign))
+}
+
+fn sheet_pdf(
+    roster: &Roster,
+    report: &RosterReport,
+    rules: &RuleSet,
+    lang: Lang,
+    paper: Paper,
+    campaign: Option<&SheetView>,
+) -> Result<Vec<u8>, PdfError> {
     if roster.models.len() != report.models.len() {
         return Err(PdfError::ReportMismatch {
             roster: roster.models.len(),
@@ -98,7 +124,7 @@ pub fn roster_pdf(
     }
     let fonts = Fonts::get()?;
     let cx = Ctx { fonts, lang, rules };
-    let pages = lay_out(cx, roster, report, paper);
+    let pages = lay_out(cx, roster, report, paper, campaign);
 
     let title: String = roster.name.chars().take(MAX_TITLE_CHARS).collect();
     let mut doc = PdfDocument::new(&title);
@@ -121,7 +147,13 @@ pub fn roster_pdf(
 }
 
 /// The pages of the sheet, laid out.
-fn lay_out(cx: Ctx, roster: &Roster, report: &RosterReport, paper: Paper) -> Vec<Page> {
+fn lay_out(
+    cx: Ctx,
+    roster: &Roster,
+    report: &RosterReport,
+    paper: Paper,
+    campaign: Option<&SheetView>,
+) -> Vec<Page> {
     let rules = cx.rules;
     let (pw, ph) = paper.size();
     let width = pw - 2.0 * MARGIN;
@@ -135,7 +167,9 @@ fn lay_out(cx: Ctx, roster: &Roster, report: &RosterReport, paper: Paper) -> Vec
     let summary = sheet::summary(cx, roster, report, &views, width);
     let footer = reference::reference_footer(cx, width);
     // The header's height does not depend on the page number.
-    let header_h = sheet::page_header(cx, roster, report.valid(), 1, 1, width).height;
+    let band = campaign.map(|c| sheet::campaign_band(cx, c, width));
+    let header_h = sheet::page_header(cx, roster, report.valid(), 1, 1, width).height
+        + band.as_ref().map_or(0.0, |b| b.height);
     let frame = Frame {
         top: MARGIN + header_h + GAP,
         left: MARGIN,
@@ -151,9 +185,10 @@ fn lay_out(cx: Ctx, roster: &Roster, report: &RosterReport, paper: Paper) -> Vec
         .enumerate()
         .map(|(i, v)| {
             let problems: Vec<&Problem> = report.problems_of(i).collect();
-            let card = card::card(cx, v, &problems, col, page_room);
+            let line = campaign.and_then(|c| c.models.get(i)).map(String::as_str);
+            let card = card::card(cx, v, (&problems, line), col, page_room);
             if card.height > column_room {
-                card::card(cx, v, &problems, width, page_room)
+                card::card(cx, v, (&problems, line), width, page_room)
             } else {
                 card
             }
@@ -194,6 +229,9 @@ fn lay_out(cx: Ctx, roster: &Roster, report: &RosterReport, paper: Paper) -> Vec
         .map(|(i, mut body)| {
             let header = sheet::page_header(cx, roster, report.valid(), i + 1, n, width);
             body.place(&header, MARGIN, MARGIN);
+            if let Some(b) = &band {
+                body.place(b, MARGIN, MARGIN + header.height);
+            }
             Page {
                 width: pw,
                 height: ph,

@@ -255,3 +255,16 @@ pub fn more_models_note(cx: Ctx, more: usize, width: f32) -> Block {
     b.height = y;
     b
 }
+
+/// Issue 38: under every page's header of a campaign sheet, the house-rule
+/// label, then the campaign's line.
+pub fn campaign_band(cx: Ctx, c: &crate::core::campaign::view::SheetView, width: f32) -> Block {
+    let mut b = Block::new(width);
+    let spans = [
+        Span::new(BOLD.with_ink(Ink::Red), format!("⚠ {}  ", c.label)),
+        Span::new(BODY, c.summary.as_str()),
+    ];
+    let y = b.paragraph(cx.fonts, 0.0, 1.2, width, LEADING, &spans);
+    b.height = y + 0.4;
+    b
+}

@@ -16,6 +16,7 @@ pub(super) enum PostKind {
     Targets,
     Confirm,
     Answer,
+    After,
 }
 
 impl PostKind {
@@ -27,6 +28,7 @@ impl PostKind {
             "/targets" => PostKind::Targets,
             "/confirm" => PostKind::Confirm,
             "/answer" => PostKind::Answer,
+            "/after" => PostKind::After,
             _ => return None,
         })
     }
@@ -35,7 +37,7 @@ impl PostKind {
     pub(super) fn keys(self) -> (&'static [&'static str], &'static [&'static str]) {
         match self {
             PostKind::Act => (&["index", "action"], &["dice"]),
-            PostKind::Undo | PostKind::Confirm => (&["index"], &[]),
+            PostKind::Undo | PostKind::Confirm | PostKind::After => (&["index"], &[]),
             PostKind::Price => (&["action"], &["declare"]),
             PostKind::Targets => (&["index", "offer"], &[]),
             PostKind::Answer => (&["index", "allow"], &[]),
@@ -141,6 +143,7 @@ pub(super) fn ask_of(kind: PostKind, body: &[u8], l: Lang) -> Result<Ask, String
                 })?,
         },
         PostKind::Confirm => Ask::Confirm { index: index()? },
+        PostKind::After => Ask::After { index: index()? },
         PostKind::Answer => Ask::Answer {
             index: index()?,
             allow: map.get("allow").and_then(|v| v.as_bool()).ok_or_else(|| {

@@ -337,7 +337,9 @@ async fn handle(
                 None => closed(bare(StatusCode::NOT_FOUND)),
             }
         }
-        "/act" | "/undo" | "/price" | "/targets" | "/confirm" | "/answer" => not_allowed("POST"),
+        "/act" | "/undo" | "/price" | "/targets" | "/confirm" | "/answer" | "/after" => {
+            not_allowed("POST")
+        }
         _ => bare(StatusCode::NOT_FOUND),
     }
 }

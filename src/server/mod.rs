@@ -138,6 +138,9 @@ pub enum Ask {
     Targets { index: u64, offer: usize },
     /// The seat confirms the ended game's report.
     Confirm { index: u64 },
+    /// Issue 38: the seat confirms its warband's after-game step on its
+    /// campaign, up to the mark "after game N".
+    After { index: u64 },
 }
 
 /// The owner's answer to a request: an HTTP status and its JSON body.

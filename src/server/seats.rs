@@ -7,8 +7,10 @@
 
 use serde_json::{Value, json};
 
+mod after;
 mod proposal;
 mod takeback;
+pub use after::AfterSeat;
 pub use takeback::{TakeBackJson, TakeBackView};
 
 use super::fair::{self, Acted, refusal};
@@ -37,6 +39,8 @@ pub enum Done {
     AnsweredProposal(Seat, bool),
     /// The seat confirmed the game's end.
     Confirmed(Seat),
+    /// Issue 38: the seat confirmed its warband's after-game step.
+    After(Seat),
 }
 
 /// Approvals, pending requests and end confirmations, held by the game's
@@ -58,6 +62,8 @@ pub struct Seats {
     /// word both phones are told about undoing.
     take_back: Option<takeback::TakeBack>,
     notice: Option<takeback::Notice>,
+    /// Issue 38: each seat's after-game step confirmed (or why not).
+    after: after::Confirmed,
     /// The game's part of the states, kept while the game does not change
     /// (issue 32: each refresh worked out the offers and the report again).
     built: Option<view::Built>,
@@ -97,6 +103,7 @@ impl Seats {
             take_back: None,
             notice: None,
             built: None,
+            after: after::Confirmed::default(),
         }
     }
 
@@ -173,6 +180,7 @@ impl Seats {
             recorded: ended && !host.records_held(),
             take_back: self.take_back_view(host),
             waiting: self.waiting.clone().filter(|w| w.is_current(host)),
+            after: after::views(host, &self.after),
         }
     }
 
@@ -219,6 +227,7 @@ impl Seats {
     fn follow_end(&mut self, host: &mut Host) {
         if host.state().ended.is_none() {
             self.confirmed = [false; 2];
+            self.after = after::Confirmed::default();
             host.hold_records();
         }
     }
@@ -290,6 +299,7 @@ impl Seats {
             Ask::Act { index, .. }
             | Ask::Undo { index }
             | Ask::Confirm { index }
+            | Ask::After { index }
             | Ask::Answer { index, .. } => *index,
             Ask::Price { .. } | Ask::Targets { .. } => share.index(),
         };
@@ -311,6 +321,7 @@ impl Seats {
             Ask::Act { .. } | Ask::Price { .. } | Ask::Targets { .. } => Done::Acted(req.seat),
             Ask::Undo { .. } => Done::Undid(req.seat),
             Ask::Confirm { .. } => Done::Confirmed(req.seat),
+            Ask::After { .. } => Done::After(req.seat),
             Ask::Answer { allow, .. } if self.proposal_for(host, side).is_some() => {
                 Done::AnsweredProposal(req.seat, allow)
             }
@@ -341,6 +352,7 @@ impl Seats {
                 Err(e) => Err(e),
             },
             Ask::Confirm { .. } => self.confirm(host, side, l),
+            Ask::After { .. } => after::confirm(&mut self.after, host, side, l),
             Ask::Answer { allow, .. } => {
                 let allow = *allow;
                 // Issue 33: a proposal of the other seat is answered like

@@ -197,6 +197,8 @@ pub struct SeatsView {
     pub take_back: super::TakeBackView,
     /// Issue 33: a seat's roll waiting for the other seat.
     pub waiting: Option<crate::core::game::rights::Waiting>,
+    /// Issue 38: seat A's and seat B's after-game step on their campaign.
+    pub after: [Option<super::seats::AfterSeat>; 2],
 }
 
 impl Default for SeatsView {
@@ -209,6 +211,7 @@ impl Default for SeatsView {
             recorded: false,
             take_back: super::TakeBackView::default(),
             waiting: None,
+            after: [None, None],
         }
     }
 }
@@ -311,6 +314,9 @@ pub struct SeatPart {
     pub connected: Connected,
     pub end: Option<EndJson>,
     pub waiting: Option<super::fair::WaitingJson>,
+    /// Issue 38: the seat's own warband's after-game step, when it came
+    /// from a campaign and the game is over.
+    pub after: Option<super::seats::AfterSeat>,
 }
 
 /// Whether each seat's page is connected.
@@ -370,6 +376,11 @@ pub fn state_from(built: &Built, g: &Game, index: u64, seats: &SeatsView) -> Sta
             },
             end: end.clone(),
             waiting: waits[i].clone(),
+            after: match seat.side() {
+                Some(Side::A) => seats.after[0].clone(),
+                Some(Side::B) => seats.after[1].clone(),
+                _ => None,
+            },
         };
         // The seat's own members, written before the game's part (spliced
         // in once per language).

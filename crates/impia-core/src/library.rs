@@ -105,6 +105,11 @@ impl Library {
         self.root.join(GAMES_DIR)
     }
 
+    /// Issue 38: the campaign files (`impia campaign new` writes there).
+    pub fn campaigns(&self) -> PathBuf {
+        self.root.join("campaigns")
+    }
+
     /// The warbands' records: `records/` beside `games/`, where
     /// [`crate::records::records_dir`] puts a game's records.
     pub fn records(&self) -> PathBuf {

@@ -17,7 +17,6 @@ use serde::Serialize;
 
 use super::{Cli, CliError, load_rules, print_json};
 use crate::core::game::{self, GameSetup, GameStatus, Host, file};
-use crate::core::roster;
 use crate::core::tables::RuleSet;
 use crate::core::text::Lang;
 
@@ -128,10 +127,10 @@ pub enum GameCommand {
 /// `game new`'s arguments.
 #[derive(Debug, Args)]
 pub struct NewGame {
-    /// Warband A's roster file.
+    /// Warband A's roster file, or a campaign file (its current version).
     #[arg(long, value_name = "ROSTER")]
     a: PathBuf,
-    /// Warband B's roster file.
+    /// Warband B's roster file, or a campaign file (its current version).
     #[arg(long, value_name = "ROSTER")]
     b: PathBuf,
     /// Seed of the app's dice (default: a fresh one).
@@ -223,9 +222,13 @@ fn new_game(cli: &Cli, n: &NewGame, rules: &RuleSet, l: Lang) -> Result<ExitCode
             output.display()
         )));
     }
-    let ra = roster::load_roster(a, rules)?;
-    let rb = roster::load_roster(b, rules)?;
-    let mut setup = GameSetup::new(ra, rb)
+    // Issue 38: a campaign file plays its warband at its current version,
+    // and the game records which version played.
+    let wa = crate::core::campaign::load_warband(a, rules)?;
+    let wb = crate::core::campaign::load_warband(b, rules)?;
+    let mut setup = GameSetup::new(wa.roster, wb.roster)
+        .with_campaign(crate::core::game::Side::A, wa.campaign)
+        .with_campaign(crate::core::game::Side::B, wb.campaign)
         .with_scenario(scenario.clone().unwrap_or_default())
         .with_players(
             player_a.clone().unwrap_or_default(),

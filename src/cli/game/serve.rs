@@ -218,6 +218,14 @@ fn tell(g: &Game, done: Done, index: u64, l: Lang) {
             s,
             l.pick("confirma el final", "confirms the end").to_string(),
         ),
+        Done::After(s) => (
+            s,
+            l.pick(
+                "anota el final en su campaña",
+                "writes the game into its campaign",
+            )
+            .to_string(),
+        ),
     };
     outln!(
         "{index}: {}: {}",

@@ -42,8 +42,36 @@ impl ImpiaApp {
             }
             return;
         }
-        match roster::load_roster(&path, &self.rules) {
-            Ok(r) => {
+        // Issue 38: a campaign opens at its current version, as a new roster
+        // (a save never writes a roster over the campaign's log).
+        match crate::core::campaign::load_warband(&path, &self.rules) {
+            Ok(crate::core::campaign::Warband {
+                roster,
+                campaign: Some(v),
+            }) => {
+                self.warband.replace(RosterDoc::new(roster, None));
+                self.prefs.view = View::Warband;
+                self.set_status(
+                    Text::each(|l| {
+                        format!(
+                            "{} {} ({} {}, {} {}) — {}",
+                            l.pick("Campaña abierta:", "Campaign opened:"),
+                            path.display(),
+                            l.pick("versión", "version"),
+                            v.steps,
+                            v.games,
+                            l.pick("partidas", "games"),
+                            l.pick(
+                                "reglas de la casa; guardar escribe una lista nueva",
+                                "house rules; saving writes a new roster"
+                            )
+                        )
+                    }),
+                    false,
+                );
+            }
+            Ok(w) => {
+                let r = w.roster;
                 self.warband.replace(RosterDoc::new(r, Some(path.clone())));
                 self.prefs.last_roster = Some(path.clone());
                 self.prefs.view = View::Warband;

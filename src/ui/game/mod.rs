@@ -17,6 +17,7 @@
 
 mod actions;
 mod adjust;
+mod after;
 mod beast;
 mod forms;
 pub use forms::{down_text, figures_text, price_text};
@@ -109,6 +110,8 @@ pub struct GameView {
     /// The game's report for (log length, redo length, game, language).
     #[allow(clippy::type_complexity)]
     pub report_cache: Option<((usize, usize, String, Lang), Result<report::Shown, String>)>,
+    /// Issue 38: the campaign warbands' after-game steps.
+    pub after: after::AfterPanel,
 }
 
 /// The game view's buttons are at least this high (read at arm's length).
@@ -352,7 +355,7 @@ impl GameView {
                 self.acting_ui(ui, rules, ordered.unwrap_or(model), l)
             }
             Now::ResolveHits { hits } => self.hits_ui(ui, &hits, l),
-            Now::Ended { .. } => self.ended_ui(ui, l),
+            Now::Ended { .. } => self.ended_ui(ui, rules, l),
         }
         if beast_due {
             ui.separator();

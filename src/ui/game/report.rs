@@ -10,11 +10,12 @@ use super::widgets;
 use crate::core::game::Action;
 use crate::core::game::report::{Report, report};
 use crate::core::glossary;
+use crate::core::tables::RuleSet;
 use crate::core::text::Lang;
 
 impl GameView {
     /// The game is over: the winner and the report, in the centre.
-    pub(super) fn ended_ui(&mut self, ui: &mut egui::Ui, l: Lang) {
+    pub(super) fn ended_ui(&mut self, ui: &mut egui::Ui, rules: &RuleSet, l: Lang) {
         let Some(g) = self.game.as_ref() else {
             return;
         };
@@ -24,6 +25,8 @@ impl GameView {
                 .strong(),
         );
         ui.label(l.pick("Deshacer reabre la partida.", "Undo reopens the game."));
+        // Issue 38: the campaign's step comes before the report.
+        self.after_game_ui(ui, rules, l);
         ui.separator();
         match self.report_of(l) {
             Some(Ok(r)) => report_ui(ui, r, l),

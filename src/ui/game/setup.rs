@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 
 use super::GameView;
 use super::forms::Form;
-use crate::core::game::{GameSetup, Host, ReadOnly};
+use crate::core::campaign::{Warband, load_warband};
+use crate::core::game::{GameSetup, Host, ReadOnly, Side};
 use crate::core::roster::{self, Roster};
 use crate::core::tables::RuleSet;
 use crate::core::text::{Lang, Text};
@@ -61,7 +62,8 @@ fn roster_summary(
     {
         return v;
     }
-    let v = roster::load_roster(p, rules).ok().map(|r| {
+    let v = crate::core::campaign::load_warband(p, rules).ok().map(|w| {
+        let r = w.roster;
         let c = roster::check(&r, rules);
         (r.name.clone(), c.total, c.points_limit, c.valid())
     });
@@ -272,10 +274,12 @@ impl GameView {
         self.open_game_ui(ui, rules, l);
         ui.separator();
         let rosters = self.library.rosters();
+        let campaigns = self.library.campaigns();
         let from = RosterSource {
             rules,
             open_roster,
             rosters: &rosters,
+            campaigns: &campaigns,
         };
         new_game_form_ui(ui, &mut self.new_game, &from, l);
         limits_warning_ui(ui, &self.new_game, rules, open_roster, l);
@@ -332,13 +336,18 @@ impl GameView {
 
     fn start_from_form(&mut self, rules: &RuleSet, open_roster: &Roster) {
         let f = self.new_game.clone();
-        let load = |p: &Option<PathBuf>, fallback: Option<&Roster>| -> Result<Roster, Text> {
+        // Issue 38: a campaign plays its current version, which the game
+        // records.
+        let load = |p: &Option<PathBuf>, fallback: Option<&Roster>| -> Result<Warband, Text> {
             match (p, fallback) {
-                (Some(p), _) => roster::load_roster(p, rules).map_err(|e| {
+                (Some(p), _) => load_warband(p, rules).map_err(|e| {
                     let e = e.to_string();
                     Text::new(e.clone(), e)
                 }),
-                (None, Some(r)) => Ok(r.clone()),
+                (None, Some(r)) => Ok(Warband {
+                    roster: r.clone(),
+                    campaign: None,
+                }),
                 (None, None) => Err(Text::new(
                     "Elige la lista de la banda B.",
                     "Choose warband B's roster.",
@@ -353,18 +362,21 @@ impl GameView {
             Ok(r) => r,
             Err(e) => return self.say(e, true),
         };
-        let mut setup = GameSetup::new(a, b).with_players(
-            if f.player_a.trim().is_empty() {
-                "A".to_string()
-            } else {
-                f.player_a.clone()
-            },
-            if f.player_b.trim().is_empty() {
-                "B".to_string()
-            } else {
-                f.player_b.clone()
-            },
-        );
+        let mut setup = GameSetup::new(a.roster, b.roster)
+            .with_campaign(Side::A, a.campaign)
+            .with_campaign(Side::B, b.campaign)
+            .with_players(
+                if f.player_a.trim().is_empty() {
+                    "A".to_string()
+                } else {
+                    f.player_a.clone()
+                },
+                if f.player_b.trim().is_empty() {
+                    "B".to_string()
+                } else {
+                    f.player_b.clone()
+                },
+            );
         if !f.scenario.trim().is_empty() {
             setup = setup.with_scenario(f.scenario.clone());
         }
@@ -382,6 +394,7 @@ struct RosterSource<'a> {
     rules: &'a RuleSet,
     open_roster: &'a Roster,
     rosters: &'a Path,
+    campaigns: &'a Path,
 }
 
 /// The new game's fields: the two rosters, the players, the scenario and
@@ -448,6 +461,12 @@ fn roster_pick_ui(
         .show_ui(ui, |ui| {
             for p in roster_files(from.rosters) {
                 let (name, path) = roster_line(ui.ctx(), &p, rules, l);
+                ui.selectable_value(slot, Some(p), name).on_hover_text(path);
+            }
+            // Issue 38: the campaigns, each at its current version.
+            for p in roster_files(from.campaigns) {
+                let (name, path) = roster_line(ui.ctx(), &p, rules, l);
+                let name = format!("{name} · {}", l.pick("campaña", "campaign"));
                 ui.selectable_value(slot, Some(p), name).on_hover_text(path);
             }
         })

@@ -6,6 +6,7 @@
 //! hiring; the rules summary has none of it, so every pack carries the
 //! label "house rules — not in the rules summary".
 
+pub mod after;
 mod check;
 pub mod file;
 pub mod host;
@@ -14,11 +15,13 @@ pub mod pack;
 mod rows;
 mod state;
 pub mod view;
+pub mod warband;
 
 pub use host::CampaignHost;
 pub use offers::{Offer, RowOdds, offers};
 pub use pack::{CampaignPack, parse_campaign_pack};
 pub use state::{CampaignState, Entry, Fallen, Frozen, Line, Member, OpenGame};
+pub use warband::{Warband, campaign_file, is_campaign, load_warband, load_warband_with, side_in};
 
 use serde::{Deserialize, Serialize};
 

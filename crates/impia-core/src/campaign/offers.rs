@@ -44,7 +44,7 @@ fn t(es: String, en: String) -> Text {
     Text { es, en }
 }
 
-fn odds_of(pack: &CampaignPack, table: &str) -> Vec<RowOdds> {
+pub(crate) fn odds_of(pack: &CampaignPack, table: &str) -> Vec<RowOdds> {
     let Some((_, body)) = pack.roll_table(table) else {
         return Vec::new();
     };

@@ -217,3 +217,54 @@ pub fn stats_line(s: &Stats) -> String {
         .collect::<Vec<_>>()
         .join("/")
 }
+
+/// Issue 38: what a campaign roster sheet adds, worded here: the house-rule
+/// label (on every page), the campaign in one line, and each model's
+/// experience, advances, injuries and advances by name (in the roster's
+/// order, `CampaignState::roster`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SheetView {
+    pub label: String,
+    pub summary: String,
+    pub models: Vec<String>,
+}
+
+pub fn sheet(c: &Campaign, pack: &CampaignPack, rules: &RuleSet, l: Lang) -> SheetView {
+    let s = status(c, pack, rules, l);
+    let summary = format!(
+        "{}: {} {} · {} {} · {} {} · {} {}",
+        l.pick("Campaña", "Campaign"),
+        s.games,
+        l.pick("partidas", "games"),
+        s.gold,
+        l.pick("de oro", "gold"),
+        l.pick("valor", "rating"),
+        s.rating,
+        s.fallen.len(),
+        l.pick("caídas", "fallen"),
+    );
+    let models = s
+        .models
+        .iter()
+        .map(|m| {
+            let mut line = format!(
+                "{} {} ({} {}) · {} {}",
+                l.pick("Experiencia", "Experience"),
+                m.xp,
+                m.xp_available,
+                l.pick("por gastar", "to spend"),
+                l.pick("avances", "advances"),
+                m.advances
+            );
+            if !m.marks.is_empty() {
+                line.push_str(&format!(" · {}", m.marks.join(", ")));
+            }
+            line
+        })
+        .collect();
+    SheetView {
+        label: s.label,
+        summary,
+        models,
+    }
+}

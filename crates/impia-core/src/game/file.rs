@@ -39,9 +39,20 @@ pub fn take_lock(path: &Path) -> std::io::Result<Locked> {
 }
 
 /// The game file format this impia reads and writes: 1 the first, 2 the
-/// undone list, 3 (issue 33) an undone action's `leave`. Older files open
-/// as ever; a newer one is refused with words that say so.
-pub const GAME_VERSION: u32 = 3;
+/// undone list, 3 (issue 33) an undone action's `leave`, 4 (issue 38) the
+/// campaigns the warbands came from. Older files open as ever; a newer one
+/// is refused with words that say so.
+pub const GAME_VERSION: u32 = 4;
+
+/// The version a file is written as: 4 only when it names a campaign, so a
+/// game without one still opens in the impia of version 3.
+fn version_of(setup: &GameSetup) -> u32 {
+    if setup.campaigns.a.is_some() || setup.campaigns.b.is_some() {
+        GAME_VERSION
+    } else {
+        3
+    }
+}
 
 /// An action undone and then dropped by a new action: where it stood in the
 /// log, and what it was (its dice included), so the history can show it.
@@ -97,6 +108,8 @@ struct FileIn {
     bestiary: Vec<Beast>,
     #[serde(default = "rules_1")]
     rules: u32,
+    #[serde(default)]
+    campaigns: Sides<Option<super::setup::CampaignVersion>>,
     #[serde(default)]
     undone: Option<Vec<Undone>>,
     #[serde(default)]
@@ -160,7 +173,7 @@ pub fn to_text(
          # A last line without its newline was an action in flight at a crash; it is dropped.\n",
     );
     let head = serde_yaml::to_string(&FileOut {
-        version: GAME_VERSION,
+        version: version_of(setup),
         setup,
     })
     .map_err(|e| DataError::whole("game", format!("cannot write the setup: {e}")))?;
@@ -396,6 +409,7 @@ fn parse_with(file: &str, text: &str, lenient: bool) -> Result<GameFile, DataErr
             rosters: parsed.rosters,
             bestiary: parsed.bestiary,
             rules: parsed.rules,
+            campaigns: parsed.campaigns,
         },
         undone,
         redo,

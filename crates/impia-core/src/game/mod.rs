@@ -71,7 +71,7 @@ pub use error::{ErrorKind, GameError, GameFileError, Names, Refusal};
 pub use file::{FileChange, Kept};
 pub use refs::{ModelRef, Side, Sides};
 pub use roll::{CheckDice, OpposedDice, PreparedCheck, Reroll, Role, SideDice};
-pub use setup::{Beast, GameSetup};
+pub use setup::{Beast, CampaignVersion, GameSetup};
 pub use slot::{DiceSlot, TableDie};
 pub use state::{GameState, HitSource, ModelState, Now, PendingHit, Phase, Score, SideState};
 pub use status::Status;

@@ -36,6 +36,28 @@ pub struct GameSetup {
     /// hand). Files without the key are rules 1.
     #[serde(default = "first_rules")]
     pub rules: u32,
+    /// Issue 38: the campaign each warband came from, at the version that
+    /// played (absent in files of older impia and for plain rosters).
+    #[serde(default, skip_serializing_if = "no_campaign")]
+    pub campaigns: Sides<Option<CampaignVersion>>,
+}
+
+/// Issue 38: which campaign a warband came from, and which version of it
+/// played the game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CampaignVersion {
+    /// The campaign file, as the game was started from it.
+    pub file: String,
+    /// The version: how many steps its log held then (`impia campaign
+    /// roster FILE --at N` rebuilds it).
+    pub steps: usize,
+    /// The games it had played before this one.
+    pub games: u32,
+}
+
+fn no_campaign(c: &Sides<Option<CampaignVersion>>) -> bool {
+    c.a.is_none() && c.b.is_none()
 }
 
 /// The rules of the first game files: every roll accepted at once, and the
@@ -110,7 +132,16 @@ impl GameSetup {
             rosters: Sides::new(a, b),
             bestiary: Vec::new(),
             rules: RULES_CURRENT,
+            campaigns: Sides::default(),
         }
+    }
+
+    /// Issue 38: `side`'s warband is this version of a campaign.
+    pub fn with_campaign(mut self, side: super::refs::Side, v: Option<CampaignVersion>) -> Self {
+        if let Some(slot) = self.campaigns.get_mut(side) {
+            *slot = v;
+        }
+        self
     }
 
     pub fn with_seed(mut self, seed: u64) -> Self {
