@@ -31,6 +31,7 @@ fn pick_file(dir: &Path) -> Option<PathBuf> {
 }
 
 /// The `.yaml` files of the library's `rosters/`, sorted.
+#[cfg(not(target_arch = "wasm32"))]
 fn roster_files(dir: &Path) -> Vec<PathBuf> {
     let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
         .map(|d| {
@@ -41,6 +42,59 @@ fn roster_files(dir: &Path) -> Vec<PathBuf> {
         .unwrap_or_default();
     v.sort();
     v
+}
+
+/// Issue 37: a page's rosters are the ones kept in the browser.
+#[cfg(target_arch = "wasm32")]
+fn roster_files(dir: &Path) -> Vec<PathBuf> {
+    crate::ui::web::storage::roster_paths(dir)
+}
+
+/// A roster by its path (its file).
+#[cfg(not(target_arch = "wasm32"))]
+fn load_roster(p: &Path, rules: &RuleSet) -> Result<Roster, String> {
+    roster::load_roster(p, rules).map_err(|e| e.to_string())
+}
+
+/// Issue 37: a page's roster is the browser's copy.
+#[cfg(target_arch = "wasm32")]
+fn load_roster(p: &Path, rules: &RuleSet) -> Result<Roster, String> {
+    crate::ui::web::storage::read_roster(p, rules).unwrap_or_else(|| {
+        Err(format!(
+            "{}: not kept in this browser",
+            p.file_name().unwrap_or_default().to_string_lossy()
+        ))
+    })
+}
+
+/// Whether a game is there to continue (its file).
+#[cfg(not(target_arch = "wasm32"))]
+fn game_exists(p: &Path) -> bool {
+    p.exists()
+}
+
+/// Issue 37: a page's game is the browser's copy.
+#[cfg(target_arch = "wasm32")]
+fn game_exists(p: &Path) -> bool {
+    crate::ui::web::storage::game_kept(p)
+}
+
+/// A game's sides' warbands and its turn, read without taking it.
+fn game_glance(p: &Path, rules: &RuleSet) -> Option<(String, String, u32)> {
+    #[cfg(target_arch = "wasm32")]
+    let g = crate::ui::web::storage::view_game(p, rules)?.ok()?;
+    #[cfg(not(target_arch = "wasm32"))]
+    let g = crate::core::game::Host::view(p, rules).ok()?;
+    let st = g.state();
+    let name = |s| {
+        st.side(s)
+            .map_or(String::new(), |x| x.warband.as_ref().to_string())
+    };
+    Some((
+        name(crate::core::game::Side::A),
+        name(crate::core::game::Side::B),
+        st.turn,
+    ))
 }
 
 /// A roster file's name, points against its limit and validity, read
@@ -61,7 +115,7 @@ fn roster_summary(
     {
         return v;
     }
-    let v = roster::load_roster(p, rules).ok().map(|r| {
+    let v = load_roster(p, rules).ok().map(|r| {
         let c = roster::check(&r, rules);
         (r.name.clone(), c.total, c.points_limit, c.valid())
     });
@@ -105,19 +159,7 @@ fn game_words(ctx: &egui::Context, p: &Path, rules: &RuleSet, l: Lang) -> String
     let v = match cached {
         Some((_, v)) => v,
         None => {
-            let v = (|| {
-                let g = crate::core::game::Host::view(p, rules).ok()?;
-                let st = g.state();
-                let name = |s| {
-                    st.side(s)
-                        .map_or(String::new(), |x| x.warband.as_ref().to_string())
-                };
-                Some((
-                    name(crate::core::game::Side::A),
-                    name(crate::core::game::Side::B),
-                    st.turn,
-                ))
-            })();
+            let v = game_glance(p, rules);
             ctx.data_mut(|d| d.insert_temp::<Cached>(id, (stamp, v.clone())));
             v
         }
@@ -133,6 +175,8 @@ impl GameView {
     /// library's `games/` (the host names it and never overwrites one).
     pub fn start(&mut self, setup: GameSetup, rules: &RuleSet) -> Option<PathBuf> {
         self.share_stop();
+        // Only the native save writes through it.
+        #[cfg_attr(target_arch = "wasm32", allow(unused_mut))]
         let mut game = Host::new(setup, rules);
         let warnings = Text::each(|l| game.warnings(l).join("; "));
         // Issue 37: a page keeps the game in the browser's storage.
@@ -192,8 +236,14 @@ impl GameView {
             self.game = None;
         }
         // The lock first, then the file (issue 21); held elsewhere, the
-        // game opens read-only.
-        match Host::open_or_view(path, rules) {
+        // game opens read-only. Issue 37: a page reads the browser's copy.
+        #[cfg(target_arch = "wasm32")]
+        let opened = crate::ui::web::storage::read_game(path, rules)
+            .unwrap_or_else(|| Err(format!("{}: not kept in this browser", path.display())))
+            .map(|g| (g, None::<String>));
+        #[cfg(not(target_arch = "wasm32"))]
+        let opened = Host::open_or_view(path, rules);
+        match opened {
             Ok((game, damage)) => {
                 let turn = game.state().turn;
                 self.game = Some(game);
@@ -305,7 +355,7 @@ impl GameView {
     /// Continue the last game, if its file is there, or open one.
     fn open_game_ui(&mut self, ui: &mut egui::Ui, rules: &RuleSet, l: Lang) {
         if let Some(p) = self.last_game.clone()
-            && p.exists()
+            && game_exists(&p)
         {
             ui.horizontal(|ui| {
                 let label = format!(
@@ -334,10 +384,7 @@ impl GameView {
         let f = self.new_game.clone();
         let load = |p: &Option<PathBuf>, fallback: Option<&Roster>| -> Result<Roster, Text> {
             match (p, fallback) {
-                (Some(p), _) => roster::load_roster(p, rules).map_err(|e| {
-                    let e = e.to_string();
-                    Text::new(e.clone(), e)
-                }),
+                (Some(p), _) => load_roster(p, rules).map_err(|e| Text::new(e.clone(), e)),
                 (None, Some(r)) => Ok(r.clone()),
                 (None, None) => Err(Text::new(
                     "Elige la lista de la banda B.",
