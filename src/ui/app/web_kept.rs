@@ -9,9 +9,12 @@ use crate::core::roster::RosterDoc;
 use crate::core::text::Text;
 use crate::ui::web::storage;
 
+/// A dropped file's name and its bytes (or why the browser could not read it).
+type Arrived = (String, Result<Vec<u8>, String>);
+
 thread_local! {
     /// Dropped files read by the browser, waiting for the next frame.
-    static ARRIVED: std::cell::RefCell<Vec<(String, Result<Vec<u8>, String>)>> = Default::default();
+    static ARRIVED: std::cell::RefCell<Vec<Arrived>> = Default::default();
     /// The preferences as last written to the page's storage.
     static PREFS_KEPT: std::cell::RefCell<Option<super::Prefs>> = Default::default();
 }
