@@ -25,6 +25,8 @@
 //! a time, so two phones sending the same index apply once). The HTTP task
 //! waits for that answer; an owner gone answers 503.
 
+// The phones' requests as the HTTP server reads them (native only).
+#[cfg(not(target_arch = "wasm32"))]
 mod asks;
 #[cfg(not(target_arch = "wasm32"))]
 mod conns;
@@ -41,6 +43,7 @@ pub mod net;
 pub mod qr;
 pub mod resume;
 mod seats;
+#[cfg(not(target_arch = "wasm32"))]
 mod strict;
 pub use seats::{Done, Seats, TakeBackView};
 pub mod view;

@@ -526,6 +526,15 @@ fn refused_body(l: Lang) -> Value {
     })
 }
 
+/// The web's `Share` has no value (issue 37): never called there.
+#[cfg(target_arch = "wasm32")]
+impl Share {
+    fn json(&self, _seat: Seat, _l: Lang) -> Value {
+        match *self {}
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
 impl Share {
     /// The current state's JSON for a seat, parsed.
     fn json(&self, seat: Seat, l: Lang) -> Value {

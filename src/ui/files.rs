@@ -198,6 +198,7 @@ pub enum Target {
     Other(Option<String>),
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 pub fn target(path: &Path, roster: &Roster, rules: &RuleSet) -> Target {
     if !path.exists() {
         return Target::Free;
@@ -208,6 +209,23 @@ pub fn target(path: &Path, roster: &Roster, rules: &RuleSet) -> Target {
         return Target::Same;
     }
     Target::Other(roster::load_roster(path, rules).ok().map(|r| r.name))
+}
+
+/// Issue 37: what the browser keeps under the name a save would use.
+#[cfg(target_arch = "wasm32")]
+pub fn target(path: &Path, roster: &Roster, rules: &RuleSet) -> Target {
+    let Some(theirs) = crate::ui::web::storage::roster_text(path) else {
+        return Target::Free;
+    };
+    if roster::roster_to_yaml(roster).is_ok_and(|ours| ours == theirs) {
+        return Target::Same;
+    }
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    Target::Other(
+        roster::parse_roster(&name, &theirs, rules)
+            .ok()
+            .map(|r| r.name),
+    )
 }
 
 /// The in-app save dialog: a file name in `rosters/`, with a warning and a

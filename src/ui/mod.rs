@@ -17,9 +17,12 @@ pub mod widgets;
 pub use app::{ImpiaApp, LibraryPanel, Prefs, View, open_library};
 
 use std::path::PathBuf;
+#[cfg(not(target_arch = "wasm32"))]
 use std::sync::Arc;
 
+#[cfg(not(target_arch = "wasm32"))]
 use crate::core::fsutil::YamlFolder;
+#[cfg(not(target_arch = "wasm32"))]
 use crate::core::tables::{RuleSet, read_folder};
 use crate::core::text::Lang;
 

@@ -59,6 +59,14 @@ impl ImpiaApp {
     /// At start: the library, or the working folder with the reason in the
     /// status line when none can be made.
     pub(super) fn start_library(&mut self, home: Option<&Path>) {
+        // Issue 37: a page has no folders; its library is the browser's
+        // storage, with the examples on the first visit.
+        #[cfg(target_arch = "wasm32")]
+        {
+            let _ = home;
+            self.start_browser_library();
+        }
+        #[cfg(not(target_arch = "wasm32"))]
         match open_library(home) {
             Ok((lib, source, written)) => {
                 if !written.is_empty() {

@@ -545,7 +545,10 @@ impl eframe::App for ImpiaApp {
         let first = !self.fonts_installed;
         self.show(ui);
         #[cfg(target_arch = "wasm32")]
-        self.keep_game();
+        {
+            self.keep_game();
+            self.keep_prefs(_frame);
+        }
         // `IMPIA_TIMING=1 impia` reports start to first frame (a performance goal).
         if first
             && std::env::var_os("IMPIA_TIMING").is_some()

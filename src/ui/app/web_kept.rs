@@ -9,9 +9,14 @@ use crate::core::roster::RosterDoc;
 use crate::core::text::Text;
 use crate::ui::web::storage;
 
+/// A dropped file's name and its bytes (or why the browser could not read it).
+type Arrived = (String, Result<Vec<u8>, String>);
+
 thread_local! {
     /// Dropped files read by the browser, waiting for the next frame.
-    static ARRIVED: std::cell::RefCell<Vec<(String, Result<Vec<u8>, String>)>> = Default::default();
+    static ARRIVED: std::cell::RefCell<Vec<Arrived>> = Default::default();
+    /// The preferences as last written to the page's storage.
+    static PREFS_KEPT: std::cell::RefCell<Option<super::Prefs>> = Default::default();
 }
 
 impl ImpiaApp {
@@ -94,6 +99,24 @@ impl ImpiaApp {
         any || !arrived.is_empty()
     }
 
+    /// The page's library: the browser's storage, which gets the example
+    /// warbands on the first visit (as a new library folder does).
+    pub(super) fn start_browser_library(&mut self) {
+        match storage::keep_examples() {
+            Ok(0) => {}
+            Ok(_) => self.set_status(
+                Text::each(|l| {
+                    l.pick(
+                        "Tus bandas y partidas se guardan en este navegador (con tres bandas de ejemplo).",
+                        "Your warbands and games are kept in this browser (with three example warbands).",
+                    )
+                }),
+                false,
+            ),
+            Err(e) => self.set_status_plain(e, true),
+        }
+    }
+
     /// At the page's start: the last roster and the last game, as the
     /// player left them (the view the preferences remember stays).
     pub fn restore_kept(&mut self) {
@@ -105,6 +128,22 @@ impl ImpiaApp {
             self.open_kept(&p);
         }
         self.prefs.view = view;
+    }
+
+    /// Every frame: the preferences (the last roster and game, the view,
+    /// the language) written as soon as they change. eframe 0.37's web
+    /// runner saves only every 30 s and on losing focus (its unload hook
+    /// listens for "onbeforeunload", an event that never fires), so a
+    /// reload right after a save would forget which warband was open.
+    pub(super) fn keep_prefs(&mut self, frame: &mut eframe::Frame) {
+        let changed = PREFS_KEPT.with(|k| k.borrow().as_ref() != Some(&self.prefs));
+        if !changed {
+            return;
+        }
+        if let Some(storage) = frame.storage_mut() {
+            eframe::App::save(self, storage);
+            PREFS_KEPT.with(|k| *k.borrow_mut() = Some(self.prefs.clone()));
+        }
     }
 
     /// Every frame: the open game in storage as it is now (written only

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use super::GameView;
 use super::forms::Form;
-use crate::core::campaign::{Warband, load_warband};
+use crate::core::campaign::Warband;
 use crate::core::game::{GameSetup, Host, ReadOnly, Side};
 use crate::core::roster::{self, Roster};
 use crate::core::tables::RuleSet;
@@ -32,6 +32,7 @@ fn pick_file(dir: &Path) -> Option<PathBuf> {
 }
 
 /// The `.yaml` files of the library's `rosters/`, sorted.
+#[cfg(not(target_arch = "wasm32"))]
 fn roster_files(dir: &Path) -> Vec<PathBuf> {
     let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
         .map(|d| {
@@ -42,6 +43,65 @@ fn roster_files(dir: &Path) -> Vec<PathBuf> {
         .unwrap_or_default();
     v.sort();
     v
+}
+
+/// Issue 37: a page's rosters are the ones kept in the browser.
+#[cfg(target_arch = "wasm32")]
+fn roster_files(dir: &Path) -> Vec<PathBuf> {
+    crate::ui::web::storage::roster_paths(dir)
+}
+
+/// A warband by its path: a roster file, or a campaign file at its
+/// current version (issue 38).
+#[cfg(not(target_arch = "wasm32"))]
+fn load_roster(p: &Path, rules: &RuleSet) -> Result<Warband, String> {
+    crate::core::campaign::load_warband(p, rules).map_err(|e| e.to_string())
+}
+
+/// Issue 37: a page's roster is the browser's copy (campaigns are not
+/// kept in a browser yet).
+#[cfg(target_arch = "wasm32")]
+fn load_roster(p: &Path, rules: &RuleSet) -> Result<Warband, String> {
+    let roster = crate::ui::web::storage::read_roster(p, rules).unwrap_or_else(|| {
+        Err(format!(
+            "{}: not kept in this browser",
+            p.file_name().unwrap_or_default().to_string_lossy()
+        ))
+    })?;
+    Ok(Warband {
+        roster,
+        campaign: None,
+    })
+}
+
+/// Whether a game is there to continue (its file).
+#[cfg(not(target_arch = "wasm32"))]
+fn game_exists(p: &Path) -> bool {
+    p.exists()
+}
+
+/// Issue 37: a page's game is the browser's copy.
+#[cfg(target_arch = "wasm32")]
+fn game_exists(p: &Path) -> bool {
+    crate::ui::web::storage::game_kept(p)
+}
+
+/// A game's sides' warbands and its turn, read without taking it.
+fn game_glance(p: &Path, rules: &RuleSet) -> Option<(String, String, u32)> {
+    #[cfg(target_arch = "wasm32")]
+    let g = crate::ui::web::storage::view_game(p, rules)?.ok()?;
+    #[cfg(not(target_arch = "wasm32"))]
+    let g = crate::core::game::Host::view(p, rules).ok()?;
+    let st = g.state();
+    let name = |s| {
+        st.side(s)
+            .map_or(String::new(), |x| x.warband.as_ref().to_string())
+    };
+    Some((
+        name(crate::core::game::Side::A),
+        name(crate::core::game::Side::B),
+        st.turn,
+    ))
 }
 
 /// A roster file's name, points against its limit and validity, read
@@ -62,7 +122,7 @@ fn roster_summary(
     {
         return v;
     }
-    let v = crate::core::campaign::load_warband(p, rules).ok().map(|w| {
+    let v = load_roster(p, rules).ok().map(|w| {
         let r = w.roster;
         let c = roster::check(&r, rules);
         (r.name.clone(), c.total, c.points_limit, c.valid())
@@ -107,19 +167,7 @@ fn game_words(ctx: &egui::Context, p: &Path, rules: &RuleSet, l: Lang) -> String
     let v = match cached {
         Some((_, v)) => v,
         None => {
-            let v = (|| {
-                let g = crate::core::game::Host::view(p, rules).ok()?;
-                let st = g.state();
-                let name = |s| {
-                    st.side(s)
-                        .map_or(String::new(), |x| x.warband.as_ref().to_string())
-                };
-                Some((
-                    name(crate::core::game::Side::A),
-                    name(crate::core::game::Side::B),
-                    st.turn,
-                ))
-            })();
+            let v = game_glance(p, rules);
             ctx.data_mut(|d| d.insert_temp::<Cached>(id, (stamp, v.clone())));
             v
         }
@@ -135,6 +183,8 @@ impl GameView {
     /// library's `games/` (the host names it and never overwrites one).
     pub fn start(&mut self, setup: GameSetup, rules: &RuleSet) -> Option<PathBuf> {
         self.share_stop();
+        // Only the native save writes through it.
+        #[cfg_attr(target_arch = "wasm32", allow(unused_mut))]
         let mut game = Host::new(setup, rules);
         let warnings = Text::each(|l| game.warnings(l).join("; "));
         // Issue 37: a page keeps the game in the browser's storage.
@@ -194,8 +244,14 @@ impl GameView {
             self.game = None;
         }
         // The lock first, then the file (issue 21); held elsewhere, the
-        // game opens read-only.
-        match Host::open_or_view(path, rules) {
+        // game opens read-only. Issue 37: a page reads the browser's copy.
+        #[cfg(target_arch = "wasm32")]
+        let opened = crate::ui::web::storage::read_game(path, rules)
+            .unwrap_or_else(|| Err(format!("{}: not kept in this browser", path.display())))
+            .map(|g| (g, None::<String>));
+        #[cfg(not(target_arch = "wasm32"))]
+        let opened = Host::open_or_view(path, rules);
+        match opened {
             Ok((game, damage)) => {
                 let turn = game.state().turn;
                 self.game = Some(game);
@@ -309,7 +365,7 @@ impl GameView {
     /// Continue the last game, if its file is there, or open one.
     fn open_game_ui(&mut self, ui: &mut egui::Ui, rules: &RuleSet, l: Lang) {
         if let Some(p) = self.last_game.clone()
-            && p.exists()
+            && game_exists(&p)
         {
             ui.horizontal(|ui| {
                 let label = format!(
@@ -340,10 +396,7 @@ impl GameView {
         // records.
         let load = |p: &Option<PathBuf>, fallback: Option<&Roster>| -> Result<Warband, Text> {
             match (p, fallback) {
-                (Some(p), _) => load_warband(p, rules).map_err(|e| {
-                    let e = e.to_string();
-                    Text::new(e.clone(), e)
-                }),
+                (Some(p), _) => load_roster(p, rules).map_err(|e| Text::new(e.clone(), e)),
                 (None, Some(r)) => Ok(Warband {
                     roster: r.clone(),
                     campaign: None,

@@ -111,6 +111,29 @@ impl Store for Browser {
     }
 }
 
+/// First visit: the example warbands on the rosters shelf (a name the
+/// player already uses is kept); how many were written. Once only.
+pub fn keep_examples() -> Result<usize, String> {
+    const DONE: &str = "impia/examples-kept";
+    let mut s = Browser::app().map_err(|e| e.to_string())?;
+    if s.storage.get_item(DONE).ok().flatten().is_some() {
+        return Ok(0);
+    }
+    let have = s.list(Shelf::Rosters).map_err(|e| e.to_string())?;
+    let mut written = 0;
+    for (name, text) in crate::core::library::EXAMPLES {
+        if !have.iter().any(|h| h == name) {
+            s.write(Shelf::Rosters, name, text)
+                .map_err(|e| e.to_string())?;
+            written += 1;
+        }
+    }
+    s.storage
+        .set_item(DONE, "1")
+        .map_err(|e| js(e).to_string())?;
+    Ok(written)
+}
+
 /// The document name a path stands for on the web (its file name).
 fn name_of(path: &Path) -> io::Result<String> {
     path.file_name()
@@ -149,6 +172,12 @@ pub fn keep_dropped(name: &str, bytes: &[u8], rules: &RuleSet) -> Result<PathBuf
         .and_then(|mut s| s.write(shelf, &name, text))
         .map_err(|e| e.to_string())?;
     Ok(PathBuf::from(shelf.dir()).join(name))
+}
+
+/// The text of a roster kept in the browser under `path`'s name.
+pub fn roster_text(path: &Path) -> Option<String> {
+    let name = name_of(path).ok()?;
+    Browser::app().ok()?.read(Shelf::Rosters, &name).ok()
 }
 
 /// A roster kept in the browser, by the path the app knows it by.
@@ -234,6 +263,21 @@ pub fn read_game(path: &Path, rules: &RuleSet) -> Option<Result<Host, String>> {
         remember(&name, &text);
     }
     Some(game.map(Host::detached))
+}
+
+/// Whether the browser keeps a game by the path the app knows it by.
+pub fn game_kept(path: &Path) -> bool {
+    name_of(path)
+        .and_then(|name| Browser::app()?.read(Shelf::Games, &name))
+        .is_ok()
+}
+
+/// A game kept in the browser, read to be looked at (the setup's
+/// "Continue the last game" line), not opened.
+pub fn view_game(path: &Path, rules: &RuleSet) -> Option<Result<Game, String>> {
+    let name = name_of(path).ok()?;
+    let text = Browser::app().ok()?.read(Shelf::Games, &name).ok()?;
+    Some(Game::from_file_text(&name, &text, rules).map_err(|e| e.to_string()))
 }
 
 /// The store's cases against the browser's storage (`?selftest`), each
