@@ -42,7 +42,7 @@ pub mod qr;
 pub mod resume;
 mod seats;
 mod strict;
-pub use seats::{Done, Seats, TakeBackView};
+pub use seats::{Done, Handled, Seats, TakeBackView};
 pub mod view;
 pub use view::May;
 // The web build (issue 37): a page cannot listen for phones; `Share`

@@ -197,6 +197,10 @@ pub struct SeatsView {
     pub take_back: super::TakeBackView,
     /// Issue 33: a seat's roll waiting for the other seat.
     pub waiting: Option<crate::core::game::rights::Waiting>,
+    /// Issue 34: what the last change did besides the game (records
+    /// failed, a copy given its own id, who fled), told on both phones
+    /// until the game moves on.
+    pub told: Vec<crate::core::game::Said>,
 }
 
 impl Default for SeatsView {
@@ -209,6 +213,7 @@ impl Default for SeatsView {
             recorded: false,
             take_back: super::TakeBackView::default(),
             waiting: None,
+            told: Vec::new(),
         }
     }
 }
@@ -311,6 +316,17 @@ pub struct SeatPart {
     pub connected: Connected,
     pub end: Option<EndJson>,
     pub waiting: Option<super::fair::WaitingJson>,
+    /// Issue 34: what the last change did besides the game, in the seat's
+    /// language (the core's words): both phones read it.
+    pub happened: Vec<SaidJson>,
+}
+
+/// One thing a change did, as a page shows it.
+#[derive(Clone, Debug, Serialize)]
+pub struct SaidJson {
+    pub text: String,
+    /// A failure (the records could not be written), not news.
+    pub error: bool,
 }
 
 /// Whether each seat's page is connected.
@@ -370,6 +386,14 @@ pub fn state_from(built: &Built, g: &Game, index: u64, seats: &SeatsView) -> Sta
             },
             end: end.clone(),
             waiting: waits[i].clone(),
+            happened: seats
+                .told
+                .iter()
+                .map(|s| SaidJson {
+                    text: s.text.get(l).to_string(),
+                    error: s.error,
+                })
+                .collect(),
         };
         // The seat's own members, written before the game's part (spliced
         // in once per language).
