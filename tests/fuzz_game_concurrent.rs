@@ -74,9 +74,9 @@ fn writer(path: PathBuf, seed: u64, sessions: Arc<Mutex<Vec<Session>>>) -> usize
                     for a in new {
                         b.apply(a).expect("checked under the lock");
                     }
-                    b.commit()
+                    b.commit().map(|_| ())
                 } else {
-                    new.into_iter().try_for_each(|a| h.apply(a))
+                    new.into_iter().try_for_each(|a| h.apply(a).map(|_| ()))
                 }
             };
             saved.unwrap_or_else(|e| panic!("writer {seed}: {e}"));

@@ -80,7 +80,7 @@ fn a_roll_taken_back_by_leave_stays_in_the_file_the_history_and_the_report() {
         asked: By::A,
         allowed: By::B,
     };
-    assert!(h.take_back(leave).expect("taken back"));
+    assert!(h.take_back(leave).expect("taken back").is_some());
     assert_eq!(h.actions().len(), n - 1);
     assert!(h.pending().is_none(), "the roll is no longer waiting");
     assert!(h.redo_list().is_empty(), "a roll taken back is not redone");
@@ -146,7 +146,7 @@ fn undoing_a_recorded_end_withdraws_the_entry_kept_marked_and_not_counted() {
         h.result_words(Lang::En),
         "Hijos del Lobo 0 – 0 Culto del Cuervo (a draw)"
     );
-    assert!(h.undo().expect("the laptop undoes"));
+    assert!(h.undo().expect("the laptop undoes").is_some());
     let recs = dir.path().join("records");
     let rec = lobo_record(&recs);
     assert_eq!(rec.games.len(), 1, "kept, never emptied");

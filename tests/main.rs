@@ -47,6 +47,7 @@ mod hardening_files;
 mod hardening_packs;
 mod hardening_small;
 mod horde_support;
+mod host_happened;
 mod import_graph;
 mod library;
 mod links_and_temps;

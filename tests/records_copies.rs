@@ -8,7 +8,7 @@ use impia::core::game::act;
 use std::path::{Path, PathBuf};
 
 use crate::game_support::*;
-use impia::core::game::{Action, GameSetup, Host, file};
+use impia::core::game::{Action, GameSetup, Happened, Host, Records, file};
 use impia::core::records::{self, GameRecord};
 
 fn setup() -> GameSetup {
@@ -44,23 +44,25 @@ fn game_and_copy() -> (tempfile::TempDir, PathBuf, PathBuf) {
     (dir, g, g2)
 }
 
-fn end(path: &Path) -> Host {
+/// The game ended through its host, and what the end did (issue 34).
+fn end_told(path: &Path) -> (Host, Happened) {
     let mut h = Host::open(path, &rules()).expect("open");
-    h.apply(Action::EndGame(act::EndGame {})).expect("end");
-    assert!(h.take_records_error().is_none());
-    h
+    let happened = h.apply(Action::EndGame(act::EndGame {})).expect("end");
+    assert_eq!(happened.records, Records::Written, "the result is written");
+    (h, happened)
+}
+
+fn end(path: &Path) -> Host {
+    end_told(path).0
 }
 
 #[test]
 fn two_copies_ended_both_stay_in_the_records() {
     let (dir, g, g2) = game_and_copy();
-    let mut one = end(&g);
-    assert!(
-        one.take_copy_notice().is_none(),
-        "the first ended is no copy"
-    );
-    let mut two = end(&g2);
-    let notice = two.take_copy_notice().expect("the copy is told");
+    let (one, told) = end_told(&g);
+    assert!(told.copy.is_none(), "the first ended is no copy");
+    let (two, told) = end_told(&g2);
+    let notice = told.copy.expect("the copy is told");
     assert!(notice.en.contains("g.yaml") && notice.es.contains("g.yaml"));
     assert_ne!(one.setup().game_id(), two.setup().game_id());
     for e in entries(dir.path()) {
@@ -76,12 +78,12 @@ fn two_copies_ended_both_stay_in_the_records() {
     assert_eq!(read.setup.id, copy_id);
     assert_ne!(read.setup.id, one.setup().id);
     let mut again = Host::open(&g2, &rules()).expect("reopen");
-    again
+    let told = again
         .apply(Action::Note(act::Note {
             text: "otra vez".into(),
         }))
         .expect("note");
-    assert!(again.take_copy_notice().is_none());
+    assert!(told.copy.is_none());
     assert_eq!(entries(dir.path())[0].len(), 2);
 }
 
@@ -90,14 +92,14 @@ fn undoing_the_end_of_one_copy_removes_only_its_own_entry() {
     let (dir, g, g2) = game_and_copy();
     let one = end(&g);
     let mut two = end(&g2);
-    assert!(two.undo().expect("undo the end"));
+    assert!(two.undo().expect("undo the end").is_some());
     for e in entries(dir.path()) {
         assert_eq!(names(&e), ["g.yaml"]);
         assert_eq!(e[0].id, one.setup().game_id());
     }
     drop(one);
     let mut one = Host::open(&g, &rules()).expect("reopen");
-    assert!(one.undo().expect("undo the first end"));
+    assert!(one.undo().expect("undo the first end").is_some());
     assert!(entries(dir.path()).iter().all(Vec::is_empty));
 }
 
@@ -107,8 +109,9 @@ fn a_copy_made_after_the_end_does_not_take_out_the_originals_entry() {
     drop(end(&g));
     std::fs::copy(&g, &g2).expect("cp of the ended game");
     let mut two = Host::open(&g2, &rules()).expect("open the copy");
-    assert!(two.undo().expect("undo the copy's end"));
-    assert!(two.take_copy_notice().is_some());
+    let told = two.undo().expect("undo the copy's end").expect("undone");
+    assert!(told.copy.is_some());
+    assert_eq!(told.records, Records::Left, "its own entry leaves");
     for e in entries(dir.path()) {
         assert_eq!(names(&e), ["g.yaml"], "the original's entry stays");
     }
@@ -127,8 +130,8 @@ fn a_renamed_game_file_is_the_same_game_and_finds_its_entry() {
     let h = g.with_file_name("h.yaml");
     std::fs::rename(&g, &h).expect("mv g.yaml h.yaml");
     let mut moved = Host::open(&h, &rules()).expect("open");
-    assert!(moved.undo().expect("undo the end"));
-    assert!(moved.take_copy_notice().is_none());
+    let told = moved.undo().expect("undo the end").expect("undone");
+    assert!(told.copy.is_none());
     assert!(entries(dir.path()).iter().all(Vec::is_empty));
 }
 
@@ -156,9 +159,10 @@ fn copies_of_an_old_game_file_without_an_id_keep_an_entry_each() {
             continue;
         }
         let (mut hb, _) = Host::recover(&b, &rules()).expect("its copy opens");
-        hb.apply(Action::EndGame(act::EndGame {}))
+        let told = hb
+            .apply(Action::EndGame(act::EndGame {}))
             .expect("end the copy");
-        assert!(hb.take_copy_notice().is_some());
+        assert!(told.copy.is_some());
         let warband = ha
             .state()
             .side(impia::core::game::Side::A)
@@ -187,8 +191,8 @@ fn a_symlink_to_the_game_file_is_the_same_game_not_a_copy() {
     drop(end(&g));
     std::os::unix::fs::symlink(&g, &g2).expect("ln -s g.yaml g2.yaml");
     let mut linked = Host::open(&g2, &rules()).expect("open through the link");
-    assert!(linked.undo().expect("undo the end"));
-    assert!(linked.take_copy_notice().is_none());
+    let told = linked.undo().expect("undo the end").expect("undone");
+    assert!(told.copy.is_none());
     assert!(entries(dir.path()).iter().all(Vec::is_empty));
 }
 

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use crate::cli_support::impia;
 use crate::game_support::*;
 use impia::core::dice::Roller;
-use impia::core::game::{Action, Game, GameSetup, Host, act, sim};
+use impia::core::game::{Action, Game, GameSetup, Host, Records, act, sim};
 use impia::core::records::{self, Confirmed, Ledger, RESULTS_DIR, SkipKind, Standing, read_result};
 
 const WARBANDS: [&str; 4] = [
@@ -56,8 +56,8 @@ fn play(root: &Path, laptop: &str, i: u64) -> (Host, PathBuf) {
     for a in g.actions() {
         batch.apply(a.clone()).expect("replays");
     }
-    batch.commit().expect("saved");
-    assert!(host.take_records_error().is_none(), "the result is written");
+    let told = batch.commit().expect("saved");
+    assert_eq!(told.records, Records::Written, "the result is written");
     (host, path)
 }
 
@@ -67,11 +67,12 @@ fn play_games(root: &Path, laptop: &str, from: u64, to: u64) {
     for i in from..to {
         let (mut host, _) = play(root, laptop, i);
         if i % 5 == 0 || i == 7 {
-            assert!(host.undo().expect("undo the end"), "withdrawn");
+            let told = host.undo().expect("undo the end").expect("undone");
+            assert_eq!(told.records, Records::Left, "withdrawn");
             if i != 7 {
-                assert!(host.redo().expect("end again"), "ended again");
+                let told = host.redo().expect("end again").expect("redone");
+                assert_eq!(told.records, Records::Written, "ended again");
             }
-            assert!(host.take_records_error().is_none());
         }
     }
 }
@@ -232,11 +233,12 @@ fn a_result_file_is_written_once_with_the_game_its_sides_and_its_digest() {
     // file is never rewritten.
     let before = std::fs::read(&file).expect("bytes");
     let mut host = host;
-    host.act(Action::Note(act::Note {
-        text: "buena partida".into(),
-    }))
-    .expect("a note");
-    assert!(host.take_records_error().is_none());
+    let told = host
+        .act(Action::Note(act::Note {
+            text: "buena partida".into(),
+        }))
+        .expect("a note");
+    assert!(told.records_error().is_none());
     assert_eq!(std::fs::read(&file).expect("bytes"), before);
     assert_eq!(
         std::fs::read_dir(results(dir.path()))
@@ -321,8 +323,8 @@ fn old_records_keep_opening_and_count_beside_the_result_files_once() {
         note: String::new(),
     }))
     .expect("points");
-    host.act(Action::EndGame(act::EndGame {})).expect("the end");
-    assert!(host.take_records_error().is_none());
+    let told = host.act(Action::EndGame(act::EndGame {})).expect("the end");
+    assert_eq!(told.records, Records::Written);
     let (after, _) = table(dir.path());
     assert_eq!(
         lobo(&after).games,

@@ -242,3 +242,36 @@ fn recovery_of(text: &str) -> Option<std::path::PathBuf> {
     let end = rest.find([';', '\n']).unwrap_or(rest.len());
     Some(std::path::PathBuf::from(rest[..end].trim()))
 }
+
+/// Issue 34: an end applied whose save failed still says what it did to
+/// the warbands' records (here: they failed too, the folder being gone),
+/// carried by the error beside the failure, not lost.
+#[test]
+fn an_end_applied_but_not_saved_still_says_what_the_records_did() {
+    let root = tempfile::tempdir().expect("tempdir");
+    let dir = root.path().join("partidas");
+    std::fs::create_dir(&dir).expect("mkdir");
+    let path = dir.join("partida.yaml");
+    let mut host =
+        impia::core::game::Host::create(&path, setup(7), &rules(), false).expect("a game");
+    // The folder goes: its name is now a file.
+    std::fs::rename(&dir, root.path().join("fuera")).expect("move away");
+    std::fs::write(&dir, "no soy una carpeta").expect("write");
+    let e = host
+        .act(Action::EndGame(act::EndGame {}))
+        .expect_err("cannot save");
+    assert!(e.is_applied(), "{e}");
+    if let Some(kept) = recovery_of(&e.to_string()) {
+        let _ = std::fs::remove_file(kept);
+    }
+    let told = e.happened().expect("what the end did");
+    let records = told.records_error().expect("the records failed too");
+    assert!(records.to_string().contains("Not a directory"), "{records}");
+    assert!(
+        told.said().iter().any(|s| s.error
+            && s.text.en.contains("records could not be written")
+            && s.text.es.contains("historial")),
+        "{:?}",
+        told.said()
+    );
+}

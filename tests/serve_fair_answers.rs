@@ -176,7 +176,7 @@ fn the_laptops_undo_is_told_on_both_phones_and_its_roll_stays_in_the_report() {
     let (t, _file, _dir) = shared(g);
     let assault = json!({"action": "assault", "attacker": "a0", "defender": "b0"});
     ok(&t.act(Seat::A, assault));
-    assert!(t.on_owner(|h, s, sh| s.laptop_undo(h, sh, false).expect("undone")));
+    assert!(t.on_owner(|h, s, sh| s.laptop_undo(h, sh, false).expect("undone").is_some()));
     for seat in [Seat::A, Seat::B] {
         let n = text(&t.state(seat)["notice"]);
         assert!(

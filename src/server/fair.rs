@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use crate::core::game::rights::{Asked, Refused, Waiting};
 use serde::Serialize;
 
-use crate::core::game::{Action, Game, GameError, Host, ModelRef, Side, SideDice};
+use crate::core::game::{Action, Game, GameError, Happened, Host, ModelRef, Side, SideDice};
 use crate::core::text::Lang;
 
 /// What a seat's action came to.
@@ -58,8 +58,26 @@ fn refused(host: &Host, r: &Refused, l: Lang) -> Failed {
     }
 }
 
+/// The host's change, what it did added to `happened` (issue 34; an
+/// action applied whose save failed did it too).
+fn acted(host: &mut Host, a: Action, happened: &mut Happened, l: Lang) -> Result<(), Failed> {
+    match host.act(a) {
+        Ok(h) => {
+            happened.merge(h);
+            Ok(())
+        }
+        Err(e) => {
+            if let Some(h) = e.happened() {
+                happened.merge(h.clone());
+            }
+            Err(rules(&e, l))
+        }
+    }
+}
+
 /// Answer `side`'s action against the roll `waiting` (dropped once the
-/// game moved on, or once completed).
+/// game moved on, or once completed); what an applied action did goes to
+/// `happened`.
 pub(super) fn act(
     waiting: &mut Option<Waiting>,
     host: &mut Host,
@@ -67,6 +85,7 @@ pub(super) fn act(
     action: &Action,
     dice: &[SideDice],
     l: Lang,
+    happened: &mut Happened,
 ) -> Result<Acted, Failed> {
     if waiting.as_ref().is_some_and(|w| !w.is_current(host)) {
         *waiting = None;
@@ -79,7 +98,7 @@ pub(super) fn act(
         let full = host
             .complete(w, side, action, dice)
             .map_err(|r| refused(host, &r, l))?;
-        host.act(full).map_err(|e| rules(&e, l))?;
+        acted(host, full, happened, l)?;
         *waiting = None;
         return Ok(Acted::Applied);
     }
@@ -88,7 +107,7 @@ pub(super) fn act(
         .map_err(|r| refused(host, &r, l))?
     {
         Asked::Apply(a) => {
-            host.act(a).map_err(|e| rules(&e, l))?;
+            acted(host, a, happened, l)?;
             *waiting = None;
             Ok(Acted::Applied)
         }

@@ -45,7 +45,7 @@ pub mod resume;
 mod seats;
 #[cfg(not(target_arch = "wasm32"))]
 mod strict;
-pub use seats::{Done, Seats, TakeBackView};
+pub use seats::{Done, Handled, Seats, TakeBackView};
 pub mod view;
 pub use view::May;
 // The web build (issue 37): a page cannot listen for phones; `Share`

@@ -8,17 +8,20 @@
 use serde_json::{Value, json};
 
 mod after;
+mod laptop;
 mod proposal;
 mod takeback;
+mod told;
 pub use after::AfterSeat;
 pub use takeback::{TakeBackJson, TakeBackView};
+pub use told::Handled;
 
 use super::fair::{self, Acted, refusal};
 use super::view::{self, May, SeatsView};
 use super::{Ask, Request, Seat, Share, State};
 use crate::core::game::draft::{DeclKey, Declared};
 use crate::core::game::rights::Waiting;
-use crate::core::game::{Action, GameError, Host, PriceView, Side, declarations_view};
+use crate::core::game::{Action, Happened, Host, PriceView, Said, Side, declarations_view};
 use crate::core::text::Lang;
 
 /// What a handled request changed in the game, for the owner to tell
@@ -67,6 +70,12 @@ pub struct Seats {
     /// The game's part of the states, kept while the game does not change
     /// (issue 32: each refresh worked out the offers and the report again).
     built: Option<view::Built>,
+    /// Issue 34: what the phones' changes did, for the owner (handed over
+    /// with each handled request), and what to tell both phones at the
+    /// next publish; then told until the game moves on.
+    happened: Happened,
+    for_phones: Happened,
+    told: Option<(takeback::Stamp, Vec<Said>)>,
 }
 
 fn slot(side: Side) -> Option<usize> {
@@ -104,14 +113,17 @@ impl Seats {
             notice: None,
             built: None,
             after: after::Confirmed::default(),
+            happened: Happened::default(),
+            for_phones: Happened::default(),
+            told: None,
         }
     }
 
     /// Sharing ends: an ended game no longer waits for the phones and
     /// enters the records as any game does. Requests still waiting are
-    /// dropped (their phones get 503).
-    pub fn close(self, host: &mut Host) {
-        host.release_records_by(self.confirmations());
+    /// dropped (their phones get 503). What the records did is returned.
+    pub fn close(self, host: &mut Host) -> Happened {
+        host.release_records_by(self.confirmations())
     }
 
     /// Who confirmed each seat's result (issue 38): its phone, else the
@@ -181,6 +193,7 @@ impl Seats {
             take_back: self.take_back_view(host),
             waiting: self.waiting.clone().filter(|w| w.is_current(host)),
             after: after::views(host, &self.after),
+            told: self.told_now(host),
         }
     }
 
@@ -194,6 +207,10 @@ impl Seats {
     /// the next state, one index on.
     pub fn publish(&mut self, host: &mut Host, share: &Share) {
         self.follow_end(host);
+        let h = std::mem::take(&mut self.for_phones);
+        if !h.is_quiet() {
+            self.told = Some((takeback::stamp(host), h.said()));
+        }
         let v = self.view(host, Some(share));
         share.publish(view::state_from(
             self.built(host),
@@ -236,7 +253,7 @@ impl Seats {
     /// it, the rules. On a change it publishes the new state on `share`
     /// (the caller does not). A request from a seat not yet allowed waits,
     /// and the seat is asking.
-    pub fn handle(&mut self, host: &mut Host, share: &Share, req: Request) -> Option<Done> {
+    pub fn handle(&mut self, host: &mut Host, share: &Share, req: Request) -> Option<Handled> {
         if let Ask::Price { action, declare } = &req.ask {
             // Read-only: no index, no approval.
             let (status, body) = price(host, action, declare.clone(), req.lang);
@@ -291,8 +308,15 @@ impl Seats {
         self.answer(host, share, req)
     }
 
-    /// Answer the request of an allowed seat.
-    fn answer(&mut self, host: &mut Host, share: &Share, req: Request) -> Option<Done> {
+    /// Answer the request of an allowed seat, and hand over what its
+    /// change did.
+    fn answer(&mut self, host: &mut Host, share: &Share, req: Request) -> Option<Handled> {
+        let done = self.answer_done(host, share, req);
+        let happened = std::mem::take(&mut self.happened);
+        done.map(|done| Handled { done, happened })
+    }
+
+    fn answer_done(&mut self, host: &mut Host, share: &Share, req: Request) -> Option<Done> {
         let l = req.lang;
         let side = req.seat.side()?;
         let index = match &req.ask {
@@ -401,7 +425,10 @@ impl Seats {
         dice: &[crate::core::game::SideDice],
         l: Lang,
     ) -> Result<Acted, (bool, u16, Value)> {
-        fair::act(&mut self.waiting, host, side, action, dice, l)
+        let mut h = Happened::default();
+        let r = fair::act(&mut self.waiting, host, side, action, dice, l, &mut h);
+        self.note(h);
+        r
     }
 
     fn confirm(&mut self, host: &mut Host, side: Side, l: Lang) -> Result<(), (bool, u16, Value)> {
@@ -417,14 +444,15 @@ impl Seats {
             self.confirmed[i] = true;
         }
         if self.confirmed == [true; 2] {
-            host.release_records_by(self.confirmations());
+            let h = host.release_records_by(self.confirmations());
+            self.note(h);
         }
         Ok(())
     }
 
     /// The laptop allows a seat: its waiting requests are answered now,
     /// in their order.
-    pub fn allow(&mut self, seat: Seat, host: &mut Host, share: &Share) -> Vec<Done> {
+    pub fn allow(&mut self, seat: Seat, host: &mut Host, share: &Share) -> Vec<Handled> {
         let Some(i) = seat_slot(seat) else {
             return Vec::new();
         };
@@ -468,42 +496,6 @@ impl Seats {
     /// while the game has not moved on.
     pub fn waiting(&self, host: &Host) -> Option<&Waiting> {
         self.waiting.as_ref().filter(|w| w.is_current(host))
-    }
-
-    /// The laptop, the referee, decides what waits for a seat: applies it
-    /// (the dice no seat typed rolled by the game) or drops it.
-    pub fn decide(&mut self, apply: bool, host: &mut Host, share: &Share) -> Result<(), GameError> {
-        let Some(w) = self.waiting.take().filter(|w| w.is_current(host)) else {
-            return Ok(());
-        };
-        if apply {
-            let full = match host.complete(&w, w.from, &w.action, &[]) {
-                Ok(a) => a,
-                Err(crate::core::game::rights::Refused::Rules(e)) => return Err(e),
-                Err(crate::core::game::rights::Refused::Denied(_)) => w.action.clone(),
-            };
-            host.act(full)?;
-            self.publish(host, share);
-        } else {
-            // Issue 33: both phones are told the laptop refused it.
-            if w.needs.iter().any(|f| f.harms()) {
-                self.refuse_proposal(host, &w, crate::core::game::By::Laptop);
-            }
-            self.refresh(host, share);
-        }
-        Ok(())
-    }
-
-    /// The laptop confirms the end for both seats: the record enters the
-    /// records now.
-    pub fn confirm_for_both(&mut self, host: &mut Host, share: &Share) {
-        if host.state().ended.is_none() {
-            return;
-        }
-        let by = self.confirmations();
-        self.confirmed = [true; 2];
-        host.release_records_by(by);
-        self.publish(host, share);
     }
 }
 

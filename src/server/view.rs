@@ -199,6 +199,10 @@ pub struct SeatsView {
     pub waiting: Option<crate::core::game::rights::Waiting>,
     /// Issue 38: seat A's and seat B's after-game step on their campaign.
     pub after: [Option<super::seats::AfterSeat>; 2],
+    /// Issue 34: what the last change did besides the game (records
+    /// failed, a copy given its own id, who fled), told on both phones
+    /// until the game moves on.
+    pub told: Vec<crate::core::game::Said>,
 }
 
 impl Default for SeatsView {
@@ -212,6 +216,7 @@ impl Default for SeatsView {
             take_back: super::TakeBackView::default(),
             waiting: None,
             after: [None, None],
+            told: Vec::new(),
         }
     }
 }
@@ -317,6 +322,17 @@ pub struct SeatPart {
     /// Issue 38: the seat's own warband's after-game step, when it came
     /// from a campaign and the game is over.
     pub after: Option<super::seats::AfterSeat>,
+    /// Issue 34: what the last change did besides the game, in the seat's
+    /// language (the core's words): both phones read it.
+    pub happened: Vec<SaidJson>,
+}
+
+/// One thing a change did, as a page shows it.
+#[derive(Clone, Debug, Serialize)]
+pub struct SaidJson {
+    pub text: String,
+    /// A failure (the records could not be written), not news.
+    pub error: bool,
 }
 
 /// Whether each seat's page is connected.
@@ -381,6 +397,14 @@ pub fn state_from(built: &Built, g: &Game, index: u64, seats: &SeatsView) -> Sta
                 Some(Side::B) => seats.after[1].clone(),
                 _ => None,
             },
+            happened: seats
+                .told
+                .iter()
+                .map(|s| SaidJson {
+                    text: s.text.get(l).to_string(),
+                    error: s.error,
+                })
+                .collect(),
         };
         // The seat's own members, written before the game's part (spliced
         // in once per language).

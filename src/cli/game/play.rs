@@ -9,7 +9,8 @@ use std::process::ExitCode;
 use super::super::{CliError, EXIT_BUSY, print_json};
 use super::read::{EXIT_INCONSISTENT, open, print_status};
 use crate::core::game::{
-    Action, ErrorKind, Game, GameError, GameFileError, GameStatus, Host, HostError, OffersView,
+    Action, ErrorKind, Game, GameError, GameFileError, GameStatus, Happened, Host, HostError,
+    OffersView,
 };
 use crate::core::glossary;
 use crate::core::odds::Odds;
@@ -284,15 +285,18 @@ pub(crate) fn act(
             }
         }
     }
-    match batch.commit() {
-        Ok(()) => {}
+    let happened = match batch.commit() {
+        Ok(h) => h,
         Err(e) if e.is_applied() => {
+            if let Some(h) = e.happened() {
+                tell_happened(h, l);
+            }
             return Ok(not_saved_end(&mut host, l).unwrap_or(ExitCode::from(EXIT_NOT_SAVED)));
         }
         Err(e) => return refused(0, e),
-    }
+    };
     super::super::mark_saved();
-    records_error(&mut host, l);
+    tell_happened(&happened, l);
     let out = GameStatus::of(&host, l);
     if json {
         print_json(&out)?;
@@ -309,24 +313,13 @@ pub(crate) fn act(
     Ok(ExitCode::SUCCESS)
 }
 
-/// Issue 15: an ended game is in both warbands' records (the host keeps
-/// them). A record that cannot be written is said, not fatal: the game
-/// itself is saved.
-pub(crate) fn records_error(host: &mut Host, l: Lang) {
-    // A copied game file given an id of its own: said, on stderr so that
-    // `--json` output stays one document.
-    if let Some(n) = host.take_copy_notice() {
-        errln!("impia: {}", escape_controls(n.get(l)));
-    }
-    if let Some(e) = host.take_records_error() {
-        errln!(
-            "impia: {}: {}",
-            l.pick(
-                "no se pudo escribir el historial de las bandas",
-                "the warbands' records could not be written"
-            ),
-            escape_controls(&e.to_string())
-        );
+/// Issue 34: what a change did besides the game, said at once: who fled
+/// (R31), a copied game file given an id of its own, and (issue 15) the
+/// warbands' records that could not be written — not fatal: the game
+/// itself is saved. On stderr, so that `--json` output stays one document.
+pub(crate) fn tell_happened(h: &Happened, l: Lang) {
+    for said in h.said() {
+        errln!("impia: {}", escape_controls(said.text.get(l)));
     }
 }
 
@@ -378,9 +371,9 @@ pub(crate) fn undo(path: &Path, rules: &RuleSet, how: Undo, l: Lang) -> Result<E
     };
     let done = if redo { g.redo() } else { g.undo() };
     match done {
-        Ok(true) => {
+        Ok(Some(happened)) => {
             super::super::mark_saved();
-            records_error(&mut g, l);
+            tell_happened(&happened, l);
             let text = target.map(|a| a.id()).unwrap_or_default();
             outln!(
                 "{} {text}; {}",
@@ -393,7 +386,7 @@ pub(crate) fn undo(path: &Path, rules: &RuleSet, how: Undo, l: Lang) -> Result<E
             );
             Ok(ExitCode::SUCCESS)
         }
-        Ok(false) => {
+        Ok(None) => {
             errln!(
                 "{}",
                 if redo {
@@ -405,6 +398,9 @@ pub(crate) fn undo(path: &Path, rules: &RuleSet, how: Undo, l: Lang) -> Result<E
             Ok(ExitCode::from(EXIT_REFUSED))
         }
         Err(e) if e.is_applied() => {
+            if let Some(h) = e.happened() {
+                tell_happened(h, l);
+            }
             Ok(not_saved_end(&mut g, l).unwrap_or(ExitCode::from(EXIT_NOT_SAVED)))
         }
         Err(e) => Err(CliError(e.message(l))),

@@ -19,9 +19,9 @@ use std::time::Duration;
 use super::super::CliError;
 use super::play::{
     MAX_STDIN_LINE, MAX_STDIN_LINES, load_writable, not_saved_end, parse_action, read_line_bounded,
-    records_error,
+    tell_happened,
 };
-use crate::core::game::{ErrorKind, Game, Host, Side};
+use crate::core::game::{ErrorKind, Game, Happened, Host, Side};
 use crate::core::tables::RuleSet;
 use crate::core::text::{Lang, escape_controls};
 use crate::server::{Done, Links, Seat, Seats, Share, net, qr};
@@ -427,8 +427,8 @@ impl Served {
         } = self;
         for req in share.take_requests() {
             if let Some(done) = seats.handle(g, share, req) {
-                records_error(g, *l);
-                tell(g, done, share.index(), *l);
+                tell(g, done.done, share.index(), *l);
+                tell_happened(&done.happened, *l);
                 // Issue 32: a phone's change the file lacks, said here too.
                 if let Some(e) = g.unsaved() {
                     errln!("impia: {}", escape_controls(&e.message(*l)));
@@ -458,8 +458,8 @@ impl Served {
         questions.pop_front();
         if is_yes(line) {
             for done in seats.allow(seat, g, share) {
-                records_error(g, *l);
-                tell(g, done, share.index(), *l);
+                tell(g, done.done, share.index(), *l);
+                tell_happened(&done.happened, *l);
             }
         } else {
             seats.refuse(seat, share);
@@ -501,7 +501,9 @@ impl Served {
                     );
                     return Ok(());
                 }
-                seats.laptop_undo(g, share, withdraw).map(|_| ())
+                seats
+                    .laptop_undo(g, share, withdraw)
+                    .map(Option::unwrap_or_default)
             }
             // A request to take back first; else what waits for a seat
             // (issue 33: a proposal, or a roll waiting for its dice or
@@ -510,11 +512,11 @@ impl Served {
                 seats.decide(line == "allow", g, share)
             }
             "allow" | "refuse" => seats.answer_as_laptop(g, share, line == "allow"),
-            "redo" => g.redo().map(|_| ()),
+            "redo" => g.redo().map(Option::unwrap_or_default),
             "confirm" => {
                 // The laptop confirms the end for both players.
-                seats.confirm_for_both(g, share);
-                records_error(g, l);
+                let happened = seats.confirm_for_both(g, share);
+                tell_happened(&happened, l);
                 outln!("{}: {}", share.index(), g.now_text(l));
                 return Ok(());
             }
@@ -526,22 +528,30 @@ impl Served {
                 }
             },
         };
-        if let Err(e) = done {
-            if e.is_applied() {
+        let happened: Happened = match done {
+            Ok(h) => h,
+            Err(e) if e.is_applied() => {
                 // Issue 32: kept in memory and in the recovery file; the
                 // phones see it unsaved, and the end says so (exit 73).
                 errln!("impia: line {n}: {}", escape_controls(&e.message(l)));
+                if let Some(h) = e.happened() {
+                    tell_happened(h, l);
+                    seats.tell(h);
+                }
                 seats.publish(g, share);
                 return Ok(());
             }
-            if e.kind == ErrorKind::Unknown {
-                return Err(CliError(format!("line {n}: {}", e.message(l))));
+            Err(e) => {
+                if e.kind == ErrorKind::Unknown {
+                    return Err(CliError(format!("line {n}: {}", e.message(l))));
+                }
+                // Refused by the rules: nothing changed; say why and go on.
+                errln!("{}", e.message(l));
+                return Ok(());
             }
-            // Refused by the rules: nothing changed; say why and go on.
-            errln!("{}", e.message(l));
-            return Ok(());
-        }
-        records_error(g, l);
+        };
+        tell_happened(&happened, l);
+        seats.tell(&happened);
         seats.publish(g, share);
         outln!("{}: {}", share.index(), g.now_text(l));
         Ok(())
@@ -559,8 +569,8 @@ impl Served {
             ..
         } = self;
         share.stop();
-        seats.close(&mut g);
-        records_error(&mut g, l);
+        let happened = seats.close(&mut g);
+        tell_happened(&happened, l);
         not_saved_end(&mut g, l).unwrap_or(ExitCode::SUCCESS)
     }
 }

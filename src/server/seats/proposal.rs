@@ -42,7 +42,10 @@ impl Seats {
         };
         if allow {
             // The same action from the seat it waits for completes it.
-            return fair::act(&mut self.waiting, host, side, &w.action, &[], l).map(|_| ());
+            let mut h = crate::core::game::Happened::default();
+            let r = fair::act(&mut self.waiting, host, side, &w.action, &[], l, &mut h);
+            self.note(h);
+            return r.map(|_| ());
         }
         self.refuse_proposal(host, &w, By::of_side(side));
         Ok(())

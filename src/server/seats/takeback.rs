@@ -8,7 +8,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::{Seats, err, refusal};
-use crate::core::game::{By, Game, Host, Leave, Side};
+use crate::core::game::{By, Game, Happened, Host, Leave, Side};
 use crate::core::text::{Lang, Text};
 use crate::server::Share;
 
@@ -130,7 +130,9 @@ impl Seats {
             return Err((false, s, b));
         }
         if host.may_take_back_alone(side) {
-            return match host.undo() {
+            let r = host.undo();
+            self.note_of(&r, Option::as_ref);
+            return match r {
                 Ok(_) => Ok(Undid::Alone),
                 Err(e) => {
                     let (s, b) = refusal(&e, l);
@@ -191,29 +193,32 @@ impl Seats {
             );
             return Err((false, s, b));
         }
-        self.settle(host, &t, By::of_side(side), allow)
-            .map_err(|e| {
-                let (s, b) = refusal(&e, l);
-                (e.is_applied(), s, b)
-            })
+        let r = self.settle(host, &t, By::of_side(side), allow);
+        self.note_of(&r, Option::as_ref);
+        r.map(|_| ()).map_err(|e| {
+            let (s, b) = refusal(&e, l);
+            (e.is_applied(), s, b)
+        })
     }
 
     /// The request answered by `by`: taken back or left, and both phones
-    /// told.
+    /// told; what taking it back did (issue 34), for the caller to tell.
     fn settle(
         &mut self,
         host: &mut Host,
         t: &TakeBack,
         by: By,
         allow: bool,
-    ) -> Result<(), crate::core::game::GameError> {
+    ) -> Result<Option<Happened>, crate::core::game::GameError> {
         self.take_back = None;
         let asked = By::of_side(t.asked);
         let line = Text::each(|l| host.last_line(l).unwrap_or_default());
         let who = Text::each(|l| by.name(host.state(), l));
-        if allow {
-            host.take_back(Leave { asked, allowed: by })?;
-        }
+        let happened = if allow {
+            host.take_back(Leave { asked, allowed: by })?
+        } else {
+            None
+        };
         let text = Text::each(|l| {
             let (who, line) = (who.get(l), line.get(l));
             match (allow, l) {
@@ -227,7 +232,7 @@ impl Seats {
             stamp: stamp(host),
             text,
         });
-        Ok(())
+        Ok(happened)
     }
 
     /// The request waiting for an answer, in `l`, for the laptop.
@@ -237,17 +242,27 @@ impl Seats {
     }
 
     /// The laptop answers the waiting request (issue 33: "like the
-    /// phones' leave"); nothing when none waits.
+    /// phones' leave"); nothing when none waits. What taking it back did
+    /// (issue 34), told on both phones too.
     pub fn answer_as_laptop(
         &mut self,
         host: &mut Host,
         share: &Share,
         allow: bool,
-    ) -> Result<(), crate::core::game::GameError> {
+    ) -> Result<Happened, crate::core::game::GameError> {
         let Some(t) = self.live_take_back(host).cloned() else {
-            return Ok(());
+            return Ok(Happened::default());
         };
-        let r = self.settle(host, &t, By::Laptop, allow);
+        let r = self
+            .settle(host, &t, By::Laptop, allow)
+            .map(Option::unwrap_or_default);
+        let done = match &r {
+            Ok(h) => Some(h.clone()),
+            Err(e) => e.happened().cloned(),
+        };
+        if let Some(h) = done {
+            self.tell(&h);
+        }
         if allow {
             self.publish(host, share);
         } else {
@@ -260,19 +275,25 @@ impl Seats {
     /// to the redo list as ever, and both phones are told what was undone.
     /// A result the records hold is withdrawn only with `withdraw` (the
     /// caller warned, naming [`Game::result_words`]); otherwise nothing is
-    /// done and `Ok(false)` says so.
+    /// done and `Ok(None)` says so. What the undo did (issue 34) is told on
+    /// both phones too.
     pub fn laptop_undo(
         &mut self,
         host: &mut Host,
         share: &Share,
         withdraw: bool,
-    ) -> Result<bool, crate::core::game::GameError> {
+    ) -> Result<Option<Happened>, crate::core::game::GameError> {
         if host.undo_withdraws_result() && !withdraw {
-            return Ok(false);
+            return Ok(None);
         }
         let line = Text::each(|l| host.last_line(l).unwrap_or_default());
         let r = host.undo();
-        if matches!(r, Ok(true)) || r.as_ref().is_err_and(|e| e.is_applied()) {
+        let done = match &r {
+            Ok(h) => h.clone(),
+            Err(e) => e.happened().cloned(),
+        };
+        if let Some(h) = done {
+            self.tell(&h);
             self.notice = Some(Notice {
                 stamp: stamp(host),
                 text: Text::each(|l| match l {

@@ -45,7 +45,7 @@ pub use log::{LogFilter, LogRows};
 pub use setup::NewGameForm;
 pub use share::SharePanel;
 
-use crate::core::game::{Action, Host, ModelRef, Now, Side};
+use crate::core::game::{Action, Happened, Host, ModelRef, Now, Side};
 use crate::core::roster::Roster;
 use crate::core::tables::RuleSet;
 use crate::core::text::{Lang, Text};
@@ -117,14 +117,6 @@ pub struct GameView {
 /// The game view's buttons are at least this high (read at arm's length).
 pub const TARGET_HEIGHT: f32 = 32.0;
 
-/// The models that have fled the battle.
-fn fled(st: &crate::core::game::GameState) -> Vec<ModelRef> {
-    st.models()
-        .filter(|(_, m)| m.status == crate::core::game::Status::Fled)
-        .map(|(r, _)| r)
-        .collect()
-}
-
 impl GameView {
     fn say(&mut self, text: Text, error: bool) {
         self.message = Some((text, error));
@@ -136,38 +128,20 @@ impl GameView {
         let Some(g) = self.game.as_mut() else {
             return false;
         };
-        let fled_before = fled(g.state());
         match g.apply(action) {
-            Ok(()) => {
+            Ok(h) => {
                 self.message = None;
                 self.form = Form::None;
                 // R31: a model that flees is announced, not only greyed.
-                let st = g.state();
-                let now: Vec<String> = fled(st)
-                    .into_iter()
-                    .filter(|m| !fled_before.contains(m))
-                    .map(|m| st.name(m))
-                    .collect();
-                if !now.is_empty() {
-                    let text = Text::each(|l| {
-                        format!(
-                            "{}: {}",
-                            if now.len() == 1 {
-                                l.pick("Huye de la batalla", "Flees the battle")
-                            } else {
-                                l.pick("Huyen de la batalla", "Flee the battle")
-                            },
-                            now.join(", ")
-                        )
-                    });
-                    self.say(text, false);
-                }
-                self.records_error();
+                self.tell(&h);
                 true
             }
             Err(e) if e.is_applied() => {
                 self.form = Form::None;
                 self.say(Text::each(|l| e.message(l)), true);
+                if let Some(h) = e.happened() {
+                    self.tell_beside(h);
+                }
                 true
             }
             Err(e) => {
@@ -201,41 +175,64 @@ impl GameView {
         self.undo_as_laptop(false);
     }
 
-    /// Issue 15: an ended game is in both warbands' records (beside the
-    /// `games/` folder; the host keeps them), and leaves them when its end
-    /// is undone. A record that could not be written is said; so is a
-    /// copied game file given an id of its own (its own entry).
-    fn records_error(&mut self) {
-        if let Some(n) = self.game.as_mut().and_then(Host::take_copy_notice) {
-            self.say(n, false);
+    /// Issue 34: what a change did besides the game, said at once (the
+    /// laptop's change or a phone's): who fled (R31), a copied game file
+    /// given an id of its own, and (issue 15) the warbands' records that
+    /// could not be written. While sharing, both phones are told too.
+    fn tell(&mut self, h: &Happened) {
+        self.share.tell(h);
+        self.show(h);
+    }
+
+    /// Say what a change did, here only (the phones' own changes, and the
+    /// laptop's answers to them, are told on the phones by the seats).
+    fn show(&mut self, h: &Happened) {
+        if let Some((text, error)) = h.message() {
+            self.say(text, error);
         }
-        let Some(e) = self.game.as_mut().and_then(Host::take_records_error) else {
+    }
+
+    /// [`GameView::tell`] after a message already said (a failed save):
+    /// both stay on the one message line.
+    fn tell_beside(&mut self, h: &Happened) {
+        self.share.tell(h);
+        self.show_beside(h);
+    }
+
+    /// [`GameView::show`] beside the message already said.
+    fn show_beside(&mut self, h: &Happened) {
+        let Some((text, error)) = h.message() else {
             return;
         };
-        self.say(
-            Text::each(|l| {
-                format!(
-                    "{}: {e}",
-                    l.pick(
-                        "No se pudo escribir el historial de las bandas",
-                        "The warbands' records could not be written"
-                    )
-                )
-            }),
-            true,
-        );
+        let (text, error) = match self.message.take() {
+            Some((before, was)) => (
+                Text::each(|l| format!("{} · {}", before.get(l), text.get(l))),
+                error || was,
+            ),
+            None => (text, error),
+        };
+        self.say(text, error);
     }
 
     fn redo(&mut self) {
         let Some(g) = self.game.as_mut() else {
             return;
         };
-        match g.redo() {
-            Ok(_) => self.message = None,
-            Err(e) => self.say(Text::each(|l| e.message(l)), true),
-        }
         self.form = Form::None;
-        self.records_error();
+        match g.redo() {
+            Ok(h) => {
+                self.message = None;
+                if let Some(h) = h {
+                    self.tell(&h);
+                }
+            }
+            Err(e) => {
+                self.say(Text::each(|l| e.message(l)), true);
+                if let Some(h) = e.happened() {
+                    self.tell_beside(h);
+                }
+            }
+        }
     }
 
     pub fn ui(&mut self, ui: &mut egui::Ui, rules: &RuleSet, open_roster: &Roster, l: Lang) {

@@ -14,9 +14,14 @@ use std::path::PathBuf;
 use super::GameView;
 
 #[cfg(test)]
+#[allow(clippy::disallowed_methods)] // native tests: threads and timers
+mod phone_kit;
+#[cfg(test)]
+mod records_ui;
+#[cfg(test)]
 mod resume_ui;
 mod window;
-use crate::core::game::{Game, GameError, Host};
+use crate::core::game::{Game, GameError, Happened, Host};
 use crate::core::text::Lang;
 use crate::server::{Seat, Seats, Share, net, qr, resume};
 
@@ -64,6 +69,9 @@ pub struct SharePanel {
     /// Issue 35: the share kept beside the game last looked at, by game
     /// file (read once, not every frame).
     resumable: Option<(PathBuf, Option<resume::Saved>)>,
+    /// Issue 34: what stopping a share from this window did (an ended
+    /// game entering the records), said by the view at the next frame.
+    unshown: Happened,
 }
 
 impl SharePanel {
@@ -122,7 +130,8 @@ impl SharePanel {
         l: Lang,
         waker: Option<egui::Context>,
     ) {
-        self.stop(Some(&mut *host));
+        let stopped = self.stop(Some(&mut *host));
+        self.unshown.merge(stopped);
         // Issue 35: new links on the last port when it is free, so that
         // the old pages hear "this link no longer works" rather than
         // nothing.
@@ -177,7 +186,8 @@ impl SharePanel {
                 self.keep(host);
             }
             Err(e) => {
-                seats.close(host);
+                // Made just now: it held nothing that the records lack.
+                let _ = seats.close(host);
                 self.error = Some(match saved {
                     Some(_) => format!(
                         "{e} — {}",
@@ -220,14 +230,24 @@ impl SharePanel {
     }
 
     /// Stop sharing: the links die; an ended game no longer waits for the
-    /// phones' confirmation (`host`: the game, if still open).
-    pub fn stop(&mut self, host: Option<&mut Host>) {
+    /// phones' confirmation (`host`: the game, if still open), and what
+    /// its records did is returned.
+    pub fn stop(&mut self, host: Option<&mut Host>) -> Happened {
         self.resumable = None;
+        let mut happened = Happened::default();
         if let Some(r) = self.running.take() {
             if let Some(h) = host {
-                r.seats.close(h);
+                happened = r.seats.close(h);
             }
             r.share.stop();
+        }
+        happened
+    }
+
+    /// Issue 34: the laptop's own change did `h`: both phones are told.
+    pub fn tell(&mut self, h: &Happened) {
+        if let Some(r) = self.running.as_mut() {
+            r.seats.tell(h);
         }
     }
 
@@ -252,17 +272,22 @@ impl SharePanel {
     }
 
     /// The laptop answers an asking seat: its waiting requests are
-    /// answered now (allowed) or refused, its token then dead.
-    pub fn answer(&mut self, seat: Seat, allow: bool, host: &mut Host) {
+    /// answered now (allowed) or refused, its token then dead. What the
+    /// requests answered did (issue 34).
+    pub fn answer(&mut self, seat: Seat, allow: bool, host: &mut Host) -> Happened {
+        let mut happened = Happened::default();
         let Some(r) = self.running.as_mut() else {
-            return;
+            return happened;
         };
         if allow {
-            r.seats.allow(seat, host, &r.share);
+            for done in r.seats.allow(seat, host, &r.share) {
+                happened.merge(done.happened);
+            }
         } else {
             r.seats.refuse(seat, &r.share);
         }
         r.published = fingerprint(host);
+        happened
     }
 
     /// Issue 33: what waits for one seat (a roll's dice or choices, a
@@ -272,10 +297,11 @@ impl SharePanel {
         r.seats.waiting(host).map(|w| w.text(host, l))
     }
 
-    /// The laptop decides what waits for a seat: applies it or drops it.
-    pub fn decide(&mut self, apply: bool, host: &mut Host) -> Result<(), GameError> {
+    /// The laptop decides what waits for a seat: applies it or drops it;
+    /// what applying it did.
+    pub fn decide(&mut self, apply: bool, host: &mut Host) -> Result<Happened, GameError> {
         let Some(r) = self.running.as_mut() else {
-            return Ok(());
+            return Ok(Happened::default());
         };
         let done = r.seats.decide(apply, host, &r.share);
         r.published = fingerprint(host);
@@ -283,12 +309,14 @@ impl SharePanel {
     }
 
     /// The laptop confirms the ended game for both players: it enters the
-    /// records now.
-    pub fn confirm_for_both(&mut self, host: &mut Host) {
-        if let Some(r) = self.running.as_mut() {
-            r.seats.confirm_for_both(host, &r.share);
-            r.published = fingerprint(host);
-        }
+    /// records now; what they did.
+    pub fn confirm_for_both(&mut self, host: &mut Host) -> Happened {
+        let Some(r) = self.running.as_mut() else {
+            return Happened::default();
+        };
+        let happened = r.seats.confirm_for_both(host, &r.share);
+        r.published = fingerprint(host);
+        happened
     }
 
     /// Issue 33: the laptop undoes while sharing (both phones are told);
@@ -297,7 +325,7 @@ impl SharePanel {
         &mut self,
         host: &mut Host,
         withdraw: bool,
-    ) -> Option<Result<bool, crate::core::game::GameError>> {
+    ) -> Option<Result<Option<Happened>, GameError>> {
         let r = self.running.as_mut()?;
         let out = r.seats.laptop_undo(host, &r.share, withdraw);
         r.published = fingerprint(host);
@@ -311,14 +339,15 @@ impl SharePanel {
             .and_then(|r| r.seats.take_back_request(host, l))
     }
 
-    /// The laptop allows or refuses the waiting request to take back.
+    /// The laptop allows or refuses the waiting request to take back;
+    /// what taking it back did.
     pub fn answer_take_back(
         &mut self,
         host: &mut Host,
         allow: bool,
-    ) -> Result<(), crate::core::game::GameError> {
+    ) -> Result<Happened, GameError> {
         let Some(r) = self.running.as_mut() else {
-            return Ok(());
+            return Ok(Happened::default());
         };
         let out = r.seats.answer_as_laptop(host, &r.share, allow);
         r.published = fingerprint(host);
@@ -327,19 +356,27 @@ impl SharePanel {
 
     /// Once a frame: answer the phones' requests (their changes are
     /// published by the seats), then publish a change made here, and the
-    /// phones' connections. `true` when a seat began to ask or the game
-    /// ended: the window opens.
-    pub fn sync(&mut self, game: Option<&mut Host>) -> bool {
+    /// phones' connections. `open` when a seat began to ask or the game
+    /// ended (the window opens); `happened`: what the phones' changes did
+    /// (issue 34: told at once, not at the laptop's next change).
+    pub fn sync(&mut self, game: Option<&mut Host>) -> Synced {
+        let mut happened = std::mem::take(&mut self.unshown);
         let Some(r) = self.running.as_mut() else {
-            return false;
+            return Synced {
+                open: false,
+                happened,
+            };
         };
         let Some(host) = game else {
-            // The game closed: so does the table.
-            self.stop(None);
-            return false;
+            // The game closed (and told what its records did): so does
+            // the table.
+            let _ = self.stop(None);
+            return Synced::default();
         };
         for req in r.share.take_requests() {
-            r.seats.handle(host, &r.share, req);
+            if let Some(done) = r.seats.handle(host, &r.share, req) {
+                happened.merge(done.happened);
+            }
             r.published = fingerprint(host);
         }
         let now = fingerprint(host);
@@ -360,8 +397,17 @@ impl SharePanel {
         r.asked = asking;
         r.ended = ended;
         self.keep(host);
-        open
+        Synced { open, happened }
     }
+}
+
+/// What a frame's [`SharePanel::sync`] found.
+#[derive(Default)]
+pub struct Synced {
+    /// A seat began to ask or the game ended: the window opens.
+    pub open: bool,
+    /// What the phones' changes did.
+    pub happened: Happened,
 }
 
 impl GameView {
@@ -369,79 +415,32 @@ impl GameView {
     /// with the game; a seat asking to play or the game's end opens the
     /// window.
     pub(super) fn share_sync(&mut self) {
-        if self.share.sync(self.game.as_mut()) {
+        let synced = self.share.sync(self.game.as_mut());
+        if synced.open {
             self.share.open = true;
         }
+        self.show(&synced.happened);
     }
 
     /// Stop sharing before the open game is closed or replaced (the
-    /// seats hand an ended game to the records).
+    /// seats hand an ended game to the records, and what they did is
+    /// said).
     pub(super) fn share_stop(&mut self) {
-        self.share.stop(self.game.as_mut());
+        let happened = self.share.stop(self.game.as_mut());
+        self.show(&happened);
     }
 }
 
 #[cfg(test)]
 #[allow(clippy::disallowed_methods)] // native tests: threads and timers
 mod tests {
-    use std::io::{Read, Write};
-    use std::net::{Ipv4Addr, SocketAddr, TcpStream};
-    use std::thread::JoinHandle;
-    use std::time::{Duration, Instant};
+    use std::net::Ipv4Addr;
 
-    use egui_kittest::Harness;
     use egui_kittest::kittest::Queryable as _;
 
     use super::super::test_kit::*;
+    use super::phone_kit::{frames_until, phone_posts};
     use crate::core::text::Lang;
-    use crate::ui::ImpiaApp;
-
-    /// Only catches a hang; never times a loaded machine.
-    const HANG: Duration = Duration::from_secs(60);
-
-    /// A phone: POST `body` to `route` of the seat's `link`, on its own
-    /// thread (only ever to 127.0.0.1); the HTTP status and the reply.
-    fn phone_posts(link: &str, route: &str, body: String) -> JoinHandle<(u16, String)> {
-        let rest = link.strip_prefix("http://").expect("an http link");
-        let i = rest.find('/').expect("a path");
-        let addr: SocketAddr = rest[..i].parse().expect("IP:PORT");
-        assert!(addr.ip().is_loopback(), "tests only talk to loopback");
-        let path = format!("{}{route}", &rest[i..]);
-        std::thread::spawn(move || {
-            let mut s = TcpStream::connect_timeout(&addr, HANG).expect("connect");
-            s.set_read_timeout(Some(HANG)).expect("timeout");
-            let head = format!(
-                "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
-                 Content-Length: {}\r\nConnection: close\r\n\r\n",
-                body.len()
-            );
-            s.write_all(head.as_bytes()).expect("send");
-            s.write_all(body.as_bytes()).expect("send");
-            let mut out = String::new();
-            let _ = s.read_to_string(&mut out);
-            let status = out
-                .split_whitespace()
-                .nth(1)
-                .and_then(|c| c.parse().ok())
-                .unwrap_or(0);
-            (status, out)
-        })
-    }
-
-    /// Draw frames, never clicking, until `done`: the phone's request
-    /// arrives on the server's thread whenever it does.
-    fn frames_until(
-        h: &mut Harness<'static, ImpiaApp>,
-        done: impl Fn(&Harness<'static, ImpiaApp>) -> bool,
-    ) {
-        let t0 = Instant::now();
-        while !done(h) {
-            assert!(t0.elapsed() < HANG, "the view never showed it");
-            h.step();
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        h.run();
-    }
 
     /// Issue 26: a phone's first action asks the laptop ("Ana's phone
     /// wants to play …"); allowed, it applies; the next one shows in the

@@ -20,12 +20,22 @@ impl GameView {
             Some(r) => r,
             None => g.undo(),
         };
-        match r {
-            Ok(_) => self.message = None,
-            Err(e) => self.say(Text::each(|l| e.message(l)), true),
-        }
         self.form = Form::None;
-        self.records_error();
+        match r {
+            Ok(h) => {
+                self.message = None;
+                // The seats told the phones already.
+                if let Some(h) = h {
+                    self.show(&h);
+                }
+            }
+            Err(e) => {
+                self.say(Text::each(|l| e.message(l)), true);
+                if let Some(h) = e.happened() {
+                    self.show_beside(h);
+                }
+            }
+        }
     }
 
     /// Undo was pressed on a result the records hold: say which result it

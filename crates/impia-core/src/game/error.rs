@@ -13,6 +13,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::error::DataError;
+use crate::game::happened::Happened;
 use crate::game::refs::ModelRef;
 use crate::text::Lang;
 
@@ -50,6 +51,10 @@ pub struct GameError {
     /// The names of the models the refusal mentions, taken from the game
     /// where the refusal left the rules (`guard::named`).
     pub names: Names,
+    /// Issue 34: an action applied whose save failed (`is_applied`) still
+    /// did what it did (records written or failed, a copy, who fled):
+    /// the host's change returns it here, beside the failure, not lost.
+    pub happened: Option<Box<Happened>>,
 }
 
 /// The names of some models, for putting a refusal into words: the refusal
@@ -86,6 +91,7 @@ impl From<Refusal> for GameError {
             rule: refusal.rule(),
             refusal: Box::new(refusal),
             names: Names::default(),
+            happened: None,
         }
     }
 }
@@ -129,6 +135,18 @@ impl GameError {
     /// True when the action took effect and only the save failed.
     pub fn is_applied(&self) -> bool {
         self.kind == ErrorKind::Autosave
+    }
+
+    /// What an applied action did although its save failed (see
+    /// [`GameError::happened`]'s field).
+    pub fn happened(&self) -> Option<&Happened> {
+        self.happened.as_deref()
+    }
+
+    /// The error with what its applied change did.
+    pub(crate) fn with_happened(mut self, h: Happened) -> GameError {
+        self.happened = Some(Box::new(h));
+        self
     }
 }
 

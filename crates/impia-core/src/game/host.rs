@@ -19,6 +19,7 @@ use std::sync::Arc;
 use super::action::Action;
 use super::error::{GameError, GameFileError};
 use super::file::{self, GameLock, Locked};
+use super::happened::{Happened, Records};
 use super::session::{Game, ReadOnly};
 use super::setup::GameSetup;
 use crate::tables::RuleSet;
@@ -63,14 +64,12 @@ impl HostError {
 #[derive(Debug)]
 pub struct Host {
     game: Game,
-    records_error: Option<std::io::Error>,
     /// Issue 26: while the game is shared, an ended game enters the records
     /// only once both players agree on it ([`Host::release_records`]).
     hold_records: bool,
     /// Issue 38: who confirmed each side's result, written in its result
     /// file (the phones, the laptop for them, or the one screen).
     confirmed_by: [crate::records::Confirmed; 2],
-    copy_notice: Option<Text>,
 }
 
 impl Deref for Host {
@@ -78,6 +77,30 @@ impl Deref for Host {
     fn deref(&self) -> &Game {
         &self.game
     }
+}
+
+/// The models that have fled the battle (R31), to compare after a change
+/// (the way the report finds a flee in the log).
+fn fled_now(st: &super::state::GameState) -> Vec<super::refs::ModelRef> {
+    st.models()
+        .filter(|(_, m)| m.status == super::status::Status::Fled)
+        .map(|(r, _)| r)
+        .collect()
+}
+
+/// The models of `after` that fled and were not among `before`.
+fn fled_since(
+    before: &[super::refs::ModelRef],
+    after: &super::state::GameState,
+) -> Vec<super::happened::Fled> {
+    after
+        .models()
+        .filter(|(r, m)| m.status == super::status::Status::Fled && !before.contains(r))
+        .map(|(r, m)| super::happened::Fled {
+            model: r,
+            name: m.name.to_string(),
+        })
+        .collect()
 }
 
 fn lock_for_writing(path: &Path) -> Result<GameLock, HostError> {
@@ -103,10 +126,8 @@ impl Host {
     pub fn detached(game: Game) -> Host {
         Host {
             game,
-            records_error: None,
             hold_records: false,
             confirmed_by: [crate::records::Confirmed::Table; 2],
-            copy_notice: None,
         }
     }
 
@@ -218,8 +239,6 @@ impl Host {
         self.game.detach_file();
         let (h, problem) = Host::recover(&path, &rules)?;
         self.game = h.game;
-        self.records_error = None;
-        self.copy_notice = None;
         Ok(problem)
     }
 
@@ -237,12 +256,6 @@ impl Host {
         self.game
     }
 
-    /// The records could not be written at the last change (issue 15):
-    /// said, not fatal; the game itself is saved.
-    pub fn take_records_error(&mut self) -> Option<std::io::Error> {
-        self.records_error.take()
-    }
-
     /// Issue 26, a shared game: from now on an ended game waits to enter
     /// the records until [`Host::release_records`] (both players have
     /// confirmed its end, or the laptop for them). A game that leaves its
@@ -253,18 +266,20 @@ impl Host {
 
     /// The hold lifted: an ended game enters the records now, as any game
     /// does when it ends.
-    pub fn release_records(&mut self) {
-        self.release_records_by([crate::records::Confirmed::Laptop; 2]);
+    pub fn release_records(&mut self) -> Happened {
+        self.release_records_by([crate::records::Confirmed::Laptop; 2])
     }
 
     /// [`Host::release_records`], saying who confirmed each side (seat A,
     /// seat B): their phones, or the laptop for them (issue 38's result
-    /// file keeps it).
-    pub fn release_records_by(&mut self, by: [crate::records::Confirmed; 2]) {
-        if std::mem::take(&mut self.hold_records) {
-            self.confirmed_by = by;
-            self.sync_records(true);
+    /// file keeps it). What the records did is returned (nothing when
+    /// nothing was held).
+    pub fn release_records_by(&mut self, by: [crate::records::Confirmed; 2]) -> Happened {
+        if !std::mem::take(&mut self.hold_records) {
+            return Happened::default();
         }
+        self.confirmed_by = by;
+        self.sync_records(true)
     }
 
     /// Whether an ended game waits for [`Host::release_records`].
@@ -272,36 +287,33 @@ impl Host {
         self.hold_records
     }
 
-    /// This game file was found to be a copy of another and was given an
-    /// id of its own at the last change, so that each keeps its entry in
-    /// the records: what to tell the user, once.
-    pub fn take_copy_notice(&mut self) -> Option<Text> {
-        self.copy_notice.take()
-    }
-
     /// After a change: an ended game is in both warbands' records, and
     /// leaves them when its end is undone. A copy of another game file
-    /// (same id) first gets an id of its own, and the user is told.
-    fn sync_records(&mut self, was_ended: bool) {
+    /// (same id) first gets an id of its own, and the user is told. What
+    /// was done is returned (issue 34: with the change, not polled later).
+    fn sync_records(&mut self, was_ended: bool) -> Happened {
+        let mut h = Happened::default();
         let Some(path) = self.game.path().map(Path::to_path_buf) else {
-            return;
+            return h;
         };
-        if self.hold_records && self.game.state().ended.is_some() {
+        let ended = self.game.state().ended.is_some();
+        if self.hold_records && ended {
             // Its end waits for both players (issue 26).
-            return;
+            h.records = Records::Held;
+            return h;
         }
         if let Some(other) = crate::records::copy_of(&self.game, &path, was_ended) {
             if let Err(e) = self.game.give_new_id() {
                 // Left as it was: touching the records now would replace
                 // or take out the other file's entry.
-                self.records_error = Some(std::io::Error::other(e.to_string()));
-                return;
+                h.records = Records::Failed(Arc::new(std::io::Error::other(e.to_string())));
+                return h;
             }
             let other = other
                 .file_name()
                 .map(|f| f.to_string_lossy().to_string())
                 .unwrap_or_default();
-            self.copy_notice = Some(Text {
+            h.copy = Some(Text {
                 es: format!(
                     "Esta partida es una copia de «{other}»: ahora es una partida aparte, con su propia entrada en el historial de las bandas."
                 ),
@@ -310,46 +322,68 @@ impl Host {
                 ),
             });
         }
-        if let Err(e) = crate::records::sync_by(&self.game, &path, was_ended, self.confirmed_by) {
-            self.records_error = Some(e);
-        }
+        h.records = match crate::records::sync_by(&self.game, &path, was_ended, self.confirmed_by) {
+            Err(e) => Records::Failed(Arc::new(e)),
+            Ok(()) if ended => Records::Written,
+            Ok(()) if was_ended => Records::Left,
+            Ok(()) => Records::Untouched,
+        };
+        h
     }
 
-    fn changing<T>(
+    /// Run a change and return what it did (issue 34). `Ok(None)`: `f`
+    /// changed nothing (no action to undo or redo). An action applied
+    /// whose save failed carries what it did in its error
+    /// ([`GameError::happened`]): the `?` of every caller keeps working,
+    /// and a client that tells the failure tells the rest with it.
+    fn changing(
         &mut self,
-        f: impl FnOnce(&mut Game) -> Result<T, GameError>,
-    ) -> Result<T, GameError> {
+        f: impl FnOnce(&mut Game) -> Result<bool, GameError>,
+    ) -> Result<Option<Happened>, GameError> {
         let was_ended = self.game.state().ended.is_some();
+        let before = fled_now(self.game.state());
         let r = f(&mut self.game);
-        if r.is_ok() || r.as_ref().is_err_and(|e| e.is_applied()) {
-            self.sync_records(was_ended);
+        let changed = match &r {
+            Ok(c) => *c,
+            Err(e) => e.is_applied(),
+        };
+        if !changed {
+            return r.map(|_| None);
         }
-        r
+        let mut h = self.sync_records(was_ended);
+        h.fled = fled_since(&before, self.game.state());
+        match r {
+            Ok(_) => Ok(Some(h)),
+            Err(e) => Err(e.with_happened(h)),
+        }
     }
 
-    /// Apply an action (see [`Game::apply`]) and save it.
-    pub fn apply(&mut self, action: Action) -> Result<(), GameError> {
-        self.changing(|g| g.apply(action))
+    /// Apply an action (see [`Game::apply`]) and save it; what it did.
+    pub fn apply(&mut self, action: Action) -> Result<Happened, GameError> {
+        self.changing(|g| g.apply(action).map(|()| true))
+            .map(Option::unwrap_or_default)
     }
 
     /// Roll what the action lacks and apply it (see [`Game::act`]).
-    pub fn act(&mut self, action: Action) -> Result<(), GameError> {
-        self.changing(|g| g.act(action))
+    pub fn act(&mut self, action: Action) -> Result<Happened, GameError> {
+        self.changing(|g| g.act(action).map(|()| true))
+            .map(Option::unwrap_or_default)
     }
 
-    /// Undo the last action; `Ok(false)` when there is none.
-    pub fn undo(&mut self) -> Result<bool, GameError> {
+    /// Undo the last action, and what that did; `Ok(None)` when there is
+    /// none.
+    pub fn undo(&mut self) -> Result<Option<Happened>, GameError> {
         self.changing(Game::undo)
     }
 
-    /// Redo the last undone action; `Ok(false)` when there is none.
-    pub fn redo(&mut self) -> Result<bool, GameError> {
+    /// Redo the last undone action; `Ok(None)` when there is none.
+    pub fn redo(&mut self) -> Result<Option<Happened>, GameError> {
         self.changing(Game::redo)
     }
 
     /// Take back the last action by leave (issue 33; see
-    /// [`Game::take_back`]).
-    pub fn take_back(&mut self, leave: super::leave::Leave) -> Result<bool, GameError> {
+    /// [`Game::take_back`]); `Ok(None)` when there is none.
+    pub fn take_back(&mut self, leave: super::leave::Leave) -> Result<Option<Happened>, GameError> {
         self.changing(|g| g.take_back(leave))
     }
 
@@ -432,8 +466,9 @@ impl Batch<'_> {
 
     /// Save every action of the batch in one write. Refused (a file that
     /// would pass the read limit), nothing is written.
-    pub fn commit(self) -> Result<(), GameError> {
+    pub fn commit(self) -> Result<Happened, GameError> {
         let Batch { host, work, .. } = self;
-        host.changing(|g| g.adopt(work))
+        host.changing(|g| g.adopt(work).map(|()| true))
+            .map(Option::unwrap_or_default)
     }
 }

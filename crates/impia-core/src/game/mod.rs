@@ -28,6 +28,7 @@ pub mod error;
 mod fear;
 pub mod file;
 mod guard;
+pub mod happened;
 mod hits;
 pub mod host;
 mod keyed;
@@ -69,6 +70,7 @@ pub use action::{
 };
 pub use error::{ErrorKind, GameError, GameFileError, Names, Refusal};
 pub use file::{FileChange, Kept};
+pub use happened::{Fled, Happened, Records, Said};
 pub use refs::{ModelRef, Side, Sides};
 pub use roll::{CheckDice, OpposedDice, PreparedCheck, Reroll, Role, SideDice};
 pub use setup::{Beast, CampaignVersion, GameSetup};

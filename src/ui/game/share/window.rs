@@ -54,7 +54,8 @@ impl SharePanel {
                     .button(l.pick("⏹ Dejar de compartir", "⏹ Stop sharing"))
                     .clicked()
                 {
-                    self.stop(Some(host));
+                    let stopped = self.stop(Some(host));
+                    self.unshown.merge(stopped);
                 }
             } else if let Some(port) = self.resumable(host).map(|s| s.addr.port()) {
                 // Issue 35: the same links as last time, or new ones (which
@@ -186,6 +187,8 @@ impl GameView {
         let Some(host) = self.game.as_mut() else {
             return;
         };
+        // What the requests allowed now did (issue 34), said after.
+        let mut told = crate::core::game::Happened::default();
         for seat in self.share.asking() {
             let (mut allow, mut refuse) = (false, false);
             ui.add_space(6.0);
@@ -207,7 +210,7 @@ impl GameView {
                     });
                 });
             if allow || refuse {
-                self.share.answer(seat, allow, host);
+                told.merge(self.share.answer(seat, allow, host));
                 // Issue 35: allowed and nothing else to decide here: the
                 // window gets out of the game's way.
                 if allow
@@ -220,6 +223,7 @@ impl GameView {
                 }
             }
         }
+        self.show(&told);
     }
 
     fn share_body(&mut self, ui: &mut egui::Ui, l: Lang) {
@@ -339,10 +343,15 @@ impl GameView {
                 });
             });
         if allow || refuse {
-            if let Err(e) = self.share.answer_take_back(host, allow) {
-                self.say(crate::core::text::Text::each(|l| e.message(l)), true);
+            match self.share.answer_take_back(host, allow) {
+                Ok(h) => self.show(&h),
+                Err(e) => {
+                    self.say(crate::core::text::Text::each(|l| e.message(l)), true);
+                    if let Some(h) = e.happened() {
+                        self.show_beside(h);
+                    }
+                }
             }
-            self.records_error();
         }
     }
 
@@ -364,10 +373,16 @@ impl GameView {
                 drop = ui.button(l.pick("Descartar", "Drop")).clicked();
             });
         });
-        if (apply || drop)
-            && let Err(e) = self.share.decide(apply, host)
-        {
-            self.share.error = Some(e.message(l));
+        if apply || drop {
+            match self.share.decide(apply, host) {
+                Ok(h) => self.show(&h),
+                Err(e) => {
+                    self.share.error = Some(e.message(l));
+                    if let Some(h) = e.happened() {
+                        self.show(h);
+                    }
+                }
+            }
         }
     }
 
@@ -413,8 +428,8 @@ impl GameView {
             });
         });
         if both {
-            self.share.confirm_for_both(host);
-            self.records_error();
+            let happened = self.share.confirm_for_both(host);
+            self.show(&happened);
         }
     }
 }
