@@ -300,6 +300,31 @@ fn cli(args: &[&str]) -> std::process::Output {
     Command::new(exe()).args(args).output().expect("run impia")
 }
 
+/// A new game file `name` in `dir` between the two shipped warbands (seed
+/// 3, Ana and Bruno), made by `impia game new` as a player would.
+pub(crate) fn shipped_game(dir: &Path, name: &str) -> PathBuf {
+    let file = dir.join(name);
+    let f = file.to_str().expect("a UTF-8 path");
+    let new = cli(&[
+        "game",
+        "new",
+        "--a",
+        "rosters/circulo-de-la-ceniza.yaml",
+        "--b",
+        "rosters/guardia-del-paso.yaml",
+        "--seed",
+        "3",
+        "--player-a",
+        "Ana",
+        "--player-b",
+        "Bruno",
+        "-o",
+        f,
+    ]);
+    assert!(new.status.success(), "{new:?}");
+    file
+}
+
 /// R39: seat A rolls the dark forces from its phone; its first action
 /// waits for the laptop's leave, and the phone says so.
 fn dark_forces_after_the_laptops_leave(a: &Driver, b: &Driver, laptop: &Laptop, shots: &Path) {
@@ -534,26 +559,8 @@ fn two_phones_play_a_whole_turn_and_the_file_replays_like_game_act() {
     let Some(a) = browser() else { return };
     let Some(b) = browser() else { return };
     let dir = tempfile::tempdir().expect("temp dir");
-    let file = dir.path().join("phones.json");
-    let f = file.to_str().expect("a UTF-8 path");
     // Seed 3: the first dark forces roll does nothing (R39), a quiet start.
-    let new = cli(&[
-        "game",
-        "new",
-        "--a",
-        "rosters/circulo-de-la-ceniza.yaml",
-        "--b",
-        "rosters/guardia-del-paso.yaml",
-        "--seed",
-        "3",
-        "--player-a",
-        "Ana",
-        "--player-b",
-        "Bruno",
-        "-o",
-        f,
-    ]);
-    assert!(new.status.success(), "{new:?}");
+    let file = shipped_game(dir.path(), "phones.json");
     let first = dir.path().join("first.json");
     std::fs::copy(&file, &first).expect("a copy of the new game");
 

@@ -8,7 +8,7 @@ use std::net::SocketAddr;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use super::{Laptop, WAIT, cli, index, moved, state, tap};
+use super::{Laptop, WAIT, index, moved, state, tap};
 use crate::serve_browser::{Driver, browser};
 use impia::core::game::Host;
 use impia::core::text::Lang;
@@ -57,26 +57,7 @@ fn enabled(d: &Driver) -> u64 {
 }
 
 fn new_game(dir: &Path) -> std::path::PathBuf {
-    let file = dir.join("resume.json");
-    let f = file.to_str().expect("a UTF-8 path");
-    let out = cli(&[
-        "game",
-        "new",
-        "--a",
-        "rosters/circulo-de-la-ceniza.yaml",
-        "--b",
-        "rosters/guardia-del-paso.yaml",
-        "--seed",
-        "3",
-        "--player-a",
-        "Ana",
-        "--player-b",
-        "Bruno",
-        "-o",
-        f,
-    ]);
-    assert!(out.status.success(), "{out:?}");
-    file
+    super::shipped_game(dir, "resume.json")
 }
 
 #[test]

@@ -352,25 +352,7 @@ fn two_phones_play_two_whole_turns_and_no_activation_needs_a_scroll() {
     let Some(a) = browser() else { return };
     let Some(b) = browser() else { return };
     let dir = tempfile::tempdir().expect("temp dir");
-    let file = dir.path().join("two-turns.json");
-    let f = file.to_str().expect("a UTF-8 path");
-    let new = cli(&[
-        "game",
-        "new",
-        "--a",
-        "rosters/circulo-de-la-ceniza.yaml",
-        "--b",
-        "rosters/guardia-del-paso.yaml",
-        "--seed",
-        "3",
-        "--player-a",
-        "Ana",
-        "--player-b",
-        "Bruno",
-        "-o",
-        f,
-    ]);
-    assert!(new.status.success(), "{new:?}");
+    let file = shipped_game(dir.path(), "two-turns.json");
     let laptop = Laptop::start(&file);
     laptop.allow_all();
     a.go(&laptop.links.a);
