@@ -432,14 +432,7 @@ impl Seats {
     }
 
     fn confirm(&mut self, host: &mut Host, side: Side, l: Lang) -> Result<(), (bool, u16, Value)> {
-        if host.state().ended.is_none() {
-            let (s, b) = err(
-                422,
-                l.pick("la partida no ha terminado", "the game has not ended")
-                    .into(),
-            );
-            return Err((false, s, b));
-        }
+        after::ended(host, l)?;
         if let Some(i) = slot(side) {
             self.confirmed[i] = true;
         }

@@ -94,14 +94,7 @@ pub fn confirm(
     side: Side,
     l: Lang,
 ) -> Result<(), (bool, u16, Value)> {
-    if host.state().ended.is_none() {
-        let (s, b) = err(
-            422,
-            l.pick("la partida no ha terminado", "the game has not ended")
-                .into(),
-        );
-        return Err((false, s, b));
-    }
+    ended(host, l)?;
     let Some(i) = slot(side) else {
         return Err((false, 403, Value::Null));
     };
@@ -120,4 +113,18 @@ pub fn confirm(
             Err((false, s, b))
         }
     }
+}
+
+/// A confirmation (the result's, or the after-game step's) waits for the
+/// game's end: before it, a 422 in the seat's language.
+pub(super) fn ended(host: &Host, l: Lang) -> Result<(), (bool, u16, Value)> {
+    if host.state().ended.is_none() {
+        let (s, b) = err(
+            422,
+            l.pick("la partida no ha terminado", "the game has not ended")
+                .into(),
+        );
+        return Err((false, s, b));
+    }
+    Ok(())
 }
