@@ -82,6 +82,36 @@ fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
 
+/// This thread's time on a CPU so far (Linux), to read the figures on a
+/// loaded machine: the wall clock counts the other processes' turns too.
+fn cpu() -> Option<Duration> {
+    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    s.split_whitespace()
+        .next()?
+        .parse()
+        .ok()
+        .map(Duration::from_nanos)
+}
+
+/// The median of a few runs of `f`: (wall, CPU) in ms.
+fn median_of(runs: usize, mut f: impl FnMut()) -> (f64, Option<f64>) {
+    let mut wall = Vec::new();
+    let mut busy = Vec::new();
+    for _ in 0..runs {
+        let (t, c) = (Instant::now(), cpu());
+        f();
+        wall.push(ms(t.elapsed()));
+        if let (Some(a), Some(b)) = (c, cpu()) {
+            busy.push(ms(b.saturating_sub(a)));
+        }
+    }
+    let mid = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v.get(v.len() / 2).copied()
+    };
+    (mid(&mut wall).unwrap_or(0.0), mid(&mut busy))
+}
+
 /// One line per size, outside criterion: the whole phone action once.
 fn print_figures(rules: &RuleSet) {
     for n in [100, 1_000, 4_000, 10_000] {
@@ -89,11 +119,22 @@ fn print_figures(rules: &RuleSet) {
         let t = Instant::now();
         let picks = g.offers().offers.len();
         let pick = t.elapsed();
-        let mut h = at_pick(rules, n);
-        let t = Instant::now();
+        // The phone action, a few times (median): wall and CPU time.
+        let start = at_pick(rules, n);
+        let (action, action_cpu) = median_of(if n > 4_000 { 3 } else { 5 }, || {
+            let mut h = start.clone();
+            activate(&mut h);
+            let state = view::state(&h, 1);
+            black_box(
+                state
+                    .json(impia::server::Seat::A, impia::core::text::Lang::Es)
+                    .len(),
+            );
+        });
+        let mut h = start;
         activate(&mut h);
         let state = view::state(&h, 1);
-        let action = t.elapsed();
+        let json = state.json(impia::server::Seat::A, impia::core::text::Lang::Es);
         let t = Instant::now();
         let offered = h.offers();
         let offers = t.elapsed();
@@ -101,24 +142,26 @@ fn print_figures(rules: &RuleSet) {
         // Issue 32: a phone opening the Assault (`POST targets`): its
         // targets tried, priced and worded on demand.
         let place = offered.offers.iter().position(|o| o.id == "assault");
-        let t = Instant::now();
+        let (t, c) = (Instant::now(), cpu());
         let opened = place
             .and_then(|p| h.offer_in_full(p))
             .map(|o| view::targets_json(&h, &o, impia::core::text::Lang::Es));
         let open = t.elapsed();
+        let open_cpu = c.zip(cpu()).map(|(a, b)| ms(b.saturating_sub(a)));
         let opened_bytes = opened.map_or(0, |v| v.to_string().len());
-        let json = state.json(impia::server::Seat::A, impia::core::text::Lang::Es);
         let bytes = json.len();
         // A seat's state to look at: IMPIA_BENCH_STATE_FILE=PATH (100 models).
         if let Some(path) = std::env::var_os("IMPIA_BENCH_STATE_FILE").filter(|_| n == 100) {
             std::fs::write(path, json.as_bytes()).expect("state written");
         }
+        let on_cpu = |c: Option<f64>| c.map_or(String::new(), |c| format!(", CPU {c:.1} ms"));
         eprintln!(
-            "{n} models: pick offers {:.1} ms ({picks} offers); a phone action (activate + state) {:.1} ms; acting offers in full {:.1} ms ({targets} targets); seat state {bytes} bytes; opening the Assault (POST targets) {:.1} ms, {opened_bytes} bytes",
+            "{n} models: pick offers {:.1} ms ({picks} offers); a phone action (activate + state, median) {action:.1} ms{}; acting offers in full {:.1} ms ({targets} targets); seat state {bytes} bytes; opening the Assault (POST targets) {:.1} ms{}, {opened_bytes} bytes",
             ms(pick),
-            ms(action),
+            on_cpu(action_cpu),
             ms(offers),
             ms(open),
+            on_cpu(open_cpu),
         );
     }
 }
@@ -147,14 +190,20 @@ fn warband_benches(c: &mut Criterion) {
         });
     }
     // The goal's game: 4,000 models, a phone's action answered (the model
-    // activated, the next state built for every seat).
+    // activated, the next state built for every seat, the acting phone's
+    // JSON written whole: the other pages' when they read it).
     let pick = at_pick(&rules, 4_000);
     grp.bench_function("phone_action_4000", |b| {
         b.iter_batched(
             || pick.clone(),
             |mut g| {
                 activate(&mut g);
-                black_box(view::state(&g, 2).index)
+                let state = view::state(&g, 2);
+                black_box(
+                    state
+                        .json(impia::server::Seat::A, impia::core::text::Lang::Es)
+                        .len(),
+                )
             },
             criterion::BatchSize::LargeInput,
         )

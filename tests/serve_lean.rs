@@ -61,10 +61,19 @@ fn a_phone_state_lists_each_offers_targets_and_an_opened_offer_prices_them() {
         for k in ["check", "price", "declarations", "p_down"] {
             assert!(t.get(k).is_none(), "{id}: {k} in {t}");
         }
+        // Its draft is the action the page opens: the action is not
+        // written twice.
         assert!(
-            t["draft"].is_object() && t["action"].is_object() && t["model"].is_string(),
+            t["draft"].is_object() && t.get("action").is_none() && t["model"].is_string(),
             "{id}: {t}"
         );
+    }
+    // An offer with targets declares nothing itself: its targets'
+    // declarations come with them.
+    for o in s["offers"]["offers"].as_array().expect("offers") {
+        if o["targets"].as_array().is_some_and(|t| !t.is_empty()) {
+            assert_eq!(o["declarations"], json!([]), "{o}");
+        }
     }
     assert!(
         s["words"]["offers"]
@@ -117,9 +126,16 @@ fn an_offers_listed_targets_start_at_its_first_allowed_and_its_verdict_is_the_fu
     assert_eq!(listed.offers.len(), full.offers.len());
     for (l, f) in listed.offers.iter().zip(&full.offers) {
         assert_eq!(
-            (l.id, l.allowed, &l.why_not, &l.action, &l.declarations),
-            (f.id, f.allowed, &f.why_not, &f.action, &f.declarations)
+            (l.id, l.allowed, &l.why_not, &l.action),
+            (f.id, f.allowed, &f.why_not, &f.action)
         );
+        // An offer with listed targets declares nothing itself (each
+        // target's declarations come with `offer_in_full`).
+        if l.targets.is_empty() {
+            assert_eq!(l.declarations, f.declarations, "{}", l.id);
+        } else {
+            assert!(l.declarations.is_empty(), "{}", l.id);
+        }
         assert_eq!(
             l.targets.first().map(|t| t.model),
             f.targets.first().map(|t| t.model)

@@ -27,7 +27,7 @@ use tokio::sync::{oneshot, watch};
 
 use super::asks::{PostKind, ask_of};
 use super::conns::{BODY_TIMEOUT, Doors, HEAD_TIMEOUT, Streams};
-use super::{Answer, Seat, State};
+use super::{Seat, State};
 use crate::core::text::Lang;
 
 /// Requests of one seat sent to the owner and not yet answered (issue 32):
@@ -496,12 +496,16 @@ async fn post(hub: &Arc<Hub>, seat: Seat, l: Lang, kind: PostKind, req: Request)
     }
     hub.wake();
     match tokio::time::timeout(REPLY_TIMEOUT, answer).await {
-        Ok(Ok(Answer { status, body })) => {
-            let status = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-            if body.is_null() {
+        Ok(Ok(answer)) => {
+            let status =
+                StatusCode::from_u16(answer.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+            if answer.body.is_null() && answer.state.is_none() {
                 bare(status)
             } else {
-                json_answer(status, &body)
+                let mut r =
+                    ([(header::CONTENT_TYPE, "application/json")], answer.text()).into_response();
+                *r.status_mut() = status;
+                r
             }
         }
         Ok(Err(_)) | Err(_) => gone(),

@@ -59,6 +59,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 #[cfg(not(target_arch = "wasm32"))]
 use std::sync::Mutex;
+use std::sync::OnceLock;
 #[cfg(not(target_arch = "wasm32"))]
 use std::sync::atomic::Ordering;
 #[cfg(not(target_arch = "wasm32"))]
@@ -151,6 +152,23 @@ pub enum Ask {
 pub struct Answer {
     pub status: u16,
     pub body: Value,
+    /// The seat's state as published, written into `body` as its `state`
+    /// member when the answer is sent (issue 32: a 4,000-model state was
+    /// parsed back and written again for every phone action's answer).
+    pub state: Option<Arc<String>>,
+}
+
+impl Answer {
+    /// Its body as sent: `body`, with the state's JSON as its first member.
+    pub fn text(&self) -> String {
+        let body = self.body.to_string();
+        let Some(state) = &self.state else {
+            return body;
+        };
+        let rest = body.strip_prefix('{').unwrap_or("}");
+        let sep = if rest == "}" { "" } else { "," };
+        format!("{{\"state\":{state}{sep}{rest}")
+    }
 }
 
 /// A phone's request waiting for the game's owner; answered once (dropped
@@ -197,7 +215,21 @@ impl Request {
     /// Answer it: the phone receives `status` and `body`.
     pub fn answer(self, status: u16, body: Value) {
         // A phone that gave up (closed the page) no longer listens.
-        let _ = self.reply.send(Answer { status, body });
+        let _ = self.reply.send(Answer {
+            status,
+            body,
+            state: None,
+        });
+    }
+
+    /// Answer it with the seat's `state` (its JSON as published) and the
+    /// other members of `body` (an object).
+    pub fn answer_state(self, status: u16, state: Arc<String>, body: Value) {
+        let _ = self.reply.send(Answer {
+            status,
+            body,
+            state: Some(state),
+        });
     }
 }
 
@@ -213,10 +245,24 @@ fn lang_slot(l: Lang) -> usize {
 #[derive(Clone, Debug)]
 pub struct State {
     pub index: u64,
-    json: [[Arc<str>; 2]; 3],
+    json: Arc<Joined>,
     /// An ended game's report in words (Spanish, English), built once by
     /// the owner and sent only to a page that asks (`GET report`).
     report: Option<Arc<[Arc<str>; 2]>>,
+}
+
+/// Every seat's JSON in both languages: each seat's own members and the
+/// members all seats share, joined the first time a page asks for it
+/// (issue 32: at 4,000 models each state copied 6.4 MB six times, for
+/// seats and languages no page had open).
+#[derive(Debug)]
+struct Joined {
+    /// Each seat's own object (by seat, then language), whole.
+    own: [[String; 2]; 3],
+    /// The object whose members every seat shares, in each language
+    /// (empty for none).
+    shared: [Arc<String>; 2],
+    whole: [[OnceLock<Arc<String>>; 2]; 3],
 }
 
 impl State {
@@ -225,43 +271,35 @@ impl State {
     /// them); `index`, `seat` and `lang` are set here so no owner gets them
     /// wrong.
     pub fn new(index: u64, view: impl FnMut(Seat, Lang) -> Value) -> State {
-        State::spliced(index, &[String::new(), String::new()], view)
+        State::spliced(index, &[Arc::default(), Arc::default()], view)
     }
 
     /// [`State::new`] with the members every seat shares in each language
-    /// (Spanish, English) written once (`"key":value,…`, no braces), each
-    /// seat's own object written before them (issue 32: a 4,000-model
-    /// game's offers were copied and written again per seat).
+    /// (Spanish, English) written once (an object, `{"key":value,…}`),
+    /// each seat's own members written before them (issue 32: a
+    /// 4,000-model game's offers were copied and written again per seat).
     pub fn spliced(
         index: u64,
-        shared: &[String; 2],
+        shared: &[Arc<String>; 2],
         mut view: impl FnMut(Seat, Lang) -> Value,
     ) -> State {
-        let mut one = |seat: Seat, l: Lang| -> Arc<str> {
+        let mut one = |seat: Seat, l: Lang| -> String {
             let mut v = view(seat, l);
             if let Value::Object(m) = &mut v {
                 m.insert("index".into(), index.into());
                 m.insert("seat".into(), seat.id().into());
                 m.insert("lang".into(), l.code().into());
             }
-            let own = v.to_string();
-            let common = &shared[lang_slot(l)];
-            let (Some(open), false) = (own.strip_suffix('}'), common.is_empty()) else {
-                return Arc::from(own);
-            };
-            let mut out = String::with_capacity(own.len() + common.len() + 1);
-            out.push_str(open);
-            if open.len() > 1 {
-                out.push(',');
-            }
-            out.push_str(common);
-            out.push('}');
-            Arc::from(out)
+            v.to_string()
         };
-        let json = Seat::ALL.map(|s| [one(s, Lang::Es), one(s, Lang::En)]);
+        let own = Seat::ALL.map(|s| [one(s, Lang::Es), one(s, Lang::En)]);
         State {
             index,
-            json,
+            json: Arc::new(Joined {
+                own,
+                shared: shared.clone(),
+                whole: Default::default(),
+            }),
             report: None,
         }
     }
@@ -279,8 +317,39 @@ impl State {
 
     /// The JSON a seat receives in a language.
     pub fn json(&self, seat: Seat, l: Lang) -> &str {
-        &self.json[seat.slot()][lang_slot(l)]
+        self.json_shared(seat, l)
     }
+
+    /// The same, to keep beyond this state (an action's answer).
+    pub fn json_arc(&self, seat: Seat, l: Lang) -> Arc<String> {
+        self.json_shared(seat, l).clone()
+    }
+
+    fn json_shared(&self, seat: Seat, l: Lang) -> &Arc<String> {
+        let (i, j) = (seat.slot(), lang_slot(l));
+        let j_ = &*self.json;
+        j_.whole[i][j].get_or_init(|| join(&j_.own[i][j], &j_.shared[j]))
+    }
+}
+
+/// A seat's own object with the members of `common` (an object) after
+/// its own.
+fn join(own: &str, common: &str) -> Arc<String> {
+    let members = common
+        .strip_prefix('{')
+        .and_then(|c| c.strip_suffix('}'))
+        .filter(|c| !c.is_empty());
+    let (Some(open), Some(common)) = (own.strip_suffix('}'), members) else {
+        return Arc::new(own.to_string());
+    };
+    let mut out = String::with_capacity(own.len() + common.len() + 1);
+    out.push_str(open);
+    if open.len() > 1 {
+        out.push(',');
+    }
+    out.push_str(common);
+    out.push('}');
+    Arc::new(out)
 }
 
 /// The three capability links of a sharing session: whoever holds one sees

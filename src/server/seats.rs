@@ -358,7 +358,7 @@ impl Seats {
                     // Nothing applied: the pages learn whom it waits for.
                     self.refresh(host, share);
                     let state = share.json(req.seat, l);
-                    req.answer(200, json!({ "state": state, "waiting": true }));
+                    req.answer_state(200, state, json!({ "waiting": true }));
                     return None;
                 }
                 Err(e) => Err(e),
@@ -370,7 +370,7 @@ impl Seats {
                     self.refresh(host, share);
                     let state = share.json(req.seat, l);
                     let seat = req.seat;
-                    req.answer(202, json!({ "asked": true, "state": state }));
+                    req.answer_state(202, state, json!({ "asked": true }));
                     return Some(Done::AskedUndo(seat));
                 }
                 Err(e) => Err(e),
@@ -390,7 +390,7 @@ impl Seats {
                     // Refused: the game is as it was; only the word changes.
                     self.refresh(host, share);
                     let state = share.json(req.seat, l);
-                    req.answer(200, json!({ "state": state }));
+                    req.answer_state(200, state, json!({}));
                     return Some(done);
                 }
                 r
@@ -401,7 +401,7 @@ impl Seats {
             Ok(()) => {
                 self.publish(host, share);
                 let state = share.json(req.seat, l);
-                req.answer(200, json!({ "state": state }));
+                req.answer_state(200, state, json!({}));
                 Some(done)
             }
             Err((applied, status, body)) => {
@@ -514,17 +514,17 @@ fn refused_body(l: Lang) -> Value {
 /// The web's `Share` has no value (issue 37): never called there.
 #[cfg(target_arch = "wasm32")]
 impl Share {
-    fn json(&self, _seat: Seat, _l: Lang) -> Value {
+    fn json(&self, _seat: Seat, _l: Lang) -> std::sync::Arc<String> {
         match *self {}
     }
 }
 
 #[cfg(not(target_arch = "wasm32"))]
 impl Share {
-    /// The current state's JSON for a seat, parsed.
-    fn json(&self, seat: Seat, l: Lang) -> Value {
-        let s = self.tx.borrow().clone();
-        serde_json::from_str(s.json(seat, l)).unwrap_or(Value::Null)
+    /// The current state's JSON for a seat, as published (issue 32: not
+    /// parsed and written again for each answer).
+    fn json(&self, seat: Seat, l: Lang) -> std::sync::Arc<String> {
+        self.tx.borrow().json_arc(seat, l)
     }
 }
 

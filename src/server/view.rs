@@ -270,9 +270,10 @@ fn version(g: &Game) -> Version {
 #[derive(Clone, Debug)]
 pub struct Built {
     version: Version,
-    /// Each language's part, written once: the members of its JSON object
-    /// (issue 32: each seat wrote the whole game again).
-    per_lang: [String; 2],
+    /// Each language's part, written once as a JSON object whose members
+    /// every seat's state carries (issue 32: each seat wrote the whole
+    /// game again).
+    per_lang: [Arc<String>; 2],
     /// The ended game's report in words (Spanish, English): sent only to a
     /// page that asks for it (`GET report`), never inside each state.
     report: Option<Arc<[Arc<str>; 2]>>,
@@ -283,10 +284,9 @@ impl Built {
         let offered = g.offers_listed();
         Built {
             version: version(g),
-            per_lang: [
-                members(&seat_json(g, &offered, Lang::Es)),
-                members(&seat_json(g, &offered, Lang::En)),
-            ],
+            per_lang: [Lang::Es, Lang::En].map(|l| {
+                Arc::new(serde_json::to_string(&seat_json(g, &offered, l)).unwrap_or_default())
+            }),
             // Both languages from one replay of the log.
             report: g.state().ended.is_some().then(|| {
                 let [es, en] = match crate::core::game::report::reports(g) {
@@ -413,16 +413,6 @@ pub fn state_from(built: &Built, g: &Game, index: u64, seats: &SeatsView) -> Sta
     .with_report(built.report.clone())
 }
 
-/// The members of a value's JSON object, without its braces (empty for
-/// anything else).
-fn members(v: &impl Serialize) -> String {
-    let s = serde_json::to_string(v).unwrap_or_default();
-    s.strip_prefix('{')
-        .and_then(|x| x.strip_suffix('}'))
-        .unwrap_or_default()
-        .to_string()
-}
-
 /// `None` while the game goes on; once ended, who confirmed, whether it is
 /// recorded and where the report is read.
 fn end_json(g: &Game, seats: &SeatsView) -> Option<EndJson> {
@@ -493,26 +483,32 @@ fn declared(g: &Game, a: &crate::core::game::Action, l: Lang) -> String {
 }
 
 /// A model's profile on one line: the six attributes, Move, armour and
-/// weapons, in the glossary's words.
+/// weapons, in the glossary's words (written into one string: issue 32,
+/// every model's twice per state).
 fn profile_line(m: &crate::core::game::ModelState, l: Lang) -> String {
+    use std::fmt::Write;
     let p = &m.profile;
-    let mut parts: Vec<String> = Stat::ALL
-        .iter()
-        .map(|s| format!("{} {}", s.abbrev(l), p.stats.get(*s)))
-        .collect();
-    parts.push(format!("{} {} cm", glossary::MOVE.get(l), p.movement_cm));
-    parts.push(format!("{} {}", glossary::ARMOUR.get(l), p.armour));
-    let weapons: Vec<String> = p
+    let mut line = String::with_capacity(96);
+    for s in Stat::ALL {
+        let _ = write!(line, "{} {} · ", s.abbrev(l), p.stats.get(s));
+    }
+    let _ = write!(
+        line,
+        "{} {} cm · {} {}",
+        glossary::MOVE.get(l),
+        p.movement_cm,
+        glossary::ARMOUR.get(l),
+        p.armour
+    );
+    let weapons = p
         .melee
         .iter()
         .filter(|w| w.carried)
-        .map(|w| w.name.get(l).to_string())
-        .chain(p.ranged.iter().map(|w| w.name.get(l).to_string()))
-        .collect();
-    let mut line = parts.join(" · ");
-    if !weapons.is_empty() {
-        line.push_str(" — ");
-        line.push_str(&weapons.join(", "));
+        .map(|w| w.name.get(l))
+        .chain(p.ranged.iter().map(|w| w.name.get(l)));
+    for (k, w) in weapons.enumerate() {
+        line.push_str(if k == 0 { " — " } else { ", " });
+        line.push_str(w);
     }
     line
 }

@@ -66,6 +66,16 @@ impl<T: Clone> CowList<T> {
         self.chunks.get(i / CHUNK)?.items.get(i % CHUNK)
     }
 
+    /// Whether item `i` is still shared with `other`, a copy: no change of
+    /// either copied its chunk (issue 32's tests count the copies).
+    #[cfg(test)]
+    pub(crate) fn shares(&self, other: &Self, i: usize) -> bool {
+        match (self.chunks.get(i / CHUNK), other.chunks.get(i / CHUNK)) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            _ => false,
+        }
+    }
+
     /// The item `i`, its chunk copied first if another copy shares it.
     pub fn get_mut(&mut self, i: usize) -> Option<&mut T> {
         if i >= self.len {

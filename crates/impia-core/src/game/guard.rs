@@ -183,9 +183,13 @@ pub(crate) fn pay(st: &mut GameState, m: ModelRef, dp: i32, what: &Text) -> Resu
     let from_own = own.min(dp);
     let from_pool = pool.min(dp - from_own);
     let from_herbs = dp - from_own - from_pool;
-    if let Some(x) = st.model_mut(m) {
-        x.own_dp -= from_own;
-        x.herbs -= from_herbs;
+    // Issue 32: the model changed only when it pays: a change copies its
+    // chunk of the state's models, once per target the offers try.
+    if from_own != 0 || from_herbs != 0 {
+        if let Some(x) = st.model_mut(m) {
+            x.own_dp -= from_own;
+            x.herbs -= from_herbs;
+        }
     }
     if let Some(s) = st.side_mut(m.side) {
         s.pool -= from_pool;
@@ -206,5 +210,50 @@ pub(crate) fn can_pay(st: &GameState, m: ModelRef) -> i32 {
 pub(crate) fn action_done(st: &mut GameState, m: ModelRef) {
     if st.ordered == Some(m) {
         st.ordered = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pay;
+    use crate::game::refs::{ModelRef, Side};
+    use crate::game::setup::GameSetup;
+    use crate::game::state::GameState;
+    use crate::roster::Roster;
+    use crate::tables::RuleSet;
+    use crate::text::Text;
+
+    /// Issue 32: the offers try each target on a copy of the state; a
+    /// warrior paying from the pool alone must not copy its chunk of
+    /// models (at 4,000 models each defensive shot copied 32 models).
+    #[test]
+    fn r10_paying_from_the_pool_alone_leaves_the_model_shared() {
+        let rules = RuleSet::builtin().expect("tables");
+        let setup = GameSetup::new(Roster::starter("A"), Roster::starter("B"));
+        let mut st = GameState::new(&setup, &rules);
+        if let Some(s) = st.side_mut(Side::A) {
+            s.pool = 5;
+        }
+        let (leader, warrior) = (ModelRef::a(0), ModelRef::a(1));
+        for (m, own) in [(leader, 1), (warrior, 0)] {
+            let x = st.model_mut(m).expect("the starter's first two models");
+            (x.own_dp, x.herbs) = (own, 0);
+        }
+        let what = Text::new("Disparar", "Shoot");
+        let mut copy = st.clone();
+        pay(&mut copy, warrior, 1, &what).expect("the pool pays");
+        assert_eq!(copy.side(Side::A).map(|s| s.pool), Some(4));
+        let shared = |a: &GameState, b: &GameState, m: ModelRef| {
+            let (Some(x), Some(y)) = (a.side(Side::A), b.side(Side::A)) else {
+                return false;
+            };
+            x.models.shares(&y.models, m.index)
+        };
+        assert!(shared(&st, &copy, warrior), "the model's chunk was copied");
+        // Its own DP paid: the model changes (and only then is copied).
+        let mut copy = st.clone();
+        pay(&mut copy, leader, 1, &what).expect("its own DP pays");
+        assert_eq!(copy.model(leader).map(|m| m.own_dp), Some(0));
+        assert!(!shared(&st, &copy, leader));
     }
 }

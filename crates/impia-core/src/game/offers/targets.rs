@@ -19,14 +19,16 @@ pub(crate) enum Depth {
     /// Every target tried, priced and declared (`game offers`, the app).
     Full,
     /// Targets listed, not tried, priced or declared beyond what the
-    /// offer's own `allowed` needs (its first allowed target); the offer
-    /// at this place, if any, in full (a phone opening it).
+    /// offer's own `allowed` needs (its first allowed target), and an
+    /// offer with listed targets not declared either; the offer at this
+    /// place, if any, in full (a phone opening it).
     Listed(Option<usize>),
 }
 
 impl Builder<'_> {
-    /// Whether the offer at place `at` gets its targets in full.
-    fn full_at(&self, at: usize) -> bool {
+    /// Whether the offer at place `at` gets its targets (and its own
+    /// declarations, when it has targets) in full.
+    pub(super) fn full_at(&self, at: usize) -> bool {
         match self.depth {
             Depth::Full => true,
             Depth::Listed(full) => full == Some(at),

@@ -15,8 +15,9 @@ impl Game {
     /// The same for a phone's state (issue 32): each offer's targets
     /// listed with their actions and drafts, not tried, priced or
     /// declared (an offer's own `allowed`, `why_not` and `action` are
-    /// exactly [`Game::offers`]'); a phone asks [`Game::offer_in_full`]
-    /// for the offer whose targets it opens.
+    /// exactly [`Game::offers`]'; one with targets declares nothing
+    /// itself: its targets carry its declarations); a phone asks
+    /// [`Game::offer_in_full`] for the offer whose targets it opens.
     pub fn offers_listed(&self) -> Offers {
         self.offers_to(offers::Depth::Listed(None))
     }

@@ -49,7 +49,10 @@ pub enum CheckView {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct TargetView {
     pub model: ModelRef,
-    pub action: Action,
+    /// The action that takes it; none in a phone's state, where a target
+    /// is only listed (issue 32: its `draft` is the action to open).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub action: Option<Action>,
     /// For an attack: the exact chance the target ends Down.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub p_down: Option<Odds>,
@@ -473,7 +476,9 @@ fn target_view(g: &Game, t: &Target, l: Lang, lean: bool, declared: bool) -> Tar
     TargetView {
         model: t.model,
         by: t.by,
-        action: t.action.clone(),
+        // Issue 32: a target only listed (a phone's state) carries its
+        // draft alone, the action the page opens.
+        action: (declared || t.price.is_some()).then(|| t.action.clone()),
         // Issue 12: the chance to put the target (and, in a fight, the
         // attacker) Down, on attack offers only.
         p_down,
