@@ -82,34 +82,34 @@ fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
 
-/// This thread's time on a CPU so far (Linux), to read the figures on a
-/// loaded machine: the wall clock counts the other processes' turns too.
+/// This process's time on a CPU so far, every thread's (Linux, in clock
+/// ticks of 10 ms), to read the figures on a loaded machine: the wall
+/// clock counts the other processes' turns too.
 fn cpu() -> Option<Duration> {
-    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    s.split_whitespace()
-        .next()?
-        .parse()
-        .ok()
-        .map(Duration::from_nanos)
+    let s = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // After the command's name in parentheses: utime and stime are the
+    // 12th and 13th fields.
+    let rest = &s[s.rfind(')')? + 1..];
+    let mut f = rest.split_whitespace().skip(11);
+    let ticks: u64 = f.next()?.parse::<u64>().ok()? + f.next()?.parse::<u64>().ok()?;
+    Some(Duration::from_millis(ticks * 10))
 }
 
-/// The median of a few runs of `f`: (wall, CPU) in ms.
+/// A few runs of `f`: the median wall time and the mean CPU time (all
+/// threads), in ms.
 fn median_of(runs: usize, mut f: impl FnMut()) -> (f64, Option<f64>) {
     let mut wall = Vec::new();
-    let mut busy = Vec::new();
+    let c = cpu();
     for _ in 0..runs {
-        let (t, c) = (Instant::now(), cpu());
+        let t = Instant::now();
         f();
         wall.push(ms(t.elapsed()));
-        if let (Some(a), Some(b)) = (c, cpu()) {
-            busy.push(ms(b.saturating_sub(a)));
-        }
     }
-    let mid = |v: &mut Vec<f64>| {
-        v.sort_by(f64::total_cmp);
-        v.get(v.len() / 2).copied()
-    };
-    (mid(&mut wall).unwrap_or(0.0), mid(&mut busy))
+    let busy = c
+        .zip(cpu())
+        .map(|(a, b)| ms(b.saturating_sub(a)) / runs as f64);
+    wall.sort_by(f64::total_cmp);
+    (wall.get(wall.len() / 2).copied().unwrap_or(0.0), busy)
 }
 
 /// One line per size, outside criterion: the whole phone action once.
@@ -142,12 +142,12 @@ fn print_figures(rules: &RuleSet) {
         // Issue 32: a phone opening the Assault (`POST targets`): its
         // targets tried, priced and worded on demand.
         let place = offered.offers.iter().position(|o| o.id == "assault");
-        let (t, c) = (Instant::now(), cpu());
-        let opened = place
-            .and_then(|p| h.offer_in_full(p))
-            .map(|o| view::targets_json(&h, &o, impia::core::text::Lang::Es));
-        let open = t.elapsed();
-        let open_cpu = c.zip(cpu()).map(|(a, b)| ms(b.saturating_sub(a)));
+        let mut opened = None;
+        let (open, open_cpu) = median_of(3, || {
+            opened = place
+                .and_then(|p| h.offer_in_full(p))
+                .map(|o| view::targets_json(&h, &o, impia::core::text::Lang::Es));
+        });
         let opened_bytes = opened.map_or(0, |v| v.to_string().len());
         let bytes = json.len();
         // A seat's state to look at: IMPIA_BENCH_STATE_FILE=PATH (100 models).
@@ -156,11 +156,11 @@ fn print_figures(rules: &RuleSet) {
         }
         let on_cpu = |c: Option<f64>| c.map_or(String::new(), |c| format!(", CPU {c:.1} ms"));
         eprintln!(
-            "{n} models: pick offers {:.1} ms ({picks} offers); a phone action (activate + state, median) {action:.1} ms{}; acting offers in full {:.1} ms ({targets} targets); seat state {bytes} bytes; opening the Assault (POST targets) {:.1} ms{}, {opened_bytes} bytes",
+            "{n} models: pick offers {:.1} ms ({picks} offers); a phone action (activate + state: median, mean CPU) {action:.1} ms{}; acting offers in full {:.1} ms ({targets} targets); seat state {bytes} bytes; opening the Assault (POST targets, median) {:.1} ms{}, {opened_bytes} bytes",
             ms(pick),
             on_cpu(action_cpu),
             ms(offers),
-            ms(open),
+            open,
             on_cpu(open_cpu),
         );
     }

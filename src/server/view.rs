@@ -284,7 +284,7 @@ impl Built {
         let offered = g.offers_listed();
         Built {
             version: version(g),
-            per_lang: [Lang::Es, Lang::En].map(|l| {
+            per_lang: both_languages(|l| {
                 Arc::new(serde_json::to_string(&seat_json(g, &offered, l)).unwrap_or_default())
             }),
             // Both languages from one replay of the log.
@@ -302,6 +302,27 @@ impl Built {
     pub fn is_of(&self, g: &Game) -> bool {
         self.version == version(g)
     }
+}
+
+/// `f` in Spanish and English, each on its own thread where there are
+/// threads (issue 32: a 4,000-model game's part is written twice, 4 MB a
+/// language, while the phone that acted waits).
+#[cfg(not(target_arch = "wasm32"))]
+fn both_languages<T: Send>(f: impl Fn(Lang) -> T + Sync) -> [T; 2] {
+    std::thread::scope(|s| {
+        let en = s.spawn(|| f(Lang::En));
+        let es = f(Lang::Es);
+        match en.join() {
+            Ok(en) => [es, en],
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    })
+}
+
+/// The web has no threads: one language after the other.
+#[cfg(target_arch = "wasm32")]
+fn both_languages<T: Send>(f: impl Fn(Lang) -> T + Sync) -> [T; 2] {
+    [f(Lang::Es), f(Lang::En)]
 }
 
 /// A seat's own part of its state (issue 26, 33): its side and standing,
