@@ -204,3 +204,22 @@ fn a_phone_state_grows_with_its_targets_at_under_1_700_bytes_each() {
     let each = (b1 - b0) / (n1 - n0);
     assert!(each < 1_700, "{each} bytes a target ({b0} → {b1})");
 }
+
+#[test]
+fn a_phone_state_grows_linearly_at_under_1_200_bytes_a_model() {
+    // Issue 32: 1,590 bytes a model before (4,000 models: 6.4 MB a seat),
+    // the 2,000 defensive shots' offers each declared in words and every
+    // listed target's action written twice.
+    let [(m0, b0), (m1, b1), (m2, b2)] = [10, 100, 200].map(|half| {
+        let (bytes, _) = seat_state(&acting(half));
+        (2 * half, bytes)
+    });
+    let each = |(ma, ba): (usize, usize), (mb, bb): (usize, usize)| (bb - ba) / (mb - ma);
+    let (low, high) = (each((m0, b0), (m1, b1)), each((m1, b1), (m2, b2)));
+    assert!(
+        low < 1_200 && high < 1_200,
+        "{low} then {high} bytes a model"
+    );
+    // Linear: a model costs as much at 400 models as at 20.
+    assert!(high <= low + low / 10, "{low} then {high} bytes a model");
+}
