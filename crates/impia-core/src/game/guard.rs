@@ -185,11 +185,11 @@ pub(crate) fn pay(st: &mut GameState, m: ModelRef, dp: i32, what: &Text) -> Resu
     let from_herbs = dp - from_own - from_pool;
     // Issue 32: the model changed only when it pays: a change copies its
     // chunk of the state's models, once per target the offers try.
-    if from_own != 0 || from_herbs != 0 {
-        if let Some(x) = st.model_mut(m) {
-            x.own_dp -= from_own;
-            x.herbs -= from_herbs;
-        }
+    if (from_own != 0 || from_herbs != 0)
+        && let Some(x) = st.model_mut(m)
+    {
+        x.own_dp -= from_own;
+        x.herbs -= from_herbs;
     }
     if let Some(s) = st.side_mut(m.side) {
         s.pool -= from_pool;
