@@ -219,7 +219,7 @@ mod tests {
     use crate::game::refs::{ModelRef, Side};
     use crate::game::setup::GameSetup;
     use crate::game::state::GameState;
-    use crate::roster::Roster;
+    use crate::roster::{Model, Roster};
     use crate::tables::RuleSet;
     use crate::text::Text;
 
@@ -229,14 +229,21 @@ mod tests {
     #[test]
     fn r10_paying_from_the_pool_alone_leaves_the_model_shared() {
         let rules = RuleSet::builtin().expect("tables");
-        let setup = GameSetup::new(Roster::starter("A"), Roster::starter("B"));
+        // A Leader and a warrior.
+        let mut a = Roster::starter("A");
+        a.models.push(Model {
+            name: "Guerrero".into(),
+            troop: "warrior".into(),
+            ..Default::default()
+        });
+        let setup = GameSetup::new(a, Roster::starter("B"));
         let mut st = GameState::new(&setup, &rules);
         if let Some(s) = st.side_mut(Side::A) {
             s.pool = 5;
         }
         let (leader, warrior) = (ModelRef::a(0), ModelRef::a(1));
         for (m, own) in [(leader, 1), (warrior, 0)] {
-            let x = st.model_mut(m).expect("the starter's first two models");
+            let x = st.model_mut(m).expect("the Leader and the warrior");
             (x.own_dp, x.herbs) = (own, 0);
         }
         let what = Text::new("Disparar", "Shoot");
