@@ -53,7 +53,7 @@ fn seen_by_replay(g: &Game) -> Vec<Events> {
 fn told(r: &Report) -> Vec<Events> {
     r.turns
         .iter()
-        .map(|t| {
+        .map(|t| -> Events {
             (
                 t.turn,
                 t.downs.iter().map(|d| d.model.clone()).collect(),
