@@ -188,6 +188,18 @@ pub fn reports(game: &Game) -> Result<[Report; 2], GameError> {
     Ok([both.swap_remove(0), en])
 }
 
+impl TurnLine {
+    /// What one action did, told in this turn.
+    fn add(&mut self, seen: &TurnLine) {
+        self.downs.extend(seen.downs.iter().cloned());
+        self.fled.extend(seen.fled.iter().cloned());
+        self.totems_destroyed
+            .extend(seen.totems_destroyed.iter().cloned());
+        self.vp[0] += seen.vp[0];
+        self.vp[1] += seen.vp[1];
+    }
+}
+
 /// A new turn's line when the turn the state counts moved on (R05), in
 /// `l`'s words; the first line if there is none yet.
 fn open_turn(turns: &mut Vec<TurnLine>, before: u32, st: &GameState, rules: &RuleSet, l: Lang) {
@@ -276,19 +288,10 @@ fn report_in(game: &Game, langs: &[Lang]) -> Result<Vec<Report>, GameError> {
         }
         // What happened, observed once for every language.
         let mut line = TurnLine::default();
-        let hitter = rolled
-            .as_ref()
-            .and_then(Action::rolled_check)
-            .and_then(|c| c.hitter());
-        let lost = seen.observe(&st, hitter, &mut line, &mut downs_by);
+        let lost = seen.observe(&st, rolled.as_ref(), &mut line, &mut downs_by);
         if line != TurnLine::default() {
             for t in turns.iter_mut().filter_map(|t| t.last_mut()) {
-                t.downs.extend(line.downs.iter().cloned());
-                t.fled.extend(line.fled.iter().cloned());
-                t.totems_destroyed
-                    .extend(line.totems_destroyed.iter().cloned());
-                t.vp[0] += line.vp[0];
-                t.vp[1] += line.vp[1];
+                t.add(&line);
             }
         }
         if action.act().spends_dp() {
@@ -396,15 +399,18 @@ impl Seen {
     }
 
     /// What changed from what was seen to `after`, into `line`: models
-    /// Down (and by `hitter`, when a hit did it), fled, totems, VP; `after`
+    /// Down (and by whom, when `rolled` was a hit), fled, totems, VP; `after`
     /// is seen from now on. Returns the DP each warband lost (A, B).
     fn observe(
         &mut self,
         after: &GameState,
-        hitter: Option<ModelRef>,
+        rolled: Option<&Action>,
         line: &mut TurnLine,
         downs_by: &mut Vec<(ModelRef, u32)>,
     ) -> [i32; 2] {
+        let hitter = rolled
+            .and_then(Action::rolled_check)
+            .and_then(|c| c.hitter());
         let mut next = std::mem::take(&mut self.next);
         next.clear();
         let mut dp = [0i32; 2];
