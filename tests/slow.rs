@@ -23,6 +23,7 @@ mod odds_props;
 mod offer_declarations_props;
 mod props_game;
 mod props_roster;
+mod report_props;
 mod results_props;
 mod serve_flood;
 mod sim_walks_offers;
