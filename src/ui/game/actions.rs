@@ -160,7 +160,9 @@ impl GameView {
         let end = offers
             .iter()
             .find(|o| matches!(o.action, Action::EndActivation(_)));
-        let end_now = end_ui(ui, g, end, &mut self.end, g.would_flee(active), l);
+        // R31: the flight the status shows every client (`fear_level`).
+        let flees = g.fear_level(active) == "flees";
+        let end_now = end_ui(ui, g, end, &mut self.end, flees, l);
         if end_now && let Some(o) = end {
             // The answers to what the core asks now, on its draft now.
             let mut a = o.draft.clone();

@@ -1,4 +1,5 @@
-//! The game's door to a draft's price and declarations (issue 23): apart
+//! The game's door to a draft's price and declarations (issue 23), and
+//! what a model can pay (R10–R12): apart
 //! from `price.rs`, which the offers use (each target priced once, issue
 //! 32), so that neither imports the game that imports them.
 
@@ -6,6 +7,7 @@ use super::action::Action;
 use super::draft::{DeclKey, Declaration, Declared};
 use super::error::GameError;
 use super::price::{Price, price};
+use super::refs::ModelRef;
 use super::session::Game;
 
 impl Game {
@@ -14,6 +16,12 @@ impl Game {
     /// refusal, naming its rule, if the rules would not take it now.
     pub fn price(&self, action: &Action) -> Result<Price, GameError> {
         price(self.state(), self.ctx(), action)
+    }
+
+    /// R10–R12: what `model` can spend now, its warband's pool plus its
+    /// own DP (beasts: no limit): what a draft's price is paid from.
+    pub fn dp_available(&self, model: ModelRef) -> i32 {
+        super::guard::can_pay(self.state(), model)
     }
 
     /// What the players may declare on `action`, a draft no offer lists

@@ -22,7 +22,7 @@ use crate::game::roll::Role;
 use crate::tables::Stats;
 use crate::text::Lang;
 
-pub use figures::{Figure, of_check, of_hit, of_opposed};
+pub use figures::Figure;
 pub use offers::{
     CheckView, ChoiceView, DeclarationView, OfferView, OffersView, OpposedCheck, PendingView,
     PriceView, RerollView, TargetView, TypeDiceView, declarations_view, targets_for_phone,

@@ -95,8 +95,20 @@ pub struct GameStatus {
     pub redo: usize,
 }
 
-fn model(g: &Game, r: ModelRef, m: &ModelState, l: Lang) -> StatusModel {
-    let fear_level = if m.fear <= 0 {
+impl Game {
+    /// R31: how `model`'s fear stands, as every client reads it (the
+    /// status's `fear_level`): `calm`, `frightened` (a complication on
+    /// every roll) or `flees` (it would flee if its activation ended now).
+    pub fn fear_level(&self, model: ModelRef) -> &'static str {
+        match self.state().model(model) {
+            Some(m) => fear_level(self, model, m),
+            None => "calm",
+        }
+    }
+}
+
+fn fear_level(g: &Game, r: ModelRef, m: &ModelState) -> &'static str {
+    if m.fear <= 0 {
         "calm"
     } else if crate::game::fear::would_flee(g.state(), g.rules(), r) {
         "flees"
@@ -104,9 +116,12 @@ fn model(g: &Game, r: ModelRef, m: &ModelState, l: Lang) -> StatusModel {
         "frightened"
     } else {
         "calm"
-    };
+    }
+}
+
+fn model(g: &Game, r: ModelRef, m: &ModelState, l: Lang) -> StatusModel {
     StatusModel {
-        fear_level,
+        fear_level: fear_level(g, r, m),
         model: r,
         name: m.name.to_string(),
         leader: m.leader,
