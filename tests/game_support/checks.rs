@@ -40,8 +40,10 @@ pub trait Checks {
     ) -> Result<PreparedCheck<CheckSpec>, GameError>;
 
     /// R25: one opposed Agility check per engaged opponent.
-    fn disengage_checks(&self, model: ModelRef)
-    -> Result<Vec<PreparedCheck<OpposedSpec>>, GameError>;
+    fn disengage_checks(
+        &self,
+        model: ModelRef,
+    ) -> Result<Vec<PreparedCheck<OpposedSpec>>, GameError>;
 
     /// R27–R30: the roll of the pending hit of `attacker` on `target`.
     fn hit_check(
