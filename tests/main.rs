@@ -90,6 +90,7 @@ mod tables_read_once;
 mod terminal_escapes;
 mod ui;
 mod ui_files;
+mod ui_game_acting_words;
 mod ui_game_clicks;
 mod ui_game_declarations;
 mod ui_game_declared_forms;

@@ -7,8 +7,9 @@ use super::action::Action;
 use super::draft::{DeclKey, Declaration, Declared};
 use super::error::GameError;
 use super::price::{Price, price};
-use super::refs::ModelRef;
+use super::refs::{ModelRef, Side};
 use super::session::Game;
+use crate::text::Text;
 
 impl Game {
     /// The price of `action` exactly as drafted: its DP, its check, the
@@ -22,6 +23,26 @@ impl Game {
     /// own DP (beasts: no limit): what a draft's price is paid from.
     pub fn dp_available(&self, model: ModelRef) -> i32 {
         super::guard::can_pay(self.state(), model)
+    }
+
+    /// R10–R12: [`Game::dp_available`] in words, the one sentence every
+    /// client shows above the acting model's actions ("3 DP available"); a
+    /// beast pays from no pool, so it has no figure.
+    pub fn dp_available_text(&self, model: ModelRef) -> Text {
+        let dp = crate::glossary::DP;
+        if model.side == Side::Beast {
+            return Text::new(
+                format!("{}: sin límite (bestia)", dp.es),
+                format!("{}: no limit (beast)", dp.en),
+            );
+        }
+        let n = self.dp_available(model);
+        // Spanish agrees in number ("1 PD disponible").
+        let es = if n == 1 { "disponible" } else { "disponibles" };
+        Text::new(
+            format!("{n} {} {es}", dp.es),
+            format!("{n} {} available", dp.en),
+        )
     }
 
     /// What the players may declare on `action`, a draft no offer lists

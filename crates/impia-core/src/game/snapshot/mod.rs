@@ -85,6 +85,10 @@ pub struct Acting {
     /// The model making actions, if the step has one (R07, R32).
     pub model: Option<ModelRef>,
     pub name: Option<String>,
+    /// R10–R12: what the model can spend now, in words ("3 DP available",
+    /// [`Game::dp_available_text`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dp_available: Option<String>,
 }
 
 /// This turn's dark forces roll (R39).
@@ -294,6 +298,7 @@ fn acting(g: &Game, now: &Now, l: Lang) -> Option<Acting> {
         player: st.player_name(side, l),
         model,
         name: model.map(|m| st.name(m)),
+        dp_available: model.map(|m| g.dp_available_text(m).get(l).to_string()),
     })
 }
 

@@ -7,7 +7,7 @@
 use serde::Serialize;
 
 use crate::game::{Game, ModelRef, ModelState, Phase, Side, Status};
-use crate::text::Lang;
+use crate::text::{Lang, Text};
 
 /// One model in the status: what the game changed on it (R10, R14, R21,
 /// R31, R32, R37).
@@ -104,6 +104,20 @@ impl Game {
             Some(m) => fear_level(self, model, m),
             None => "calm",
         }
+    }
+}
+
+impl Game {
+    /// R31: the warning every client shows beside the end of `model`'s
+    /// activation when its fear (twice its Courage, not Fearless) would
+    /// make it flee the battle as it ends; `None` when it would not.
+    pub fn flight_warning(&self, model: ModelRef) -> Option<Text> {
+        (self.fear_level(model) == "flees").then(|| {
+            Text::new(
+                "¡Con este Pavor huirá de la batalla al terminar! (R31)",
+                "With this fear it will flee the battle when it ends! (R31)",
+            )
+        })
     }
 }
 
