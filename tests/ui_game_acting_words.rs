@@ -137,3 +137,53 @@ fn r10_a_beasts_activation_shows_no_dp_figure() {
     assert!(h.query_by_label_contains(&i32::MAX.to_string()).is_none());
     h.get_by_label("DP: no limit (beast)");
 }
+
+/// The status model `m` on seat A's page in `l`.
+fn status_model(g: &Game, l: Lang, m: ModelRef) -> Value {
+    let page = seat_a(g, l);
+    page["status"]["sides"]
+        .as_array()
+        .expect("sides")
+        .iter()
+        .flat_map(|s| s["models"].as_array().expect("models").clone())
+        .find(|x| x["ref"] == m.to_string())
+        .expect("the model in the status")
+}
+
+/// R31: what a model's fear does is the core's word on the app's card and
+/// in a phone's status; a Fearless and Stubborn model (Sarn) at twice its
+/// Courage is spared both (the app's card read "flees at the end of its
+/// activation" from its own threshold).
+#[test]
+fn r31_the_card_and_a_phone_seat_say_one_fear_effect() {
+    let mut g = acting();
+    let sarn = b(4);
+    for m in [a(1), sarn] {
+        let courage = g.state().model(m).expect("model").courage();
+        ok(
+            &mut g,
+            Action::AdjustFear(act::AdjustFear {
+                model: m,
+                delta: 2 * courage,
+            }),
+        );
+    }
+    let fear = |m: ModelRef| {
+        let x = g.state().model(m).expect("model");
+        (x.fear, x.courage())
+    };
+    for (l, flees) in [
+        (Lang::Es, "huye al final de su activación"),
+        (Lang::En, "flees at the end of its activation"),
+    ] {
+        assert_eq!(status_model(&g, l, a(1))["fear_effect"], flees);
+        assert!(status_model(&g, l, sarn).get("fear_effect").is_none());
+        let mut h = app_harness(game_app(g.clone(), l), [1280.0, 1000.0]);
+        h.run();
+        let word = impia::core::glossary::FEAR.get(l);
+        let (n, c) = fear(a(1));
+        h.get_by_label(&format!("{word} {n}/{c} · {flees}"));
+        let (n, c) = fear(sarn);
+        h.get_by_label(&format!("{word} {n}/{c}"));
+    }
+}
