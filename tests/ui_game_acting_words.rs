@@ -187,3 +187,30 @@ fn r31_the_card_and_a_phone_seat_say_one_fear_effect() {
         h.get_by_label(&format!("{word} {n}/{c}"));
     }
 }
+
+/// R32, R33: who leads on VP is one sentence, the core's, in the app's
+/// header and in a phone's state.
+#[test]
+fn r32_r33_the_app_and_a_phone_seat_say_one_lead() {
+    let mut g = acting();
+    for (l, tied) in [(Lang::Es, "Empate a PV 0–0"), (Lang::En, "VP tied 0–0")] {
+        assert_eq!(seat_a(&g, l)["lead"], tied);
+    }
+    ok(
+        &mut g,
+        Action::ScenarioPoints(act::ScenarioPoints {
+            side: Side::B,
+            points: 2,
+            note: String::new(),
+        }),
+    );
+    for (l, lead) in [
+        (Lang::Es, "Gana Beto 2–0 PV"),
+        (Lang::En, "Leading: Beto 2–0 VP"),
+    ] {
+        assert_eq!(seat_a(&g, l)["lead"], lead);
+        let mut h = app_harness(game_app(g.clone(), l), [1280.0, 1000.0]);
+        h.run();
+        h.get_by_label_contains(lead);
+    }
+}

@@ -20,7 +20,7 @@ use super::{Game, ModelRef, ModelState, Now, Side, Status};
 use crate::game::Action;
 use crate::game::roll::Role;
 use crate::tables::Stats;
-use crate::text::Lang;
+use crate::text::{Lang, Text};
 
 pub use figures::Figure;
 pub use offers::{
@@ -56,6 +56,8 @@ pub struct Snapshot {
     /// The line above "what now": scenario, turn and round, in words
     /// (no "Turn 0" before the first turn).
     pub heading: String,
+    /// Who leads on VP, or the tie, in words ([`Game::lead_text`]).
+    pub lead: String,
     /// What the game waits for, as a typed value (`step` names it).
     pub step: Now,
     /// The side (and model) that acts now, if one does.
@@ -232,6 +234,7 @@ impl Game {
             lang,
             format: FORMAT,
             heading: heading(self, lang),
+            lead: self.lead_text().get(lang).to_string(),
             acting: acting(self, &now, lang),
             dark_forces: st.dark_forces.as_ref().map(|d| DarkForces {
                 total: d.total,
@@ -276,6 +279,26 @@ pub fn heading(g: &Game, l: Lang) -> String {
         parts.push(format!("{} {}", crate::glossary::ROUND.get(l), r.round));
     }
     parts.join(" · ")
+}
+
+impl Game {
+    /// Who leads on victory points (R32, R33, the scenario's) and by how
+    /// much, or the tie, in the words every client shows: "Leading: Ana
+    /// 3–1 VP", "VP tied 0–0".
+    pub fn lead_text(&self) -> Text {
+        let st = self.state();
+        let vp = |s: Side| st.side(s).map_or(0, |x| x.score.total());
+        let (a, b) = (vp(Side::A), vp(Side::B));
+        let Some(lead) = st.winner() else {
+            return Text::new(format!("Empate a PV {a}–{b}"), format!("VP tied {a}–{b}"));
+        };
+        let (hi, lo) = (a.max(b), a.min(b));
+        Text::each(|l| {
+            let who = st.player_name(lead, l);
+            let vp = crate::glossary::VP.get(l);
+            format!("{} {who} {hi}–{lo} {vp}", l.pick("Gana", "Leading:"))
+        })
+    }
 }
 
 /// Who acts in this step: the side that must choose or act, and the model
