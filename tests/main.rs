@@ -69,6 +69,7 @@ mod save_errors;
 mod serve;
 mod serve_act;
 mod serve_act_cli;
+mod serve_acting_words;
 mod serve_bounds;
 mod serve_browser;
 mod serve_contrast;
