@@ -250,9 +250,8 @@ pub struct OfferView {
     pub by: Taker,
     /// Issue 34: the action rolls dice (Roll or type them).
     pub rolls: bool,
-    /// What taking it now would bring on, in words, for every client to
-    /// show beside it: R31, ending an activation with fear at twice
-    /// Courage makes the model flee ([`Game::flight_warning`]).
+    /// What taking it brings on, in words, for every client to show beside
+    /// it: R31, the flight of an activation ended ([`Game::flight_warning`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub warning: Option<String>,
 }
@@ -418,12 +417,8 @@ fn offer(g: &Game, o: &Offer, l: Lang, lean: bool) -> OfferView {
     } else {
         None
     };
-    let warning = match (&o.action, o.model) {
-        (Action::EndActivation(_), Some(m)) => g.flight_warning(m).map(|t| t.get(l).to_string()),
-        _ => None,
-    };
     OfferView {
-        warning,
+        warning: g.offer_warning(o, l),
         rolls: o.action.rolls_dice(),
         id: o.id,
         by: o.by,

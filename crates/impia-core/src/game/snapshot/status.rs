@@ -6,7 +6,7 @@
 
 use serde::Serialize;
 
-use crate::game::{Game, GameState, ModelRef, ModelState, Phase, Side, Status};
+use crate::game::{Action, Game, GameState, ModelRef, ModelState, Offer, Phase, Side, Status};
 use crate::tables::RuleSet;
 use crate::text::{Lang, Text};
 
@@ -120,9 +120,18 @@ impl Game {
     /// in the words every client shows beside its fear (the status's
     /// `fear_effect`): a complication on every roll at Courage, flight at
     /// the end of its activation at twice Courage; `None` when it does
-    /// nothing (a Stubborn or Fearless model is spared).
+    /// nothing (a Stubborn or Fearless model is spared, one out of play).
     pub fn fear_effect_at(&self, st: &GameState, model: ModelRef) -> Option<Text> {
+        st.model(model).filter(|m| m.status.in_play())?;
         fear_effect(self.fear_level_at(st, model))
+    }
+
+    /// R31: the words beside offer `o`, what taking it brings on (the
+    /// flight of an activation ended), in `l`.
+    pub(super) fn offer_warning(&self, o: &Offer, l: Lang) -> Option<String> {
+        let end = matches!(o.action, Action::EndActivation(_));
+        let m = o.model.filter(|_| end)?;
+        Some(self.flight_warning(m)?.get(l).to_string())
     }
 
     /// R31: the warning every client shows beside the end of `model`'s
@@ -166,7 +175,9 @@ fn model(g: &Game, r: ModelRef, m: &ModelState, l: Lang) -> StatusModel {
     let level = fear_level(g.state(), g.rules(), r, m);
     StatusModel {
         fear_level: level,
-        fear_effect: fear_effect(level).map(|t| t.get(l).to_string()),
+        fear_effect: fear_effect(level)
+            .filter(|_| m.status.in_play())
+            .map(|t| t.get(l).to_string()),
         model: r,
         name: m.name.to_string(),
         leader: m.leader,
