@@ -295,7 +295,7 @@ fn status_json(path: &std::path::Path) -> Value {
 }
 
 /// The status without the keys added since the files were saved (new keys
-/// keep the format: issue 34's `fear_level` on each model).
+/// keep the format: issue 34's `fear_level` and `fear_effect` on each model).
 fn without_new_keys(mut v: Value) -> Value {
     let mut models: Vec<&mut Value> = Vec::new();
     if let Some(sides) = v.get_mut("sides").and_then(Value::as_array_mut) {
@@ -308,12 +308,14 @@ fn without_new_keys(mut v: Value) -> Value {
     for m in models {
         if let Some(o) = m.as_object_mut() {
             o.remove("fear_level");
+            o.remove("fear_effect");
         }
     }
     if let Some(bs) = v.get_mut("beasts").and_then(Value::as_array_mut) {
         for m in bs {
             if let Some(o) = m.as_object_mut() {
                 o.remove("fear_level");
+                o.remove("fear_effect");
             }
         }
     }

@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::game_support::{a, rules, setup, skip_to, turn, ulrak_hits_vask};
+use crate::game_support::{Checks as _, a, rules, setup, skip_to, turn, ulrak_hits_vask};
 use crate::serve_support::table::{Table, ok};
 use impia::core::game::act;
 use impia::core::game::{Action, Game, GameSetup, Host, Now};

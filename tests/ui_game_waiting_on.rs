@@ -3,7 +3,7 @@
 //! Game view names that player and the model, before the roll, and the
 //! hit's odds name the target put Down.
 
-use crate::game_support::{app_harness, game_app};
+use crate::game_support::{Checks as _, app_harness, game_app};
 use egui_kittest::kittest::Queryable as _;
 use impia::core::game::act;
 use impia::core::game::{Action, Game, GameSetup, Host, Now};

@@ -1,8 +1,10 @@
 //! Shared fixtures of the game tests: two warbands, a game, and short
 //! helpers that send the same actions the view sends.
 
+mod checks;
 mod fixtures;
 
+pub use checks::Checks;
 pub use fixtures::*;
 use impia::core::dice::OpposedOutcome;
 use impia::core::game::act;

@@ -13,7 +13,7 @@ use crate::core::game::act;
 use crate::core::game::draft::{declare, value};
 use crate::core::game::{Action, ActionKind, Game, Offer, ShootOptions};
 use crate::core::tables::{RuleSet, Stat};
-use crate::core::text::Lang;
+use crate::core::text::{Lang, Text};
 
 /// What a click on an offer does.
 enum Click {
@@ -145,14 +145,10 @@ impl GameView {
         );
         ui.horizontal_wrapped(|ui| {
             ui.label(
-                egui::RichText::new(format!(
-                    "{} {}",
-                    g.dp_available(actor),
-                    l.pick("PD disponibles", "DP available")
-                ))
-                .size(22.0)
-                .strong()
-                .color(widgets::POOL_BLUE),
+                egui::RichText::new(g.dp_available_text(actor).get(l))
+                    .size(22.0)
+                    .strong()
+                    .color(widgets::POOL_BLUE),
             );
         });
         let click = offer_buttons_ui(ui, g, rules, &offers, actor, l);
@@ -160,7 +156,9 @@ impl GameView {
         let end = offers
             .iter()
             .find(|o| matches!(o.action, Action::EndActivation(_)));
-        let end_now = end_ui(ui, g, end, &mut self.end, g.would_flee(active), l);
+        // R31: the flight warning every client shows (the core's words).
+        let flight = g.flight_warning(active);
+        let end_now = end_ui(ui, g, end, &mut self.end, flight.as_ref(), l);
         if end_now && let Some(o) = end {
             // The answers to what the core asks now, on its draft now.
             let mut a = o.draft.clone();
@@ -223,14 +221,14 @@ fn offer_buttons_ui(
 
 /// End activation (a click or E), greyed with the core's reason where
 /// refused; the core's declarations of what it ends touching (R14, R33),
-/// answered into `decl`'s draft; and a line kept in place for the flight
-/// its fear would cause (R31). Whether to end now.
+/// answered into `decl`'s draft; and a line kept in place for the core's
+/// warning of the flight its fear would cause (R31). Whether to end now.
 fn end_ui(
     ui: &mut egui::Ui,
     g: &Game,
     end: Option<&Offer>,
     decl: &mut EndDeclaration,
-    would_flee: bool,
+    flight: Option<&Text>,
     l: Lang,
 ) -> bool {
     let mut end_now = false;
@@ -263,14 +261,7 @@ fn end_ui(
         }
     }
     // Kept in place, empty or not, so the screen does not jump.
-    let warn = if would_flee {
-        l.pick(
-            "¡Con este Pavor huirá de la batalla al terminar! (R31)",
-            "With this fear it will flee the battle when it ends! (R31)",
-        )
-    } else {
-        ""
-    };
+    let warn = flight.map_or("", |t| t.get(l));
     ui.label(egui::RichText::new(warn).color(widgets::RED));
     end_now
 }

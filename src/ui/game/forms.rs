@@ -245,7 +245,25 @@ impl GameView {
                 offer::offer_form_ui(ui, g, offers, actor, *kind, draft, l)
             }
             Form::Shoot { options } => shoot_form_ui(ui, g, rules, offers, actor, options, l),
-            Form::Disengage => disengage_form_ui(ui, g, rules, actor, l),
+            // R25: one roll against each engaged opponent, priced as the
+            // phones price it.
+            Form::Disengage => {
+                ui.strong(row_name(rules, "disengage", l));
+                let draft = offers
+                    .iter()
+                    .find(|o| o.model == Some(actor) && matches!(o.action, Action::Disengage(_)))
+                    .map_or_else(
+                        || {
+                            Action::Disengage(act::Disengage {
+                                model: actor,
+                                rolls: Vec::new(),
+                            })
+                        },
+                        |o| o.draft.clone(),
+                    );
+                self.priced_roll(ui, draft, l);
+                return;
+            }
             Form::Loot => {
                 ui.strong(row_name(rules, "loot", l));
                 loot_buttons(ui, g, offers, l)
@@ -304,38 +322,6 @@ fn melee_form_ui(
         send = send.or(defensive_shots(ui, g, rules, offers, actor, l));
     }
     send
-}
-
-/// R25: one roll against each engaged opponent, with its odds; the action
-/// when rolled.
-fn disengage_form_ui(
-    ui: &mut egui::Ui,
-    g: &Game,
-    rules: &RuleSet,
-    actor: ModelRef,
-    l: Lang,
-) -> Option<Action> {
-    ui.strong(row_name(rules, "disengage", l));
-    match g.disengage_checks(actor) {
-        Ok(checks) => {
-            for c in &checks {
-                widgets::sources_ui(ui, &c.sources, l);
-                for f in crate::core::game::snapshot_figures::of_opposed(g, c, l) {
-                    widgets::odds_line(ui, &f.text, f.odds, l);
-                }
-            }
-            if big_button(ui, &format!("🎲 {}  [Space]", l.pick("Tirar", "Roll"))).clicked()
-                || widgets::key(ui, egui::Key::Space)
-            {
-                return Some(Action::Disengage(act::Disengage {
-                    model: actor,
-                    rolls: Vec::new(),
-                }));
-            }
-        }
-        Err(e) => widgets::error_label(ui, &e.message(l)),
-    }
-    None
 }
 
 /// R32: the Leader's rally, the models it rallies picked from the core's

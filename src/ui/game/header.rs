@@ -3,9 +3,9 @@
 //! messages and errors, and undo, redo, *End turn* and close.
 
 use super::GameView;
-use super::widgets::{self, GOLD, player};
+use super::widgets::{self, GOLD};
 use crate::core::game::act;
-use crate::core::game::{Action, Game, ModelRef, Side};
+use crate::core::game::{Action, Game, ModelRef};
 use crate::core::glossary;
 use crate::core::text::{Lang, Text};
 use crate::ui::style;
@@ -15,27 +15,9 @@ fn now_line(g: &Game, l: Lang) -> String {
     g.now_text(l)
 }
 
-/// Who leads on VP, or a tie.
+/// Who leads on VP, or a tie, in the core's words.
 fn leader_line(g: &Game, l: Lang) -> String {
-    let st = g.state();
-    let vp = |s: Side| st.side(s).map_or(0, |x| x.score.total());
-    let (a, b) = (vp(Side::A), vp(Side::B));
-    match a.cmp(&b) {
-        std::cmp::Ordering::Equal => format!("{} {a}–{b}", l.pick("Empate a PV", "VP tied")),
-        o => {
-            let (lead, hi, lo) = if o.is_gt() {
-                (Side::A, a, b)
-            } else {
-                (Side::B, b, a)
-            };
-            format!(
-                "{} {} {hi}–{lo} {}",
-                l.pick("Gana", "Leading:"),
-                player(st, lead, l),
-                l.pick("PV", "VP")
-            )
-        }
-    }
+    g.lead_text().get(l).to_string()
 }
 
 /// Models of both warbands still in play that have not acted this turn.

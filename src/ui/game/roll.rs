@@ -6,12 +6,11 @@
 use super::GameView;
 use super::forms::Form;
 use super::widgets::{self, big_button, key, models_multi, odds_line, sources_ui};
-use crate::core::dice::{CheckSpec, OpposedSpec};
 use crate::core::game::act;
 use crate::core::game::action::{PendingRoll, RerollKind};
-use crate::core::game::snapshot_figures as figures;
 use crate::core::game::{
-    Action, DeclKey, Game, GameError, GameState, HitOptions, ModelRef, Offers, PreparedCheck, Side,
+    Action, CheckView, DeclKey, Figure, Game, GameState, HitOptions, ModelRef, Offers, PriceView,
+    Side,
 };
 use crate::core::text::Lang;
 
@@ -24,56 +23,22 @@ fn roll_button(ui: &mut egui::Ui, l: Lang) -> bool {
 }
 
 impl GameView {
-    /// A hit's sources and exact odds in the words of the table (R27):
-    /// the target by name, put Down or not; then roll `action`.
-    fn offer_hit(
-        &mut self,
-        ui: &mut egui::Ui,
-        check: Result<PreparedCheck<OpposedSpec>, GameError>,
-        (attacker, target): (ModelRef, ModelRef),
-        action: Action,
-        l: Lang,
-    ) {
-        let check = match check {
-            Ok(c) => c,
+    /// Issue 34: the roll `draft` makes as the phones see it, the core's
+    /// price of it in its words (every modifier's source, each figure with
+    /// its exact odds: a hit's as the table says it, the target put Down
+    /// or not), then its Roll button; the refusal, naming its rule, where
+    /// the rules would not take it now.
+    pub(super) fn priced_roll(&mut self, ui: &mut egui::Ui, draft: Action, l: Lang) {
+        let Some(g) = self.game.as_ref() else {
+            return;
+        };
+        let price = match PriceView::of(g, &draft, l) {
+            Ok(p) => p,
             Err(e) => return widgets::error_label(ui, &e.message(l)),
         };
-        sources_ui(ui, &check.sources, l);
-        // Issue 34: the core's figures: the target put Down, or not.
-        let figures = match self.game.as_ref() {
-            Some(g) => figures::of_hit(g, &check, attacker, target, l),
-            None => Vec::new(),
-        };
-        for f in figures {
-            odds_line(ui, &f.text, f.odds, l);
-        }
+        check_ui(ui, price.check.as_ref(), l);
         if roll_button(ui, l) {
-            self.act(action, l);
-        }
-    }
-
-    /// Show a check's sources and exact odds, and roll `action`.
-    pub(super) fn offer_check(
-        &mut self,
-        ui: &mut egui::Ui,
-        check: Result<PreparedCheck<CheckSpec>, GameError>,
-        action: Action,
-        l: Lang,
-    ) {
-        let check = match check {
-            Ok(c) => c,
-            Err(e) => return widgets::error_label(ui, &e.message(l)),
-        };
-        sources_ui(ui, &check.sources, l);
-        let figures = match self.game.as_ref() {
-            Some(g) => figures::of_check(g, &check, l),
-            None => Vec::new(),
-        };
-        for f in figures {
-            odds_line(ui, &f.text, f.odds, l);
-        }
-        if roll_button(ui, l) {
-            self.act(action, l);
+            self.act(draft, l);
         }
     }
 
@@ -99,11 +64,8 @@ impl GameView {
         hit_declarations_ui(ui, g, (attacker, target), options, witnesses, l);
         let options = options.clone();
         let witnesses = witnesses.clone();
-        let check = g.hit_check(attacker, target, &options);
-        self.offer_hit(
+        self.priced_roll(
             ui,
-            check,
-            (attacker, target),
             Action::ResolveHit(act::ResolveHit {
                 attacker,
                 target,
@@ -149,6 +111,27 @@ impl GameView {
         self.accept_witnesses = witnesses;
         if let Some(a) = send {
             self.act(a, l);
+        }
+    }
+}
+
+/// A check's sources and figures, each roll's (R25: one per opponent).
+fn check_ui(ui: &mut egui::Ui, check: Option<&CheckView>, l: Lang) {
+    let rolls: Vec<(&[String], &[Figure])> = match check {
+        Some(CheckView::Check {
+            sources, figures, ..
+        }) => vec![(sources.as_slice(), figures.as_slice())],
+        Some(CheckView::Opposed(c)) => vec![(c.sources.as_slice(), c.figures.as_slice())],
+        Some(CheckView::Disengage { rolls }) => rolls
+            .iter()
+            .map(|c| (c.sources.as_slice(), c.figures.as_slice()))
+            .collect(),
+        None => Vec::new(),
+    };
+    for (sources, figures) in rolls {
+        sources_ui(ui, sources);
+        for f in figures {
+            odds_line(ui, &f.text, f.odds, l);
         }
     }
 }

@@ -186,7 +186,7 @@ impl GameView {
         // Only the native save writes through it.
         #[cfg_attr(target_arch = "wasm32", allow(unused_mut))]
         let mut game = Host::new(setup, rules);
-        let warnings = Text::each(|l| game.warnings(l).join("; "));
+        let warnings = Text::each(|l| game.setup().warnings(game.rules(), l).join("; "));
         // Issue 37: a page keeps the game in the browser's storage.
         #[cfg(target_arch = "wasm32")]
         let saved = crate::ui::web::storage::keep_new_game(&game);

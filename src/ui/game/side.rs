@@ -5,10 +5,10 @@
 
 use super::GameView;
 use super::widgets::player;
-use crate::core::game::{GameState, ModelRef, ModelState, Side, Status};
+use crate::core::game::{Game, GameState, ModelRef, ModelState, Side, Status};
 use crate::core::glossary;
 use crate::core::tables::Stat;
-use crate::core::text::Lang;
+use crate::core::text::{Lang, Text};
 use crate::ui::style::{self, GameSizes, Palette};
 
 /// Models standing (or Prone), Down, and fled or removed.
@@ -54,6 +54,7 @@ impl GameView {
                         acting: acting == Some(m),
                         sz,
                         pal,
+                        fear: Fear::of(g, st, m),
                     };
                     let r = model_card(ui, st, m, ms, card, l);
                     if r.clicked() {
@@ -121,6 +122,7 @@ impl GameView {
                     acting: acting == Some(m),
                     sz,
                     pal,
+                    fear: Fear::of(g, st, m),
                 };
                 ui.allocate_ui(egui::vec2(sz.card_text * 16.0, 0.0), |ui| {
                     if model_card(ui, st, m, ms, card, l).clicked() {
@@ -137,12 +139,25 @@ impl GameView {
 }
 
 /// How a card is drawn.
-#[derive(Clone, Copy)]
 struct Card {
     selected: bool,
     acting: bool,
     sz: GameSizes,
     pal: Palette,
+    fear: Fear,
+}
+
+/// The core's word on a model's fear (R31): its level and what it does.
+struct Fear {
+    level: &'static str,
+    effect: Option<Text>,
+}
+
+impl Fear {
+    fn of(g: &Game, st: &GameState, m: ModelRef) -> Fear {
+        let (level, effect) = (g.fear_level_at(st, m), g.fear_effect_at(st, m));
+        Fear { level, effect }
+    }
 }
 
 /// The warband's summary: player, warband and totem, the pool and VP in
@@ -265,7 +280,7 @@ fn model_card(
                 ui.multiply_opacity(0.45);
             }
             frame
-                .show(ui, |ui| card_body(ui, st, ms, out, card, l))
+                .show(ui, |ui| card_body(ui, st, ms, out, &card, l))
                 .response
         })
         .inner;
@@ -273,29 +288,20 @@ fn model_card(
     ui.interact(resp.rect, id, egui::Sense::click())
         .on_hover_text(format!(
             "{} · {}",
-            fear_words(ms, l),
+            fear_words(ms, &card.fear, l),
             l.pick("pulsa para ajustar a mano", "click to adjust by hand")
         ))
 }
 
-/// Fear against Courage in words, with what it does (R31): one
-/// complication from fear = Courage, flight at twice Courage.
-fn fear_words(ms: &ModelState, l: Lang) -> String {
-    let (fear, courage) = (ms.fear, ms.courage());
-    let what = match pip_tone(fear - 1, courage) {
-        _ if fear == 0 => "",
-        PipTone::Calm => "",
-        PipTone::Amber => l.pick(" · 1 complicación", " · 1 complication"),
-        PipTone::Red => l.pick(
-            " · huye al final de su activación",
-            " · flees at the end of its activation",
-        ),
-    };
-    format!("{} {fear}/{courage}{what}", glossary::FEAR.get(l))
+/// Fear against Courage, with what it does in the core's words (R31).
+fn fear_words(ms: &ModelState, fear: &Fear, l: Lang) -> String {
+    let what = fear.effect.as_ref().map(|t| format!(" · {}", t.get(l)));
+    let (f, n, c) = (glossary::FEAR.get(l), ms.fear, ms.courage());
+    format!("{f} {n}/{c}{}", what.unwrap_or_default())
 }
 
-fn card_body(ui: &mut egui::Ui, st: &GameState, ms: &ModelState, out: bool, card: Card, l: Lang) {
-    let Card { sz, pal, .. } = card;
+fn card_body(ui: &mut egui::Ui, st: &GameState, ms: &ModelState, out: bool, card: &Card, l: Lang) {
+    let (sz, pal) = (card.sz, card.pal);
     ui.set_width(ui.available_width());
     let visuals = ui.visuals().clone();
     // The name on its own line, whole (wrapped at spaces), then the status.
@@ -356,14 +362,14 @@ fn card_body(ui: &mut egui::Ui, st: &GameState, ms: &ModelState, out: bool, card
     ui.horizontal_wrapped(|ui| {
         fear_pips(ui, ms.fear, ms.courage(), sz.pip, pal);
         if ms.fear > 0 {
-            let tone = pip_tone(ms.fear - 1, ms.courage());
-            let color = match tone {
-                PipTone::Calm => visuals.text_color(),
-                PipTone::Amber => pal.amber,
-                PipTone::Red => pal.red,
+            // Coloured as the phones colour it: by the core's level.
+            let color = match card.fear.level {
+                "flees" => pal.red,
+                "frightened" => pal.amber,
+                _ => visuals.text_color(),
             };
             ui.label(
-                egui::RichText::new(fear_words(ms, l))
+                egui::RichText::new(fear_words(ms, &card.fear, l))
                     .size(sz.card_text)
                     .color(color),
             );

@@ -1,6 +1,7 @@
-//! A plain attribute check (R01): its check with sources and exact odds,
-//! and its roll. (Issue 34: a spell and a fall are the core's
-//! declarations, in the generic form.)
+//! A plain attribute check (R01): its stat, modifier and reason, then its
+//! price in the core's words (sources, exact odds) and its roll. (Issue
+//! 34: a spell and a fall are the core's declarations, in the generic
+//! form.)
 
 use super::GameView;
 use super::forms::Form;
@@ -12,9 +13,6 @@ use crate::core::text::Lang;
 impl GameView {
     /// R01: a plain attribute check, with its modifier and reason.
     pub(super) fn check_form_ui(&mut self, ui: &mut egui::Ui, actor: ModelRef, l: Lang) {
-        let Some(g) = self.game.as_ref() else {
-            return;
-        };
         let Form::Check {
             stat,
             modifier,
@@ -37,10 +35,8 @@ impl GameView {
             ui.text_edit_singleline(reason).labelled_by(lbl.id);
         });
         let (stat, modifier, reason) = (*stat, *modifier, reason.clone());
-        let check = g.attribute_check(actor, stat, modifier);
-        self.offer_check(
+        self.priced_roll(
             ui,
-            check,
             Action::Check(act::Check {
                 model: actor,
                 stat,

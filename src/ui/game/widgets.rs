@@ -3,7 +3,7 @@
 
 use crate::core::game::{Game, GameState, ModelRef, ModelState, Offer, Side};
 use crate::core::odds::Odds;
-use crate::core::text::{Lang, Text};
+use crate::core::text::Lang;
 
 pub use crate::ui::style::{GOLD, POOL_BLUE, RED};
 
@@ -106,9 +106,10 @@ pub fn choices_multi(ui: &mut egui::Ui, g: &Game, choices: &[ModelRef], value: &
     });
 }
 
-pub fn sources_ui(ui: &mut egui::Ui, sources: &[Text], l: Lang) {
+/// A check's sources, each in the core's words.
+pub fn sources_ui(ui: &mut egui::Ui, sources: &[String]) {
     for s in sources {
-        ui.label(format!("• {}", s.get(l)));
+        ui.label(format!("• {s}"));
     }
 }
 

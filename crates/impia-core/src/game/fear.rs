@@ -31,8 +31,9 @@ pub(crate) fn flee_check(st: &mut GameState, ctx: Ctx<'_>, m: ModelRef) {
     }
 }
 
-/// Whether `m` would flee if its activation ended now (for the view).
-pub fn would_flee(st: &GameState, rules: &crate::tables::RuleSet, m: ModelRef) -> bool {
+/// Whether `m` would flee if its activation ended now (the status's
+/// `fear_level`).
+pub(crate) fn would_flee(st: &GameState, rules: &crate::tables::RuleSet, m: ModelRef) -> bool {
     st.model(m).is_some_and(|x| {
         x.status.in_play()
             && !x.has(Keyword::Fearless)

@@ -4,9 +4,10 @@
 //! game file and deterministic replay (dice live in the actions).
 //!
 //! The view drives a game through one door, [`Game::apply`], with the same
-//! actions the log stores; [`Game::now`] says who acts; the `*_check`
-//! methods build the checks from the tracked models, with their sources in
-//! words and exact odds.
+//! actions the log stores; [`Game::now`] says who acts; [`Game::prepare`]
+//! builds the check an action rolls from the tracked models and
+//! [`Game::price`] prices a draft, with their sources in words and exact
+//! odds.
 //!
 //! Each action's rules live in its own file, `acts/<id>.rs` (issue 23);
 //! the steps several actions share stay in the rule families: `turn`
@@ -91,10 +92,6 @@ pub use price::Price;
 pub use session::{
     Game, LogEntry, MAX_ACTION_BYTES, MAX_NOTE_BYTES, ReadOnly, ReplayError, replay,
 };
-/// Issue 34: the core's odds figures in words, for the app's forms.
-pub mod snapshot_figures {
-    pub use super::snapshot::{of_check, of_hit, of_opposed};
-}
 pub use snapshot::{
     Acting, Card, CheckView, ChoiceView, DarkForces, DeclarationView, DiceView, Engaged, FORMAT,
     Figure, GameStatus, LOG_LINES, LogLine, OfferView, OffersView, OpposedCheck, PendingView,

@@ -2,7 +2,6 @@
 //! they give; the one door (`apply`, `act`), undo and redo; the game file
 //! (save, load, recover, autosave) in `session/persist.rs`.
 
-mod checks;
 mod offered;
 mod persist;
 mod take_back;

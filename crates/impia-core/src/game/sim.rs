@@ -194,7 +194,8 @@ fn free_tool(g: &Game, rng: &mut Roller, actor: ModelRef, r: u32) -> Option<Acti
             };
             let hits = matches!(spell, SpellChoice::Custom { hit: Some(_), .. });
             let die = rng.die(10);
-            let total = die as i32 + g.backlash_modifier(actor, &spell).unwrap_or(0);
+            let total =
+                die as i32 + super::spell::backlash_modifier(g.state(), actor, &spell).unwrap_or(0);
             let far = g
                 .rules()
                 .roll_table("spell_backlash")

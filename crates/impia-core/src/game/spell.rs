@@ -220,8 +220,13 @@ pub(crate) fn cast(st: &mut GameState, ctx: Ctx<'_>, c: Cast<'_>) -> Result<(), 
     Ok(())
 }
 
-/// The backlash total a cast would read (1d10 + level + the caster's fear), for the view.
-pub fn backlash_modifier(st: &GameState, caster: ModelRef, spell: &SpellChoice) -> Option<i32> {
+/// What a cast's backlash adds to its d10 (level + the caster's fear): the
+/// random player reads it to name the models a removal frightens.
+pub(crate) fn backlash_modifier(
+    st: &GameState,
+    caster: ModelRef,
+    spell: &SpellChoice,
+) -> Option<i32> {
     let (level, _, _) = spell_of(st, caster, spell).ok()?;
     Some(level as i32 + st.model(caster)?.fear)
 }

@@ -255,28 +255,10 @@ fn price(
     out
 }
 
-/// The figures of a prepared opposed check (the app's forms).
-pub fn of_opposed(
-    g: &Game,
-    p: &crate::game::PreparedCheck<crate::dice::OpposedSpec>,
-    l: Lang,
-) -> Vec<Figure> {
-    opposed(g, p.active, p.passive, &p.odds(), l)
-}
-
-/// The figures of a prepared attribute check (the app's forms).
-pub fn of_check(
-    g: &Game,
-    p: &crate::game::PreparedCheck<crate::dice::CheckSpec>,
-    l: Lang,
-) -> Vec<Figure> {
-    check(g, p.active, p.odds(), l)
-}
-
 /// R27: a hit's roll as the table says it: `target` is put Down, or it
 /// withstands the hit. The side that rolls active is the one with the
 /// higher number, the hit's or the target's.
-pub fn of_hit(
+fn of_hit(
     g: &Game,
     p: &crate::game::PreparedCheck<crate::dice::OpposedSpec>,
     attacker: ModelRef,

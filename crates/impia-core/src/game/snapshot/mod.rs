@@ -20,9 +20,9 @@ use super::{Game, ModelRef, ModelState, Now, Side, Status};
 use crate::game::Action;
 use crate::game::roll::Role;
 use crate::tables::Stats;
-use crate::text::Lang;
+use crate::text::{Lang, Text};
 
-pub use figures::{Figure, of_check, of_hit, of_opposed};
+pub use figures::Figure;
 pub use offers::{
     CheckView, ChoiceView, DeclarationView, OfferView, OffersView, OpposedCheck, PendingView,
     PriceView, RerollView, TargetView, TypeDiceView, declarations_view, targets_for_phone,
@@ -56,6 +56,8 @@ pub struct Snapshot {
     /// The line above "what now": scenario, turn and round, in words
     /// (no "Turn 0" before the first turn).
     pub heading: String,
+    /// Who leads on VP, or the tie, in words ([`Game::lead_text`]).
+    pub lead: String,
     /// What the game waits for, as a typed value (`step` names it).
     pub step: Now,
     /// The side (and model) that acts now, if one does.
@@ -85,6 +87,10 @@ pub struct Acting {
     /// The model making actions, if the step has one (R07, R32).
     pub model: Option<ModelRef>,
     pub name: Option<String>,
+    /// R10–R12: what the model can spend now, in words ("3 DP available",
+    /// [`Game::dp_available_text`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dp_available: Option<String>,
 }
 
 /// This turn's dark forces roll (R39).
@@ -228,6 +234,7 @@ impl Game {
             lang,
             format: FORMAT,
             heading: heading(self, lang),
+            lead: self.lead_text().get(lang).to_string(),
             acting: acting(self, &now, lang),
             dark_forces: st.dark_forces.as_ref().map(|d| DarkForces {
                 total: d.total,
@@ -274,6 +281,26 @@ pub fn heading(g: &Game, l: Lang) -> String {
     parts.join(" · ")
 }
 
+impl Game {
+    /// Who leads on victory points (R32, R33, the scenario's) and by how
+    /// much, or the tie, in the words every client shows: "Leading: Ana
+    /// 3–1 VP", "VP tied 0–0".
+    pub fn lead_text(&self) -> Text {
+        let st = self.state();
+        let vp = |s: Side| st.side(s).map_or(0, |x| x.score.total());
+        let (a, b) = (vp(Side::A), vp(Side::B));
+        let Some(lead) = st.winner() else {
+            return Text::new(format!("Empate a PV {a}–{b}"), format!("VP tied {a}–{b}"));
+        };
+        let (hi, lo) = (a.max(b), a.min(b));
+        Text::each(|l| {
+            let who = st.player_name(lead, l);
+            let vp = crate::glossary::VP.get(l);
+            format!("{} {who} {hi}–{lo} {vp}", l.pick("Gana", "Leading:"))
+        })
+    }
+}
+
 /// Who acts in this step: the side that must choose or act, and the model
 /// making actions (R05–R09, R32); none while both sides roll or the game
 /// waits for the dark forces or is over.
@@ -294,6 +321,7 @@ fn acting(g: &Game, now: &Now, l: Lang) -> Option<Acting> {
         player: st.player_name(side, l),
         model,
         name: model.map(|m| st.name(m)),
+        dp_available: model.map(|m| g.dp_available_text(m).get(l).to_string()),
     })
 }
 

@@ -253,6 +253,10 @@ pub struct OfferView {
     pub by: Taker,
     /// Issue 34: the action rolls dice (Roll or type them).
     pub rolls: bool,
+    /// What taking it brings on, in words, for every client to show beside
+    /// it: R31, the flight of an activation ended ([`Game::flight_warning`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub warning: Option<String>,
 }
 
 /// One re-roll of the pending roll (R33, R42): who, which roll, the d10
@@ -417,6 +421,7 @@ fn offer(g: &Game, o: &Offer, l: Lang, lean: bool) -> OfferView {
         None
     };
     OfferView {
+        warning: g.offer_warning(o, l),
         rolls: o.action.rolls_dice(),
         id: o.id,
         by: o.by,

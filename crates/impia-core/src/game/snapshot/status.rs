@@ -6,8 +6,9 @@
 
 use serde::Serialize;
 
-use crate::game::{Game, ModelRef, ModelState, Phase, Side, Status};
-use crate::text::Lang;
+use crate::game::{Action, Game, GameState, ModelRef, ModelState, Offer, Phase, Side, Status};
+use crate::tables::RuleSet;
+use crate::text::{Lang, Text};
 
 /// One model in the status: what the game changed on it (R10, R14, R21,
 /// R31, R32, R37).
@@ -39,6 +40,10 @@ pub struct StatusModel {
     /// complication on every roll) or `flees` (it would flee if its
     /// activation ended now).
     pub fear_level: &'static str,
+    /// R31: what its fear does now, in words (`fear_level` said:
+    /// "1 complication", "flees at the end of its activation").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fear_effect: Option<String>,
 }
 
 /// A warband's victory points by source (R32, R33, scenario).
@@ -95,18 +100,84 @@ pub struct GameStatus {
     pub redo: usize,
 }
 
-fn model(g: &Game, r: ModelRef, m: &ModelState, l: Lang) -> StatusModel {
-    let fear_level = if m.fear <= 0 {
+impl Game {
+    /// R31: how `model`'s fear stands, as every client reads it (the
+    /// status's `fear_level`): `calm`, `frightened` (a complication on
+    /// every roll) or `flees` (it would flee if its activation ended now).
+    pub fn fear_level(&self, model: ModelRef) -> &'static str {
+        self.fear_level_at(self.state(), model)
+    }
+
+    /// [`Game::fear_level`] in `st`, a state of this game (a replay's).
+    pub fn fear_level_at(&self, st: &GameState, model: ModelRef) -> &'static str {
+        match st.model(model) {
+            Some(m) => fear_level(st, self.rules(), model, m),
+            None => "calm",
+        }
+    }
+
+    /// R31: what `model`'s fear does in `st` (this game's, or a replay's),
+    /// in the words every client shows beside its fear (the status's
+    /// `fear_effect`): a complication on every roll at Courage, flight at
+    /// the end of its activation at twice Courage; `None` when it does
+    /// nothing (a Stubborn or Fearless model is spared, one out of play).
+    pub fn fear_effect_at(&self, st: &GameState, model: ModelRef) -> Option<Text> {
+        st.model(model).filter(|m| m.status.in_play())?;
+        fear_effect(self.fear_level_at(st, model))
+    }
+
+    /// R31: the words beside offer `o`, what taking it brings on (the
+    /// flight of an activation ended), in `l`.
+    pub(super) fn offer_warning(&self, o: &Offer, l: Lang) -> Option<String> {
+        let end = matches!(o.action, Action::EndActivation(_));
+        let m = o.model.filter(|_| end)?;
+        Some(self.flight_warning(m)?.get(l).to_string())
+    }
+
+    /// R31: the warning every client shows beside the end of `model`'s
+    /// activation when its fear (twice its Courage, not Fearless) would
+    /// make it flee the battle as it ends; `None` when it would not.
+    pub fn flight_warning(&self, model: ModelRef) -> Option<Text> {
+        (self.fear_level(model) == "flees").then(|| {
+            Text::new(
+                "¡Con este Pavor huirá de la batalla al terminar! (R31)",
+                "With this fear it will flee the battle when it ends! (R31)",
+            )
+        })
+    }
+}
+
+/// The words of a `fear_level` ([`Game::fear_effect_at`]).
+fn fear_effect(level: &str) -> Option<Text> {
+    match level {
+        "flees" => Some(Text::new(
+            "huye al final de su activación",
+            "flees at the end of its activation",
+        )),
+        "frightened" => Some(Text::new("1 complicación", "1 complication")),
+        _ => None,
+    }
+}
+
+fn fear_level(st: &GameState, rules: &RuleSet, r: ModelRef, m: &ModelState) -> &'static str {
+    if m.fear <= 0 {
         "calm"
-    } else if crate::game::fear::would_flee(g.state(), g.rules(), r) {
+    } else if crate::game::fear::would_flee(st, rules, r) {
         "flees"
     } else if m.frightened() {
         "frightened"
     } else {
         "calm"
-    };
+    }
+}
+
+fn model(g: &Game, r: ModelRef, m: &ModelState, l: Lang) -> StatusModel {
+    let level = fear_level(g.state(), g.rules(), r, m);
     StatusModel {
-        fear_level,
+        fear_level: level,
+        fear_effect: fear_effect(level)
+            .filter(|_| m.status.in_play())
+            .map(|t| t.get(l).to_string()),
         model: r,
         name: m.name.to_string(),
         leader: m.leader,

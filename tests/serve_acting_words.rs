@@ -1,0 +1,61 @@
+//! Issue 34 in a real browser: seat A's page shows the core's sentences
+//! about the acting model where it shows the model and its End activation:
+//! the flight warning (R31), the DP it can spend (R10–R12), what its fear
+//! does (R31) and who leads on VP, each the very words the app shows.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use crate::game_support::*;
+use crate::serve_browser::browser;
+use impia::core::game::Action;
+use impia::core::game::act;
+use impia::core::text::Lang;
+use impia::server::{Share, view};
+use serde_json::json;
+
+#[test]
+fn r31_r10_r12_seat_as_page_shows_the_cores_words_on_its_acting_model() {
+    let Some(d) = browser() else { return };
+    let mut g = game();
+    turn(&mut g, 4);
+    skip_to(&mut g, a(0));
+    let courage = g.state().model(a(0)).expect("a(0)").courage();
+    ok(
+        &mut g,
+        Action::AdjustFear(act::AdjustFear {
+            model: a(0),
+            delta: 2 * courage,
+        }),
+    );
+    let bind: SocketAddr = "127.0.0.1:0".parse().expect("addr");
+    let share = Share::start(bind, view::state(&g, 1), Lang::En).expect("share");
+    d.go(&share.links().a);
+    let (shown, _) = d
+        .wait(
+            "const q = s => { const e = document.querySelector(s); return e ? e.textContent : null; };
+             const w = q('[data-warning=\"end_activation\"]');
+             const cards = Array.from(document.querySelectorAll('.card .fear')).map(e => e.textContent);
+             return w ? { warning: w, dp: q('#dp-available'), lead: q('#lead'), cards } : null",
+            Duration::from_secs(20),
+        )
+        .expect("the End activation's warning on the page");
+    let en = |t: impia::core::text::Text| json!(t.en);
+    assert_eq!(
+        shown["warning"],
+        en(g.flight_warning(a(0)).expect("a(0) would flee"))
+    );
+    assert_eq!(shown["dp"], en(g.dp_available_text(a(0))));
+    assert_eq!(shown["lead"], en(g.lead_text()));
+    let effect = g
+        .fear_effect_at(g.state(), a(0))
+        .expect("a(0)'s fear does something")
+        .en;
+    let cards = shown["cards"].as_array().expect("cards");
+    assert!(
+        cards
+            .iter()
+            .any(|c| c.as_str().is_some_and(|c| c.contains(&effect))),
+        "{shown}"
+    );
+}
