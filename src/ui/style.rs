@@ -8,9 +8,10 @@ use egui::Color32;
 /// upright).
 pub const NARROW: f32 = 600.0;
 
-/// Whether `ui` is narrower than [`NARROW`].
+/// Whether the screen is narrower than [`NARROW`] (the screen, not the
+/// `ui`: a toolbar wider than the screen widens the `ui` it is drawn in).
 pub fn narrow(ui: &egui::Ui) -> bool {
-    ui.available_width() < NARROW
+    ui.ctx().content_rect().width() < NARROW
 }
 
 /// The figure that matters most: the points total of the warband.
