@@ -185,3 +185,22 @@ fn duplicate_names_should_cite_the_reading_by_its_title() {
             >= 1
     );
 }
+
+/// Issue 37: on a phone (390 points across) the models, the model and the
+/// problems are one column, the problems below the models and inside the
+/// screen; a 1280-point window keeps the side panels.
+#[test]
+fn a_phone_screen_should_stack_the_warband_in_one_column() {
+    let mut h = Harness::builder()
+        .with_size([390.0, 844.0])
+        .build_ui_state(|ui, app: &mut ImpiaApp| app.show(ui), app(Lang::En));
+    h.run();
+    // The collapsing header and its body's heading both say "Models".
+    let models = h.get_all_by_label("Models").next().expect("models").rect();
+    let problems = h.get_by_label("Problems and record").rect();
+    assert!(problems.top() > models.bottom(), "{models:?} {problems:?}");
+    assert!(problems.right() <= 391.0, "{problems:?} off the screen");
+    let mut wide = harness(app(Lang::En));
+    wide.run();
+    assert!(wide.query_by_label("Problems and record").is_none());
+}

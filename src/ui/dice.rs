@@ -227,6 +227,20 @@ impl DiceView {
             seed_problem(ui, &self.seed_text, l);
         });
         ui.separator();
+        // Issue 37: on a phone the history goes under the dice.
+        if crate::ui::style::narrow(ui) {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                match self.mode {
+                    DiceMode::Check => self.check_ui(ui, rules, roster, l),
+                    DiceMode::Opposed => self.opposed_ui(ui, rules, roster, l),
+                    DiceMode::Table => self.table_ui(ui, rules, l),
+                }
+                ui.separator();
+                egui::CollapsingHeader::new(l.pick("Historial", "History"))
+                    .show(ui, |ui| self.history_ui(ui, l));
+            });
+            return;
+        }
         egui::Panel::right("dice_history")
             .resizable(true)
             .default_size(360.0)

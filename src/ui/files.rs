@@ -97,6 +97,56 @@ impl Dialogs {
     }
 }
 
+/// A file from the system's dialog when `clicked`. Issue 37: a page's
+/// picker answers at a later frame, so the button asks for its file by
+/// `tag` every frame; the file is kept in the browser and its path given.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn pick_yaml(
+    _ui: &egui::Ui,
+    clicked: bool,
+    (dir, _rules): (&Path, &RuleSet),
+    _tag: &str,
+) -> Option<Result<PathBuf, String>> {
+    if !clicked {
+        return None;
+    }
+    ::rfd::FileDialog::new()
+        .add_filter("YAML", &["yaml", "yml"])
+        .set_directory(dir)
+        .pick_file()
+        .map(Ok)
+}
+
+#[cfg(target_arch = "wasm32")]
+pub fn pick_yaml(
+    ui: &egui::Ui,
+    clicked: bool,
+    (_dir, rules): (&Path, &RuleSet),
+    tag: &str,
+) -> Option<Result<PathBuf, String>> {
+    use crate::ui::web::{pick, storage};
+    if clicked {
+        pick::start(ui.ctx(), tag, "YAML", &["yaml", "yml"]);
+    }
+    let (name, bytes) = pick::take(tag)?;
+    Some(storage::keep_dropped(&name, &bytes, rules))
+}
+
+/// Where a file goes or comes from, as the player sees it: its path, or
+/// in a page (issue 37), the browser and the file's name.
+fn shown_place(path: &Path, l: Lang) -> String {
+    if cfg!(target_arch = "wasm32") {
+        let name = path.file_name().map(|n| n.to_string_lossy().to_string());
+        let place = l.pick("En este navegador", "In this browser");
+        match name.filter(|n| n.ends_with(".yaml")) {
+            Some(n) => format!("{place}: {n}"),
+            None => place.to_string(),
+        }
+    } else {
+        path.display().to_string()
+    }
+}
+
 /// `dir` if it exists, else the folder it would be made in.
 fn start_dir(dir: &Path) -> PathBuf {
     if dir.is_dir() {
@@ -270,7 +320,7 @@ impl SaveForm {
                     .labelled_by(lbl.id);
                 ui.label(".yaml");
             });
-            ui.add(egui::Label::new(egui::RichText::new(path.display().to_string()).weak()).wrap());
+            ui.add(egui::Label::new(egui::RichText::new(shown_place(&path, l)).weak()).wrap());
             let replace = matches!(target, Target::Other(_));
             if let Target::Other(name) = &target {
                 let what = match name {
@@ -337,9 +387,14 @@ impl OpenList {
         let modal = egui::Modal::new(egui::Id::unique("open_list")).show(ctx, |ui| {
             ui.set_width(620.0);
             ui.heading(l.pick("Abrir banda", "Open warband"));
-            ui.add(egui::Label::new(egui::RichText::new(dir.display().to_string()).weak()).wrap());
+            ui.add(egui::Label::new(egui::RichText::new(shown_place(dir, l)).weak()).wrap());
             ui.separator();
-            if self.entries.is_empty() {
+            if self.entries.is_empty() && cfg!(target_arch = "wasm32") {
+                ui.label(l.pick(
+                    "Este navegador no guarda bandas todavía. También puedes arrastrar un archivo a la página.",
+                    "This browser keeps no warbands yet. You can also drop a file onto the page.",
+                ));
+            } else if self.entries.is_empty() {
                 ui.label(l.pick(
                     "No hay bandas en esta carpeta. También puedes arrastrar un archivo a la ventana.",
                     "There are no warbands in this folder. You can also drop a file onto the window.",

@@ -4,6 +4,7 @@
 mod app;
 pub mod dice;
 pub mod files;
+mod fonts;
 pub mod game;
 pub mod reference;
 pub mod roster_text;
@@ -15,6 +16,7 @@ pub mod web;
 pub mod widgets;
 
 pub use app::{ImpiaApp, LibraryPanel, Prefs, View, open_library};
+pub use fonts::install_fonts;
 
 use std::path::PathBuf;
 #[cfg(not(target_arch = "wasm32"))]
@@ -48,25 +50,6 @@ pub fn system_lang() -> Lang {
 #[cfg(target_arch = "wasm32")]
 pub fn system_lang() -> Lang {
     web::page::browser_lang()
-}
-
-/// egui's fonts plus DejaVu Sans as a fallback, for the arrows and symbols
-/// (↶ ↷ ↑ ↓ ★ ⚠) that the default font lacks.
-pub fn install_fonts(ctx: &egui::Context) {
-    let mut fonts = egui::FontDefinitions::default();
-    fonts.font_data.insert(
-        "dejavu".into(),
-        // The PDF's own copy: the font is in the binary once.
-        std::sync::Arc::new(egui::FontData::from_static(crate::pdf::REGULAR_TTF)),
-    );
-    for family in [egui::FontFamily::Proportional, egui::FontFamily::Monospace] {
-        fonts
-            .families
-            .entry(family)
-            .or_default()
-            .push("dejavu".into());
-    }
-    ctx.set_fonts(fonts);
 }
 
 /// When the process started, for `IMPIA_TIMING=1` (start to first frame).

@@ -3,6 +3,17 @@
 
 use egui::Color32;
 
+/// Narrower than this (points), a view's side panels stack in one column
+/// and the top bar's views are one menu (issue 37: a phone, a tablet
+/// upright).
+pub const NARROW: f32 = 600.0;
+
+/// Whether the screen is narrower than [`NARROW`] (the screen, not the
+/// `ui`: a toolbar wider than the screen widens the `ui` it is drawn in).
+pub fn narrow(ui: &egui::Ui) -> bool {
+    ui.ctx().content_rect().width() < NARROW
+}
+
 /// The figure that matters most: the points total of the warband.
 pub const SIZE_BIG: f32 = 22.0;
 /// A roll button's label.

@@ -191,4 +191,5 @@ impl Store for Memory {
     }
 }
 
+pub mod archive;
 pub mod cases;

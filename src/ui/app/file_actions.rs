@@ -119,9 +119,23 @@ impl ImpiaApp {
             Ok(()) => {
                 self.warband.doc.mark_saved(path.clone());
                 self.prefs.last_roster = Some(path.clone());
+                // Issue 37: a page keeps the roster and offers it as a file.
+                let web = cfg!(target_arch = "wasm32");
+                let name = path
+                    .file_name()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .to_string();
                 self.set_status(
-                    Text::each(|l| {
-                        format!("{} {}", l.pick("Guardado en", "Saved to"), path.display())
+                    Text::each(|l| match web {
+                        true => format!(
+                            "{} {name} {}",
+                            l.pick("Guardada en este navegador como", "Kept in this browser as"),
+                            l.pick("(y descargada)", "(and downloaded)")
+                        ),
+                        false => {
+                            format!("{} {}", l.pick("Guardado en", "Saved to"), path.display())
+                        }
                     }),
                     false,
                 );
@@ -172,7 +186,7 @@ impl ImpiaApp {
         match files::target(&path, &self.warband.doc.roster, &self.rules) {
             Target::Free | Target::Same => {
                 self.save_to(path);
-                if !self.status.error {
+                if !self.status.error && !cfg!(target_arch = "wasm32") {
                     let saved = self.status.text.clone();
                     let text = Text::each(|l| {
                         format!(
@@ -277,6 +291,19 @@ impl ImpiaApp {
                 self.open_list = None;
                 self.open_path(&p);
             }
+            // Issue 37: a page's picker answers at a later frame
+            // (web_kept.rs opens the file when it arrives).
+            #[cfg(target_arch = "wasm32")]
+            Some(FormChoice::SystemDialog) => {
+                self.open_list = None;
+                crate::ui::web::pick::start(
+                    ctx,
+                    super::web_kept::OPEN_TAG,
+                    "YAML",
+                    &["yaml", "yml"],
+                );
+            }
+            #[cfg(not(target_arch = "wasm32"))]
             Some(FormChoice::SystemDialog) => match self.dialogs.open(&self.rosters_dir) {
                 Picked::File(p) => {
                     self.open_list = None;
@@ -347,17 +374,27 @@ impl ImpiaApp {
                 .and_then(|bytes| write_pdf(&out, &bytes));
         match result {
             Ok(()) => {
+                // Issue 37: a page's PDF is a download, opened by the browser.
+                let web = cfg!(target_arch = "wasm32");
+                let name = out
+                    .file_name()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .to_string();
                 self.set_status(
-                    Text::each(|l| {
-                        format!(
+                    Text::each(|l| match web {
+                        true => format!("{} {name}", l.pick("PDF descargado:", "PDF downloaded:")),
+                        false => format!(
                             "{} {}",
                             l.pick("PDF escrito en", "PDF written to"),
                             out.display()
-                        )
+                        ),
                     }),
                     false,
                 );
-                self.last_pdf = Some(out.clone());
+                if !web {
+                    self.last_pdf = Some(out.clone());
+                }
                 Some(out)
             }
             Err(e) => {

@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 
 use super::ImpiaApp;
 use crate::core::library::{self, Library, LibraryError, Source};
-use crate::core::text::{Lang, Text};
+use crate::core::text::Text;
+#[cfg(not(target_arch = "wasm32"))]
 use crate::ui::files::Picked;
 
 /// The library window's state.
@@ -31,7 +32,8 @@ pub fn open_library(home: Option<&Path>) -> Result<(Library, Source, Vec<PathBuf
     Ok((lib, source, written))
 }
 
-fn source_words(s: Option<Source>, l: Lang) -> &'static str {
+#[cfg(not(target_arch = "wasm32"))]
+fn source_words(s: Option<Source>, l: crate::core::text::Lang) -> &'static str {
     match s {
         Some(Source::Flag) => l.pick("elegida con --home", "chosen with --home"),
         Some(Source::Env) => l.pick("elegida con IMPIA_HOME", "chosen with IMPIA_HOME"),
@@ -119,6 +121,7 @@ impl ImpiaApp {
 
     /// Make `root` the library, remembered for the next start (and for the
     /// commands); `None`: back to the default.
+    #[cfg(not(target_arch = "wasm32"))]
     fn change_library(&mut self, root: Option<PathBuf>) {
         let lib = match root.clone().or_else(library::default_root) {
             Some(r) => Library::at(&r),
@@ -161,6 +164,16 @@ impl ImpiaApp {
         if !self.library_panel.open {
             return;
         }
+        // Issue 37: a page's library is the browser's storage, not a folder.
+        #[cfg(target_arch = "wasm32")]
+        self.browser_library_window(ctx);
+        #[cfg(not(target_arch = "wasm32"))]
+        self.folder_window(ctx);
+    }
+
+    /// The library's folder: shown, opened, changed.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn folder_window(&mut self, ctx: &egui::Context) {
         let l = self.l();
         let mut open = true;
         let mut change = None;

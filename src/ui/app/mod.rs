@@ -188,6 +188,8 @@ impl ImpiaApp {
         (rules, folder): (RuleSet, Option<Arc<YamlFolder>>),
         warning: Option<String>,
     ) -> Self {
+        // The fonts before the first frame (egui has none of its own).
+        super::install_fonts(&cc.egui_ctx);
         // Preferences that do not read (hand-edited, or another version's)
         // fall back to the defaults: nothing the player made is lost.
         let mut prefs: Prefs = cc
@@ -546,7 +548,7 @@ impl eframe::App for ImpiaApp {
         self.show(ui);
         #[cfg(target_arch = "wasm32")]
         {
-            self.keep_game();
+            self.keep_game(ui.ctx());
             self.keep_prefs(_frame);
         }
         // `IMPIA_TIMING=1 impia` reports start to first frame (a performance goal).

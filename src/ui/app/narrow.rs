@@ -6,7 +6,7 @@ use super::{ImpiaApp, View};
 use crate::core::text::Lang;
 
 /// Narrower than this, the views are a menu (a 390-point phone is).
-pub const NARROW: f32 = 600.0;
+pub const NARROW: f32 = crate::ui::style::NARROW;
 
 const VIEWS: [View; 5] = [
     View::Warband,

@@ -19,6 +19,11 @@ thread_local! {
     static PREFS_KEPT: std::cell::RefCell<Option<super::Prefs>> = Default::default();
 }
 
+/// The tag of a file picked to be opened (a roster or a game).
+pub(super) const OPEN_TAG: &str = "open";
+/// The tag of a library zip picked to be imported.
+const IMPORT_TAG: &str = "import";
+
 impl ImpiaApp {
     /// A roster or game kept in the browser under `path`'s name, opened;
     /// false when the browser keeps none by that name.
@@ -30,6 +35,9 @@ impl ImpiaApp {
         if game_shelf && let Some(read) = storage::read_game(path, &self.rules) {
             match read {
                 Ok(host) => {
+                    if host.read_only() {
+                        self.set_status(crate::ui::web::tabs::other_tab_words(), true);
+                    }
                     self.game.game = Some(host);
                     self.game.last_game = Some(path.to_path_buf());
                     self.prefs.last_game = Some(path.to_path_buf());
@@ -68,7 +76,7 @@ impl ImpiaApp {
                 .iter()
                 .filter(|f| {
                     let n = f.path().to_string_lossy().to_ascii_lowercase();
-                    n.ends_with(".yaml") || n.ends_with(".yml")
+                    n.ends_with(".yaml") || n.ends_with(".yml") || n.ends_with(".zip")
                 })
                 .cloned()
                 .collect()
@@ -83,8 +91,19 @@ impl ImpiaApp {
                 ctx.request_repaint();
             });
         }
-        let arrived = ARRIVED.with(|a| std::mem::take(&mut *a.borrow_mut()));
+        let mut arrived = ARRIVED.with(|a| std::mem::take(&mut *a.borrow_mut()));
+        // A file chosen with Open's "Other file…" arrives the same way.
+        if let Some((name, bytes)) = crate::ui::web::pick::take(OPEN_TAG) {
+            arrived.push((name, Ok(bytes)));
+        }
+        if let Some((name, bytes)) = crate::ui::web::pick::take(IMPORT_TAG) {
+            arrived.push((name, Ok(bytes)));
+        }
         for (name, read) in &arrived {
+            if name.to_ascii_lowercase().ends_with(".zip") {
+                self.import_library(name, read);
+                continue;
+            }
             match read
                 .as_ref()
                 .map_err(|e| format!("{name}: {e}"))
@@ -148,10 +167,24 @@ impl ImpiaApp {
 
     /// Every frame: the open game in storage as it is now (written only
     /// when it changed). A failure is said, and said again if it changes.
-    pub(super) fn keep_game(&mut self) {
+    pub(super) fn keep_game(&mut self, ctx: &egui::Context) {
         crate::ui::web::page::set_unsaved(self.warband.doc.dirty());
-        if let Err(e) = storage::keep_game(self.game.last_game.as_deref(), self.game.game.as_ref())
+        crate::ui::web::tabs::beat(ctx);
+        let kept = storage::keep_game(self.game.last_game.as_deref(), self.game.game.as_ref());
+        if let Err(e) = &kept
+            && e == storage::LOST_TO_ANOTHER_TAB
         {
+            // Asleep too long, the tab lost the game to another: from now
+            // on it only shows it (the other tab's actions are the game's).
+            self.game.game = self.game.game.take().map(|h| {
+                crate::core::game::Host::detached(
+                    h.into_game().viewed_only(crate::core::game::ReadOnly::Busy),
+                )
+            });
+            self.set_status(crate::ui::web::tabs::other_tab_words(), true);
+            return;
+        }
+        if let Err(e) = kept {
             let text = Text::each(|l| {
                 format!(
                     "{} {e}",
@@ -163,6 +196,115 @@ impl ImpiaApp {
             });
             if self.status.text != text {
                 self.set_status(text, true);
+            }
+        }
+    }
+
+    /// A library zip (picked or dropped) kept in the browser; what it did
+    /// said in the status line.
+    fn import_library(&mut self, name: &str, read: &Result<Vec<u8>, String>) {
+        let done = match read.clone().and_then(|b| storage::import_zip(&b)) {
+            Ok(d) => d,
+            Err(e) => {
+                let text = Text::each(|l| {
+                    format!(
+                        "{} {name}: {e}",
+                        l.pick("No se pudo importar", "Could not import")
+                    )
+                });
+                return self.set_status(text, true);
+            }
+        };
+        let renamed: Vec<String> = done
+            .renamed
+            .iter()
+            .map(|(from, to)| format!("{from} → {to}"))
+            .collect();
+        let (renamed, skipped) = (renamed.join(", "), done.skipped.join("; "));
+        let text = Text::each(|l| {
+            let mut t = format!(
+                "{name}: {} {}, {} {}",
+                done.added,
+                l.pick("documentos nuevos", "new documents"),
+                done.same,
+                l.pick("ya estaban", "already here"),
+            );
+            if !renamed.is_empty() {
+                t += &format!(
+                    "; {} {renamed}",
+                    l.pick(
+                        "distintos, con otro nombre:",
+                        "different, under a new name:"
+                    )
+                );
+            }
+            if !skipped.is_empty() {
+                t += &format!("; {} {skipped}", l.pick("fuera:", "left out:"));
+            }
+            t
+        });
+        self.set_status(text, !done.skipped.is_empty());
+    }
+
+    /// The library window in a page: what the browser keeps, the whole of
+    /// it as a zip to download, and a zip to bring in.
+    pub(super) fn browser_library_window(&mut self, ctx: &egui::Context) {
+        let l = self.l();
+        let [rosters, games, records] = storage::counts();
+        let mut open = true;
+        let (mut export, mut import) = (false, false);
+        egui::Window::new(l.pick("Tus archivos", "Your files"))
+            .open(&mut open)
+            .collapsible(false)
+            .resizable(false)
+            .show(ctx, |ui| {
+                ui.set_max_width(520.0);
+                ui.label(format!(
+                    "{} {rosters} {}, {games} {}, {records} {}.",
+                    l.pick(
+                        "Este navegador guarda, solo en este dispositivo:",
+                        "This browser keeps, on this device only:"
+                    ),
+                    l.pick("bandas", "warbands"),
+                    l.pick("partidas", "games"),
+                    l.pick("historiales", "records"),
+                ));
+                ui.weak(l.pick(
+                    "Borrar los datos de este sitio en el navegador los borra: descarga una copia de vez en cuando. La copia (un .zip de archivos YAML) se abre también en la aplicación de escritorio y en otro navegador.",
+                    "Clearing this site's data in the browser deletes them: download a copy now and then. The copy (a .zip of YAML files) also opens in the desktop app and in another browser.",
+                ));
+                ui.horizontal(|ui| {
+                    export = ui
+                        .button(l.pick("Descargar todo (.zip)", "Download all (.zip)"))
+                        .clicked();
+                    import = ui
+                        .button(l.pick("Traer un .zip…", "Bring in a .zip…"))
+                        .on_hover_text(l.pick(
+                            "Nada de lo que ya está aquí se sustituye: lo distinto entra con otro nombre.",
+                            "Nothing already here is replaced: what differs comes in under a new name.",
+                        ))
+                        .clicked();
+                });
+            });
+        self.library_panel.open = open;
+        if import {
+            crate::ui::web::pick::start(ctx, IMPORT_TAG, "zip", &["zip"]);
+        }
+        if export {
+            let name = format!("impia-{}.zip", crate::core::date::today());
+            match storage::export_zip().and_then(|(zip, n)| {
+                crate::ui::web::page::download(&name, "application/zip", &zip).map(|()| n)
+            }) {
+                Ok(n) => self.set_status(
+                    Text::each(|l| {
+                        format!(
+                            "{name}: {n} {}",
+                            l.pick("documentos descargados", "documents downloaded")
+                        )
+                    }),
+                    false,
+                ),
+                Err(e) => self.set_status_plain(e, true),
             }
         }
     }

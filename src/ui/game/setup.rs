@@ -1,8 +1,6 @@
 //! No game yet: continue the last game, open one, or start a new one from
 //! two rosters (the players' names and the scenario go in the setup).
 
-#[cfg(target_arch = "wasm32")]
-use crate::ui::web::page::no_dialog as rfd;
 use std::path::{Path, PathBuf};
 
 use super::GameView;
@@ -22,13 +20,6 @@ pub struct NewGameForm {
     pub player_a: String,
     pub player_b: String,
     pub seed: String,
-}
-
-fn pick_file(dir: &Path) -> Option<PathBuf> {
-    rfd::FileDialog::new()
-        .add_filter("YAML", &["yaml", "yml"])
-        .set_directory(dir)
-        .pick_file()
 }
 
 /// The `.yaml` files of the library's `rosters/`, sorted.
@@ -271,6 +262,8 @@ impl GameView {
                         )),
                         true,
                     ),
+                    #[cfg(target_arch = "wasm32")]
+                    _ if read_only.is_some() => self.say(crate::ui::web::tabs::other_tab_words(), true),
                     _ if read_only.is_some() => self.say(
                         Text::each(|l| format!(
                             "{} {}",
@@ -383,10 +376,14 @@ impl GameView {
             });
             ui.add_space(8.0);
         }
-        if ui.button(l.pick("Abrir partida…", "Open game…")).clicked()
-            && let Some(p) = pick_file(&self.library.games())
+        let clicked = ui.button(l.pick("Abrir partida…", "Open game…")).clicked();
+        match crate::ui::files::pick_yaml(ui, clicked, (&self.library.games(), rules), "open-game")
         {
-            self.open(&p, rules);
+            Some(Ok(p)) => {
+                self.open(&p, rules);
+            }
+            Some(Err(e)) => self.say(Text::new(e.clone(), e), true),
+            None => {}
         }
     }
 
@@ -525,10 +522,27 @@ fn roster_pick_ui(
         })
         .response
         .labelled_by(label);
-    if ui.button(l.pick("Otra…", "Other…")).clicked()
-        && let Some(p) = pick_file(from.rosters)
-    {
-        *slot = Some(p);
+    let clicked = ui.button(l.pick("Otra…", "Other…")).clicked();
+    let failed = egui::Id::unique(("roster_pick_failed", k));
+    match crate::ui::files::pick_yaml(
+        ui,
+        clicked,
+        (from.rosters, rules),
+        ["roster-a", "roster-b"][k.min(1)],
+    ) {
+        Some(Ok(p)) => {
+            *slot = Some(p);
+            ui.data_mut(|d| {
+                d.remove::<String>(failed);
+            });
+        }
+        Some(Err(e)) => ui.data_mut(|d| {
+            d.insert_temp(failed, e);
+        }),
+        None => {}
+    }
+    if let Some(e) = ui.data(|d| d.get_temp::<String>(failed)) {
+        super::widgets::error_label(ui, &e);
     }
 }
 

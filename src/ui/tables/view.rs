@@ -25,7 +25,9 @@ impl TablesView {
             ));
             crate::ui::dice::seed_problem(ui, &self.seed_text, l);
             ui.separator();
-            if ui
+            // Issue 37: a page cannot read a folder (the button is not shown).
+            if !cfg!(target_arch = "wasm32")
+                && ui
                 .button(l.pick("Abrir carpeta de tablas…", "Open pack folder…"))
                 .on_hover_text(l.pick(
                     "Una carpeta con tus tablas (un archivo YAML por tabla), o con packs: archivos que empiezan por «pack:» o subcarpetas.",
@@ -38,6 +40,21 @@ impl TablesView {
             }
         });
         ui.separator();
+        // Issue 37: on a phone the list, the table and the history are one
+        // column (side panels would leave the table no room).
+        if crate::ui::style::narrow(ui) {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                egui::CollapsingHeader::new(l.pick("Tablas", "Tables"))
+                    .default_open(true)
+                    .show(ui, |ui| self.list_ui(ui, l));
+                ui.separator();
+                self.table_ui(ui, l);
+                ui.separator();
+                egui::CollapsingHeader::new(l.pick("Historial", "History"))
+                    .show(ui, |ui| self.history_ui(ui, l));
+            });
+            return;
+        }
         egui::Panel::left("tables_list")
             .resizable(true)
             .default_size(290.0)

@@ -148,7 +148,7 @@ fn details_lines(ui: &mut egui::Ui, l: Lang, report: &RosterReport, p: &roster::
             }
         };
         ui.label(format!(
-            "🏹 {}: {} {}/{}/{} cm · {} {} · {} {}",
+            "🎯 {}: {} {}/{}/{} cm · {} {} · {} {}",
             w.name.get(l),
             glossary::RANGE.get(l),
             w.range_cm[0],

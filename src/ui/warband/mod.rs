@@ -99,34 +99,61 @@ impl WarbandView {
         // Side panels in proportion to the window, so the editor keeps its
         // room when the UI is scaled up (issue 13).
         let total = ui.available_width();
-        egui::Panel::left("models")
-            .resizable(true)
-            .default_size((total * 0.2).clamp(180.0, 270.0))
-            .show(ui, |ui| {
-                models::model_list_ui(ui, rules, l, &report, &mut doc.roster, selected);
-            });
-        egui::Panel::right("problems")
-            .resizable(true)
-            .default_size((total * 0.2).clamp(180.0, 300.0))
-            .show(ui, |ui| {
-                if let Some(i) = problems::problems_ui(ui, l, &report) {
-                    *selected = i;
+        // Issue 37: on a phone the models, the selected one and the
+        // problems are one column.
+        if crate::ui::style::narrow(ui) {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                egui::CollapsingHeader::new(l.pick("Miniaturas", "Models"))
+                    .default_open(true)
+                    .show(ui, |ui| {
+                        models::model_list_ui(ui, rules, l, &report, &mut doc.roster, selected);
+                    });
+                ui.separator();
+                if let Some(m) = doc.roster.models.get_mut(*selected) {
+                    editor::editor_ui(ui, rules, l, &report, m, *selected);
                 }
                 ui.separator();
-                record::record_ui(ui, l, record, &doc.roster.name);
+                egui::CollapsingHeader::new(l.pick("Problemas e historial", "Problems and record"))
+                    .show(ui, |ui| {
+                        if let Some(i) = problems::problems_ui(ui, l, &report) {
+                            *selected = i;
+                        }
+                        ui.separator();
+                        record::record_ui(ui, l, record, &doc.roster.name);
+                    });
             });
-        egui::CentralPanel::default().show(ui, |ui| {
-            // Both ways: at a large scale nothing is cut off out of reach.
-            egui::ScrollArea::both().show(ui, |ui| match doc.roster.models.get_mut(*selected) {
-                Some(m) => editor::editor_ui(ui, rules, l, &report, m, *selected),
-                None => {
-                    ui.label(l.pick(
-                        "La banda está vacía: añade una miniatura con «➕ Añadir».",
-                        "The warband is empty: add a model with “➕ Add”.",
-                    ));
-                }
+        } else {
+            egui::Panel::left("models")
+                .resizable(true)
+                .default_size((total * 0.2).clamp(180.0, 270.0))
+                .show(ui, |ui| {
+                    models::model_list_ui(ui, rules, l, &report, &mut doc.roster, selected);
+                });
+            egui::Panel::right("problems")
+                .resizable(true)
+                .default_size((total * 0.2).clamp(180.0, 300.0))
+                .show(ui, |ui| {
+                    if let Some(i) = problems::problems_ui(ui, l, &report) {
+                        *selected = i;
+                    }
+                    ui.separator();
+                    record::record_ui(ui, l, record, &doc.roster.name);
+                });
+            egui::CentralPanel::default().show(ui, |ui| {
+                // Both ways: at a large scale nothing is cut off out of reach.
+                egui::ScrollArea::both().show(ui, |ui| {
+                    match doc.roster.models.get_mut(*selected) {
+                        Some(m) => editor::editor_ui(ui, rules, l, &report, m, *selected),
+                        None => {
+                            ui.label(l.pick(
+                                "La banda está vacía: añade una miniatura con «➕ Añadir».",
+                                "The warband is empty: add a model with “➕ Add”.",
+                            ));
+                        }
+                    }
+                });
             });
-        });
+        }
 
         self.record_edit(ui.ctx(), before);
         self.text.ui(ui, rules, l, &mut self.doc);

@@ -12,7 +12,7 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::core::game::{Game, Host};
+use crate::core::game::{Game, Host, ReadOnly};
 use crate::core::roster::{self, Roster};
 use crate::core::store::{MAX_DOC_BYTES, Shelf, Store, check_name};
 use crate::core::tables::RuleSet;
@@ -210,6 +210,7 @@ pub fn keep_new_game(game: &Host) -> Result<PathBuf, String> {
     let text = game.to_file_text().map_err(|e| e.to_string())?;
     s.write(Shelf::Games, &name, &text)
         .map_err(|e| e.to_string())?;
+    super::tabs::claim(&name);
     remember(&name, &text);
     Ok(PathBuf::from(Shelf::Games.dir()).join(name))
 }
@@ -223,6 +224,9 @@ fn remember(name: &str, text: &str) {
     WRITTEN.with(|w| *w.borrow_mut() = (name.to_string(), 0, text.to_string()));
 }
 
+/// What `keep_game` says when another tab has taken the game over.
+pub const LOST_TO_ANOTHER_TAB: &str = "another tab of this browser plays this game now";
+
 /// Called every frame: the open game, written again after any change
 /// (the web's autosave: every action is in storage before the next frame).
 pub fn keep_game(path: Option<&Path>, game: Option<&Host>) -> Result<(), String> {
@@ -233,6 +237,9 @@ pub fn keep_game(path: Option<&Path>, game: Option<&Host>) -> Result<(), String>
         return Ok(());
     }
     let name = name_of(path).map_err(|e| e.to_string())?;
+    if !super::tabs::still_mine(&name) {
+        return Err(LOST_TO_ANOTHER_TAB.to_string());
+    }
     // A cheap look first: the text is made only when the log moved.
     let stamp =
         game.actions().len() * 1_000_003 + game.undone().len() * 1009 + game.redo_list().len();
@@ -262,7 +269,11 @@ pub fn read_game(path: &Path, rules: &RuleSet) -> Option<Result<Host, String>> {
     if game.is_ok() {
         remember(&name, &text);
     }
-    Some(game.map(Host::detached))
+    // One game per tab: held by another, it is only viewed here.
+    Some(game.map(|g| match super::tabs::claim(&name) {
+        true => Host::detached(g),
+        false => Host::detached(g.viewed_only(ReadOnly::Busy)),
+    }))
 }
 
 /// Whether the browser keeps a game by the path the app knows it by.
@@ -278,6 +289,35 @@ pub fn view_game(path: &Path, rules: &RuleSet) -> Option<Result<Game, String>> {
     let name = name_of(path).ok()?;
     let text = Browser::app().ok()?.read(Shelf::Games, &name).ok()?;
     Some(Game::from_file_text(&name, &text, rules).map_err(|e| e.to_string()))
+}
+
+/// The whole library as a zip (issue 37: nothing trapped in one browser):
+/// its bytes and how many documents it holds.
+pub fn export_zip() -> Result<(Vec<u8>, usize), String> {
+    let s = Browser::app().map_err(|e| e.to_string())?;
+    let count = Shelf::ALL
+        .iter()
+        .map(|sh| s.list(*sh).map(|v| v.len()))
+        .sum::<io::Result<usize>>()
+        .map_err(|e| e.to_string())?;
+    let zip = crate::core::store::archive::export(&s).map_err(|e| e.to_string())?;
+    Ok((zip, count))
+}
+
+/// A library zip's documents kept in the browser, none replaced.
+pub fn import_zip(bytes: &[u8]) -> Result<crate::core::store::archive::Imported, String> {
+    let mut s = Browser::app().map_err(|e| e.to_string())?;
+    crate::core::store::archive::import(&mut s, bytes).map_err(|e| e.to_string())
+}
+
+/// How many rosters, games and records the browser keeps.
+pub fn counts() -> [usize; 3] {
+    let s = Browser::app().ok();
+    Shelf::ALL.map(|sh| {
+        s.as_ref()
+            .and_then(|s| s.list(sh).ok())
+            .map_or(0, |v| v.len())
+    })
 }
 
 /// The store's cases against the browser's storage (`?selftest`), each

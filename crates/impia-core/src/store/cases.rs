@@ -92,6 +92,60 @@ fn a_name_cannot_leave_its_shelf(s: &mut dyn Store) -> Result<(), String> {
     expect(listed.is_empty(), "a bad name left something behind")
 }
 
+fn export_then_import_brings_every_document_back(s: &mut dyn Store) -> Result<(), String> {
+    let docs = [
+        (Shelf::Rosters, "lobos.yaml", "name: Lobos\n# ñ\n"),
+        (Shelf::Games, "g.yaml", "rosters: []\n"),
+        (Shelf::Records, "lobos.yaml", "games: 3\n"),
+    ];
+    for (shelf, name, text) in docs {
+        s.write(shelf, name, text).map_err(|e| e.to_string())?;
+    }
+    let zip = super::archive::export(s).map_err(|e| e.to_string())?;
+    for (shelf, name, _) in docs {
+        s.remove(shelf, name).map_err(|e| e.to_string())?;
+    }
+    let done = super::archive::import(s, &zip).map_err(|e| e.to_string())?;
+    expect(done.added == 3, &format!("{done:?}: not 3 added"))?;
+    for (shelf, name, text) in docs {
+        let back = s.read(shelf, name).map_err(|e| e.to_string())?;
+        expect(back == text, &format!("{name}: another text came back"))?;
+    }
+    let again = super::archive::import(s, &zip).map_err(|e| e.to_string())?;
+    expect(
+        again.same == 3 && again.added == 0,
+        "a second import changed something",
+    )
+}
+
+fn an_import_never_replaces_a_document(s: &mut dyn Store) -> Result<(), String> {
+    let mut theirs = super::Memory::default();
+    for shelf in [Shelf::Rosters, Shelf::Records] {
+        theirs
+            .write(shelf, "r.yaml", "theirs\n")
+            .map_err(|e| e.to_string())?;
+        s.write(shelf, "r.yaml", "mine\n")
+            .map_err(|e| e.to_string())?;
+    }
+    let zip = super::archive::export(&theirs).map_err(|e| e.to_string())?;
+    let done = super::archive::import(s, &zip).map_err(|e| e.to_string())?;
+    for shelf in [Shelf::Rosters, Shelf::Records] {
+        let kept = s.read(shelf, "r.yaml").map_err(|e| e.to_string())?;
+        expect(kept == "mine\n", "a kept document was replaced")?;
+    }
+    let renamed = s
+        .read(Shelf::Rosters, "r-2.yaml")
+        .map_err(|e| e.to_string())?;
+    expect(
+        renamed == "theirs\n",
+        "the other roster is not under r-2.yaml",
+    )?;
+    expect(
+        done.renamed.len() == 1 && done.skipped.len() == 1,
+        &format!("{done:?}: not one renamed and one left out"),
+    )
+}
+
 fn io_kind(e: &std::io::Error) -> ErrorKind {
     e.kind()
 }
@@ -99,7 +153,7 @@ fn io_kind(e: &std::io::Error) -> ErrorKind {
 /// Every case, by name. `fresh` gives each case an empty store.
 pub fn run(mut fresh: impl FnMut() -> Box<dyn Store>) -> Vec<Outcome> {
     type Case = fn(&mut dyn Store) -> Result<(), String>;
-    let cases: [(&'static str, Case); 6] = [
+    let cases: [(&'static str, Case); 8] = [
         ("written_text_reads_back", written_text_reads_back),
         (
             "a_second_write_replaces_the_first",
@@ -118,6 +172,14 @@ pub fn run(mut fresh: impl FnMut() -> Box<dyn Store>) -> Vec<Outcome> {
             "a_name_cannot_leave_its_shelf",
             a_name_cannot_leave_its_shelf,
         ),
+        (
+            "export_then_import_brings_every_document_back",
+            export_then_import_brings_every_document_back,
+        ),
+        (
+            "an_import_never_replaces_a_document",
+            an_import_never_replaces_a_document,
+        ),
     ];
     cases
         .into_iter()
@@ -133,7 +195,7 @@ mod tests {
     fn all_pass(outcomes: Vec<Outcome>) {
         let failed: Vec<_> = outcomes.iter().filter(|(_, r)| r.is_err()).collect();
         assert!(failed.is_empty(), "{failed:?}");
-        assert_eq!(outcomes.len(), 6);
+        assert_eq!(outcomes.len(), 8);
     }
 
     #[test]

@@ -46,6 +46,13 @@ impl Game {
         self.read_only
     }
 
+    /// This game, to be looked at only (issue 37: a page whose game another
+    /// tab plays): every change is refused as for a file held elsewhere.
+    pub fn viewed_only(mut self, why: ReadOnly) -> Game {
+        self.read_only = Some(why);
+        self
+    }
+
     pub(crate) fn writable(&self) -> Result<(), GameError> {
         if let Some(a) = &self.autosave
             && let Some(change) = a.stopped
