@@ -13,6 +13,7 @@
 mod figures;
 mod offers;
 mod status;
+mod type_dice;
 
 use serde::Serialize;
 
@@ -25,9 +26,10 @@ use crate::text::{Lang, Text};
 pub use figures::Figure;
 pub use offers::{
     CheckView, ChoiceView, DeclarationView, OfferView, OffersView, OpposedCheck, PendingView,
-    PriceView, RerollView, TargetView, TypeDiceView, declarations_view, targets_for_phone,
+    PriceView, RerollView, TargetView, declarations_view, targets_for_phone,
 };
 pub use status::{GameStatus, StatusHit, StatusModel, StatusSide, StatusVp};
+pub use type_dice::TypeDiceView;
 
 /// How many of the log's newest lines a snapshot carries.
 pub const LOG_LINES: usize = 30;
