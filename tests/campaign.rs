@@ -291,6 +291,38 @@ fn every_screen_of_the_campaign_says_house_rules() {
 }
 
 #[test]
+fn roster_check_and_text_read_a_campaign_file_at_its_current_version() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let roster = dir.path().join("r.yaml");
+    std::fs::write(&roster, roster_to_yaml(&warband()).expect("yaml")).expect("write");
+    let file = dir.path().join("c.yaml");
+    let (r, f) = (roster.to_str().expect("utf8"), file.to_str().expect("utf8"));
+    let out = impia(&["campaign", "new", r, "-o", f, "--seed", "3"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for cmd in ["check", "text"] {
+        let of_roster = impia(&["--lang", "en", "roster", cmd, r]);
+        let of_campaign = impia(&["--lang", "en", "roster", cmd, f]);
+        assert_eq!(
+            of_campaign.status.code(),
+            of_roster.status.code(),
+            "{cmd}: {}",
+            String::from_utf8_lossy(&of_campaign.stderr)
+        );
+        // Before any game the campaign's current version is its roster.
+        assert_eq!(
+            String::from_utf8_lossy(&of_campaign.stdout),
+            String::from_utf8_lossy(&of_roster.stdout),
+            "{cmd}"
+        );
+        assert!(!of_campaign.stdout.is_empty(), "{cmd}");
+    }
+}
+
+#[test]
 fn the_cli_drafts_a_game_takes_the_defaults_marks_and_undoes() {
     let dir = tempfile::tempdir().expect("tmp");
     let roster = dir.path().join("r.yaml");

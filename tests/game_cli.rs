@@ -72,6 +72,31 @@ fn game_new_writes_a_version_2_file_of_the_current_rules_with_the_rosters_embedd
 }
 
 #[test]
+fn game_new_into_a_folder_that_is_not_there_names_the_folder_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b, _) = files(dir.path());
+    let g = dir.path().join("games").join("g.yaml");
+    let o = impia(&[
+        "game",
+        "new",
+        "--a",
+        &a,
+        "--b",
+        &b,
+        "-o",
+        &g.display().to_string(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = text(&o.stderr);
+    let folder = dir.path().join("games").display().to_string();
+    assert!(
+        err.contains(&format!("the folder {folder} does not exist")),
+        "{err}"
+    );
+    assert!(!dir.path().join("games").exists());
+}
+
+#[test]
 fn game_new_allows_an_invalid_roster_with_a_warning() {
     let dir = tempfile::tempdir().unwrap();
     let (a, b, g) = files(dir.path());

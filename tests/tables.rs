@@ -492,5 +492,42 @@ fn r30_cover() {
     assert!(rs.cover.rows[1].examples.es.contains("Adobe"));
 }
 
+// --- R15, R17: left to the players, quoted in the reference ---------------
+
+/// The reference's text of a rule in both languages.
+fn reference_text(id: &str) -> (String, String) {
+    let rs = rules();
+    let r = rs.reference.rules.iter().find(|r| r.id == id);
+    let r = r.unwrap_or_else(|| panic!("{id} is in the reference"));
+    (r.text.es.clone(), r.text.en.clone())
+}
+
+#[test]
+fn r15_obstacles_small_scenery_costs_no_vertical_move_and_a_narrow_one_is_crossed() {
+    let (es, en) = reference_text("R15");
+    for s in [
+        "subir a un elemento de escenografía de tamaño pequeño sin gastar Movimiento vertical",
+        "anchura igual o menor al tamaño de la peana",
+        "directamente al otro lado",
+    ] {
+        assert!(es.contains(s), "R15 (es) lacks «{s}»: {es}");
+    }
+    for s in [
+        "without spending vertical movement",
+        "placed directly on the other side",
+    ] {
+        assert!(en.contains(s), "R15 (en) lacks «{s}»: {en}");
+    }
+}
+
+#[test]
+fn r17_climb_a_ladder_as_open_terrain_elsewhere_as_difficult() {
+    let (es, en) = reference_text("R17");
+    assert!(es.contains("escalerilla: como Terreno normal"), "{es}");
+    assert!(es.contains("otro lugar: como Terreno difícil"), "{es}");
+    assert!(en.contains("ladder: as open terrain"), "{en}");
+    assert!(en.contains("anywhere else: as difficult terrain"), "{en}");
+}
+
 // The ids and a user's folder (tests/tables/).
 mod user;

@@ -80,8 +80,10 @@ struct CheckOut<'a> {
     problems: Vec<ProblemOut<'a>>,
 }
 
-fn load(path: &Path, rules: &RuleSet) -> Result<Roster, CliError> {
-    Ok(roster::load_roster(path, rules)?)
+/// A roster file, or a campaign file's current version (issue 38: a
+/// campaign is a warband too, so `roster check` and `text` read it).
+pub(crate) fn load(path: &Path, rules: &RuleSet) -> Result<Roster, CliError> {
+    Ok(crate::core::campaign::load_warband(path, rules)?.roster)
 }
 
 pub fn run(cli: &Cli, cmd: &RosterCommand) -> Result<ExitCode, CliError> {

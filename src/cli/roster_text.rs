@@ -12,7 +12,7 @@ use crate::core::text::Lang;
 /// Print the roster in FILE as text in `l`, its control characters escaped
 /// like every CLI line (issue 32: a name's U+202E reached the terminal).
 pub fn print_text(file: &Path, rules: &RuleSet, l: Lang) -> Result<ExitCode, CliError> {
-    let r = roster::load_roster(file, rules)?;
+    let r = super::roster::load(file, rules)?;
     let text = roster::to_text(&r, rules, l);
     super::out(format_args!(
         "{}",

@@ -538,10 +538,20 @@ pub(crate) fn held_or_refused(
 }
 
 pub(crate) fn lock_error(path: &Path, e: std::io::Error) -> GameFileError {
-    GameFileError::Data(DataError::whole(
-        path.display().to_string(),
-        format!("cannot save: cannot lock the game for writing: {e}"),
-    ))
+    // A file named in a folder that is not there (`-o games/g.yaml` before
+    // `games/` exists): say which folder, not the OS's "No such file".
+    let missing = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty() && e.kind() == std::io::ErrorKind::NotFound)
+        .filter(|d| !d.is_dir());
+    let why = match missing {
+        Some(dir) => format!(
+            "cannot save: the folder {} does not exist; create it or choose a file in a folder that exists",
+            dir.display()
+        ),
+        None => format!("cannot save: cannot lock the game for writing: {e}"),
+    };
+    GameFileError::Data(DataError::whole(path.display().to_string(), why))
 }
 
 pub(crate) fn busy(path: &Path) -> GameFileError {
