@@ -27,6 +27,7 @@ pub mod draft;
 mod engine;
 pub mod error;
 mod fear;
+mod glance;
 pub mod file;
 mod guard;
 pub mod happened;
@@ -71,6 +72,7 @@ pub use action::{
 };
 pub use error::{ErrorKind, GameError, GameFileError, Names, Refusal};
 pub use file::{FileChange, Kept};
+pub use glance::Counts;
 pub use happened::{Fled, Happened, Records, Said};
 pub use refs::{ModelRef, Side, Sides};
 pub use roll::{CheckDice, OpposedDice, PreparedCheck, Reroll, Role, SideDice};
