@@ -92,6 +92,7 @@ mod terminal_escapes;
 mod ui;
 mod ui_files;
 mod ui_game_acting_words;
+mod ui_game_glance_words;
 mod ui_game_clicks;
 mod ui_game_declarations;
 mod ui_game_declared_forms;

@@ -8,8 +8,6 @@ use std::time::Duration;
 
 use crate::game_support::*;
 use crate::serve_browser::browser;
-use impia::core::game::Action;
-use impia::core::game::act;
 use impia::core::text::Lang;
 use impia::server::{Share, view};
 use serde_json::json;
@@ -20,14 +18,7 @@ fn r31_r10_r12_seat_as_page_shows_the_cores_words_on_its_acting_model() {
     let mut g = game();
     turn(&mut g, 4);
     skip_to(&mut g, a(0));
-    let courage = g.state().model(a(0)).expect("a(0)").courage();
-    ok(
-        &mut g,
-        Action::AdjustFear(act::AdjustFear {
-            model: a(0),
-            delta: 2 * courage,
-        }),
-    );
+    fear_at_twice_courage(&mut g, a(0));
     let bind: SocketAddr = "127.0.0.1:0".parse().expect("addr");
     let share = Share::start(bind, view::state(&g, 1), Lang::En).expect("share");
     d.go(&share.links().a);
