@@ -130,3 +130,20 @@ fn the_app_and_a_phone_seat_say_who_has_not_acted() {
         h.get_by_label(&warning);
     }
 }
+
+/// R31: the app colours each fear pip by the level the core gives it, the
+/// model's keywords counted: a Fearless and Stubborn model (Sarn) has no
+/// pip of a complication or of flight, where the app's own threshold
+/// painted them amber and red.
+#[test]
+fn r31_a_fearless_stubborn_models_pips_are_all_calm() {
+    let g = game();
+    let sarn = g.fear_pips_at(g.state(), b(4));
+    let courage = g.state().model(b(4)).expect("Sarn").courage();
+    assert_eq!(sarn.len(), 2 * courage as usize);
+    assert!(sarn.iter().all(|p| *p == "calm"), "{sarn:?}");
+    let other = g.fear_pips_at(g.state(), a(1));
+    let c = g.state().model(a(1)).expect("a(1)").courage() as usize;
+    assert_eq!(other[c - 1], "frightened", "{other:?}");
+    assert_eq!(other.last(), Some(&"flees"), "{other:?}");
+}
