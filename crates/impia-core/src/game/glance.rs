@@ -201,7 +201,10 @@ mod tests {
         .expect("down");
         let t = g.state().counts_text(Side::B);
         let s = n - 1;
-        assert_eq!(t.en, format!("{s}\u{a0}standing · 1\u{a0}Down · 0\u{a0}fled"));
+        assert_eq!(
+            t.en,
+            format!("{s}\u{a0}standing · 1\u{a0}Down · 0\u{a0}fled")
+        );
         assert_eq!(
             t.es,
             format!("{s}\u{a0}en\u{a0}pie · 1\u{a0}abatida · 0\u{a0}huidas")
