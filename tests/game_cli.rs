@@ -153,7 +153,11 @@ fn game_status_json_gives_turn_round_pools_vp_and_every_models_fear_status_and_d
     // The text form too.
     let o = impia(&["game", "status", &g, "--lang", "en"]);
     let out = text(&o.stdout);
-    assert!(out.contains("Hijos del Lobo (A, Ana) — pool"), "{out}");
+    // The glossary's word for the pool (issue 34: the CLI said "pool").
+    assert!(
+        out.contains("Hijos del Lobo (A, Ana) — destiny pool"),
+        "{out}"
+    );
     assert!(out.contains("a0 Ulrak ★"), "{out}");
 }
 

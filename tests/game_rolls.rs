@@ -295,11 +295,16 @@ fn status_json(path: &std::path::Path) -> Value {
 }
 
 /// The status without the keys added since the files were saved (new keys
-/// keep the format: issue 34's `fear_level` and `fear_effect` on each model).
+/// keep the format: issue 34's `fear_level` and `fear_effect` on each model,
+/// `counts_text` and `pool_text` on each side).
 fn without_new_keys(mut v: Value) -> Value {
     let mut models: Vec<&mut Value> = Vec::new();
     if let Some(sides) = v.get_mut("sides").and_then(Value::as_array_mut) {
         for s in sides {
+            if let Some(o) = s.as_object_mut() {
+                o.remove("counts_text");
+                o.remove("pool_text");
+            }
             if let Some(ms) = s.get_mut("models").and_then(Value::as_array_mut) {
                 models.extend(ms.iter_mut());
             }

@@ -21,8 +21,7 @@ fn r31_the_host_returns_who_fled_with_the_change() {
         })
         .expect("a model that may flee");
     skip_to(&mut g, m);
-    let courage = g.state().model(m).expect("model").courage();
-    set_fear(&mut g, m, 2 * courage);
+    fear_at_twice_courage(&mut g, m);
     let name = g.state().name(m);
     let mut host = Host::detached(g);
     let told = host

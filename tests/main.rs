@@ -95,6 +95,7 @@ mod ui_game_acting_words;
 mod ui_game_clicks;
 mod ui_game_declarations;
 mod ui_game_declared_forms;
+mod ui_game_glance_words;
 mod ui_game_priced_rolls;
 mod ui_game_setup_words;
 mod ui_game_waiting_on;

@@ -8,8 +8,6 @@ use std::time::Duration;
 
 use crate::game_support::*;
 use crate::serve_browser::browser;
-use impia::core::game::Action;
-use impia::core::game::act;
 use impia::core::text::Lang;
 use impia::server::{Share, view};
 use serde_json::json;
@@ -20,14 +18,7 @@ fn r31_r10_r12_seat_as_page_shows_the_cores_words_on_its_acting_model() {
     let mut g = game();
     turn(&mut g, 4);
     skip_to(&mut g, a(0));
-    let courage = g.state().model(a(0)).expect("a(0)").courage();
-    ok(
-        &mut g,
-        Action::AdjustFear(act::AdjustFear {
-            model: a(0),
-            delta: 2 * courage,
-        }),
-    );
+    fear_at_twice_courage(&mut g, a(0));
     let bind: SocketAddr = "127.0.0.1:0".parse().expect("addr");
     let share = Share::start(bind, view::state(&g, 1), Lang::En).expect("share");
     d.go(&share.links().a);
@@ -58,4 +49,43 @@ fn r31_r10_r12_seat_as_page_shows_the_cores_words_on_its_acting_model() {
             .any(|c| c.as_str().is_some_and(|c| c.contains(&effect))),
         "{shown}"
     );
+}
+
+/// Issue 34: at 390×844 seat A's page shows each warband's pool and VP,
+/// its counts by status and the pool's name in the core's words (the page
+/// kept its own "Reserva"), and under End the turn the core's question
+/// naming who has not acted.
+#[test]
+fn seat_as_page_shows_the_cores_pool_counts_and_not_acted_words() {
+    let Some(d) = browser() else { return };
+    let mut g = game();
+    turn(&mut g, 4);
+    skip_to(&mut g, a(0));
+    end(&mut g, a(0));
+    let bind: SocketAddr = "127.0.0.1:0".parse().expect("addr");
+    let share = Share::start(bind, view::state(&g, 1), Lang::Es).expect("share");
+    d.go(&share.links().a);
+    let (shown, _) = d
+        .wait(
+            "const all = s => Array.from(document.querySelectorAll(s)).map(e => e.textContent);
+             const w = document.querySelector('[data-warning=\"end_turn\"]');
+             return w ? { warning: w.textContent, pools: all('#whose .pools > span'),
+                          counts: all('.side .counts'), names: all('.side .num span') } : null",
+            Duration::from_secs(20),
+        )
+        .expect("the End turn's warning on the page");
+    let es = |t: impia::core::text::Text| json!(t.es);
+    assert_eq!(shown["warning"], es(g.end_turn_warning().expect("left")));
+    let st = g.state();
+    let sides = [impia::core::game::Side::A, impia::core::game::Side::B];
+    assert_eq!(shown["pools"], json!(sides.map(|s| st.pool_text(s).es)));
+    assert_eq!(shown["counts"], json!(sides.map(|s| st.counts_text(s).es)));
+    let pool = impia::core::glossary::POOL.es;
+    assert_eq!(shown["names"][0], pool, "{shown}");
+    assert_eq!(shown["names"][2], pool, "{shown}");
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("screenshots");
+    std::fs::create_dir_all(&dir).expect("screenshots dir");
+    d.js("window.scrollTo(0, 0); return true");
+    d.screenshot(&dir.join("phone-glance-es.png"));
+    share.stop();
 }

@@ -303,7 +303,7 @@ fn seat_a_page_shows_pools_and_vp_and_follows_the_laptop_without_a_reload() {
         d.js("return document.body.textContent")
             .as_str()
             .unwrap_or("")
-            .contains("Pool")
+            .contains(impia::core::glossary::POOL.en)
     );
     d.js("window.scrollTo(0, 0); return true");
     d.screenshot(&dir.join("phone-en.png"));

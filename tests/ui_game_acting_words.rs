@@ -52,14 +52,7 @@ fn r31_the_app_and_a_phone_seat_say_one_flight_warning() {
     assert!(h.query_by_label_contains("flee the battle").is_none());
 
     // Fear at twice its Courage: ending the activation now, it flees.
-    let courage = g.state().model(a(0)).expect("a(0)").courage();
-    ok(
-        &mut g,
-        Action::AdjustFear(act::AdjustFear {
-            model: a(0),
-            delta: 2 * courage,
-        }),
-    );
+    fear_at_twice_courage(&mut g, a(0));
     for (l, words) in [
         (
             Lang::Es,
@@ -159,14 +152,7 @@ fn r31_the_card_and_a_phone_seat_say_one_fear_effect() {
     let mut g = acting();
     let sarn = b(4);
     for m in [a(1), sarn] {
-        let courage = g.state().model(m).expect("model").courage();
-        ok(
-            &mut g,
-            Action::AdjustFear(act::AdjustFear {
-                model: m,
-                delta: 2 * courage,
-            }),
-        );
+        fear_at_twice_courage(&mut g, m);
     }
     let fear = |m: ModelRef| {
         let x = g.state().model(m).expect("model");

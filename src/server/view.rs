@@ -62,6 +62,8 @@ pub struct GlossaryWords {
     pub turn: &'static str,
     pub round: &'static str,
     pub dp: &'static str,
+    /// A warband's destiny pool (R10–R12), the glossary's "Reserva común".
+    pub pool: &'static str,
     pub vp: &'static str,
     pub fear: &'static str,
     pub dark_forces: &'static str,
@@ -76,6 +78,7 @@ impl GlossaryWords {
             turn: glossary::TURN.get(l),
             round: glossary::ROUND.get(l),
             dp: glossary::DP.get(l),
+            pool: glossary::POOL.get(l),
             vp: glossary::VP.get(l),
             fear: glossary::FEAR.get(l),
             dark_forces: glossary::DARK_FORCES.get(l),

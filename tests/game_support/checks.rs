@@ -2,13 +2,15 @@
 //! asks the game. Issue 34: no longer methods of `Game` (the app, the
 //! phones and the CLI all use `Game::prepare` / `Game::price` of an
 //! action): each check here is `Game::prepare` of the action that rolls
-//! it, so a test reads the very check every client is shown.
+//! it, so a test reads the very check every client is shown. R33's
+//! re-roll left and R38's backlash modifier are the core's own answers
+//! (`Game::can_reroll`, `Game::backlash_modifier`), not copies here.
 
 use impia::core::dice::{CheckSpec, OpposedSpec};
 use impia::core::game::act;
 use impia::core::game::{
     Action, CheckOptions, FightOptions, Game, GameError, HitOptions, ModelRef, Prepared,
-    PreparedCheck, Score, ShootOptions, Sides, SpellChoice,
+    PreparedCheck, Score, ShootOptions, Sides,
 };
 use impia::core::tables::Stat;
 
@@ -78,13 +80,6 @@ pub trait Checks {
         modifier: i32,
         options: &CheckOptions,
     ) -> Result<PreparedCheck<CheckSpec>, GameError>;
-
-    /// R33: may `model`'s warband still take its totem re-roll this turn?
-    fn can_reroll(&self, model: ModelRef) -> bool;
-
-    /// R38: what the backlash roll adds to its die (level + the caster's
-    /// fear), read from the caster's card.
-    fn backlash_modifier(&self, caster: ModelRef, spell: &SpellChoice) -> Option<i32>;
 
     /// R31: would `model` flee if its activation ended now (the status's
     /// `fear_level`)?
@@ -226,22 +221,6 @@ impl Checks for Game {
             roll: None,
         };
         check(self, Action::Check(c))
-    }
-
-    fn can_reroll(&self, model: ModelRef) -> bool {
-        let per_turn = self.rules().warband.totem.rerolls_per_turn;
-        self.state()
-            .side(model.side)
-            .is_some_and(|s| s.totem_standing && s.rerolls_used < per_turn)
-    }
-
-    fn backlash_modifier(&self, caster: ModelRef, spell: &SpellChoice) -> Option<i32> {
-        let m = self.state().model(caster)?;
-        let level = match spell {
-            SpellChoice::Known { index } => m.spells.get(*index)?.level,
-            SpellChoice::Custom { level, .. } => *level,
-        };
-        Some(level as i32 + m.fear)
     }
 
     fn would_flee(&self, model: ModelRef) -> bool {

@@ -220,6 +220,13 @@ pub fn set_fear(g: &mut Game, m: ModelRef, fear: i32) {
     );
 }
 
+/// R31: `m`'s fear at twice its Courage: ending its activation now, it
+/// flees (unless Fearless).
+pub fn fear_at_twice_courage(g: &mut Game, m: ModelRef) {
+    let courage = g.state().model(m).expect("model").courage();
+    set_fear(g, m, 2 * courage);
+}
+
 /// Ulrak fights Vask, engaged, and wins: a hit of Ulrak on Vask waits.
 pub fn ulrak_hits_vask(g: &mut Game) {
     turn(g, 4);

@@ -65,6 +65,8 @@ pub fn stat_abbrev(s: Stat) -> Term {
 
 /// Destiny points (R10–R12).
 pub const DP: Term = Term::new("PD", "DP");
+/// A warband's common pool of destiny points (R10–R12).
+pub const POOL: Term = Term::new("Reserva común", "Destiny pool");
 /// Victory points.
 pub const VP: Term = Term::new("PV", "VP");
 /// A model's movement, as a profile's column head.

@@ -49,7 +49,7 @@ pub(crate) fn print_status(s: &GameStatus, l: Lang) {
                     } else {
                         format!(", {}", x.player)
                     },
-                    l.pick("reserva", "pool"),
+                    glossary::POOL.get(l).to_lowercase(),
                     x.pool,
                     glossary::VP.get(l),
                     x.vp.total,

@@ -5,7 +5,7 @@
 use super::GameView;
 use super::widgets::{self, GOLD};
 use crate::core::game::act;
-use crate::core::game::{Action, Game, ModelRef};
+use crate::core::game::{Action, Game};
 use crate::core::glossary;
 use crate::core::text::{Lang, Text};
 use crate::ui::style;
@@ -18,15 +18,6 @@ fn now_line(g: &Game, l: Lang) -> String {
 /// Who leads on VP, or a tie, in the core's words.
 fn leader_line(g: &Game, l: Lang) -> String {
     g.lead_text().get(l).to_string()
-}
-
-/// Models of both warbands still in play that have not acted this turn.
-pub fn not_acted(g: &Game) -> Vec<ModelRef> {
-    g.state()
-        .models()
-        .filter(|(r, m)| r.side.is_warband() && m.status.in_play() && !m.acted)
-        .map(|(r, _)| r)
-        .collect()
 }
 
 /// Text in a box of a fixed number of rows: longer text is cut there and
@@ -87,7 +78,7 @@ impl GameView {
         };
         // In a replay the turn and round are the replayed ones.
         let st = self.replay.as_ref().map_or(g.state(), |r| &r.state);
-        let left = not_acted(g);
+        let left = g.not_acted();
         // Turn, round and score first, in one wrapped label: at any zoom
         // it wraps or drops to a second row, and no button sits on it.
         let turn = match (self.replay.is_some(), g.now()) {
@@ -118,7 +109,7 @@ impl GameView {
                 .wrap(),
             );
         });
-        let mut clicked = self.buttons_ui(ui, g, left.len(), l);
+        let mut clicked = self.buttons_ui(ui, g, l);
         last_lines_ui(ui, g, l);
         // The one place for messages and errors: one row, always there.
         // Issue 32: what the file lacks stays there until it is saved.
@@ -167,9 +158,9 @@ impl GameView {
 
     /// The buttons, always in this order from the left: Undo, Redo and
     /// Close never move; End turn and End the game come and go last, so
-    /// they push nothing under the mouse (issue 27). `left`: how many
-    /// models have not acted. Returns the one clicked.
-    fn buttons_ui(&self, ui: &mut egui::Ui, g: &Game, left: usize, l: Lang) -> Option<Click> {
+    /// they push nothing under the mouse (issue 27). Returns the one
+    /// clicked.
+    fn buttons_ui(&self, ui: &mut egui::Ui, g: &Game, l: Lang) -> Option<Click> {
         let (can_undo, can_redo) = (g.can_undo(), g.can_redo());
         let offers = g.offers();
         let end_turn = offers.find("end_turn").cloned();
@@ -228,14 +219,12 @@ impl GameView {
             }
             ui.separator();
             if let Some(o) = &end_turn {
+                // How many have not acted, in the core's words.
+                let left = g.not_acted_text().map(|t| format!(" ({})", t.get(l)));
                 let text = format!(
                     "⏹ {}{}",
                     l.pick("Terminar el turno", "End the turn"),
-                    if left == 0 {
-                        String::new()
-                    } else {
-                        format!(" ({left} {})", l.pick("sin actuar", "not acted"))
-                    }
+                    left.unwrap_or_default()
                 );
                 if widgets::offer_button(ui, o, &text, None, l) {
                     clicked = Some(Click::EndTurn);

@@ -11,19 +11,6 @@ use crate::core::tables::Stat;
 use crate::core::text::{Lang, Text};
 use crate::ui::style::{self, GameSizes, Palette};
 
-/// Models standing (or Prone), Down, and fled or removed.
-pub fn counts(st: &GameState, side: Side) -> (usize, usize, usize) {
-    let mut c = (0, 0, 0);
-    for (_, m) in st.models_of(side) {
-        match m.status {
-            Status::Standing | Status::Prone => c.0 += 1,
-            Status::Down => c.1 += 1,
-            Status::Fled | Status::Removed => c.2 += 1,
-        }
-    }
-    c
-}
-
 impl GameView {
     pub(super) fn side_ui(&mut self, ui: &mut egui::Ui, side: Side, l: Lang) {
         let Some(g) = self.game.as_ref() else {
@@ -147,16 +134,23 @@ struct Card {
     fear: Fear,
 }
 
-/// The core's word on a model's fear (R31): its level and what it does.
+/// The core's word on a model's fear (R31): its level, what it does and
+/// the level each pip stands for.
 struct Fear {
     level: &'static str,
     effect: Option<Text>,
+    pips: Vec<&'static str>,
 }
 
 impl Fear {
     fn of(g: &Game, st: &GameState, m: ModelRef) -> Fear {
         let (level, effect) = (g.fear_level_at(st, m), g.fear_effect_at(st, m));
-        Fear { level, effect }
+        let pips = g.fear_pips_at(st, m);
+        Fear {
+            level,
+            effect,
+            pips,
+        }
     }
 }
 
@@ -210,7 +204,7 @@ fn summary(ui: &mut egui::Ui, st: &GameState, side: Side, sz: GameSizes, pal: Pa
                 .strong()
                 .color(pal.pool_blue),
         )
-        .on_hover_text(l.pick("Reserva común de PD", "Destiny pool"));
+        .on_hover_text(glossary::POOL.get(l));
         ui.add_space(16.0);
         ui.label(
             egui::RichText::new(format!("{} {}", s.score.total(), l.pick("PV", "VP")))
@@ -227,14 +221,8 @@ fn summary(ui: &mut egui::Ui, st: &GameState, side: Side, sz: GameSizes, pal: Pa
             s.score.scenario
         ));
     });
-    let (standing, down, fled) = counts(st, side);
-    // No break inside "3 standing": a narrow column wraps between counts.
-    let count_line = format!(
-        "{standing}\u{a0}{} · {down}\u{a0}{} · {fled}\u{a0}{}",
-        l.pick("en\u{a0}pie", "standing"),
-        l.pick(if down == 1 { "abatida" } else { "abatidas" }, "Down"),
-        l.pick(if fled == 1 { "huida" } else { "huidas" }, "fled"),
-    );
+    // The core's words; no break inside "3 standing".
+    let count_line = st.counts_text(side).get(l).to_string();
     let counts = egui::Label::new(egui::RichText::new(&count_line).size(sz.card_text));
     if short {
         ui.add(counts.truncate()).on_hover_text(count_line);
@@ -360,7 +348,7 @@ fn card_body(ui: &mut egui::Ui, st: &GameState, ms: &ModelState, out: bool, card
         .size(sz.card_text),
     );
     ui.horizontal_wrapped(|ui| {
-        fear_pips(ui, ms.fear, ms.courage(), sz.pip, pal);
+        fear_pips(ui, ms.fear, &card.fear.pips, sz.pip, pal);
         if ms.fear > 0 {
             // Coloured as the phones colour it: by the core's level.
             let color = match card.fear.level {
@@ -397,59 +385,32 @@ fn card_body(ui: &mut egui::Ui, st: &GameState, ms: &ModelState, out: bool, card
     }
 }
 
-/// A fear pip's colour against Courage (R31, as on the sheet).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PipTone {
-    Calm,
-    /// Fear = Courage: one complication on every roll.
-    Amber,
-    /// Fear = twice Courage: the model flees at the end of its activation.
-    Red,
-}
-
-/// The tone of the pip `i` (from 0): the pip that makes fear equal
-/// Courage is the first amber one, the one that makes it twice Courage the
-/// first red one.
-pub fn pip_tone(i: i32, courage: i32) -> PipTone {
-    let marker = i + 1;
-    if marker >= courage * 2 {
-        PipTone::Red
-    } else if marker >= courage {
-        PipTone::Amber
-    } else {
-        PipTone::Calm
-    }
-}
-
-/// Fear markers as pips: filled up to the fear, a gap before the pip that
-/// reaches Courage (one complication, R31) and before the one at twice
-/// Courage (the model flees).
-fn fear_pips(ui: &mut egui::Ui, fear: i32, courage: i32, size: f32, pal: Palette) {
-    let total = (courage * 2).max(fear).max(1);
+/// Fear markers as pips, each coloured by the level the core gives it
+/// (R31): filled up to the fear, a gap before the first pip of each level
+/// (fear at Courage: one complication; at twice Courage: the model flees).
+fn fear_pips(ui: &mut egui::Ui, fear: i32, pips: &[&'static str], size: f32, pal: Palette) {
     let step = size + 3.0;
     let gap = size * 0.6;
     let (rect, _) = ui.allocate_exact_size(
-        egui::vec2(total as f32 * step + 2.0 * gap, size + 4.0),
+        egui::vec2(pips.len() as f32 * step + 2.0 * gap, size + 4.0),
         egui::Sense::hover(),
     );
     let painter = ui.painter_at(rect);
-    for i in 0..total {
-        let tone = pip_tone(i, courage);
-        let shift = match tone {
-            PipTone::Calm => 0.0,
-            PipTone::Amber => gap,
-            PipTone::Red => 2.0 * gap,
-        };
+    let mut shift = 0.0;
+    for (i, level) in pips.iter().enumerate() {
+        if i > 0 && pips[i - 1] != *level {
+            shift += gap;
+        }
         let c = egui::pos2(
             rect.left() + i as f32 * step + size / 2.0 + shift,
             rect.center().y,
         );
-        let color = match tone {
-            PipTone::Calm => pal.calm,
-            PipTone::Amber => pal.amber,
-            PipTone::Red => pal.red,
+        let color = match *level {
+            "flees" => pal.red,
+            "frightened" => pal.amber,
+            _ => pal.calm,
         };
-        if i < fear {
+        if (i as i32) < fear {
             painter.circle_filled(c, size / 2.0, color);
         } else {
             painter.circle_stroke(c, size / 2.0 - 0.5, egui::Stroke::new(1.5, color));
@@ -463,7 +424,6 @@ mod tests {
     use egui_kittest::kittest::Queryable as _;
 
     use super::super::testkit;
-    use super::{PipTone, pip_tone};
     use crate::core::game::{Action, ModelRef, Side};
     use crate::core::text::Lang;
     use crate::ui::game::test_kit::*;
@@ -542,24 +502,6 @@ mod tests {
         }
     }
 
-    /// R31 as on the sheet: the pip that makes fear equal Courage is
-    /// amber (one complication), the one at twice Courage red.
-    #[test]
-    fn r31_fear_pips_should_turn_amber_at_courage_and_red_at_twice() {
-        let tones: Vec<PipTone> = (0..6).map(|i| pip_tone(i, 3)).collect();
-        assert_eq!(
-            tones,
-            [
-                PipTone::Calm,
-                PipTone::Calm,
-                PipTone::Amber,
-                PipTone::Amber,
-                PipTone::Amber,
-                PipTone::Red
-            ]
-        );
-    }
-
     /// R31: a card at fear = Courage says its complication beside an
     /// amber pip.
     #[test]
@@ -573,7 +515,11 @@ mod tests {
             delta: courage,
         }))
         .expect("adjust");
-        assert_eq!(pip_tone(courage - 1, courage), PipTone::Amber);
+        // The pip that makes fear equal Courage is the core's first
+        // `frightened` one (R31), drawn amber.
+        let pips = g.fear_pips_at(g.state(), m);
+        assert_eq!(pips[courage as usize - 1], "frightened");
+        assert_eq!(pips[courage as usize - 2], "calm");
         let mut h = testkit::harness(testkit::app(g, Lang::En, 1.0));
         h.run();
         h.get_by_label(&format!("Fear {courage}/{courage} · 1 complication"));

@@ -4,7 +4,6 @@
 //! beast appearing, and the question before ending a turn early.
 
 use super::GameView;
-use super::header::not_acted;
 use super::widgets::{self, GOLD, big_button, key, player};
 use crate::core::game::act;
 use crate::core::game::{Action, ModelRef, Phase, Side};
@@ -342,19 +341,13 @@ impl GameView {
             self.confirm_end_turn = false;
             return;
         };
-        let names: Vec<String> = not_acted(g)
-            .into_iter()
-            .map(|m| g.state().name(m))
-            .collect();
+        // The core's question, naming them (the End turn offer's warning).
+        let left = g.end_turn_warning().map(|t| t.get(l).to_string());
         let mut choice = None;
         egui::Modal::new(egui::Id::unique("confirm_end_turn")).show(ctx, |ui| {
             ui.spacing_mut().interact_size.y = super::TARGET_HEIGHT;
             ui.heading(l.pick("¿Terminar el turno?", "End the turn?"));
-            ui.label(format!(
-                "{} {}",
-                l.pick("Aún no han actuado:", "These have not acted yet:"),
-                names.join(", ")
-            ));
+            ui.label(left.unwrap_or_default());
             ui.horizontal(|ui| {
                 if ui
                     .button(l.pick("Terminar el turno igualmente", "End the turn anyway"))

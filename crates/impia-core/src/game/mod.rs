@@ -28,6 +28,7 @@ mod engine;
 pub mod error;
 mod fear;
 pub mod file;
+mod glance;
 mod guard;
 pub mod happened;
 mod hits;
@@ -71,6 +72,7 @@ pub use action::{
 };
 pub use error::{ErrorKind, GameError, GameFileError, Names, Refusal};
 pub use file::{FileChange, Kept};
+pub use glance::Counts;
 pub use happened::{Fled, Happened, Records, Said};
 pub use refs::{ModelRef, Side, Sides};
 pub use roll::{CheckDice, OpposedDice, PreparedCheck, Reroll, Role, SideDice};

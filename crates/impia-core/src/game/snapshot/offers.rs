@@ -194,7 +194,8 @@ pub struct OfferView {
     /// Issue 34: the action rolls dice (Roll or type them).
     pub rolls: bool,
     /// What taking it brings on, in words, for every client to show beside
-    /// it: R31, the flight of an activation ended ([`Game::flight_warning`]).
+    /// it: R31, the flight of an activation ended ([`Game::flight_warning`]);
+    /// a turn ended while models have not acted ([`Game::end_turn_warning`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub warning: Option<String>,
 }

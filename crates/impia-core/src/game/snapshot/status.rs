@@ -65,6 +65,12 @@ pub struct StatusSide {
     pub vp: StatusVp,
     pub totem_standing: bool,
     pub models: Vec<StatusModel>,
+    /// Issue 34: its models by status in words ("3 standing · 1 Down · 0
+    /// fled", [`GameState::counts_text`]).
+    pub counts_text: String,
+    /// Issue 34: its pool and VP in words ("Ana: destiny pool 3 DP · 0
+    /// VP", [`GameState::pool_text`]).
+    pub pool_text: String,
 }
 
 /// A hit waiting for its roll (R27).
@@ -94,6 +100,10 @@ pub struct GameStatus {
     pub sides: Vec<StatusSide>,
     pub beasts: Vec<StatusModel>,
     pub pending_hits: Vec<StatusHit>,
+    /// Issue 34: how many models have not acted this turn, in words ("2
+    /// not acted", [`Game::not_acted_text`]); none when all have.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub not_acted_text: Option<String>,
     /// Actions in the log.
     pub actions: usize,
     /// Actions undone and ready to redo.
@@ -128,7 +138,11 @@ impl Game {
 
     /// R31: the words beside offer `o`, what taking it brings on (the
     /// flight of an activation ended), in `l`.
+    /// The End turn offer's: who has not acted yet (issue 34).
     pub(super) fn offer_warning(&self, o: &Offer, l: Lang) -> Option<String> {
+        if matches!(o.action, Action::EndTurn(_)) {
+            return Some(self.end_turn_warning()?.get(l).to_string());
+        }
         let end = matches!(o.action, Action::EndActivation(_));
         let m = o.model.filter(|_| end)?;
         Some(self.flight_warning(m)?.get(l).to_string())
@@ -223,6 +237,8 @@ pub(super) fn status(g: &Game, now: String, l: Lang) -> GameStatus {
                 },
                 totem_standing: s.totem_standing,
                 models: st.models_of(side).map(|(r, m)| model(g, r, m, l)).collect(),
+                counts_text: st.counts_text(side).get(l).to_string(),
+                pool_text: st.pool_text(side).get(l).to_string(),
             })
             .collect(),
         beasts: st
@@ -239,6 +255,7 @@ pub(super) fn status(g: &Game, now: String, l: Lang) -> GameStatus {
                 penetration: h.penetration,
             })
             .collect(),
+        not_acted_text: g.not_acted_text().map(|t| t.get(l).to_string()),
         actions: g.actions().len(),
         redo: g.redo_list().len(),
     }
