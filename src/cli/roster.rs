@@ -82,7 +82,7 @@ struct CheckOut<'a> {
 
 /// A roster file, or a campaign file's current version (issue 38: a
 /// campaign is a warband too, so `roster check` and `text` read it).
-pub(crate) fn load(path: &Path, rules: &RuleSet) -> Result<Roster, CliError> {
+fn load(path: &Path, rules: &RuleSet) -> Result<Roster, CliError> {
     Ok(crate::core::campaign::load_warband(path, rules)?.roster)
 }
 

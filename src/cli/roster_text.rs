@@ -12,7 +12,8 @@ use crate::core::text::Lang;
 /// Print the roster in FILE as text in `l`, its control characters escaped
 /// like every CLI line (issue 32: a name's U+202E reached the terminal).
 pub fn print_text(file: &Path, rules: &RuleSet, l: Lang) -> Result<ExitCode, CliError> {
-    let r = super::roster::load(file, rules)?;
+    // A campaign file reads at its current version, as `roster check` does.
+    let r = crate::core::campaign::load_warband(file, rules)?.roster;
     let text = roster::to_text(&r, rules, l);
     super::out(format_args!(
         "{}",
