@@ -23,6 +23,7 @@ mod forms;
 pub use forms::{down_text, figures_text, price_text};
 mod header;
 mod log;
+mod narrow;
 mod replay;
 mod report;
 mod roll;
@@ -246,6 +247,12 @@ impl GameView {
         // Targets at arm's length: every button of the view at least this high.
         ui.spacing_mut().interact_size.y = TARGET_HEIGHT;
         egui::Panel::top("game_header").show(ui, |ui| self.header_ui(ui, l));
+        // Issue 37: on a phone the columns are one.
+        if crate::ui::style::narrow(ui) {
+            self.narrow_ui(ui, rules, l);
+            self.windows_ui(ui.ctx(), l);
+            return;
+        }
         // Columns in proportion to the window (and the UI scale), so that
         // the centre keeps room for the actions when zoomed in.
         let total = ui.available_width();
@@ -302,11 +309,16 @@ impl GameView {
                     }
                 });
         });
-        self.end_turn_modal(ui.ctx(), l);
-        self.end_game_modal(ui.ctx(), l);
-        self.withdraw_modal(ui.ctx(), l);
-        self.report_window(ui.ctx(), l);
-        self.share_window(ui.ctx(), l);
+        self.windows_ui(ui.ctx(), l);
+    }
+
+    /// The view's modals and windows, over the columns.
+    fn windows_ui(&mut self, ctx: &egui::Context, l: Lang) {
+        self.end_turn_modal(ctx, l);
+        self.end_game_modal(ctx, l);
+        self.withdraw_modal(ctx, l);
+        self.report_window(ctx, l);
+        self.share_window(ctx, l);
         // A change made this frame reaches the phones now, not next frame.
         self.share_sync();
     }
