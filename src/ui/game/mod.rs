@@ -265,16 +265,22 @@ impl GameView {
         // changes the columns are set again to its proportions.
         let resized = self.last_width.is_some_and(|w| (w - total).abs() > 1.0);
         self.last_width = Some(total);
-        let log_w = (total * 0.25).clamp(220.0, 420.0);
-        let mut log = egui::Panel::right("game_log")
-            .resizable(true)
-            .default_size(log_w)
-            .size_range(200.0..=(total * 0.3).max(220.0));
-        if resized {
-            log = log.exact_size(log_w);
+        // Issue 37: a screen narrower than `narrow::LOG_BESIDE` (a tablet
+        // upright) has the log under the centre, which keeps room for its
+        // forms; measured unzoomed, so a zoomed desktop window is as before.
+        let log_beside = total * ui.ctx().zoom_factor() >= narrow::LOG_BESIDE;
+        if log_beside {
+            let log_w = (total * 0.25).clamp(220.0, 420.0);
+            let mut log = egui::Panel::right("game_log")
+                .resizable(true)
+                .default_size(log_w)
+                .size_range(200.0..=(total * 0.3).max(220.0));
+            if resized {
+                log = log.exact_size(log_w);
+            }
+            let log = log.show(ui, |ui| self.log_ui(ui, l));
+            widgets::splitter_grip(ui, log.response.rect.left(), log.response.rect);
         }
-        let log = log.show(ui, |ui| self.log_ui(ui, l));
-        widgets::splitter_grip(ui, log.response.rect.left(), log.response.rect);
         for (id, side) in [("side_a", Side::A), ("side_b", Side::B)] {
             let mut panel = egui::Panel::left(id)
                 .resizable(true)
@@ -306,6 +312,10 @@ impl GameView {
                         ui.separator();
                         self.beasts_ui(ui, l);
                         self.adjust_ui(ui, l);
+                    }
+                    if !log_beside {
+                        ui.separator();
+                        self.log_below(ui, l);
                     }
                 });
         });

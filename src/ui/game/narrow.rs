@@ -10,9 +10,14 @@ use crate::core::game::Side;
 use crate::core::tables::RuleSet;
 use crate::core::text::Lang;
 
-/// The log's height in the column: it keeps its own scroll (a long game
+/// The log's height in a column: it keeps its own scroll (a long game
 /// has thousands of rows, drawn only where they are seen).
 const LOG_HEIGHT: f32 = 320.0;
+
+/// A screen narrower than this (points at 100 %) has the log under the
+/// centre, not beside it: at 800 the three columns left the centre 190
+/// points, too few for its forms (a tablet upright).
+pub(super) const LOG_BESIDE: f32 = 1000.0;
 
 impl GameView {
     pub(super) fn narrow_ui(&mut self, ui: &mut egui::Ui, rules: &RuleSet, l: Lang) {
@@ -39,10 +44,15 @@ impl GameView {
                         self.side_ui(ui, side, l);
                     }
                     ui.separator();
-                    let size = egui::vec2(ui.available_width(), LOG_HEIGHT);
-                    ui.allocate_ui(size, |ui| self.log_ui(ui, l));
+                    self.log_below(ui, l);
                 });
         });
+    }
+
+    /// The log in a column, at a fixed height with its own scroll.
+    pub(super) fn log_below(&mut self, ui: &mut egui::Ui, l: Lang) {
+        let size = egui::vec2(ui.available_width(), LOG_HEIGHT);
+        ui.allocate_ui(size, |ui| self.log_ui(ui, l));
     }
 }
 

@@ -188,7 +188,7 @@ impl WarbandView {
     }
 
     fn toolbar(&mut self, ui: &mut egui::Ui, l: Lang, intents: &mut Vec<WarbandIntent>) {
-        ui.horizontal(|ui| {
+        crate::ui::style::row(ui, |ui| {
             if ui
                 .button(l.pick("Nueva", "New"))
                 .on_hover_text("Ctrl+N")
@@ -251,7 +251,7 @@ impl WarbandView {
 
     fn header(&mut self, ui: &mut egui::Ui, l: Lang, report: &RosterReport) {
         let r = &mut self.doc.roster;
-        ui.horizontal(|ui| {
+        crate::ui::style::row(ui, |ui| {
             let lbl = ui.label(l.pick("Banda:", "Warband:"));
             ui.add(egui::TextEdit::singleline(&mut r.name).desired_width(220.0))
                 .labelled_by(lbl.id);
