@@ -97,4 +97,39 @@ mod tests {
         let b = wide.get_all_by_label("Bea").last().expect("B").rect();
         assert!(b.left() > a.right(), "{a:?} {b:?}: side by side");
     }
+
+    /// Issue 37: a tablet upright (800 points across) has the log under
+    /// the centre, so the change of round's two warbands fit side by side
+    /// without running into each other; on a phone they stand one under
+    /// the other. 1280 keeps the log beside the centre.
+    #[test]
+    fn a_tablet_upright_should_keep_the_centre_wide_enough_for_its_forms() {
+        let done = |h: &Harness<'static, ImpiaApp>, p: &str| {
+            h.get_by_label(&format!("Done changing for {p}")).rect()
+        };
+        for (size, stacked) in [([800.0, 1280.0], false), ([390.0, 844.0], true)] {
+            let mut h = Harness::builder()
+                .with_size(size)
+                .build_ui_state(|ui, app: &mut ImpiaApp| app.show(ui), app(new_game(), Lang::En));
+            h.run();
+            h.get_by_label("Use this die").click();
+            h.run();
+            let (a, b) = (done(&h, "Ana"), done(&h, "Bea"));
+            let apart = if stacked {
+                b.top() > a.bottom()
+            } else {
+                b.left() >= a.right() && b.right() <= size[0]
+            };
+            assert!(apart, "{size:?}: {a:?} {b:?}");
+            let log = h.get_by_label("Log").rect();
+            assert!(log.top() > b.bottom(), "{size:?}: {log:?} under {b:?}");
+        }
+        let mut wide = harness(app(new_game(), Lang::En));
+        wide.run();
+        wide.get_by_label("Use this die").click();
+        wide.run();
+        let (a, b) = (done(&wide, "Ana"), done(&wide, "Bea"));
+        assert!(b.left() > a.right(), "{a:?} {b:?}: side by side");
+        assert!(wide.get_by_label("Log").rect().left() > b.right());
+    }
 }
