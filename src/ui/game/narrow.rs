@@ -70,12 +70,10 @@ mod tests {
     /// by side.
     #[test]
     fn a_phone_screen_should_stack_the_game_in_one_column() {
-        let mut h = Harness::builder()
-            .with_size([390.0, 844.0])
-            .build_ui_state(
-                |ui, app: &mut ImpiaApp| app.show(ui),
-                app(game_under_way(), Lang::En),
-            );
+        let mut h = Harness::builder().with_size([390.0, 844.0]).build_ui_state(
+            |ui, app: &mut ImpiaApp| app.show(ui),
+            app(game_under_way(), Lang::En),
+        );
         h.run();
         // Each player is named in the centre too; the lowest is the warband's.
         let lowest = |name: &str| {
@@ -89,7 +87,10 @@ mod tests {
         assert!(b.top() > a.bottom(), "{a:?} {b:?}");
         assert!(log.top() > b.bottom(), "{b:?} {log:?}");
         for r in [a, b, log] {
-            assert!(r.left() >= 0.0 && r.right() <= 391.0, "{r:?} off the screen");
+            assert!(
+                r.left() >= 0.0 && r.right() <= 391.0,
+                "{r:?} off the screen"
+            );
         }
         let mut wide = harness(app(game_under_way(), Lang::En));
         wide.run();
@@ -108,9 +109,10 @@ mod tests {
             h.get_by_label(&format!("Done changing for {p}")).rect()
         };
         for (size, stacked) in [([800.0, 1280.0], false), ([390.0, 844.0], true)] {
-            let mut h = Harness::builder()
-                .with_size(size)
-                .build_ui_state(|ui, app: &mut ImpiaApp| app.show(ui), app(new_game(), Lang::En));
+            let mut h = Harness::builder().with_size(size).build_ui_state(
+                |ui, app: &mut ImpiaApp| app.show(ui),
+                app(new_game(), Lang::En),
+            );
             h.run();
             h.get_by_label("Use this die").click();
             h.run();

@@ -72,8 +72,14 @@ mod tests {
         let end = crate::game::Action::EndTurn(crate::game::act::EndTurn {});
         let e = g.apply(end).expect_err("viewed only");
         let (es, en) = (e.message(Lang::Es), e.message(Lang::En));
-        assert!(es.starts_with("esta partida está abierta en otra pestaña"), "{es}");
-        assert!(en.starts_with("this game is open in another tab of this browser"), "{en}");
+        assert!(
+            es.starts_with("esta partida está abierta en otra pestaña"),
+            "{es}"
+        );
+        assert!(
+            en.starts_with("this game is open in another tab of this browser"),
+            "{en}"
+        );
         for text in [&es, &en] {
             assert!(!text.contains("impia"), "{text}");
         }
