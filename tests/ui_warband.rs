@@ -210,7 +210,12 @@ fn a_phone_screen_should_stack_the_warband_in_one_column() {
         .max_by(|a, b| a.top().total_cmp(&b.top()))
         .expect("the gear's armour");
     assert!(armour.top() > melee.bottom(), "{melee:?} {armour:?}");
+    // The total does not cover the limit (a right-aligned total did).
+    let total = h.get_by_label_contains(" / 200 pts").rect();
+    let limit = h.get_by_label("Limit:").rect();
+    assert!(!total.intersects(limit), "{total:?} over {limit:?}");
     for r in [
+        total,
         armour,
         h.get_by_label("Move").rect(),
         h.get_by_label("Paste roster…").rect(),

@@ -280,7 +280,7 @@ impl WarbandView {
             {
                 r.points_limit = Some(limit);
             }
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            let total = |ui: &mut egui::Ui| {
                 let over = report.total > report.points_limit;
                 let color = if over {
                     ui.visuals().error_fg_color
@@ -297,7 +297,14 @@ impl WarbandView {
                     "Coste total contra el límite",
                     "Total cost against the limit",
                 ));
-            });
+            };
+            // Issue 37: in a wrapped row a right-aligned total is drawn
+            // over the limit; on a phone it follows it.
+            if crate::ui::style::narrow(ui) {
+                total(ui);
+            } else {
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), total);
+            }
         });
     }
 }
