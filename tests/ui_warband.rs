@@ -200,6 +200,28 @@ fn a_phone_screen_should_stack_the_warband_in_one_column() {
     let problems = h.get_by_label("Problems and record").rect();
     assert!(problems.top() > models.bottom(), "{models:?} {problems:?}");
     assert!(problems.right() <= 391.0, "{problems:?} off the screen");
+    // The editor too: the gear under the weapons, the profile's last
+    // column and the toolbar's last button inside the screen.
+    let melee = h.get_by_label("Melee weapons").rect();
+    // "Armour" heads a profile column too: the gear's is the lowest.
+    let armour = h
+        .get_all_by_label("Armour")
+        .map(|n| n.rect())
+        .max_by(|a, b| a.top().total_cmp(&b.top()))
+        .expect("the gear's armour");
+    assert!(armour.top() > melee.bottom(), "{melee:?} {armour:?}");
+    // The total does not cover the limit (a right-aligned total did).
+    let total = h.get_by_label_contains(" / 200 pts").rect();
+    let limit = h.get_by_label("Limit:").rect();
+    assert!(!total.intersects(limit), "{total:?} over {limit:?}");
+    for r in [
+        total,
+        armour,
+        h.get_by_label("Move").rect(),
+        h.get_by_label("Paste roster…").rect(),
+    ] {
+        assert!(r.right() <= 391.0, "{r:?} off the screen");
+    }
     let mut wide = harness(app(Lang::En));
     wide.run();
     assert!(wide.query_by_label("Problems and record").is_none());

@@ -14,6 +14,16 @@ pub fn narrow(ui: &egui::Ui) -> bool {
     ui.ctx().content_rect().width() < NARROW
 }
 
+/// A row of widgets; on a narrow screen it wraps rather than run off the
+/// screen (and widen every panel under it).
+pub fn row<R>(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui) -> R) -> egui::InnerResponse<R> {
+    if narrow(ui) {
+        ui.horizontal_wrapped(add)
+    } else {
+        ui.horizontal(add)
+    }
+}
+
 /// The figure that matters most: the points total of the warband.
 pub const SIZE_BIG: f32 = 22.0;
 /// A roll button's label.

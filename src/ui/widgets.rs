@@ -25,33 +25,36 @@ pub fn stat_values(s: &Stats) -> [i32; 6] {
 }
 
 /// A profile as a grid: the summary's column heads over the values.
+/// On a narrow screen (issue 37) five columns a row, so it fits a phone.
 pub fn profile_grid(ui: &mut egui::Ui, id: &str, l: Lang, stats: &Stats, extra: &[(&str, String)]) {
+    let cells: Vec<(&str, String)> = stat_names(l)
+        .into_iter()
+        .zip(stat_values(stats).map(|v| v.to_string()))
+        .chain(extra.iter().cloned())
+        .collect();
+    let (per_row, gap) = if crate::ui::style::narrow(ui) {
+        (5, 8.0)
+    } else {
+        (cells.len(), 14.0)
+    };
     egui::Grid::new(id)
         .striped(true)
-        .spacing([14.0, 4.0])
+        .spacing([gap, 4.0])
         .show(ui, |ui| {
-            for name in stat_names(l) {
-                ui.label(egui::RichText::new(name).small().strong());
+            for row in cells.chunks(per_row.max(1)) {
+                for (name, _) in row {
+                    ui.label(egui::RichText::new(*name).small().strong());
+                }
+                ui.end_row();
+                for (_, v) in row {
+                    ui.label(
+                        egui::RichText::new(v)
+                            .size(crate::ui::style::SIZE_RESULT)
+                            .strong(),
+                    );
+                }
+                ui.end_row();
             }
-            for (name, _) in extra {
-                ui.label(egui::RichText::new(*name).small().strong());
-            }
-            ui.end_row();
-            for v in stat_values(stats) {
-                ui.label(
-                    egui::RichText::new(v.to_string())
-                        .size(crate::ui::style::SIZE_RESULT)
-                        .strong(),
-                );
-            }
-            for (_, v) in extra {
-                ui.label(
-                    egui::RichText::new(v)
-                        .size(crate::ui::style::SIZE_RESULT)
-                        .strong(),
-                );
-            }
-            ui.end_row();
         });
 }
 

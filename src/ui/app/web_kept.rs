@@ -178,7 +178,8 @@ impl ImpiaApp {
             // on it only shows it (the other tab's actions are the game's).
             self.game.game = self.game.game.take().map(|h| {
                 crate::core::game::Host::detached(
-                    h.into_game().viewed_only(crate::core::game::ReadOnly::Busy),
+                    h.into_game()
+                        .viewed_only(crate::core::game::ReadOnly::OtherTab),
                 )
             });
             self.set_status(crate::ui::web::tabs::other_tab_words(), true);

@@ -23,6 +23,7 @@ mod forms;
 pub use forms::{down_text, figures_text, price_text};
 mod header;
 mod log;
+mod narrow;
 mod replay;
 mod report;
 mod roll;
@@ -246,6 +247,12 @@ impl GameView {
         // Targets at arm's length: every button of the view at least this high.
         ui.spacing_mut().interact_size.y = TARGET_HEIGHT;
         egui::Panel::top("game_header").show(ui, |ui| self.header_ui(ui, l));
+        // Issue 37: on a phone the columns are one.
+        if crate::ui::style::narrow(ui) {
+            self.narrow_ui(ui, rules, l);
+            self.windows_ui(ui.ctx(), l);
+            return;
+        }
         // Columns in proportion to the window (and the UI scale), so that
         // the centre keeps room for the actions when zoomed in.
         let total = ui.available_width();
@@ -258,16 +265,22 @@ impl GameView {
         // changes the columns are set again to its proportions.
         let resized = self.last_width.is_some_and(|w| (w - total).abs() > 1.0);
         self.last_width = Some(total);
-        let log_w = (total * 0.25).clamp(220.0, 420.0);
-        let mut log = egui::Panel::right("game_log")
-            .resizable(true)
-            .default_size(log_w)
-            .size_range(200.0..=(total * 0.3).max(220.0));
-        if resized {
-            log = log.exact_size(log_w);
+        // Issue 37: a screen narrower than `narrow::LOG_BESIDE` (a tablet
+        // upright) has the log under the centre, which keeps room for its
+        // forms; measured unzoomed, so a zoomed desktop window is as before.
+        let log_beside = total * ui.ctx().zoom_factor() >= narrow::LOG_BESIDE;
+        if log_beside {
+            let log_w = (total * 0.25).clamp(220.0, 420.0);
+            let mut log = egui::Panel::right("game_log")
+                .resizable(true)
+                .default_size(log_w)
+                .size_range(200.0..=(total * 0.3).max(220.0));
+            if resized {
+                log = log.exact_size(log_w);
+            }
+            let log = log.show(ui, |ui| self.log_ui(ui, l));
+            widgets::splitter_grip(ui, log.response.rect.left(), log.response.rect);
         }
-        let log = log.show(ui, |ui| self.log_ui(ui, l));
-        widgets::splitter_grip(ui, log.response.rect.left(), log.response.rect);
         for (id, side) in [("side_a", Side::A), ("side_b", Side::B)] {
             let mut panel = egui::Panel::left(id)
                 .resizable(true)
@@ -300,13 +313,22 @@ impl GameView {
                         self.beasts_ui(ui, l);
                         self.adjust_ui(ui, l);
                     }
+                    if !log_beside {
+                        ui.separator();
+                        self.log_below(ui, l);
+                    }
                 });
         });
-        self.end_turn_modal(ui.ctx(), l);
-        self.end_game_modal(ui.ctx(), l);
-        self.withdraw_modal(ui.ctx(), l);
-        self.report_window(ui.ctx(), l);
-        self.share_window(ui.ctx(), l);
+        self.windows_ui(ui.ctx(), l);
+    }
+
+    /// The view's modals and windows, over the columns.
+    fn windows_ui(&mut self, ctx: &egui::Context, l: Lang) {
+        self.end_turn_modal(ctx, l);
+        self.end_game_modal(ctx, l);
+        self.withdraw_modal(ctx, l);
+        self.report_window(ctx, l);
+        self.share_window(ctx, l);
         // A change made this frame reaches the phones now, not next frame.
         self.share_sync();
     }

@@ -11,6 +11,10 @@ use crate::core::glossary;
 use crate::core::tables::RuleSet;
 use crate::core::text::Lang;
 
+/// The centre's width (points) under which the change of round lists the
+/// warbands one under the other (at 1280 wide the centre has about 420).
+const TWO_COLUMNS: f32 = 380.0;
+
 impl GameView {
     /// R39: this turn's dark forces, with its row's text, shown while the
     /// players change rounds (the step after the roll).
@@ -135,44 +139,58 @@ impl GameView {
             None => Side::WARBANDS.to_vec(),
         };
         let mut send = None;
-        ui.columns(sides.len(), |cols| {
-            for (col, s) in cols.iter_mut().zip(&sides) {
-                col.strong(egui::RichText::new(player(st, *s, l)).size(18.0));
-                for (m, ms) in st.models_of(*s).filter(|(_, ms)| ms.status.in_play()) {
-                    col.horizontal(|ui| {
-                        for (steps, arrow) in [(1, "▲"), (-1, "▼")] {
-                            let o = offers.iter().find(|o| {
-                                o.action
-                                    == Action::ChangeRound(act::ChangeRound { model: m, steps })
-                            });
-                            if let Some(o) = o
-                                && widgets::offer_button(ui, o, arrow, None, l)
-                            {
-                                send = Some(o.action.clone());
-                            }
+        let mut side_ui = |col: &mut egui::Ui, s: Side| {
+            col.strong(egui::RichText::new(player(st, s, l)).size(18.0));
+            for (m, ms) in st.models_of(s).filter(|(_, ms)| ms.status.in_play()) {
+                col.horizontal(|ui| {
+                    for (steps, arrow) in [(1, "▲"), (-1, "▼")] {
+                        let o = offers.iter().find(|o| {
+                            o.action == Action::ChangeRound(act::ChangeRound { model: m, steps })
+                        });
+                        if let Some(o) = o
+                            && widgets::offer_button(ui, o, arrow, None, l)
+                        {
+                            send = Some(o.action.clone());
                         }
-                        ui.label(format!(
+                    }
+                    // Wrapped, not run into the other column (issue 37).
+                    ui.add(
+                        egui::Label::new(format!(
                             "{}: {} {}",
                             ms.name,
                             l.pick("ronda", "round"),
                             ms.round
-                        ));
-                    });
-                }
-                let done = format!(
-                    "{} {}",
-                    l.pick("Terminar cambios de", "Done changing for"),
-                    player(st, *s, l)
-                );
-                if let Some(o) = offers
-                    .iter()
-                    .find(|o| o.action == Action::EndChangeRound(act::EndChangeRound { side: *s }))
-                    && widgets::offer_button(col, o, &done, None, l)
-                {
-                    send = Some(o.action.clone());
-                }
+                        ))
+                        .wrap(),
+                    );
+                });
             }
-        });
+            let done = format!(
+                "{} {}",
+                l.pick("Terminar cambios de", "Done changing for"),
+                player(st, s, l)
+            );
+            if let Some(o) = offers
+                .iter()
+                .find(|o| o.action == Action::EndChangeRound(act::EndChangeRound { side: s }))
+                && widgets::offer_button(col, o, &done, None, l)
+            {
+                send = Some(o.action.clone());
+            }
+        };
+        // Issue 37: a centre narrower than two *Done* buttons (a tablet
+        // upright, a phone) lists the warbands one under the other.
+        if sides.len() > 1 && ui.available_width() < TWO_COLUMNS {
+            for s in &sides {
+                side_ui(ui, *s);
+            }
+        } else {
+            ui.columns(sides.len(), |cols| {
+                for (col, s) in cols.iter_mut().zip(&sides) {
+                    side_ui(col, *s);
+                }
+            });
+        }
         if let Some(a) = send {
             self.apply(a, l);
         }

@@ -27,7 +27,7 @@ pub fn editor_ui(
     i: usize,
 ) {
     let cost = report.models.get(i).map_or(0, |r| r.cost);
-    ui.horizontal(|ui| {
+    crate::ui::style::row(ui, |ui| {
         let lbl = ui.label(l.pick("Nombre:", "Name:"));
         ui.add(egui::TextEdit::singleline(&mut m.name).desired_width(220.0))
             .labelled_by(lbl.id);
@@ -61,12 +61,20 @@ pub fn editor_ui(
         details_ui(ui, l, report, &mr.profile, i);
     }
     ui.separator();
-    ui.columns(2, |cols| {
-        weapons_ui(&mut cols[0], rules, l, m);
-        gear_ui(&mut cols[1], rules, l, m);
-        cols[1].add_space(6.0);
-        upgrades_ui(&mut cols[1], rules, l, m);
-    });
+    if crate::ui::style::narrow(ui) {
+        // Issue 37: on a phone the weapons, then the gear, in one column.
+        weapons_ui(ui, rules, l, m);
+        gear_ui(ui, rules, l, m);
+        ui.add_space(6.0);
+        upgrades_ui(ui, rules, l, m);
+    } else {
+        ui.columns(2, |cols| {
+            weapons_ui(&mut cols[0], rules, l, m);
+            gear_ui(&mut cols[1], rules, l, m);
+            cols[1].add_space(6.0);
+            upgrades_ui(&mut cols[1], rules, l, m);
+        });
+    }
     spells_ui(ui, rules, l, m);
     ui.separator();
     let notes_lbl = ui.label(l.pick("Notas:", "Notes:"));

@@ -188,7 +188,7 @@ impl WarbandView {
     }
 
     fn toolbar(&mut self, ui: &mut egui::Ui, l: Lang, intents: &mut Vec<WarbandIntent>) {
-        ui.horizontal(|ui| {
+        crate::ui::style::row(ui, |ui| {
             if ui
                 .button(l.pick("Nueva", "New"))
                 .on_hover_text("Ctrl+N")
@@ -251,7 +251,7 @@ impl WarbandView {
 
     fn header(&mut self, ui: &mut egui::Ui, l: Lang, report: &RosterReport) {
         let r = &mut self.doc.roster;
-        ui.horizontal(|ui| {
+        crate::ui::style::row(ui, |ui| {
             let lbl = ui.label(l.pick("Banda:", "Warband:"));
             ui.add(egui::TextEdit::singleline(&mut r.name).desired_width(220.0))
                 .labelled_by(lbl.id);
@@ -280,7 +280,7 @@ impl WarbandView {
             {
                 r.points_limit = Some(limit);
             }
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            let total = |ui: &mut egui::Ui| {
                 let over = report.total > report.points_limit;
                 let color = if over {
                     ui.visuals().error_fg_color
@@ -297,7 +297,14 @@ impl WarbandView {
                     "Coste total contra el límite",
                     "Total cost against the limit",
                 ));
-            });
+            };
+            // Issue 37: in a wrapped row a right-aligned total is drawn
+            // over the limit; on a phone it follows it.
+            if crate::ui::style::narrow(ui) {
+                total(ui);
+            } else {
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), total);
+            }
         });
     }
 }

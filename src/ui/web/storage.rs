@@ -272,7 +272,7 @@ pub fn read_game(path: &Path, rules: &RuleSet) -> Option<Result<Host, String>> {
     // One game per tab: held by another, it is only viewed here.
     Some(game.map(|g| match super::tabs::claim(&name) {
         true => Host::detached(g),
-        false => Host::detached(g.viewed_only(ReadOnly::Busy)),
+        false => Host::detached(g.viewed_only(ReadOnly::OtherTab)),
     }))
 }
 

@@ -431,6 +431,9 @@ pub(super) fn text(r: &Refusal, n: &Names) -> String {
         R::ReadOnly { path } => format!(
             "{path} is open for writing in another impia window or command: here it is read-only"
         ),
+        R::OtherTab => "this game is open in another tab of this browser: here it can only be \
+             viewed (close it there and open it again here to play)"
+            .into(),
         R::HardLinked { path, links } => format!(
             "{path} has {links} hard links; impia writes a game only \
                  through a file with one name (a copy or a symlink): here it \

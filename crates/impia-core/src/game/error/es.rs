@@ -453,6 +453,9 @@ pub(super) fn text(r: &Refusal, n: &Names) -> String {
         R::ReadOnly { path } => format!(
             "{path} está abierta para escribir en otra ventana u orden de impia: aquí solo se lee"
         ),
+        R::OtherTab => "esta partida está abierta en otra pestaña de este navegador: aquí solo \
+             se puede ver (ciérrala allí y vuelve a abrirla aquí para jugar)"
+            .into(),
         R::HardLinked { path, links } => format!(
             "{path} tiene {links} enlaces duros; impia escribe una \
                  partida solo por un archivo de un solo nombre (una copia o \

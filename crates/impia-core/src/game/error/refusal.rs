@@ -320,6 +320,8 @@ pub enum Refusal {
     // The game file.
     /// Another window or command writes this game.
     ReadOnly { path: String },
+    /// Issue 37: another tab of this browser plays this game.
+    OtherTab,
     /// The game file has more than one hard link: it is only read.
     HardLinked { path: String, links: u64 },
     /// A text of the action (a note) is longer than a text line may be.
@@ -435,6 +437,7 @@ impl Refusal {
             | R::NotARoll { .. }
             | R::Rules3Only { .. }
             | R::ReadOnly { .. }
+            | R::OtherTab
             | R::HardLinked { .. }
             | R::TextTooLong { .. }
             | R::FileFull { .. }
@@ -522,7 +525,7 @@ impl Refusal {
             R::NoDice => ErrorKind::BadRoll,
             R::NotARoll { .. } => ErrorKind::Unknown,
             // The game file.
-            R::ReadOnly { .. } | R::HardLinked { .. } => ErrorKind::NotNow,
+            R::ReadOnly { .. } | R::OtherTab | R::HardLinked { .. } => ErrorKind::NotNow,
             R::TextTooLong { .. } | R::FileFull { .. } => ErrorKind::Rule,
             R::SaveFailed { .. } | R::FileChanged { .. } => ErrorKind::Autosave,
             R::WritingStopped { .. } => ErrorKind::NotNow,

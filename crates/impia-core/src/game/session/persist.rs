@@ -27,6 +27,9 @@ pub enum ReadOnly {
     /// Opened to be read only (`game status`, `offers`, `report`): no lock
     /// taken, nothing written, a read-only folder is enough.
     Reader,
+    /// Issue 37: another tab of the same browser plays it (one game per
+    /// tab); the page has no file path to name.
+    OtherTab,
 }
 
 impl Game {
@@ -75,6 +78,7 @@ impl Game {
         Err(match why {
             ReadOnly::HardLinks(links) => Refusal::HardLinked { path, links },
             ReadOnly::Busy | ReadOnly::Reader => Refusal::ReadOnly { path },
+            ReadOnly::OtherTab => Refusal::OtherTab,
         }
         .into())
     }

@@ -57,4 +57,32 @@ mod tests {
         let e = Game::from_file_text("g.yaml", "setup: [\n", &rules).expect_err("broken");
         assert!(e.to_string().contains("g.yaml"), "{e}");
     }
+
+    /// Issue 37: a game another tab of the browser plays is shown with
+    /// no file: its refusals say so, not the desktop's "another impia
+    /// window" with an empty path in front.
+    #[test]
+    fn a_game_played_in_another_tab_refuses_actions_naming_the_tab() {
+        let rules = RuleSet::builtin().expect("rules");
+        let setup = GameSetup::new(
+            Roster::starter_in("Lobos", Lang::Es),
+            Roster::starter_in("Cuervos", Lang::Es),
+        );
+        let mut g = Game::new(setup, &rules).viewed_only(super::super::ReadOnly::OtherTab);
+        let end = crate::game::Action::EndTurn(crate::game::act::EndTurn {});
+        let e = g.apply(end).expect_err("viewed only");
+        let (es, en) = (e.message(Lang::Es), e.message(Lang::En));
+        assert!(
+            es.starts_with("esta partida está abierta en otra pestaña"),
+            "{es}"
+        );
+        assert!(
+            en.starts_with("this game is open in another tab of this browser"),
+            "{en}"
+        );
+        for text in [&es, &en] {
+            assert!(!text.contains("impia"), "{text}");
+        }
+        assert!(g.actions().is_empty(), "nothing played");
+    }
 }
