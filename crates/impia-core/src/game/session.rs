@@ -2,13 +2,14 @@
 //! they give; the one door (`apply`, `act`), undo and redo; the game file
 //! (save, load, recover, autosave) in `session/persist.rs`.
 
+mod file_errors;
 mod offered;
 mod persist;
 mod take_back;
 mod text;
 
+pub(crate) use file_errors::lock_error;
 pub use persist::ReadOnly;
-pub(crate) use persist::lock_error;
 
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
