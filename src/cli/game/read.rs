@@ -75,13 +75,13 @@ pub(crate) fn print_status(s: &GameStatus, l: Lang) {
                 m.pending_fall
                     .map(|f| format!(" ({f})"))
                     .unwrap_or_default(),
-                l.pick("Pavor", "fear"),
+                glossary::FEAR.get(l).to_lowercase(),
                 m.fear,
                 m.courage,
                 glossary::DP.get(l),
                 m.dp,
                 m.own_dp + m.herbs,
-                l.pick("ronda", "round"),
+                glossary::ROUND.get(l).to_lowercase(),
                 m.round,
                 if m.acted {
                     l.pick(" (ya actuó)", " (acted)")

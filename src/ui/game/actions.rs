@@ -12,6 +12,7 @@ use crate::core::game::ModelRef;
 use crate::core::game::act;
 use crate::core::game::draft::{declare, value};
 use crate::core::game::{Action, ActionKind, Game, Offer, ShootOptions};
+use crate::core::glossary;
 use crate::core::tables::{RuleSet, Stat};
 use crate::core::text::{Lang, Text};
 
@@ -106,7 +107,7 @@ fn generic_click(o: &Offer) -> Click {
 fn offer_text(o: &Offer, rules: &RuleSet, g: &crate::core::game::Game, l: Lang) -> String {
     let name = o.label(g.state(), rules, l);
     if o.dp > 0 {
-        format!("{name} ({} {})", o.dp, l.pick("PD", "DP"))
+        format!("{name} ({} {})", o.dp, glossary::DP.get(l))
     } else {
         name
     }

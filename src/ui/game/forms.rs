@@ -14,6 +14,7 @@ use crate::core::game::{
     Action, ActionKind, DeclKind, Declaration, Declared, FightOptions, Figure, Game, GameError,
     HitOptions, ModelRef, Offer, Price, ShootOptions, Target,
 };
+use crate::core::glossary;
 use crate::core::tables::{RuleSet, Stat};
 use crate::core::text::Lang;
 
@@ -466,7 +467,7 @@ fn defensive_shots(
     ui.horizontal_wrapped(|ui| {
         for o in reactions {
             let who = o.model.map(|m| g.state().name(m)).unwrap_or_default();
-            let text = format!("{who} ({} {})", o.dp, l.pick("PD", "DP"));
+            let text = format!("{who} ({} {})", o.dp, glossary::DP.get(l));
             if widgets::offer_button(ui, o, &text, None, l) {
                 send = Some(o.action.clone());
             }

@@ -103,7 +103,7 @@ impl GameView {
         let mut answer = None;
         egui::Modal::new(egui::Id::unique("end_game_modal")).show(ctx, |ui| {
             ui.heading(l.pick("¿Terminar la partida?", "End the game?"));
-            ui.label(format!("{} {a}–{b}: {who}", l.pick("PV", "VP")));
+            ui.label(format!("{} {a}–{b}: {who}", glossary::VP.get(l)));
             ui.horizontal(|ui| {
                 if widgets::big_button(ui, l.pick("🏁 Terminar", "🏁 End it")).clicked() {
                     answer = Some(true);
@@ -170,7 +170,7 @@ pub(crate) fn report_ui(ui: &mut egui::Ui, shown: &mut Shown, l: Lang) {
                 col.label(&s.player);
             }
             col.label(
-                egui::RichText::new(format!("{} {}", s.vp.total, l.pick("PV", "VP")))
+                egui::RichText::new(format!("{} {}", s.vp.total, glossary::VP.get(l)))
                     .size(30.0)
                     .strong(),
             );

@@ -199,7 +199,7 @@ fn summary(ui: &mut egui::Ui, st: &GameState, side: Side, sz: GameSizes, pal: Pa
     }
     ui.horizontal_wrapped(|ui| {
         ui.label(
-            egui::RichText::new(format!("{} {}", s.pool, l.pick("PD", "DP")))
+            egui::RichText::new(format!("{} {}", s.pool, glossary::DP.get(l)))
                 .size(sz.pool)
                 .strong()
                 .color(pal.pool_blue),
@@ -207,7 +207,7 @@ fn summary(ui: &mut egui::Ui, st: &GameState, side: Side, sz: GameSizes, pal: Pa
         .on_hover_text(glossary::POOL.get(l));
         ui.add_space(16.0);
         ui.label(
-            egui::RichText::new(format!("{} {}", s.score.total(), l.pick("PV", "VP")))
+            egui::RichText::new(format!("{} {}", s.score.total(), glossary::VP.get(l)))
                 .size(sz.pool)
                 .strong(),
         )

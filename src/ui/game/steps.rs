@@ -158,7 +158,7 @@ impl GameView {
                         egui::Label::new(format!(
                             "{}: {} {}",
                             ms.name,
-                            l.pick("ronda", "round"),
+                            glossary::ROUND.get(l).to_lowercase(),
                             ms.round
                         ))
                         .wrap(),
