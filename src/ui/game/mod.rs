@@ -305,14 +305,7 @@ impl GameView {
             egui::ScrollArea::vertical()
                 .id_salt(("game_centre", gid))
                 .show(ui, |ui| {
-                    if self.replay.is_some() {
-                        self.replay_ui(ui, l);
-                    } else {
-                        self.now_ui(ui, rules, l);
-                        ui.separator();
-                        self.beasts_ui(ui, l);
-                        self.adjust_ui(ui, l);
-                    }
+                    self.centre_ui(ui, rules, l);
                     if !log_beside {
                         ui.separator();
                         self.log_below(ui, l);

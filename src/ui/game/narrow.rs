@@ -20,6 +20,19 @@ const LOG_HEIGHT: f32 = 320.0;
 pub(super) const LOG_BESIDE: f32 = 1000.0;
 
 impl GameView {
+    /// The centre's content, beside the cards or on top of one column:
+    /// the replay, or what now with the beasts and the hand adjustments.
+    pub(super) fn centre_ui(&mut self, ui: &mut egui::Ui, rules: &RuleSet, l: Lang) {
+        if self.replay.is_some() {
+            self.replay_ui(ui, l);
+        } else {
+            self.now_ui(ui, rules, l);
+            ui.separator();
+            self.beasts_ui(ui, l);
+            self.adjust_ui(ui, l);
+        }
+    }
+
     pub(super) fn narrow_ui(&mut self, ui: &mut egui::Ui, rules: &RuleSet, l: Lang) {
         // Back on a wide screen, the columns are set again to its proportions.
         self.last_width = Some(ui.available_width());
@@ -31,14 +44,7 @@ impl GameView {
             egui::ScrollArea::vertical()
                 .id_salt(("game_column", gid))
                 .show(ui, |ui| {
-                    if self.replay.is_some() {
-                        self.replay_ui(ui, l);
-                    } else {
-                        self.now_ui(ui, rules, l);
-                        ui.separator();
-                        self.beasts_ui(ui, l);
-                        self.adjust_ui(ui, l);
-                    }
+                    self.centre_ui(ui, rules, l);
                     for side in [Side::A, Side::B] {
                         ui.separator();
                         self.side_ui(ui, side, l);
