@@ -223,6 +223,42 @@ fn r01_roll_check_with_seed_reproduces_and_shows_every_die() {
     assert_eq!(stdout(&impia(&text)), stdout(&impia(&text)));
 }
 
+/// Issue 34: `impia roll` prints the core's sentence for the roll, the
+/// same the app's dice view shows (R01, R02, R04).
+#[test]
+fn r04_roll_prints_the_cores_words_for_the_roll() {
+    use impia::core::dice::{CheckSpec, OpposedSpec, Roller, roll_check, roll_opposed};
+    use impia::core::text::Lang;
+    let text = [
+        "roll", "check", "--attr", "5", "--adv", "2", "--seed", "9", "--lang", "en",
+    ];
+    let want = roll_check(&mut Roller::seeded(9), CheckSpec::new(5).with_edge(2, 0));
+    let out = stdout(&impia(&text));
+    assert!(out.contains(&want.words(Lang::En)), "{out}");
+    assert!(out.contains("5, 2 advantages"), "{out}");
+    let text = [
+        "roll",
+        "opposed",
+        "--active",
+        "4",
+        "--passive",
+        "3",
+        "--passive-comp",
+        "1",
+        "--seed",
+        "5",
+    ];
+    let spec = OpposedSpec {
+        active: CheckSpec::new(4),
+        passive: CheckSpec::new(3).with_edge(0, 1),
+        combat: false,
+    };
+    let want = roll_opposed(&mut Roller::seeded(5), spec);
+    let out = stdout(&impia(&text));
+    assert!(out.contains(&want.words(Lang::Es)), "{out}");
+    assert!(out.contains("(complicación: d3 ["), "{out}");
+}
+
 #[test]
 fn r02_roll_opposed_with_seed_reproduces_and_shows_every_die() {
     let args = [

@@ -126,8 +126,10 @@ fn rolling_with_a_seed_should_show_the_seeded_result() {
     h.run();
     let expected = roll_check(&mut Roller::seeded(42), CheckSpec::new(5));
     let shown = h.state().dice.last.clone().unwrap_or_default();
+    // The core's sentence (issue 34), the same the CLI prints.
+    assert_eq!(shown, expected.words(Lang::En));
     assert!(
-        shown.starts_with(&format!("d10 = {};", expected.d10.value)),
+        shown.starts_with(&format!("d10 {} ", expected.d10.value)),
         "{shown}"
     );
     let verdict = if expected.success {

@@ -5,11 +5,10 @@ use serde::Serialize;
 
 use super::{Cli, CliError, print_json};
 use crate::core::dice::{
-    CheckRoll, CheckSpec, EdgeRoll, OpposedOutcome, OpposedRoll, OpposedSpec, Roller, SideRoll,
-    roll_check, roll_opposed,
+    CheckRoll, CheckSpec, OpposedOutcome, OpposedRoll, OpposedSpec, Roller, roll_check,
+    roll_opposed,
 };
 use crate::core::odds::{self, Odds};
-use crate::core::text::Lang;
 
 /// The largest attribute or value we accept: far above any profile.
 const MAX_VALUE: i32 = 99;
@@ -211,7 +210,7 @@ pub fn odds(cli: &Cli, cmd: &OddsCommand) -> Result<(), CliError> {
                 outln!(
                     "{} {}: {} {} ({})",
                     l.pick("Tirada de Atributo", "Attribute check"),
-                    describe_spec(l, &a.spec()),
+                    a.spec().words(l),
                     l.pick("éxito", "success"),
                     p.exact(),
                     p.percent(l)
@@ -227,26 +226,26 @@ pub fn odds(cli: &Cli, cmd: &OddsCommand) -> Result<(), CliError> {
                 outln!(
                     "{} {} {} {}",
                     l.pick("Tirada enfrentada", "Opposed check"),
-                    describe_spec(l, &s.active),
+                    s.active.words(l),
                     l.pick("contra", "against"),
-                    describe_spec(l, &s.passive),
+                    s.passive.words(l),
                 );
                 outln!(
                     "  {}: {} ({})",
-                    l.pick("gana el activo", "active wins"),
+                    OpposedOutcome::ActiveWins.name(l),
                     o.active_wins.exact(),
                     o.active_wins.percent(l)
                 );
                 outln!(
                     "  {}: {} ({})",
-                    l.pick("gana el pasivo", "passive wins"),
+                    OpposedOutcome::PassiveWins.name(l),
                     o.passive_wins.exact(),
                     o.passive_wins.percent(l)
                 );
                 if let Some(b) = o.both_hit {
                     outln!(
                         "  {}: {} ({})",
-                        l.pick("ambos impactados", "both hit"),
+                        OpposedOutcome::BothHit.name(l),
                         b.exact(),
                         b.percent(l)
                     );
@@ -255,55 +254,6 @@ pub fn odds(cli: &Cli, cmd: &OddsCommand) -> Result<(), CliError> {
         }
     }
     Ok(())
-}
-
-/// "5 +1, 1 ventaja" — a check's inputs in words.
-pub fn describe_spec(l: Lang, s: &CheckSpec) -> String {
-    let mut out = s.value.to_string();
-    if s.modifier != 0 {
-        out.push_str(&format!(" {:+}", s.modifier));
-    }
-    let e = s.edge();
-    if e > 0 {
-        out.push_str(&format!(
-            ", {e} {}",
-            if e == 1 {
-                l.pick("ventaja", "advantage")
-            } else {
-                l.pick("ventajas", "advantages")
-            }
-        ));
-    } else if e < 0 {
-        out.push_str(&format!(
-            ", {} {}",
-            -e,
-            if e == -1 {
-                l.pick("complicación", "complication")
-            } else {
-                l.pick("complicaciones", "complications")
-            }
-        ));
-    }
-    out
-}
-
-/// "d3 [2*, 1] +2" — the advantage dice, the kept one starred.
-fn describe_edge(e: &EdgeRoll) -> String {
-    if e.dice.is_empty() {
-        return String::new();
-    }
-    let dice: Vec<String> = e
-        .dice
-        .iter()
-        .map(|d| {
-            if d.kept {
-                format!("{}*", d.value)
-            } else {
-                d.value.to_string()
-            }
-        })
-        .collect();
-    format!(" d3 [{}] {:+}", dice.join(", "), e.value)
 }
 
 #[derive(Serialize)]
@@ -320,21 +270,6 @@ struct OpposedRollOut<'a> {
     roll: &'a OpposedRoll,
 }
 
-fn describe_side(s: &SideRoll) -> String {
-    format!(
-        "d10 {}{} + {}{} = {}",
-        s.d10.value,
-        describe_edge(&s.edge),
-        s.spec.value,
-        if s.spec.modifier != 0 {
-            format!(" {:+}", s.spec.modifier)
-        } else {
-            String::new()
-        },
-        s.total
-    )
-}
-
 pub fn roll(cli: &Cli, cmd: &RollCommand) -> Result<(), CliError> {
     let l = cli.lang();
     match cmd {
@@ -348,18 +283,10 @@ pub fn roll(cli: &Cli, cmd: &RollCommand) -> Result<(), CliError> {
                 })?;
             } else {
                 outln!(
-                    "{} {}: d10 {}{} {} {} → {}  ({} {})",
+                    "{} {}: {}  ({} {})",
                     l.pick("Tirada de Atributo", "Attribute check"),
-                    describe_spec(l, &r.spec),
-                    r.d10.value,
-                    describe_edge(&r.edge),
-                    if r.success { "≤" } else { ">" },
-                    r.target,
-                    if r.success {
-                        l.pick("ÉXITO", "SUCCESS")
-                    } else {
-                        l.pick("FALLO", "FAILURE")
-                    },
+                    r.spec.words(l),
+                    r.words(l),
                     l.pick("semilla", "seed"),
                     roller.seed()
                 );
@@ -374,18 +301,9 @@ pub fn roll(cli: &Cli, cmd: &RollCommand) -> Result<(), CliError> {
                     roll: &r,
                 })?;
             } else {
-                let outcome = match r.outcome {
-                    OpposedOutcome::ActiveWins => l.pick("GANA EL ACTIVO", "ACTIVE WINS"),
-                    OpposedOutcome::PassiveWins => l.pick("GANA EL PASIVO", "PASSIVE WINS"),
-                    OpposedOutcome::BothHit => l.pick("AMBOS IMPACTADOS", "BOTH HIT"),
-                };
                 outln!(
-                    "{}: {}  |  {}: {}  → {}  ({} {})",
-                    l.pick("Activo", "Active"),
-                    describe_side(&r.active),
-                    l.pick("Pasivo", "Passive"),
-                    describe_side(&r.passive),
-                    outcome,
+                    "{}  ({} {})",
+                    r.words(l),
                     l.pick("semilla", "seed"),
                     roller.seed()
                 );

@@ -11,7 +11,7 @@ use crate::core::tables::{RuleSet, Stat};
 use crate::core::text::Lang;
 
 use super::style;
-use super::widgets::{edge_text, stat_names};
+use super::widgets::stat_names;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum DiceMode {
@@ -133,18 +133,7 @@ impl DiceView {
         match self.mode {
             DiceMode::Check => {
                 let r = roll_check(&mut self.roller, self.active.spec());
-                let edge = edge_text(l, &r.edge);
-                self.push(format!(
-                    "d10 = {}{edge}; {} {} → {}",
-                    r.d10.value,
-                    l.pick("objetivo ≤", "target ≤"),
-                    r.target,
-                    if r.success {
-                        l.pick("ÉXITO", "SUCCESS")
-                    } else {
-                        l.pick("FALLO", "FAILURE")
-                    }
-                ));
+                self.push(r.words(l));
             }
             DiceMode::Opposed => {
                 let spec = OpposedSpec {
@@ -153,22 +142,7 @@ impl DiceView {
                     combat: self.combat,
                 };
                 let r = roll_opposed(&mut self.roller, spec);
-                let outcome = match r.outcome {
-                    OpposedOutcome::ActiveWins => l.pick("GANA EL ACTIVO", "ACTIVE WINS"),
-                    OpposedOutcome::PassiveWins => l.pick("GANA EL PASIVO", "PASSIVE WINS"),
-                    OpposedOutcome::BothHit => l.pick("AMBOS IMPACTADOS", "BOTH HIT"),
-                };
-                self.push(format!(
-                    "{}: d10 = {}{} → {}  |  {}: d10 = {}{} → {}  ⇒ {outcome}",
-                    l.pick("Activo", "Active"),
-                    r.active.d10.value,
-                    edge_text(l, &r.active.edge),
-                    r.active.total,
-                    l.pick("Pasivo", "Passive"),
-                    r.passive.d10.value,
-                    edge_text(l, &r.passive.edge),
-                    r.passive.total,
-                ));
+                self.push(r.words(l));
             }
             DiceMode::Table => {
                 let Some(t) = rules.roll_table(&self.table_id) else {
@@ -342,20 +316,10 @@ impl DiceView {
             combat: self.combat,
         };
         let o = odds::opposed(&spec);
-        odds_line(
-            ui,
-            l.pick("Gana el activo", "Active wins"),
-            o.active_wins,
-            l,
-        );
-        odds_line(
-            ui,
-            l.pick("Gana el pasivo", "Passive wins"),
-            o.passive_wins,
-            l,
-        );
+        odds_line(ui, OpposedOutcome::ActiveWins.name(l), o.active_wins, l);
+        odds_line(ui, OpposedOutcome::PassiveWins.name(l), o.passive_wins, l);
         if let Some(b) = o.both_hit {
-            odds_line(ui, l.pick("Ambos impactados", "Both hit"), b, l);
+            odds_line(ui, OpposedOutcome::BothHit.name(l), b, l);
         }
         let series = |d: &Dist, offset: f64| -> Vec<Bar> {
             d.points()

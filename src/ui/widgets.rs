@@ -57,32 +57,3 @@ pub fn profile_grid(ui: &mut egui::Ui, id: &str, l: Lang, stats: &Stats, extra: 
             }
         });
 }
-
-/// The advantage or complication d3s of a roll (R04), the kept one in
-/// brackets: " ventaja d3 [2] 1 → +2". Empty when none were rolled.
-pub fn edge_text(l: Lang, e: &crate::core::dice::EdgeRoll) -> String {
-    if e.dice.is_empty() {
-        return String::new();
-    }
-    let dice: Vec<String> = e
-        .dice
-        .iter()
-        .map(|d| {
-            if d.kept {
-                format!("[{}]", d.value)
-            } else {
-                d.value.to_string()
-            }
-        })
-        .collect();
-    format!(
-        " {} d3 {} → {:+}",
-        if e.net > 0 {
-            l.pick("ventaja", "advantage")
-        } else {
-            l.pick("complicación", "complication")
-        },
-        dice.join(" "),
-        e.value
-    )
-}

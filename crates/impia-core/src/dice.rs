@@ -8,6 +8,9 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use serde::{Deserialize, Serialize};
 
+mod words;
+pub use words::verdict;
+
 /// The most advantages or complications that may remain after cancelling (R04).
 pub const MAX_EDGE: u8 = 3;
 
