@@ -98,11 +98,7 @@ fn heading(b: &mut Block, cx: &Lay) -> f32 {
     );
     b.hline(0.0, cx.width, y + 2.0, Ink::Black, 0.8);
     y += 4.0 + RESULT.ascent();
-    let result = match (cx.r.result, &cx.r.winner) {
-        ("playing", _) => cx.p("Partida en curso", "Game in progress").to_string(),
-        (_, Some(w)) => format!("{} {w}", cx.p("Gana", "Won by")),
-        _ => cx.p("Empate", "A draw").to_string(),
-    };
+    let result = cx.r.result_text(cx.l);
     b.text(cx.fonts, 0.0, y, RESULT, Align::Left, &result);
     y + GAP + 1.0
 }
@@ -114,48 +110,16 @@ fn warbands(b: &mut Block, cx: &Lay, y: f32) -> f32 {
     for (i, s) in cx.r.sides.iter().enumerate() {
         let x = i as f32 * (col + GAP);
         let mut cy = y + BOLD.ascent();
-        let who = if s.player.is_empty() {
-            s.warband.clone()
-        } else {
-            format!("{} ({})", s.warband, s.player)
-        };
+        let who = s.who();
         b.text(cx.fonts, x, cy, BOLD, Align::Left, &who);
         cy += 2.0 + VP.ascent();
-        b.text(
-            cx.fonts,
-            x,
-            cy,
-            VP,
-            Align::Left,
-            &format!("{} {}", s.vp.total, glossary::VP.get(cx.l)),
-        );
+        b.text(cx.fonts, x, cy, VP, Align::Left, &s.vp_text(cx.l));
         cy += 2.0;
         let lines = [
-            format!(
-                "{} {} · {} {} · {} {}",
-                s.vp.kills,
-                cx.p("por bajas", "kills"),
-                s.vp.totem,
-                cx.p("por Tótem", "totem"),
-                s.vp.scenario,
-                cx.p("de escenario", "scenario")
-            ),
-            format!(
-                "{} {} · {} {} · {} {} · {} {}",
-                s.standing,
-                cx.p("en pie", "standing"),
-                s.down,
-                cx.p("Abatidas", "Down"),
-                s.fled,
-                cx.p("huidas", "fled"),
-                s.removed,
-                cx.p("retiradas", "removed")
-            ),
-            format!("{} {}", s.dp_spent, cx.p("PD gastados", "DP spent")),
-            s.downs_by
-                .first()
-                .map(|(n, k)| format!("{} {n} ({k})", cx.p("Más bajas:", "Most Down:")))
-                .unwrap_or_default(),
+            s.vp_parts_text(cx.l),
+            s.models_text(cx.l),
+            s.dp_spent_text(cx.l),
+            s.most_down_text(cx.l).unwrap_or_default(),
         ];
         for line in lines.iter().filter(|t| !t.is_empty()) {
             cy = b.paragraph(cx.fonts, x, cy, col, LEADING, &[Span::new(BODY, line)]);
@@ -181,27 +145,9 @@ fn luck(b: &mut Block, cx: &Lay, y: f32) -> f32 {
         )],
     );
     for k in &cx.r.luck {
-        let who = if k.player.is_empty() {
-            k.side
-        } else {
-            &k.player
-        };
-        let mut text = format!(
-            "{who}: {} {}, {} {:.1}, {} {}.",
-            k.rolls,
-            cx.p("tiradas", "rolls"),
-            cx.p("éxitos esperados", "expected successes"),
-            k.expected,
-            cx.p("reales", "actual"),
-            k.actual
-        );
-        for x in [&k.luckiest, &k.unluckiest].into_iter().flatten() {
-            text.push_str(&format!(
-                " {} {}: {}.",
-                glossary::TURN.get(cx.l),
-                x.turn,
-                x.text
-            ));
+        let mut text = format!("{}.", k.summary_text(cx.l));
+        for x in k.extremes(cx.l) {
+            text.push_str(&format!(" {x}."));
         }
         y = b.paragraph(
             cx.fonts,

@@ -293,7 +293,7 @@ impl Built {
             // Both languages from one replay of the log.
             report: g.state().ended.is_some().then(|| {
                 let [es, en] = match crate::core::game::report::reports(g) {
-                    Ok([es, en]) => [report_words(&es, Lang::Es), report_words(&en, Lang::En)],
+                    Ok([es, en]) => [es.lines(Lang::Es).join("\n"), en.lines(Lang::En).join("\n")],
                     Err(_) => [String::new(), String::new()],
                 };
                 Arc::new([Arc::from(es), Arc::from(en)])
@@ -451,46 +451,13 @@ fn end_json(g: &Game, seats: &SeatsView) -> Option<EndJson> {
     })
 }
 
-/// The game's report in a few lines: the result, each warband's VP and
-/// models, then each turn's story (as `game report` tells it).
+/// The game's report in lines, as `game report` prints it (the core's
+/// words).
 pub fn report_text(g: &Game, l: Lang) -> String {
     match crate::core::game::report::report(g, l) {
-        Ok(r) => report_words(&r, l),
+        Ok(r) => r.lines(l).join("\n"),
         Err(_) => String::new(),
     }
-}
-
-/// A report built in `l`, in the lines [`report_text`] gives.
-fn report_words(r: &crate::core::game::report::Report, l: Lang) -> String {
-    let p = |es: &'static str, en: &'static str| l.pick(es, en);
-    let mut lines = vec![match &r.winner {
-        Some(w) => format!("{} {w}", p("Gana", "Won by")),
-        None => p("Empate", "A draw").to_string(),
-    }];
-    for s in &r.sides {
-        lines.push(format!(
-            "{} ({}): {} {}; {} {}, {} {}, {} {}",
-            s.warband,
-            s.player,
-            s.vp.total,
-            glossary::VP.get(l),
-            s.standing,
-            p("en pie", "standing"),
-            s.down,
-            Status::Down.label(l),
-            s.fled,
-            p("huidas", "fled"),
-        ));
-    }
-    for t in &r.turns {
-        lines.push(format!(
-            "{} {}: {}",
-            glossary::TURN.get(l),
-            t.turn,
-            t.story(l).join("; ")
-        ));
-    }
-    lines.join("\n")
 }
 
 /// An offered action in the history's words, without the outcome a roll

@@ -30,11 +30,7 @@ impl Odds {
     /// one decimal, a decimal comma in Spanish ("62,5 %"), a point in
     /// English ("62.5 %").
     pub fn percent(&self, l: Lang) -> String {
-        let s = format!("{:.1} %", self.value() * 100.0);
-        match l {
-            Lang::Es => s.replace('.', ","),
-            Lang::En => s,
-        }
+        format!("{} %", crate::text::decimal(self.value() * 100.0, l))
     }
 }
 

@@ -88,6 +88,16 @@ pub fn signed(v: i32) -> String {
     }
 }
 
+/// A number with one decimal, the one way every client writes one (issue
+/// 34): a decimal comma in Spanish ("6,4"), a point in English ("6.4").
+pub fn decimal(v: f64, l: Lang) -> String {
+    let s = format!("{v:.1}");
+    match l {
+        Lang::Es => s.replace('.', ","),
+        Lang::En => s,
+    }
+}
+
 /// The most characters of a value a user wrote that an error message
 /// quotes back (issue 32: a 1.5 MB id was echoed whole).
 pub const MAX_ECHO_CHARS: usize = 60;

@@ -169,70 +169,21 @@ pub(crate) fn report_ui(ui: &mut egui::Ui, shown: &mut Shown, l: Lang) {
             if !s.player.is_empty() {
                 col.label(&s.player);
             }
-            col.label(
-                egui::RichText::new(format!("{} {}", s.vp.total, glossary::VP.get(l)))
-                    .size(30.0)
-                    .strong(),
-            );
-            col.label(format!(
-                "{} {} · {} {} · {} {}",
-                s.vp.kills,
-                l.pick("por bajas", "kills"),
-                s.vp.totem,
-                l.pick("por Tótem", "totem"),
-                s.vp.scenario,
-                l.pick("de escenario", "scenario")
-            ));
-            col.label(format!(
-                "{} {} · {} {} · {} {} · {} {}",
-                s.standing,
-                l.pick("en pie", "standing"),
-                s.down,
-                l.pick("Abatidas", "Down"),
-                s.fled,
-                l.pick("huidas", "fled"),
-                s.removed,
-                l.pick("retiradas", "removed")
-            ));
-            col.label(format!(
-                "{} {}",
-                s.dp_spent,
-                l.pick("PD gastados", "DP spent")
-            ));
-            if let Some((name, n)) = s.downs_by.first() {
-                col.label(format!("⚔ {name}: {n} {}", l.pick("abatidas", "put Down")));
+            col.label(egui::RichText::new(s.vp_text(l)).size(30.0).strong());
+            col.label(s.vp_parts_text(l));
+            col.label(s.models_text(l));
+            col.label(s.dp_spent_text(l));
+            if let Some(most) = s.most_down_text(l) {
+                col.label(format!("⚔ {most}"));
             }
         }
     });
     ui.separator();
     ui.heading(l.pick("La suerte de los dados", "The luck of the dice"));
     for k in &r.luck {
-        ui.label(
-            egui::RichText::new(format!(
-                "{}: {} {} · {} {:.1} · {} {}",
-                if k.player.is_empty() {
-                    k.side
-                } else {
-                    &k.player
-                },
-                k.rolls,
-                l.pick("tiradas", "rolls"),
-                l.pick("éxitos esperados", "expected successes"),
-                k.expected,
-                l.pick("reales", "actual"),
-                k.actual
-            ))
-            .strong(),
-        );
-        for (mark, line) in [("🍀", &k.luckiest), ("☔", &k.unluckiest)] {
-            if let Some(x) = line {
-                ui.label(format!(
-                    "  {mark} {} {}: {}",
-                    l.pick("turno", "turn"),
-                    x.turn,
-                    x.text
-                ));
-            }
+        ui.label(egui::RichText::new(k.summary_text(l)).strong());
+        for (mark, line) in ["🍀", "☔"].into_iter().zip(k.extremes(l)) {
+            ui.label(format!("  {mark} {line}"));
         }
     }
     ui.separator();

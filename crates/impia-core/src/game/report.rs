@@ -5,6 +5,7 @@
 //! dice, exactly.
 
 pub(crate) mod luck;
+mod words;
 
 use serde::Serialize;
 
