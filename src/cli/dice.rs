@@ -209,7 +209,7 @@ pub fn odds(cli: &Cli, cmd: &OddsCommand) -> Result<(), CliError> {
             } else {
                 outln!(
                     "{} {}: {} {} ({})",
-                    l.pick("Tirada de Atributo", "Attribute check"),
+                    crate::core::glossary::ATTRIBUTE_CHECK.get(l),
                     a.spec().words(l),
                     l.pick("éxito", "success"),
                     p.exact(),
@@ -225,7 +225,7 @@ pub fn odds(cli: &Cli, cmd: &OddsCommand) -> Result<(), CliError> {
                 let s = a.spec();
                 outln!(
                     "{} {} {} {}",
-                    l.pick("Tirada enfrentada", "Opposed check"),
+                    crate::core::glossary::OPPOSED_CHECK.get(l),
                     s.active.words(l),
                     l.pick("contra", "against"),
                     s.passive.words(l),
@@ -284,7 +284,7 @@ pub fn roll(cli: &Cli, cmd: &RollCommand) -> Result<(), CliError> {
             } else {
                 outln!(
                     "{} {}: {}  ({} {})",
-                    l.pick("Tirada de Atributo", "Attribute check"),
+                    crate::core::glossary::ATTRIBUTE_CHECK.get(l),
                     r.spec.words(l),
                     r.words(l),
                     l.pick("semilla", "seed"),

@@ -306,7 +306,7 @@ fn print_check(r: &Roster, report: &RosterReport, rules: &RuleSet, l: Lang) {
         report.total,
         report.points_limit,
         match &r.totem {
-            Some(t) => format!(" — {}: {t}", l.pick("Tótem", "Totem")),
+            Some(t) => format!(" — {}: {t}", crate::core::glossary::TOTEM.get(l)),
             None => String::new(),
         }
     );

@@ -126,7 +126,7 @@ fn card_band(cx: Ctx, b: &mut Block, v: &ModelReportView, width: f32) -> f32 {
     );
     let right_w = cx.fonts.width(right_style.face, right_style.size, &right);
     let leader = if v.leader {
-        format!("★ {}", cx.pick("Líder", "Leader"))
+        format!("★ {}", crate::core::glossary::LEADER.get(cx.lang))
     } else {
         String::new()
     };

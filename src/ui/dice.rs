@@ -178,12 +178,12 @@ impl DiceView {
             ui.selectable_value(
                 &mut self.mode,
                 DiceMode::Check,
-                l.pick("Tirada de Atributo", "Attribute check"),
+                crate::core::glossary::ATTRIBUTE_CHECK.get(l),
             );
             ui.selectable_value(
                 &mut self.mode,
                 DiceMode::Opposed,
-                l.pick("Tirada enfrentada", "Opposed check"),
+                crate::core::glossary::OPPOSED_CHECK.get(l),
             );
             ui.selectable_value(&mut self.mode, DiceMode::Table, l.pick("Tablas", "Tables"));
             ui.separator();

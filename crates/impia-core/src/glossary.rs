@@ -63,6 +63,17 @@ pub fn stat_abbrev(s: Stat) -> Term {
     }
 }
 
+/// R01: a check of one attribute against a d10.
+pub const ATTRIBUTE_CHECK: Term = Term::new("Tirada de Atributo", "Attribute check");
+/// R02: two models' checks against each other.
+pub const OPPOSED_CHECK: Term = Term::new("Tirada enfrentada", "Opposed check");
+/// The warband's Leader (R06).
+pub const LEADER: Term = Term::new("Líder", "Leader");
+/// The warband's Totem (R33).
+pub const TOTEM: Term = Term::new("Tótem", "Totem");
+/// The Dark Forces' beasts, a side of their own (R39).
+pub const BEASTS: Term = Term::new("Bestias", "Beasts");
+
 /// Destiny points (R10–R12).
 pub const DP: Term = Term::new("PD", "DP");
 /// A warband's common pool of destiny points (R10–R12).

@@ -61,7 +61,9 @@ pub(crate) fn print_status(s: &GameStatus, l: Lang) {
                 ),
                 &x.models,
             ),
-            None if !s.beasts.is_empty() => (l.pick("Bestias", "Beasts").to_string(), &s.beasts),
+            None if !s.beasts.is_empty() => {
+                (crate::core::glossary::BEASTS.get(l).to_string(), &s.beasts)
+            }
             None => continue,
         };
         outln!("{title}");

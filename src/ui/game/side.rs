@@ -94,7 +94,7 @@ impl GameView {
         ui.label(
             egui::RichText::new(format!(
                 "{} ({})",
-                l.pick("Bestias", "Beasts"),
+                crate::core::glossary::BEASTS.get(l),
                 crate::core::glossary::DARK_FORCES.get(l)
             ))
             .size(sz.player)
@@ -215,7 +215,7 @@ fn summary(ui: &mut egui::Ui, st: &GameState, side: Side, sz: GameSizes, pal: Pa
             "{}: {} · {}: {} · {}: {}",
             l.pick("Bajas del Líder", "Leader's kills"),
             s.score.kills,
-            l.pick("Tótem", "Totem"),
+            crate::core::glossary::TOTEM.get(l),
             s.score.totem,
             l.pick("Escenario", "Scenario"),
             s.score.scenario

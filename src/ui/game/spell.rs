@@ -21,7 +21,7 @@ impl GameView {
         else {
             return;
         };
-        ui.strong(l.pick("Tirada de Atributo", "Attribute check"));
+        ui.strong(crate::core::glossary::ATTRIBUTE_CHECK.get(l));
         ui.horizontal(|ui| {
             for s in Stat::ALL {
                 ui.selectable_value(stat, s, s.name(l));

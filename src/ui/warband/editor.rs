@@ -48,7 +48,7 @@ pub fn editor_ui(
             })
             .response
             .labelled_by(troop_lbl.id);
-        ui.checkbox(&mut m.leader, l.pick("Líder", "Leader"));
+        ui.checkbox(&mut m.leader, crate::core::glossary::LEADER.get(l));
         ui.label(
             egui::RichText::new(format!("{cost} pts"))
                 .size(crate::ui::style::SIZE_RESULT)

@@ -37,7 +37,7 @@ impl Side {
         match self {
             Side::A => "A",
             Side::B => "B",
-            Side::Beast => lang.pick("Bestias", "Beasts"),
+            Side::Beast => crate::glossary::BEASTS.get(lang),
         }
     }
 

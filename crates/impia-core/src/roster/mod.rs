@@ -169,9 +169,9 @@ impl Roster {
             version: ROSTER_VERSION,
             name: name.to_string(),
             points_limit: None,
-            totem: Some(lang.pick("Tótem", "Totem").to_string()),
+            totem: Some(crate::glossary::TOTEM.get(lang).to_string()),
             models: vec![Model {
-                name: lang.pick("Líder", "Leader").to_string(),
+                name: crate::glossary::LEADER.get(lang).to_string(),
                 troop: "hero".to_string(),
                 leader: true,
                 weapons: vec!["medium_blade".to_string()],

@@ -116,7 +116,7 @@ impl super::Offered for Check {
                 l.pick("ante", "against"),
                 st.name(d)
             ),
-            None => l.pick("Tirada de Atributo", "Attribute check").to_string(),
+            None => crate::glossary::ATTRIBUTE_CHECK.get(l).to_string(),
         }
     }
 }

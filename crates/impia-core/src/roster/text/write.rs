@@ -26,7 +26,7 @@ pub fn to_text(roster: &Roster, rules: &RuleSet, l: Lang) -> String {
     if let Some(totem) = &roster.totem {
         out.push_str(&format!(
             "{}: {}\n",
-            l.pick("Tótem", "Totem"),
+            crate::glossary::TOTEM.get(l),
             escape(totem)
         ));
     }
@@ -91,7 +91,7 @@ fn model_line(n: usize, m: &Model, vocab: &Vocab, rules: &RuleSet, l: Lang) -> S
     let mut troop = vocab.write(Kind::Troop, &m.troop, l);
     if m.leader {
         troop.push_str(", ");
-        troop.push_str(l.pick("Líder", "Leader"));
+        troop.push_str(crate::glossary::LEADER.get(l));
     }
     let mut line = format!("{n}. {} {SEP} {troop}", escape(&m.name));
     let groups: Vec<String> = [
