@@ -5,6 +5,7 @@
 use egui_plot::{Bar, BarChart, Legend, Plot};
 
 use crate::core::dice::{CheckSpec, OpposedOutcome, OpposedSpec, Roller, roll_check, roll_opposed};
+use crate::core::glossary;
 use crate::core::odds::{self, Dist, Odds};
 use crate::core::roster::{self, Roster};
 use crate::core::tables::{RuleSet, Stat};
@@ -178,12 +179,12 @@ impl DiceView {
             ui.selectable_value(
                 &mut self.mode,
                 DiceMode::Check,
-                crate::core::glossary::ATTRIBUTE_CHECK.get(l),
+                glossary::ATTRIBUTE_CHECK.get(l),
             );
             ui.selectable_value(
                 &mut self.mode,
                 DiceMode::Opposed,
-                crate::core::glossary::OPPOSED_CHECK.get(l),
+                glossary::OPPOSED_CHECK.get(l),
             );
             ui.selectable_value(&mut self.mode, DiceMode::Table, l.pick("Tablas", "Tables"));
             ui.separator();
@@ -243,7 +244,7 @@ impl DiceView {
     }
 
     fn check_ui(&mut self, ui: &mut egui::Ui, rules: &RuleSet, roster: &Roster, l: Lang) {
-        ui.heading(l.pick("Tirada de Atributo (R01)", "Attribute check (R01)"));
+        ui.heading(format!("{} (R01)", glossary::ATTRIBUTE_CHECK.get(l)));
         ui.label(l.pick(
             "1d10 igual o menos que el Atributo más los modificadores.",
             "1d10 at most the attribute plus modifiers.",
@@ -281,7 +282,7 @@ impl DiceView {
     }
 
     fn opposed_ui(&mut self, ui: &mut egui::Ui, rules: &RuleSet, roster: &Roster, l: Lang) {
-        ui.heading(l.pick("Tirada enfrentada (R02)", "Opposed check (R02)"));
+        ui.heading(format!("{} (R02)", glossary::OPPOSED_CHECK.get(l)));
         ui.columns(2, |cols| {
             cols[0].strong(l.pick("Activo (su Fase de activación)", "Active (its activation)"));
             side_ui(

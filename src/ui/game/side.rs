@@ -94,7 +94,7 @@ impl GameView {
         ui.label(
             egui::RichText::new(format!(
                 "{} ({})",
-                crate::core::glossary::BEASTS.get(l),
+                glossary::BEASTS.get(l),
                 crate::core::glossary::DARK_FORCES.get(l)
             ))
             .size(sz.player)
@@ -166,7 +166,7 @@ fn summary(ui: &mut egui::Ui, st: &GameState, side: Side, sz: GameSizes, pal: Pa
     let warband = s.warband.to_string();
     let totem = format!(
         "{} {}{}",
-        l.pick("Tótem:", "Totem:"),
+        format!("{}:", glossary::TOTEM.get(l)),
         s.totem.as_deref().unwrap_or("—"),
         if s.totem_standing {
             ""
@@ -213,9 +213,12 @@ fn summary(ui: &mut egui::Ui, st: &GameState, side: Side, sz: GameSizes, pal: Pa
         )
         .on_hover_text(format!(
             "{}: {} · {}: {} · {}: {}",
-            l.pick("Bajas del Líder", "Leader's kills"),
+            match l {
+                Lang::Es => format!("Bajas del {}", glossary::LEADER.es),
+                Lang::En => format!("{}'s kills", glossary::LEADER.en),
+            },
             s.score.kills,
-            crate::core::glossary::TOTEM.get(l),
+            glossary::TOTEM.get(l),
             s.score.totem,
             l.pick("Escenario", "Scenario"),
             s.score.scenario

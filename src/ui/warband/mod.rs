@@ -255,7 +255,7 @@ impl WarbandView {
             let lbl = ui.label(l.pick("Banda:", "Warband:"));
             ui.add(egui::TextEdit::singleline(&mut r.name).desired_width(220.0))
                 .labelled_by(lbl.id);
-            let lbl = ui.label(l.pick("Tótem:", "Totem:"));
+            let lbl = ui.label(format!("{}:", crate::core::glossary::TOTEM.get(l)));
             let mut totem = r.totem.clone().unwrap_or_default();
             if ui
                 .add(egui::TextEdit::singleline(&mut totem).desired_width(240.0))

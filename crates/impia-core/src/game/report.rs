@@ -88,7 +88,11 @@ impl TurnLine {
             parts.push(format!("{f} {}", p("huye", "flees")));
         }
         for w in &self.totems_destroyed {
-            parts.push(format!("{} {w}", p("Tótem destruido:", "Totem destroyed:")));
+            parts.push(format!(
+                "{} {}: {w}",
+                glossary::TOTEM.get(l),
+                p("destruido", "destroyed")
+            ));
         }
         if self.vp != [0, 0] {
             parts.push(format!(

@@ -117,11 +117,15 @@ fn fall_description() -> Text {
     let armour = glossary::ARMOUR;
     Text::new(
         format!(
-            "Tirada enfrentada: {} (sin {}) contra la {} de la caída. Éxito: Tumbada; fallo: Abatida.",
-            toughness.es, armour.es, strength.es
+            "{}: {} (sin {}) contra la {} de la caída. Éxito: Tumbada; fallo: Abatida.",
+            crate::glossary::OPPOSED_CHECK.es,
+            toughness.es,
+            armour.es,
+            strength.es
         ),
         format!(
-            "Opposed check: {} (no {}) against the fall's {}. Success: Prone; failure: Down.",
+            "{}: {} (no {}) against the fall's {}. Success: Prone; failure: Down.",
+            crate::glossary::OPPOSED_CHECK.en,
             toughness.en,
             armour.en.to_lowercase(),
             strength.en

@@ -8,6 +8,7 @@ use std::hash::Hash;
 use serde::Serialize;
 
 use super::{Model, Roster, derive_profile, model_cost};
+use crate::glossary::LEADER;
 use crate::roster::Profile;
 use crate::tables::{Keyword, RuleSet, UpgradeGroup};
 use crate::text::{Lang, Text};
@@ -159,8 +160,14 @@ pub fn check(roster: &Roster, rules: &RuleSet) -> RosterReport {
         1 => {}
         0 => problems.push(Problem::warband(
             "R32",
-            "La banda no tiene Líder: marca exactamente una miniatura como Líder.".into(),
-            "The warband has no Leader: mark exactly one model as Leader.".into(),
+            format!(
+                "La banda no tiene {0}: marca exactamente una miniatura como {0}.",
+                LEADER.es
+            ),
+            format!(
+                "The warband has no {0}: mark exactly one model as {0}.",
+                LEADER.en
+            ),
         )),
         n => {
             let names: Vec<&str> = leaders.iter().map(|m| m.name.as_str()).collect();

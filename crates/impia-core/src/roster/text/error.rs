@@ -4,7 +4,7 @@
 use std::fmt;
 
 use super::{Kind, MAX_COUNT};
-use crate::glossary::ARMOUR;
+use crate::glossary::{ARMOUR, LEADER, TOTEM};
 use crate::text::{Lang, Text};
 
 /// The kinds of line, for "this line has too many fields".
@@ -133,12 +133,12 @@ impl TextErrorKind {
                     (LineKind::Header, Lang::Es) => "«Nombre — 186 / 200 pts»".to_string(),
                     (LineKind::Header, Lang::En) => "«Name — 186 / 200 pts»".to_string(),
                     (LineKind::Model, Lang::Es) => format!(
-                        "«1. Nombre — Tropa[, Líder] — Armas: …; {}: …; Equipo: …; Mejoras: … — 40 pts»",
-                        ARMOUR.es
+                        "«1. Nombre — Tropa[, {}] — Armas: …; {}: …; Equipo: …; Mejoras: … — 40 pts»",
+                        LEADER.es, ARMOUR.es
                     ),
                     (LineKind::Model, Lang::En) => format!(
-                        "«1. Name — Troop[, Leader] — Weapons: …; {}: …; Equipment: …; Upgrades: … — 40 pts»",
-                        ARMOUR.en
+                        "«1. Name — Troop[, {}] — Weapons: …; {}: …; Equipment: …; Upgrades: … — 40 pts»",
+                        LEADER.en, ARMOUR.en
                     ),
                     (LineKind::Spell, Lang::Es) => {
                         "«Hechizo: Nombre — nivel 1, 1 PD — Efecto»".to_string()
@@ -214,12 +214,14 @@ impl TextErrorKind {
             },
             BadLeaderMark { found } => match l {
                 Lang::Es => format!(
-                    "{} tras la tropa; solo cabe «Líder»",
-                    quote(found)
+                    "{} tras la tropa; solo cabe «{}»",
+                    quote(found),
+                    LEADER.es
                 ),
                 Lang::En => format!(
-                    "{} after the troop; only «Leader» may follow it",
-                    quote(found)
+                    "{} after the troop; only «{}» may follow it",
+                    quote(found),
+                    LEADER.en
                 ),
             },
             BadGroup { found } => match l {
@@ -271,12 +273,14 @@ impl TextErrorKind {
                 .to_string(),
             UnknownLine { found } => match l {
                 Lang::Es => format!(
-                    "{}: se esperaba una miniatura («1. Nombre — Tropa — … — 40 pts»), un hechizo («Hechizo: …») o el Tótem («Tótem: …»)",
-                    quote(found)
+                    "{}: se esperaba una miniatura («1. Nombre — Tropa — … — 40 pts»), un hechizo («Hechizo: …») o el {1} («{1}: …»)",
+                    quote(found),
+                    TOTEM.es
                 ),
                 Lang::En => format!(
-                    "{}: expected a model («1. Name — Troop — … — 40 pts»), a spell («Spell: …») or the totem («Totem: …»)",
-                    quote(found)
+                    "{}: expected a model («1. Name — Troop — … — 40 pts»), a spell («Spell: …») or the totem («{}: …»)",
+                    quote(found),
+                    TOTEM.en
                 ),
             },
             TooManyModels { limit } => match l {

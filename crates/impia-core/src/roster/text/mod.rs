@@ -471,8 +471,11 @@ mod tests {
         assert_eq!(line_start("1.5 kg"), Start::Other);
         assert_eq!(line_start("Hechizo: X"), Start::Spell(8));
         assert_eq!(line_start("SPELL: X"), Start::Spell(6));
-        assert_eq!(line_start("Tótem: Urna"), Start::Totem(7));
-        assert_eq!(line_start("Totem:"), Start::Totem(6));
+        // Both languages' word for the totem, as the glossary spells it.
+        let es = format!("{}: Urna", crate::glossary::TOTEM.es);
+        assert_eq!(line_start(&es), Start::Totem(7));
+        let en = format!("{}:", crate::glossary::TOTEM.en);
+        assert_eq!(line_start(&en), Start::Totem(6));
         assert_eq!(line_start("La banda: sin nada"), Start::Other);
     }
 }
