@@ -165,8 +165,8 @@ fn summary(ui: &mut egui::Ui, st: &GameState, side: Side, sz: GameSizes, pal: Pa
     // share one row, so the height goes to the cards (issue 27).
     let warband = s.warband.to_string();
     let totem = format!(
-        "{} {}{}",
-        format!("{}:", glossary::TOTEM.get(l)),
+        "{}: {}{}",
+        glossary::TOTEM.get(l),
         s.totem.as_deref().unwrap_or("—"),
         if s.totem_standing {
             ""

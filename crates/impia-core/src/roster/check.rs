@@ -125,36 +125,8 @@ fn name_of(rules: &RuleSet, id: &str) -> Text {
 /// The reading that model names rest on (`tables/reference.yaml`).
 const DISTINCT_NAMES: &str = "distinct_names";
 
-/// Cost, profiles and problems of a roster.
-pub fn check(roster: &Roster, rules: &RuleSet) -> RosterReport {
-    let models: Vec<ModelReport> = roster
-        .models
-        .iter()
-        .map(|m| ModelReport {
-            cost: model_cost(m, rules),
-            profile: derive_profile(m, rules),
-        })
-        .collect();
-    let total = models.iter().map(|m| m.cost).fold(0, u32::saturating_add);
-    let limit = roster.limit(rules);
-    let mut problems = Vec::new();
-
-    // The points limit counts the costs of R40–R42 (reading `points_limit`:
-    // the summary sets none, the player does).
-    if total > limit {
-        problems.push(Problem::warband(
-            "R40",
-            format!(
-                "La banda cuesta {total} pts, {} más que el límite de {limit}.",
-                total - limit
-            ),
-            format!(
-                "The warband costs {total} pts, {} over the limit of {limit}.",
-                total - limit
-            ),
-        ));
-    }
-    // R32 + RULES.md §3: exactly one Leader.
+/// R32 + RULES.md §3: exactly one Leader.
+fn check_leader(roster: &Roster, problems: &mut Vec<Problem>) {
     let leaders: Vec<&Model> = roster.models.iter().filter(|m| m.leader).collect();
     match leaders.len() {
         1 => {}
@@ -184,6 +156,38 @@ pub fn check(roster: &Roster, rules: &RuleSet) -> RosterReport {
             ));
         }
     }
+}
+
+/// Cost, profiles and problems of a roster.
+pub fn check(roster: &Roster, rules: &RuleSet) -> RosterReport {
+    let models: Vec<ModelReport> = roster
+        .models
+        .iter()
+        .map(|m| ModelReport {
+            cost: model_cost(m, rules),
+            profile: derive_profile(m, rules),
+        })
+        .collect();
+    let total = models.iter().map(|m| m.cost).fold(0, u32::saturating_add);
+    let limit = roster.limit(rules);
+    let mut problems = Vec::new();
+
+    // The points limit counts the costs of R40–R42 (reading `points_limit`:
+    // the summary sets none, the player does).
+    if total > limit {
+        problems.push(Problem::warband(
+            "R40",
+            format!(
+                "La banda cuesta {total} pts, {} más que el límite de {limit}.",
+                total - limit
+            ),
+            format!(
+                "The warband costs {total} pts, {} over the limit of {limit}.",
+                total - limit
+            ),
+        ));
+    }
+    check_leader(roster, &mut problems);
     // R33 + RULES.md §3: one totem.
     if roster.totem.as_deref().is_none_or(|t| t.trim().is_empty()) {
         problems.push(Problem::warband(
