@@ -83,11 +83,11 @@ pub(crate) fn print_status(s: &GameStatus, l: Lang) {
                 m.own_dp + m.herbs,
                 glossary::ROUND.get(l).to_lowercase(),
                 m.round,
-                if m.acted {
-                    l.pick(" (ya actuó)", " (acted)")
-                } else {
-                    ""
-                }
+                // The core's word, lower case inside the line's brackets.
+                m.acted_text
+                    .as_deref()
+                    .map(|t| format!(" ({})", t.to_lowercase()))
+                    .unwrap_or_default()
             );
         }
     }

@@ -312,11 +312,7 @@ fn card_body(ui: &mut egui::Ui, st: &GameState, ms: &ModelState, out: bool, card
     };
     ui.horizontal_wrapped(|ui| {
         ui.label(egui::RichText::new(status).color(color).size(sz.card_text))
-            .on_hover_text(if ms.acted {
-                l.pick("Ya actuó este turno", "Has acted this turn")
-            } else {
-                l.pick("Aún no ha actuado", "Has not acted yet")
-            });
+            .on_hover_text(ms.acted_text().get(l));
         ui.label(
             // Each label with its number, never split over two rows.
             egui::RichText::new(format!(

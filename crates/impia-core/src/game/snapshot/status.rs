@@ -6,7 +6,9 @@
 
 use serde::Serialize;
 
-use crate::game::{Action, Game, GameState, ModelRef, ModelState, Offer, Phase, Side, Status};
+use crate::game::{
+    Action, Game, GameState, ModelRef, ModelState, Offer, Phase, PipRun, Side, Status,
+};
 use crate::tables::RuleSet;
 use crate::text::{Lang, Text};
 
@@ -44,6 +46,14 @@ pub struct StatusModel {
     /// "1 complication", "flees at the end of its activation").
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fear_effect: Option<String>,
+    /// Issue 34: its fear pips as drawn (R31), a run per level with how
+    /// many are filled and empty, so no client counts pips or keeps a
+    /// threshold.
+    pub fear_pips: Vec<PipRun>,
+    /// Issue 34: that it acted this turn, in words ("Acted",
+    /// [`ModelState::acted_text`]); none while it has not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub acted_text: Option<String>,
 }
 
 /// A warband's victory points by source (R32, R33, scenario).
@@ -206,6 +216,8 @@ fn model(g: &Game, r: ModelRef, m: &ModelState, l: Lang) -> StatusModel {
         acted: m.acted,
         engaged: m.engaged.clone(),
         pending_fall: m.pending_fall(l),
+        fear_pips: g.fear_pips_drawn_at(g.state(), r),
+        acted_text: m.acted.then(|| m.acted_text().get(l).to_string()),
     }
 }
 

@@ -1,0 +1,125 @@
+//! Issue 34, the last word and the last count the clients kept: whether a
+//! model acted ("Ya actuó" / "Acted") and each fear pip as drawn (its R31
+//! level, filled or not) come in the status every client reads (a phone
+//! seat's state, `game status`), so the page, the app and the CLI only
+//! render them.
+
+use std::process::Command;
+
+use crate::game_support::*;
+use impia::core::game::{Game, ModelRef};
+use impia::core::text::Lang;
+use serde_json::Value;
+
+use crate::serve_support::figures::pages;
+
+/// `m`'s model in a page's (or `game status --json`'s) status.
+fn status_model(status: &Value, m: ModelRef) -> Value {
+    status["sides"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|s| s["models"].as_array().cloned().unwrap_or_default())
+        .find(|x| x["ref"] == m.to_string())
+        .unwrap_or_else(|| panic!("{m} in {status}"))
+}
+
+/// A turn begun, A's first model activated and its activation ended.
+fn a0_acted() -> Game {
+    let mut g = game();
+    turn(&mut g, 5);
+    skip_to(&mut g, a(0));
+    end(&mut g, a(0));
+    g
+}
+
+#[test]
+fn a_phone_seat_and_the_cli_say_a_model_acted_in_the_cores_words() {
+    let g = a0_acted();
+    let waiting = g
+        .state()
+        .models()
+        .find(|(_, m)| !m.acted)
+        .map(|(r, _)| r)
+        .expect("a model that has not acted");
+    for (l, word) in [(Lang::Es, "Ya actuó"), (Lang::En, "Acted")] {
+        assert_eq!(
+            g.state().model(a(0)).expect("model").acted_text().get(l),
+            word
+        );
+        for page in pages(&g, l) {
+            let acted = status_model(&page["status"], a(0));
+            assert_eq!(acted["acted_text"], word, "{acted}");
+            let not = status_model(&page["status"], waiting);
+            assert!(not.get("acted_text").is_none(), "{not}");
+        }
+    }
+    // The CLI's line for the model prints the same word, in its brackets.
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let path = tmp.path().join("g.yaml");
+    let mut g = g;
+    g.save(&path).expect("saves");
+    let name = g.state().name(a(0));
+    for (l, said) in [(Lang::Es, "(ya actuó)"), (Lang::En, "(acted)")] {
+        let o = Command::new(env!("CARGO_BIN_EXE_impia"))
+            .args(["--lang", l.code(), "game", "status"])
+            .arg(&path)
+            .output()
+            .expect("run");
+        let out = String::from_utf8_lossy(&o.stdout);
+        let line = out
+            .lines()
+            .find(|x| x.contains(&format!(" {name}")))
+            .unwrap_or_else(|| panic!("{name} in {out}"));
+        assert!(line.ends_with(said), "{line}");
+    }
+}
+
+/// R31: a model with fear at its Courage: its pips on every seat's page are
+/// the core's levels (a run per level), filled up to its fear; `game status
+/// --json` carries the same.
+#[test]
+fn r31_every_seat_draws_each_fear_pip_as_the_core_levels_it() {
+    let mut g = a0_acted();
+    let m = a(1);
+    let courage = g.state().model(m).expect("model").courage();
+    set_fear(&mut g, m, courage);
+    let want: Vec<String> = g
+        .fear_pips_at(g.state(), m)
+        .into_iter()
+        .map(str::to_string)
+        .collect();
+    assert!(want.iter().any(|l| l == "frightened"), "{want:?}");
+    for l in [Lang::Es, Lang::En] {
+        for page in pages(&g, l) {
+            let x = status_model(&page["status"], m);
+            let (mut levels, mut on) = (Vec::new(), Vec::new());
+            for r in x["fear_pips"].as_array().expect("fear_pips") {
+                let n = |k: &str| r.get(k).and_then(Value::as_u64).unwrap_or(0);
+                for k in 0..n("on") + n("off") {
+                    levels.push(r["level"].as_str().expect("level").to_string());
+                    on.push(k < n("on"));
+                }
+            }
+            assert_eq!(levels, want, "{x}");
+            let fear = usize::try_from(courage).expect("courage");
+            assert!(on[..fear].iter().all(|o| *o), "{x}");
+            assert!(on[fear..].iter().all(|o| !o), "{x}");
+        }
+    }
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let path = tmp.path().join("g.yaml");
+    g.save(&path).expect("saves");
+    let o = Command::new(env!("CARGO_BIN_EXE_impia"))
+        .args(["game", "status"])
+        .arg(&path)
+        .arg("--json")
+        .output()
+        .expect("run");
+    let status: Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    let page = &pages(&g, Lang::En)[0];
+    assert_eq!(
+        status_model(&status, m)["fear_pips"],
+        status_model(&page["status"], m)["fear_pips"]
+    );
+}
