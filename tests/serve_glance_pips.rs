@@ -123,3 +123,94 @@ fn r31_every_seat_draws_each_fear_pip_as_the_core_levels_it() {
         status_model(&page["status"], m)["fear_pips"]
     );
 }
+
+/// Seat A's page on a phone (390×844, 3 device pixels a CSS pixel), in
+/// English: the pool's word and every card's pips, two models frightened
+/// and fleeing. Each pip is inside its card, nothing on a card's rows
+/// overlaps, the page is no wider than the phone, and each card shows as
+/// many pips, filled as many, as the core draws. Screenshots (the top and
+/// the cards) under target/ (docs/screenshots/ with IMPIA_SCREENSHOTS=1).
+#[test]
+fn r31_seat_as_page_on_a_phone_draws_the_cores_pips_whole_and_apart() {
+    let Some(d) = crate::serve_browser::browser_scaled(3.0) else {
+        return;
+    };
+    let mut g = game();
+    turn(&mut g, 4);
+    skip_to(&mut g, a(0));
+    let courage = |g: &Game, m| g.state().model(m).expect("model").courage();
+    let c0 = courage(&g, a(0));
+    set_fear(&mut g, a(0), c0);
+    fear_at_twice_courage(&mut g, a(1));
+    let bind: std::net::SocketAddr = "127.0.0.1:0".parse().expect("addr");
+    let share = impia::server::Share::start(bind, impia::server::view::state(&g, 1), Lang::En)
+        .expect("share");
+    d.go(&share.links().a);
+    let wait = std::time::Duration::from_secs(20);
+    let (shown, _) = d
+        .wait(
+            "const cards = Array.from(document.querySelectorAll('.card'));
+             if (!cards.length || document.documentElement.lang != 'en') return null;
+             const inside = (a, b) => a.left >= b.left - 0.5 && a.right <= b.right + 0.5;
+             const meet = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5
+                                 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+             const bad = [];
+             for (const c of cards) {
+               const box = c.getBoundingClientRect();
+               for (const p of c.querySelectorAll('.pip'))
+                 if (!inside(p.getBoundingClientRect(), box)) bad.push('pip outside ' + c.textContent);
+               for (const r of c.querySelectorAll('.row')) {
+                 const kids = Array.from(r.children).map(k => k.getBoundingClientRect());
+                 for (let i = 0; i < kids.length; i++) for (let j = i + 1; j < kids.length; j++)
+                   if (meet(kids[i], kids[j])) bad.push('overlap in ' + r.textContent);
+                 if (!inside(r.getBoundingClientRect(), box)) bad.push('row outside ' + r.textContent);
+               }
+             }
+             return { bad, width: document.documentElement.scrollWidth,
+                      body: document.body.textContent,
+                      pips: cards.map(c => ({ name: c.querySelector('.name').textContent,
+                        all: c.querySelectorAll('.pip').length,
+                        on: c.querySelectorAll('.pip.on').length,
+                        levels: Array.from(c.querySelectorAll('.pip')).map(p => p.classList[1]) })) }",
+            wait,
+        )
+        .expect("seat A's cards on the page");
+    assert_eq!(shown["bad"], serde_json::json!([]), "{}", shown["bad"]);
+    assert!(shown["width"].as_u64().is_some_and(|w| w <= 390), "{shown}");
+    let body = shown["body"].as_str().unwrap_or_default();
+    assert!(body.contains(impia::core::glossary::POOL.en), "{body}");
+    for m in [a(0), a(1)] {
+        let name = g.state().name(m);
+        let card = shown["pips"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|c| c["name"].as_str().is_some_and(|n| n.contains(&name)))
+            .unwrap_or_else(|| panic!("{name}'s card in {shown}"));
+        let want = g.fear_pips_at(g.state(), m);
+        assert_eq!(card["levels"], serde_json::json!(want), "{card}");
+        let fear = g.state().model(m).expect("model").fear;
+        assert_eq!(card["on"], serde_json::json!(fear), "{card}");
+    }
+    let dir = if std::env::var_os("IMPIA_SCREENSHOTS").is_some() {
+        std::path::Path::new("docs/screenshots").to_path_buf()
+    } else {
+        std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("screenshots")
+    };
+    std::fs::create_dir_all(&dir).expect("screenshots dir");
+    d.js("window.scrollTo(0, 0); return true");
+    d.screenshot(&dir.join("phone-pips-en.png"));
+    // Each part just under the pinned line of whose move it is.
+    for (sel, file) in [
+        (".score", "phone-pips-score-en.png"),
+        (".card", "phone-pips-cards-en.png"),
+    ] {
+        d.js(&format!(
+            "const e = document.querySelector('{sel}'), top = document.getElementById('whose');
+             window.scrollTo(0, e.getBoundingClientRect().top + window.scrollY - top.offsetHeight - 8);
+             return true"
+        ));
+        d.screenshot(&dir.join(file));
+    }
+    share.stop();
+}

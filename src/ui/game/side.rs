@@ -518,7 +518,7 @@ mod tests {
         assert_eq!(pips[courage as usize - 2], "calm");
         let mut h = testkit::harness(testkit::app(g, Lang::En, 1.0));
         h.run();
-        h.get_by_label(&format!("Fear {courage}/{courage} · 1 complication"));
+        h.get_by_label(&format!("Fear {courage}/{courage} · 1\u{a0}complication"));
     }
 
     /// R39: a beast of the Dark Forces gets a card like any model.

@@ -178,7 +178,8 @@ fn fear_effect(level: &str) -> Option<Text> {
             "huye al final de su activación",
             "flees at the end of its activation",
         )),
-        "frightened" => Some(Text::new("1 complicación", "1 complication")),
+        // No break between the count and its word on a narrow card.
+        "frightened" => Some(Text::new("1\u{a0}complicación", "1\u{a0}complication")),
         _ => None,
     }
 }
