@@ -106,6 +106,9 @@ fn the_page_and_the_server_keep_no_rule_of_their_own() {
         "i < x.fear",
         "Ya actuó",
         "\"Acted\"",
+        "x.own_dp + x.herbs",
+        "Dark Forces\"",
+        "Fuerzas Oscuras\"",
     ] {
         assert!(!page.contains(banned), "page.html keeps {banned}");
     }

@@ -2,7 +2,7 @@
 //! model acted ("Ya actuó" / "Acted") and each fear pip as drawn (its R31
 //! level, filled or not) come in the status every client reads (a phone
 //! seat's state, `game status`), so the page, the app and the CLI only
-//! render them.
+//! render them; so does a model's own DP left (its extra and herbs).
 
 use std::process::Command;
 
@@ -50,6 +50,9 @@ fn a_phone_seat_and_the_cli_say_a_model_acted_in_the_cores_words() {
         for page in pages(&g, l) {
             let acted = status_model(&page["status"], a(0));
             assert_eq!(acted["acted_text"], word, "{acted}");
+            // Its own DP and herbs, added by the core (the page added them).
+            let own = g.state().model(a(0)).expect("model").own_total();
+            assert_eq!(acted["own_total"], own, "{acted}");
             let not = status_model(&page["status"], waiting);
             assert!(not.get("acted_text").is_none(), "{not}");
         }

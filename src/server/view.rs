@@ -142,6 +142,17 @@ pub struct OpenedTargets {
     pub words: Vec<String>,
 }
 
+/// Issue 26's `POST price`: a draft's price (issue 34: typed, like the
+/// state).
+#[derive(Clone, Debug, Serialize)]
+pub struct Priced {
+    pub price: crate::core::game::PriceView,
+    /// The draft as the core set it, one more answer declared on it.
+    pub draft: crate::core::game::Action,
+    /// Its declarations with what each declares now.
+    pub declarations: Vec<crate::core::game::DeclarationView>,
+}
+
 /// [`OpenedTargets`] of `o` in `l`, as JSON.
 pub fn targets_json(g: &Game, o: &Offer, l: Lang) -> Value {
     let opened = OpenedTargets {

@@ -80,7 +80,7 @@ pub(crate) fn print_status(s: &GameStatus, l: Lang) {
                 m.courage,
                 glossary::DP.get(l),
                 m.dp,
-                m.own_dp + m.herbs,
+                m.own_total,
                 glossary::ROUND.get(l).to_lowercase(),
                 m.round,
                 // The core's word, lower case inside the line's brackets.

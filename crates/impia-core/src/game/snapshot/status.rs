@@ -29,6 +29,9 @@ pub struct StatusModel {
     pub own_dp: i32,
     /// One-use herb DP left (R37).
     pub herbs: i32,
+    /// Issue 34: its own DP it can still spend, both together
+    /// ([`ModelState::own_total`]), so no client adds them.
+    pub own_total: i32,
     pub toughness: i32,
     pub round: i32,
     pub acted: bool,
@@ -212,6 +215,7 @@ fn model(g: &Game, r: ModelRef, m: &ModelState, l: Lang) -> StatusModel {
         dp: m.profile.dp,
         own_dp: m.own_dp,
         herbs: m.herbs,
+        own_total: m.own_total(),
         toughness: m.toughness(),
         round: m.round,
         acted: m.acted,
