@@ -109,6 +109,7 @@ fn the_page_and_the_server_keep_no_rule_of_their_own() {
         "x.own_dp + x.herbs",
         "Dark Forces\"",
         "Fuerzas Oscuras\"",
+        "d.max || 10",
     ] {
         assert!(!page.contains(banned), "page.html keeps {banned}");
     }
