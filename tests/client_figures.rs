@@ -110,6 +110,8 @@ fn the_page_and_the_server_keep_no_rule_of_their_own() {
         "Dark Forces\"",
         "Fuerzas Oscuras\"",
         "d.max || 10",
+        "Totem destroyed",
+        "Trabada con",
     ] {
         assert!(!page.contains(banned), "page.html keeps {banned}");
     }

@@ -217,3 +217,22 @@ fn r31_seat_as_page_on_a_phone_draws_the_cores_pips_whole_and_apart() {
     }
     share.stop();
 }
+
+/// R21: the page's word before whom a model fights is the glossary's, with
+/// no adjective to agree with the model ("Trabada con" did not fit Ulrak);
+/// R33: a destroyed totem is the core's words under its warband.
+#[test]
+fn r21_r33_the_page_has_the_cores_engaged_and_totem_words() {
+    let g = game();
+    for l in [Lang::Es, Lang::En] {
+        for page in pages(&g, l) {
+            let said = &page["words"]["glossary"]["engaged_with"];
+            assert_eq!(said, impia::core::glossary::ENGAGED_WITH.get(l), "{said}");
+            // Both totems stand: no words.
+            for s in page["status"]["sides"].as_array().expect("sides") {
+                assert!(s.get("totem_text").is_none(), "{s}");
+            }
+        }
+    }
+    assert!(!impia::core::glossary::ENGAGED_WITH.es.contains("rabad"));
+}

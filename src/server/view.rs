@@ -70,6 +70,8 @@ pub struct GlossaryWords {
     pub strength: &'static str,
     pub toughness: &'static str,
     pub penetration: &'static str,
+    /// Before the models a model fights (R21).
+    pub engaged_with: &'static str,
 }
 
 impl GlossaryWords {
@@ -85,6 +87,7 @@ impl GlossaryWords {
             strength: Stat::Strength.abbrev(l),
             toughness: Stat::Toughness.abbrev(l),
             penetration: glossary::PENETRATION.get(l),
+            engaged_with: glossary::ENGAGED_WITH.get(l),
         }
     }
 }

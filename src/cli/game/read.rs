@@ -53,11 +53,10 @@ pub(crate) fn print_status(s: &GameStatus, l: Lang) {
                     x.pool,
                     glossary::VP.get(l),
                     x.vp.total,
-                    if x.totem_standing {
-                        ""
-                    } else {
-                        l.pick(" — Tótem destruido", " — totem destroyed")
-                    }
+                    x.totem_text
+                        .as_deref()
+                        .map(|t| format!(" — {t}"))
+                        .unwrap_or_default()
                 ),
                 &x.models,
             ),

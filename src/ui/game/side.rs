@@ -365,7 +365,7 @@ fn card_body(ui: &mut egui::Ui, st: &GameState, ms: &ModelState, out: bool, card
             egui::Label::new(
                 egui::RichText::new(format!(
                     "⚔ {} {}",
-                    l.pick("trabada con", "engaged with"),
+                    glossary::ENGAGED_WITH.get(l).to_lowercase(),
                     names.join(", ")
                 ))
                 .size(sz.card_text)

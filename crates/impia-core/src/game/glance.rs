@@ -75,6 +75,13 @@ impl GameState {
         )
     }
 
+    /// R33: `side`'s totem destroyed, in the words every client shows
+    /// under the warband ("Totem destroyed"); `None` while it stands.
+    pub fn totem_text(&self, side: Side) -> Option<Text> {
+        let standing = self.side(side).is_none_or(|s| s.totem_standing);
+        (!standing).then(|| Text::new("Tótem destruido", "Totem destroyed"))
+    }
+
     /// `side`'s pool (R10–R12) and VP on one line, with the glossary's
     /// words, as the phones show both warbands under what now: "Ana:
     /// reserva común 3 PD · 0 PV".
@@ -269,6 +276,24 @@ mod tests {
             t.es,
             format!("{s}\u{a0}en\u{a0}pie · 1\u{a0}abatida · 0\u{a0}huidas")
         );
+    }
+
+    /// R33: a destroyed totem is said under its warband, in both
+    /// languages; a standing one says nothing.
+    #[test]
+    fn r33_a_destroyed_totem_is_worded_once() {
+        let g = game();
+        assert!(g.state().totem_text(Side::B).is_none());
+        let mut st = g.state().clone();
+        if let Some(s) = st.sides.get_mut(Side::B) {
+            s.totem_standing = false;
+        }
+        let t = st.totem_text(Side::B).expect("destroyed");
+        assert_eq!(
+            (t.es.as_str(), t.en.as_str()),
+            ("Tótem destruido", "Totem destroyed")
+        );
+        assert!(st.totem_text(Side::A).is_none());
     }
 
     #[test]

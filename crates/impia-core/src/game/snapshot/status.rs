@@ -84,6 +84,10 @@ pub struct StatusSide {
     /// Issue 34: its pool and VP in words ("Ana: destiny pool 3 DP · 0
     /// VP", [`GameState::pool_text`]).
     pub pool_text: String,
+    /// Issue 34: its totem destroyed, in words ("Totem destroyed",
+    /// [`GameState::totem_text`]); none while it stands.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub totem_text: Option<String>,
 }
 
 /// A hit waiting for its roll (R27).
@@ -256,6 +260,7 @@ pub(super) fn status(g: &Game, now: String, l: Lang) -> GameStatus {
                 models: st.models_of(side).map(|(r, m)| model(g, r, m, l)).collect(),
                 counts_text: st.counts_text(side).get(l).to_string(),
                 pool_text: st.pool_text(side).get(l).to_string(),
+                totem_text: st.totem_text(side).map(|t| t.get(l).to_string()),
             })
             .collect(),
         beasts: st
