@@ -215,6 +215,20 @@ fn r31_seat_as_page_on_a_phone_draws_the_cores_pips_whole_and_apart() {
         ));
         d.screenshot(&dir.join(file));
     }
+    // The same cards in Spanish, whose words are longer.
+    d.js("document.getElementById('lang').click(); return true");
+    d.wait(
+        "return document.documentElement.lang == 'es' ? true : null",
+        wait,
+    )
+    .expect("the page in Spanish");
+    d.js(
+        "const e = document.querySelector('.card'), top = document.getElementById('whose');
+          window.scrollTo(0, e.getBoundingClientRect().top + window.scrollY - top.offsetHeight - 8);
+          return true",
+    );
+    d.screenshot(&dir.join("phone-pips-cards-es.png"));
+    d.js("localStorage.clear(); return true");
     share.stop();
 }
 
