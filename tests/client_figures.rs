@@ -112,6 +112,7 @@ fn the_page_and_the_server_keep_no_rule_of_their_own() {
         "d.max || 10",
         "Totem destroyed",
         "Trabada con",
+        "ANYTIME",
     ] {
         assert!(!page.contains(banned), "page.html keeps {banned}");
     }

@@ -250,3 +250,38 @@ fn r21_r33_the_page_has_the_cores_engaged_and_totem_words() {
     }
     assert!(!impia::core::glossary::ENGAGED_WITH.es.contains("rabad"));
 }
+
+/// Issue 35's "Your move" is the core's: before the first turn either
+/// player rolls the Dark Forces (both sides); while a model of A acts, B's
+/// reactions do not make it B's move too; End the game, open to both at
+/// any time, never counts.
+#[test]
+fn whose_move_it_is_comes_in_every_seats_state() {
+    let mut g = game();
+    for page in pages(&g, Lang::En) {
+        assert_eq!(
+            page["takers"],
+            serde_json::json!(["a", "b"]),
+            "{}",
+            page["takers"]
+        );
+    }
+    turn(&mut g, 5);
+    skip_to(&mut g, a(0));
+    for page in pages(&g, Lang::Es) {
+        assert_eq!(
+            page["takers"],
+            serde_json::json!(["a"]),
+            "{}",
+            page["takers"]
+        );
+    }
+    let snap = g.snapshot(Lang::En);
+    assert!(
+        snap.offers
+            .offers
+            .iter()
+            .any(|o| o.allowed && o.id == "end_game"),
+        "End the game is offered, and says nothing of whose move it is"
+    );
+}
