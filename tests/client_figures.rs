@@ -101,6 +101,18 @@ fn the_page_and_the_server_keep_no_rule_of_their_own() {
         "* x.courage",
         "x.fear >= x.courage",
         "Armadura",
+        // Issue 34: the pips come drawn (level, filled) and "acted" worded.
+        "Math.max(x.courage",
+        "i < x.fear",
+        "Ya actuó",
+        "\"Acted\"",
+        "x.own_dp + x.herbs",
+        "Dark Forces\"",
+        "Fuerzas Oscuras\"",
+        "d.max || 10",
+        "Totem destroyed",
+        "Trabada con",
+        "ANYTIME",
     ] {
         assert!(!page.contains(banned), "page.html keeps {banned}");
     }

@@ -295,34 +295,38 @@ fn status_json(path: &std::path::Path) -> Value {
 }
 
 /// The status without the keys added since the files were saved (new keys
-/// keep the format: issue 34's `fear_level` and `fear_effect` on each model,
-/// `counts_text` and `pool_text` on each side).
+/// keep the format: issue 34's `fear_level`, `fear_effect`, `fear_pips`,
+/// `acted_text` and `own_total` on each model, `counts_text`, `pool_text`
+/// and `totem_text` on each side).
 fn without_new_keys(mut v: Value) -> Value {
-    let mut models: Vec<&mut Value> = Vec::new();
+    // Issue 34's keys added to every model (no format bump).
+    let strip = |m: &mut Value| {
+        if let Some(o) = m.as_object_mut() {
+            for k in [
+                "fear_level",
+                "fear_effect",
+                "fear_pips",
+                "acted_text",
+                "own_total",
+            ] {
+                o.remove(k);
+            }
+        }
+    };
     if let Some(sides) = v.get_mut("sides").and_then(Value::as_array_mut) {
         for s in sides {
             if let Some(o) = s.as_object_mut() {
                 o.remove("counts_text");
                 o.remove("pool_text");
+                o.remove("totem_text");
             }
             if let Some(ms) = s.get_mut("models").and_then(Value::as_array_mut) {
-                models.extend(ms.iter_mut());
+                ms.iter_mut().for_each(strip);
             }
-        }
-    }
-    for m in models {
-        if let Some(o) = m.as_object_mut() {
-            o.remove("fear_level");
-            o.remove("fear_effect");
         }
     }
     if let Some(bs) = v.get_mut("beasts").and_then(Value::as_array_mut) {
-        for m in bs {
-            if let Some(o) = m.as_object_mut() {
-                o.remove("fear_level");
-                o.remove("fear_effect");
-            }
-        }
+        bs.iter_mut().for_each(strip);
     }
     v
 }

@@ -77,6 +77,7 @@ mod serve_declared;
 mod serve_declared_free;
 mod serve_fair_answers;
 mod serve_fair_play;
+mod serve_glance_pips;
 mod serve_lean;
 mod serve_phones;
 mod serve_phones_declared;

@@ -68,6 +68,12 @@ fn free_port() -> u16 {
 }
 
 pub(crate) fn browser() -> Option<Driver> {
+    browser_scaled(1.0)
+}
+
+/// A browser at 390×844 with `ratio` device pixels a CSS pixel (a phone's
+/// is 3).
+pub(crate) fn browser_scaled(ratio: f64) -> Option<Driver> {
     if !Path::new(CHROMIUM).exists() || !Path::new(CHROMEDRIVER).exists() {
         let msg = format!(
             "{CHROMIUM} or {CHROMEDRIVER} missing (apt-get install chromium chromium-driver)"
@@ -106,7 +112,7 @@ pub(crate) fn browser() -> Option<Driver> {
                      format!("--user-data-dir={}", profile.display()),
                      "--window-size=390,844"],
             // The full chromium keeps a 500 px minimum width without it.
-            "mobileEmulation": {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 1.0}}
+            "mobileEmulation": {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": ratio}}
         }
     }}});
     let mut child = child;

@@ -580,12 +580,14 @@ fn price(
         },
     };
     match PriceView::of(host, &draft, l) {
-        Ok(p) => {
+        Ok(price) => {
             let declarations = declarations_view(&host.declarations(&draft), &draft, l);
-            (
-                200,
-                json!({ "price": p, "draft": draft, "declarations": declarations }),
-            )
+            let priced = view::Priced {
+                price,
+                draft,
+                declarations,
+            };
+            (200, serde_json::to_value(priced).unwrap_or(Value::Null))
         }
         Err(e) => refusal(&e, l),
     }

@@ -70,6 +70,8 @@ pub struct GlossaryWords {
     pub strength: &'static str,
     pub toughness: &'static str,
     pub penetration: &'static str,
+    /// Before the models a model fights (R21).
+    pub engaged_with: &'static str,
 }
 
 impl GlossaryWords {
@@ -85,6 +87,7 @@ impl GlossaryWords {
             strength: Stat::Strength.abbrev(l),
             toughness: Stat::Toughness.abbrev(l),
             penetration: glossary::PENETRATION.get(l),
+            engaged_with: glossary::ENGAGED_WITH.get(l),
         }
     }
 }
@@ -140,6 +143,17 @@ pub struct OpenedTargets {
     pub targets: Vec<crate::core::game::TargetView>,
     /// Each in the history's words, by place.
     pub words: Vec<String>,
+}
+
+/// Issue 26's `POST price`: a draft's price (issue 34: typed, like the
+/// state).
+#[derive(Clone, Debug, Serialize)]
+pub struct Priced {
+    pub price: crate::core::game::PriceView,
+    /// The draft as the core set it, one more answer declared on it.
+    pub draft: crate::core::game::Action,
+    /// Its declarations with what each declares now.
+    pub declarations: Vec<crate::core::game::DeclarationView>,
 }
 
 /// [`OpenedTargets`] of `o` in `l`, as JSON.

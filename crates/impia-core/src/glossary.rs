@@ -94,6 +94,9 @@ pub const PENETRATION: Term = Term::new("Penetración", "Penetration");
 /// A model's Armour (R29).
 pub const ARMOUR: Term = Term::new("Blindaje", "Armour");
 
+/// Before the models a model fights (R21); a phrase with no adjective, so
+/// the Spanish agrees with any name ("trabada" did not fit Ulrak).
+pub const ENGAGED_WITH: Term = Term::new("En combate con", "Engaged with");
 /// A game turn.
 pub const TURN: Term = Term::new("Turno", "Turn");
 /// An agility round of a turn (R05–R08).

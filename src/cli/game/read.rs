@@ -53,11 +53,10 @@ pub(crate) fn print_status(s: &GameStatus, l: Lang) {
                     x.pool,
                     glossary::VP.get(l),
                     x.vp.total,
-                    if x.totem_standing {
-                        ""
-                    } else {
-                        l.pick(" — Tótem destruido", " — totem destroyed")
-                    }
+                    x.totem_text
+                        .as_deref()
+                        .map(|t| format!(" — {t}"))
+                        .unwrap_or_default()
                 ),
                 &x.models,
             ),
@@ -82,14 +81,14 @@ pub(crate) fn print_status(s: &GameStatus, l: Lang) {
                 m.courage,
                 glossary::DP.get(l),
                 m.dp,
-                m.own_dp + m.herbs,
+                m.own_total,
                 glossary::ROUND.get(l).to_lowercase(),
                 m.round,
-                if m.acted {
-                    l.pick(" (ya actuó)", " (acted)")
-                } else {
-                    ""
-                }
+                // The core's word, lower case inside the line's brackets.
+                m.acted_text
+                    .as_deref()
+                    .map(|t| format!(" ({})", t.to_lowercase()))
+                    .unwrap_or_default()
             );
         }
     }

@@ -315,11 +315,7 @@ fn card_body(ui: &mut egui::Ui, st: &GameState, ms: &ModelState, out: bool, card
     };
     ui.horizontal_wrapped(|ui| {
         ui.label(egui::RichText::new(status).color(color).size(sz.card_text))
-            .on_hover_text(if ms.acted {
-                l.pick("Ya actuó este turno", "Has acted this turn")
-            } else {
-                l.pick("Aún no ha actuado", "Has not acted yet")
-            });
+            .on_hover_text(ms.acted_text().get(l));
         ui.label(
             // Each label with its number, never split over two rows.
             egui::RichText::new(format!(
@@ -372,7 +368,7 @@ fn card_body(ui: &mut egui::Ui, st: &GameState, ms: &ModelState, out: bool, card
             egui::Label::new(
                 egui::RichText::new(format!(
                     "⚔ {} {}",
-                    l.pick("trabada con", "engaged with"),
+                    glossary::ENGAGED_WITH.get(l).to_lowercase(),
                     names.join(", ")
                 ))
                 .size(sz.card_text)
@@ -525,7 +521,7 @@ mod tests {
         assert_eq!(pips[courage as usize - 2], "calm");
         let mut h = testkit::harness(testkit::app(g, Lang::En, 1.0));
         h.run();
-        h.get_by_label(&format!("Fear {courage}/{courage} · 1 complication"));
+        h.get_by_label(&format!("Fear {courage}/{courage} · 1\u{a0}complication"));
     }
 
     /// R39: a beast of the Dark Forces gets a card like any model.

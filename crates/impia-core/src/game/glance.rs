@@ -1,7 +1,7 @@
 //! Issue 34: what a player reads at a glance, worded once for every
 //! client: a warband's models by status and its pool and VP, who has not
-//! acted before a turn ends, the level each fear pip stands for (R31), and
-//! two small answers the tests read (R33 a totem re-roll left, R38 the
+//! acted before a turn ends and whether a model has, each fear pip as it is
+//! drawn (its level by R31, filled or not), and two small answers the tests read (R33 a totem re-roll left, R38 the
 //! backlash's modifier). The app, the phone page and the CLI render these.
 
 use super::refs::{ModelRef, Side};
@@ -11,6 +11,25 @@ use super::status::Status;
 use crate::glossary;
 use crate::tables::{Keyword, RuleSet};
 use crate::text::Text;
+use serde::Serialize;
+
+/// A run of fear pips of one level, as every client draws them (R31): the
+/// level its markers bring (`calm`, `frightened`, `flees`), `on` filled
+/// pips (markers the model carries) then `off` empty ones; a client leaves
+/// a gap between runs. A zero count is left out of the JSON (a phone's
+/// state carries every model's: issue 32's bytes a model).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct PipRun {
+    pub level: &'static str,
+    #[serde(skip_serializing_if = "is_zero")]
+    pub on: u32,
+    #[serde(skip_serializing_if = "is_zero")]
+    pub off: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
 
 /// A warband's models by where they stand.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -56,6 +75,13 @@ impl GameState {
         )
     }
 
+    /// R33: `side`'s totem destroyed, in the words every client shows
+    /// under the warband ("Totem destroyed"); `None` while it stands.
+    pub fn totem_text(&self, side: Side) -> Option<Text> {
+        let standing = self.side(side).is_none_or(|s| s.totem_standing);
+        (!standing).then(|| Text::new("Tótem destruido", "Totem destroyed"))
+    }
+
     /// `side`'s pool (R10–R12) and VP on one line, with the glossary's
     /// words, as the phones show both warbands under what now: "Ana:
     /// reserva común 3 PD · 0 PV".
@@ -72,6 +98,20 @@ impl GameState {
                 glossary::VP.get(l)
             )
         })
+    }
+}
+
+impl ModelState {
+    /// Whether it has acted this turn (R07), in the words every client
+    /// shows on its card: "Ya actuó" / "Acted", "Aún no ha actuado" / "Not
+    /// acted yet". Verbs, not adjectives: the Spanish agrees with no name
+    /// ("activada" would not fit Abdón).
+    pub fn acted_text(&self) -> Text {
+        if self.acted {
+            Text::new("Ya actuó", "Acted")
+        } else {
+            Text::new("Aún no ha actuado", "Not acted yet")
+        }
     }
 }
 
@@ -124,6 +164,33 @@ impl Game {
         (1..=total).map(|n| pip_level(m, self.rules(), n)).collect()
     }
 
+    /// [`Game::fear_pips_at`] as drawn: a run per level, filled up to the
+    /// model's fear (the page draws these and counts none).
+    pub fn fear_pips_drawn_at(&self, st: &GameState, model: ModelRef) -> Vec<PipRun> {
+        let fear = st.model(model).map_or(0, |m| m.fear);
+        let mut runs: Vec<PipRun> = Vec::new();
+        for (level, n) in self.fear_pips_at(st, model).into_iter().zip(1..) {
+            let run = match runs.last_mut() {
+                Some(r) if r.level == level => r,
+                _ => {
+                    runs.push(PipRun {
+                        level,
+                        on: 0,
+                        off: 0,
+                    });
+                    let last = runs.len() - 1;
+                    &mut runs[last]
+                }
+            };
+            if n <= fear {
+                run.on += 1;
+            } else {
+                run.off += 1;
+            }
+        }
+        runs
+    }
+
     /// R33: may `model`'s warband still take its totem re-roll this turn
     /// (a standing totem, not used up)?
     pub fn can_reroll(&self, model: ModelRef) -> bool {
@@ -158,7 +225,7 @@ mod tests {
     use crate::game::act;
     use crate::game::{Action, Game, GameSetup, ModelRef, Side};
     use crate::roster::Roster;
-    use crate::tables::RuleSet;
+    use crate::tables::{Keyword, RuleSet};
     use crate::text::Lang;
 
     fn game() -> Game {
@@ -211,6 +278,24 @@ mod tests {
         );
     }
 
+    /// R33: a destroyed totem is said under its warband, in both
+    /// languages; a standing one says nothing.
+    #[test]
+    fn r33_a_destroyed_totem_is_worded_once() {
+        let g = game();
+        assert!(g.state().totem_text(Side::B).is_none());
+        let mut st = g.state().clone();
+        if let Some(s) = st.sides.get_mut(Side::B) {
+            s.totem_standing = false;
+        }
+        let t = st.totem_text(Side::B).expect("destroyed");
+        assert_eq!(
+            (t.es.as_str(), t.en.as_str()),
+            ("Tótem destruido", "Totem destroyed")
+        );
+        assert!(st.totem_text(Side::A).is_none());
+    }
+
     #[test]
     fn the_end_turn_warning_names_the_models_not_acted() {
         let g = game();
@@ -223,5 +308,65 @@ mod tests {
             g.not_acted_text().expect("a count").en,
             format!("{n} not acted")
         );
+    }
+
+    /// Issue 34: a model that acted says so in the core's words (the CLI,
+    /// the page and the app kept their own "ya actuó" / "Acted"), with no
+    /// adjective that would agree with its name.
+    #[test]
+    fn a_model_says_whether_it_acted_in_both_languages() {
+        let g = game();
+        let m = ModelRef::a(0);
+        let before = g.state().model(m).expect("model").acted_text();
+        assert_eq!(
+            (before.es.as_str(), before.en.as_str()),
+            ("Aún no ha actuado", "Not acted yet")
+        );
+        let mut st = g.state().clone();
+        if let Some(x) = st.model_mut(m) {
+            x.acted = true;
+        }
+        let after = st.model(m).expect("model").acted_text();
+        assert_eq!(
+            (after.es.as_str(), after.en.as_str()),
+            ("Ya actuó", "Acted")
+        );
+        // "ha actuado" is a compound tense (no agreement); "activada"
+        // would agree.
+        for t in [&before, &after] {
+            assert!(!t.es.contains("activad"), "{}", t.es);
+        }
+    }
+
+    /// R31: the pips drawn are `fear_pips_at`'s levels in runs, filled up
+    /// to the model's fear and no further.
+    #[test]
+    fn r31_fear_pips_are_drawn_in_runs_filled_up_to_the_models_fear() {
+        let g = game();
+        let m = g
+            .state()
+            .models_of(Side::A)
+            .find(|(_, m)| !m.has(Keyword::Stubborn) && !m.has(Keyword::Fearless))
+            .map(|(r, _)| r)
+            .expect("a model neither Stubborn nor Fearless");
+        let mut st = g.state().clone();
+        if let Some(x) = st.model_mut(m) {
+            x.fear = 2;
+        }
+        let runs = g.fear_pips_drawn_at(&st, m);
+        let mut levels = Vec::new();
+        let mut on = Vec::new();
+        for r in &runs {
+            for k in 0..r.on + r.off {
+                levels.push(r.level);
+                on.push(k < r.on);
+            }
+        }
+        assert_eq!(levels, g.fear_pips_at(&st, m));
+        assert_eq!(on[..2], [true, true], "{runs:?}");
+        assert!(on[2..].iter().all(|o| !o), "{runs:?}");
+        // One run per level, in R31's order.
+        let order: Vec<&str> = runs.iter().map(|r| r.level).collect();
+        assert_eq!(order, ["calm", "frightened", "flees"], "{runs:?}");
     }
 }

@@ -72,7 +72,7 @@ pub use action::{
 };
 pub use error::{ErrorKind, GameError, GameFileError, Names, Refusal};
 pub use file::{FileChange, Kept};
-pub use glance::Counts;
+pub use glance::{Counts, PipRun};
 pub use happened::{Fled, Happened, Records, Said};
 pub use refs::{ModelRef, Side, Sides};
 pub use roll::{CheckDice, OpposedDice, PreparedCheck, Reroll, Role, SideDice};

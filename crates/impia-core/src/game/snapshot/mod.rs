@@ -18,8 +18,8 @@ mod type_dice;
 use serde::Serialize;
 
 use super::{Game, ModelRef, ModelState, Now, Side, Status};
-use crate::game::Action;
 use crate::game::roll::Role;
+use crate::game::{Action, Taker};
 use crate::tables::Stats;
 use crate::text::{Lang, Text};
 
@@ -64,6 +64,9 @@ pub struct Snapshot {
     pub step: Now,
     /// The side (and model) that acts now, if one does.
     pub acting: Option<Acting>,
+    /// Issue 34: whose move it is, the sides the game waits for
+    /// ([`takers`]); empty when it waits for nobody.
+    pub takers: Vec<Side>,
     /// This turn's dark forces (R39), with its row in words.
     pub dark_forces: Option<DarkForces>,
     /// Exactly `game status --json`: turn, round, phase, the "what now"
@@ -238,6 +241,7 @@ impl Game {
             heading: heading(self, lang),
             lead: self.lead_text().get(lang).to_string(),
             acting: acting(self, &now, lang),
+            takers: takers(&offers),
             dark_forces: st.dark_forces.as_ref().map(|d| DarkForces {
                 total: d.total,
                 text: self
@@ -300,6 +304,37 @@ impl Game {
             let vp = crate::glossary::VP.get(l);
             format!("{} {who} {hi}–{lo} {vp}", l.pick("Gana", "Leading:"))
         })
+    }
+}
+
+/// Whose move it is, from the offers allowed and who may take each (the
+/// phones' "Your move" / "Now it is …"): the offers anyone may take at any
+/// time (End the game, a note) say nothing; an offer either side may take
+/// counts for both only when no side's own is offered; and the other
+/// side's reactions to the acting model (a shot at a model that moves) do
+/// not make the acting side's move both sides'.
+pub fn takers(offers: &OffersView) -> Vec<Side> {
+    let mut sides = Vec::new();
+    let mut either = false;
+    for o in offers.offers.iter().filter(|o| o.allowed) {
+        if matches!(o.action, Action::EndGame(_) | Action::Note(_)) {
+            continue;
+        }
+        match o.by {
+            Taker::A => sides.push(Side::A),
+            Taker::B => sides.push(Side::B),
+            Taker::Either => either = true,
+            Taker::Neither => {}
+        }
+    }
+    sides.sort();
+    sides.dedup();
+    if sides.is_empty() && either {
+        sides = vec![Side::A, Side::B];
+    }
+    match offers.actor {
+        Some(m) if sides.len() > 1 && sides.contains(&m.side) => vec![m.side],
+        _ => sides,
     }
 }
 

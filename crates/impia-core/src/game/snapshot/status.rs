@@ -6,7 +6,9 @@
 
 use serde::Serialize;
 
-use crate::game::{Action, Game, GameState, ModelRef, ModelState, Offer, Phase, Side, Status};
+use crate::game::{
+    Action, Game, GameState, ModelRef, ModelState, Offer, Phase, PipRun, Side, Status,
+};
 use crate::tables::RuleSet;
 use crate::text::{Lang, Text};
 
@@ -27,6 +29,9 @@ pub struct StatusModel {
     pub own_dp: i32,
     /// One-use herb DP left (R37).
     pub herbs: i32,
+    /// Issue 34: its own DP it can still spend, both together
+    /// ([`ModelState::own_total`]), so no client adds them.
+    pub own_total: i32,
     pub toughness: i32,
     pub round: i32,
     pub acted: bool,
@@ -44,6 +49,14 @@ pub struct StatusModel {
     /// "1 complication", "flees at the end of its activation").
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fear_effect: Option<String>,
+    /// Issue 34: its fear pips as drawn (R31), a run per level with how
+    /// many are filled and empty, so no client counts pips or keeps a
+    /// threshold.
+    pub fear_pips: Vec<PipRun>,
+    /// Issue 34: that it acted this turn, in words ("Acted",
+    /// [`ModelState::acted_text`]); none while it has not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub acted_text: Option<String>,
 }
 
 /// A warband's victory points by source (R32, R33, scenario).
@@ -71,6 +84,10 @@ pub struct StatusSide {
     /// Issue 34: its pool and VP in words ("Ana: destiny pool 3 DP · 0
     /// VP", [`GameState::pool_text`]).
     pub pool_text: String,
+    /// Issue 34: its totem destroyed, in words ("Totem destroyed",
+    /// [`GameState::totem_text`]); none while it stands.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub totem_text: Option<String>,
 }
 
 /// A hit waiting for its roll (R27).
@@ -168,7 +185,8 @@ fn fear_effect(level: &str) -> Option<Text> {
             "huye al final de su activación",
             "flees at the end of its activation",
         )),
-        "frightened" => Some(Text::new("1 complicación", "1 complication")),
+        // No break between the count and its word on a narrow card.
+        "frightened" => Some(Text::new("1\u{a0}complicación", "1\u{a0}complication")),
         _ => None,
     }
 }
@@ -201,11 +219,14 @@ fn model(g: &Game, r: ModelRef, m: &ModelState, l: Lang) -> StatusModel {
         dp: m.profile.dp,
         own_dp: m.own_dp,
         herbs: m.herbs,
+        own_total: m.own_total(),
         toughness: m.toughness(),
         round: m.round,
         acted: m.acted,
         engaged: m.engaged.clone(),
         pending_fall: m.pending_fall(l),
+        fear_pips: g.fear_pips_drawn_at(g.state(), r),
+        acted_text: m.acted.then(|| m.acted_text().get(l).to_string()),
     }
 }
 
@@ -239,6 +260,7 @@ pub(super) fn status(g: &Game, now: String, l: Lang) -> GameStatus {
                 models: st.models_of(side).map(|(r, m)| model(g, r, m, l)).collect(),
                 counts_text: st.counts_text(side).get(l).to_string(),
                 pool_text: st.pool_text(side).get(l).to_string(),
+                totem_text: st.totem_text(side).map(|t| t.get(l).to_string()),
             })
             .collect(),
         beasts: st
