@@ -79,7 +79,15 @@ impl GameState {
     /// under the warband ("Totem destroyed"); `None` while it stands.
     pub fn totem_text(&self, side: Side) -> Option<Text> {
         let standing = self.side(side).is_none_or(|s| s.totem_standing);
-        (!standing).then(|| Text::new("Tótem destruido", "Totem destroyed"))
+        (!standing).then(|| {
+            Text::each(|l| {
+                format!(
+                    "{} {}",
+                    glossary::TOTEM.get(l),
+                    l.pick("destruido", "destroyed")
+                )
+            })
+        })
     }
 
     /// `side`'s pool (R10–R12) and VP on one line, with the glossary's
@@ -289,10 +297,8 @@ mod tests {
             s.totem_standing = false;
         }
         let t = st.totem_text(Side::B).expect("destroyed");
-        assert_eq!(
-            (t.es.as_str(), t.en.as_str()),
-            ("Tótem destruido", "Totem destroyed")
-        );
+        assert_eq!(t.es, format!("{} destruido", crate::glossary::TOTEM.es));
+        assert_eq!(t.en, format!("{} destroyed", crate::glossary::TOTEM.en));
         assert!(st.totem_text(Side::A).is_none());
     }
 
