@@ -24,6 +24,7 @@ pub use forms::{down_text, figures_text, price_text};
 mod header;
 mod log;
 mod narrow;
+mod pips;
 mod replay;
 mod report;
 mod roll;
