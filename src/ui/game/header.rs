@@ -5,7 +5,7 @@
 use super::GameView;
 use super::widgets::{self, GOLD};
 use crate::core::game::act;
-use crate::core::game::{Action, Game};
+use crate::core::game::{Action, Game, GameError};
 use crate::core::glossary;
 use crate::core::text::{Lang, Text};
 use crate::ui::style;
@@ -73,6 +73,7 @@ enum Click {
 
 impl GameView {
     pub(super) fn header_ui(&mut self, ui: &mut egui::Ui, l: Lang) {
+        let locked = self.locked();
         let Some(g) = self.game.as_ref() else {
             return;
         };
@@ -109,7 +110,7 @@ impl GameView {
                 .wrap(),
             );
         });
-        let mut clicked = self.buttons_ui(ui, g, l);
+        let mut clicked = self.buttons_ui(ui, g, locked.as_ref(), l);
         last_lines_ui(ui, g, l);
         // The one place for messages and errors: one row, always there.
         // Issue 32: what the file lacks stays there until it is saved.
@@ -160,11 +161,34 @@ impl GameView {
     /// Close never move; End turn and End the game come and go last, so
     /// they push nothing under the mouse (issue 27). Returns the one
     /// clicked.
-    fn buttons_ui(&self, ui: &mut egui::Ui, g: &Game, l: Lang) -> Option<Click> {
-        let (can_undo, can_redo) = (g.can_undo(), g.can_redo());
+    fn buttons_ui(
+        &self,
+        ui: &mut egui::Ui,
+        g: &Game,
+        locked: Option<&GameError>,
+        l: Lang,
+    ) -> Option<Click> {
+        // Issue 37: a game only viewed here has every change disabled,
+        // the core's reason on hover.
+        let (can_undo, can_redo) = match locked {
+            Some(_) => (false, false),
+            None => (g.can_undo(), g.can_redo()),
+        };
+        let why = |r: egui::Response| match locked {
+            Some(e) => r.on_disabled_hover_text(e.message(l)),
+            None => r,
+        };
         let offers = g.offers();
-        let end_turn = offers.find("end_turn").cloned();
-        let end_game = offers.find("end_game").cloned();
+        let refused = |o: &crate::core::game::Offer| {
+            let mut o = o.clone();
+            if let Some(e) = locked {
+                o.allowed = false;
+                o.why_not = Some(e.clone());
+            }
+            o
+        };
+        let end_turn = offers.find("end_turn").map(refused);
+        let end_game = offers.find("end_game").map(refused);
         let mut clicked = None;
         ui.horizontal_wrapped(|ui| {
             // Labels read at arm's length, like the view's other buttons.
@@ -172,15 +196,13 @@ impl GameView {
                 egui::TextStyle::Button,
                 egui::FontId::proportional(style::SIZE_HEADER_BUTTON),
             );
-            if ui
-                .add_enabled(can_undo, egui::Button::new(l.pick("↶ Deshacer", "↶ Undo")))
+            if why(ui.add_enabled(can_undo, egui::Button::new(l.pick("↶ Deshacer", "↶ Undo"))))
                 .on_hover_text("Ctrl+Z")
                 .clicked()
             {
                 clicked = Some(Click::Undo);
             }
-            if ui
-                .add_enabled(can_redo, egui::Button::new(l.pick("↷ Rehacer", "↷ Redo")))
+            if why(ui.add_enabled(can_redo, egui::Button::new(l.pick("↷ Rehacer", "↷ Redo"))))
                 .on_hover_text("Ctrl+Y")
                 .clicked()
             {

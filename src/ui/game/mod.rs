@@ -22,6 +22,7 @@ mod beast;
 mod forms;
 pub use forms::{down_text, figures_text, price_text};
 mod header;
+mod locked;
 mod log;
 mod narrow;
 mod pips;
