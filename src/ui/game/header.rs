@@ -332,12 +332,19 @@ impl GameView {
 /// What the game waits for, then what just happened: the core's words for
 /// the last log entry.
 fn last_lines_ui(ui: &mut egui::Ui, g: &Game, l: Lang) {
+    // Issue 37: on a phone what the game waits for takes two rows of a
+    // smaller size, whole (one row cut it: "A wins the roll-off and …").
+    let (size, rows) = if style::narrow(ui) {
+        (18.0, 2)
+    } else {
+        (20.0, 1)
+    };
     fixed_rows(
         ui,
         egui::RichText::new(format!("▶ {}", now_line(g, l)))
-            .size(20.0)
+            .size(size)
             .color(GOLD),
-        1,
+        rows,
         "",
     );
     let last = g.log().last().map(|e| e.describe(l).to_string());
