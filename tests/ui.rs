@@ -182,6 +182,16 @@ fn a_phone_should_show_the_reference_within_the_screen() {
     }
     let rule = h.get_by_label_contains("Roll 1d10").rect();
     assert!(rule.right() <= 390.0, "{rule:?} off the screen");
+    // The dice's seed keeps its width (squeezed to two letters, it was).
+    h.state_mut().prefs.view = View::Dice;
+    h.run();
+    let seed = h.get_by_label("Seed:").rect();
+    let field = h
+        .get_all_by_role(egui::accesskit::Role::TextInput)
+        .map(|n| n.rect())
+        .find(|r| r.top() >= seed.top() - 20.0 && r.left() >= seed.left())
+        .expect("the seed's field");
+    assert!(field.width() >= 80.0 && field.right() <= 390.0, "{field:?}");
 }
 
 #[test]
