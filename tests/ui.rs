@@ -167,6 +167,35 @@ fn the_reference_should_filter_rules_by_search() {
     assert!(h.query_by_label_contains("R01 ·").is_none());
 }
 
+/// Issue 37: on a phone (390 points) the reference's tabs wrap: one row
+/// wider than the screen widened the rules' text under it, which was cut
+/// at the screen's edge.
+#[test]
+fn a_phone_should_show_the_reference_within_the_screen() {
+    let mut a = app(Lang::En);
+    a.prefs.view = View::Reference;
+    let mut h = Harness::builder()
+        .with_size([390.0, 844.0])
+        .build_ui_state(|ui, app: &mut ImpiaApp| app.show(ui), a);
+    h.run();
+    for label in ["Upgrades", "Armour and equipment"] {
+        let r = h.get_by_label(label).rect();
+        assert!(r.right() <= 390.0, "{label}: {r:?} off the screen");
+    }
+    let rule = h.get_by_label_contains("Roll 1d10").rect();
+    assert!(rule.right() <= 390.0, "{rule:?} off the screen");
+    // The dice's seed keeps its width (squeezed to two letters, it was).
+    h.state_mut().prefs.view = View::Dice;
+    h.run();
+    let seed = h.get_by_label("Seed:").rect();
+    let field = h
+        .get_all_by_role(egui::accesskit::Role::TextInput)
+        .map(|n| n.rect())
+        .find(|r| r.top() >= seed.top() - 20.0 && r.left() >= seed.left())
+        .expect("the seed's field");
+    assert!(field.width() >= 80.0 && field.right() <= 390.0, "{field:?}");
+}
+
 #[test]
 fn f1_should_open_the_reference() {
     let mut h = harness(app(Lang::En));

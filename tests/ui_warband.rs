@@ -226,3 +226,57 @@ fn a_phone_screen_should_stack_the_warband_in_one_column() {
     wide.run();
     assert!(wide.query_by_label("Problems and record").is_none());
 }
+
+/// Issue 37: on a tablet upright (800 points across) the editor between
+/// the two side panels is about 410 points wide: its profile's last
+/// columns, the armour's names, the Leader box and the model's cost were
+/// drawn under the problems panel, cut. Everything of the editor now ends
+/// before that panel, in both languages; the total never covers the limit.
+#[test]
+fn a_tablet_upright_should_fit_the_editor_between_its_panels() {
+    for (lang, valid, moves, leather, leader, limit) in [
+        (
+            Lang::En,
+            "Valid warband",
+            "Move",
+            "Leather or scales",
+            "Leader",
+            "Limit:",
+        ),
+        (
+            Lang::Es,
+            "Banda válida",
+            "Mov.",
+            "Cuero o escamas",
+            "Líder",
+            "Límite:",
+        ),
+    ] {
+        let mut h = Harness::builder()
+            .with_size([800.0, 1280.0])
+            .build_ui_state(|ui, app: &mut ImpiaApp| app.show(ui), app(lang));
+        h.run();
+        let edge = h.get_by_label_contains(valid).rect().left();
+        let lowest = |label: &str| {
+            h.get_all_by_label_contains(label)
+                .map(|n| n.rect())
+                .max_by(|a, b| a.top().total_cmp(&b.top()))
+                .expect(label)
+        };
+        let cost = h
+            .get_all_by_label("52 pts")
+            .map(|n| n.rect())
+            .max_by(|a, b| a.left().total_cmp(&b.left()))
+            .expect("the model's cost");
+        for r in [lowest(moves), lowest(leather), lowest(leader), cost] {
+            assert!(
+                r.right() <= edge,
+                "{lang:?}: {r:?} under the panel at {edge}"
+            );
+        }
+        let total = h.get_by_label_contains(" / 200 pts").rect();
+        let limit = h.get_by_label(limit).rect();
+        assert!(!total.intersects(limit), "{total:?} over {limit:?}");
+        assert!(total.right() <= 800.0, "{total:?} off the screen");
+    }
+}

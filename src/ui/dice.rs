@@ -175,7 +175,9 @@ impl DiceView {
     }
 
     pub fn ui(&mut self, ui: &mut egui::Ui, rules: &RuleSet, roster: &Roster, l: Lang) {
-        ui.horizontal(|ui| {
+        // Issue 37: wrapped where it does not fit (a phone squeezed the
+        // seed's field to two letters).
+        crate::ui::style::row(ui, |ui| {
             ui.selectable_value(
                 &mut self.mode,
                 DiceMode::Check,

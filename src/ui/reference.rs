@@ -90,7 +90,9 @@ impl ReferenceView {
 
     /// The tab buttons and the search box.
     fn tabs_ui(&mut self, ui: &mut egui::Ui, l: Lang) {
-        ui.horizontal(|ui| {
+        // Issue 37: wrapped where they do not fit (a phone): one row wider
+        // than the screen widened the rules' text under it, cut.
+        crate::ui::style::row(ui, |ui| {
             let tabs = [
                 (RefTab::Rules, l.pick("Reglas", "Rules")),
                 (RefTab::Troops, l.pick("Tropas", "Troops")),

@@ -14,14 +14,30 @@ pub fn narrow(ui: &egui::Ui) -> bool {
     ui.ctx().content_rect().width() < NARROW
 }
 
-/// A row of widgets; on a narrow screen it wraps rather than run off the
-/// screen (and widen every panel under it).
+/// A row of widgets; on a narrow screen, or where the row did not fit the
+/// width it has (a tablet upright: a panel between two others), it wraps
+/// rather than run off the screen (and widen every panel under it). The
+/// row's width is measured when it is drawn in one line, and kept.
 pub fn row<R>(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui) -> R) -> egui::InnerResponse<R> {
-    if narrow(ui) {
-        ui.horizontal_wrapped(add)
-    } else {
-        ui.horizontal(add)
+    let key = ui.next_auto_id().with("row_width");
+    let need: Option<f32> = ui.data(|d| d.get_temp(key));
+    if narrow(ui) || need.is_some_and(|w| w > ui.available_width() + 0.5) {
+        return ui.horizontal_wrapped(add);
     }
+    let r = ui.horizontal(add);
+    let told: Option<f32> = ui.data(|d| d.get_temp(r.response.id.with(NEED)));
+    let width = r.response.rect.width().max(told.unwrap_or(0.0));
+    ui.data_mut(|d| d.insert_temp(key, width));
+    r
+}
+
+const NEED: &str = "row_need";
+
+/// Inside a [`row`] drawn in one line: the width the row needs, where its
+/// own width does not say it (a part aligned to the right takes all that
+/// is left).
+pub fn row_needs(ui: &egui::Ui, width: f32) {
+    ui.data_mut(|d| d.insert_temp(ui.unique_id().with(NEED), width));
 }
 
 /// The figure that matters most: the points total of the warband.

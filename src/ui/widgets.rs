@@ -35,7 +35,7 @@ pub fn profile_grid(ui: &mut egui::Ui, id: &str, l: Lang, stats: &Stats, extra: 
     let (per_row, gap) = if crate::ui::style::narrow(ui) {
         (5, 8.0)
     } else {
-        (cells.len(), 14.0)
+        (fitting_per_row(ui, &cells, 14.0), 14.0)
     };
     egui::Grid::new(id)
         .striped(true)
@@ -56,4 +56,51 @@ pub fn profile_grid(ui: &mut egui::Ui, id: &str, l: Lang, stats: &Stats, extra: 
                 ui.end_row();
             }
         });
+}
+
+/// Issue 37: as many cells a row as fit the width there is (a tablet
+/// upright has a narrow centre), in rows of even length: each column as
+/// wide as its widest name or value.
+fn fitting_per_row(ui: &egui::Ui, cells: &[(&str, String)], gap: f32) -> usize {
+    let measure = |text: egui::RichText| {
+        egui::WidgetText::from(text)
+            .into_galley(
+                ui,
+                Some(egui::TextWrapMode::Extend),
+                f32::INFINITY,
+                egui::TextStyle::Body,
+            )
+            .size()
+            .x
+    };
+    let widths: Vec<f32> = cells
+        .iter()
+        .map(|(name, v)| {
+            let name = measure(egui::RichText::new(*name).small().strong());
+            let value = measure(
+                egui::RichText::new(v)
+                    .size(crate::ui::style::SIZE_RESULT)
+                    .strong(),
+            );
+            name.max(value)
+        })
+        .collect();
+    let room = ui.available_width();
+    for rows in 1..=cells.len() {
+        let per_row = cells.len().div_ceil(rows);
+        let width: f32 = (0..per_row)
+            .map(|col| {
+                widths
+                    .iter()
+                    .skip(col)
+                    .step_by(per_row)
+                    .fold(0.0_f32, |a, b| a.max(*b))
+            })
+            .sum::<f32>()
+            + gap * (per_row - 1) as f32;
+        if width <= room {
+            return per_row;
+        }
+    }
+    1
 }

@@ -5,7 +5,7 @@
 use super::GameView;
 use super::widgets::{self, GOLD};
 use crate::core::game::act;
-use crate::core::game::{Action, Game};
+use crate::core::game::{Action, Game, GameError};
 use crate::core::glossary;
 use crate::core::text::{Lang, Text};
 use crate::ui::style;
@@ -73,6 +73,7 @@ enum Click {
 
 impl GameView {
     pub(super) fn header_ui(&mut self, ui: &mut egui::Ui, l: Lang) {
+        let locked = self.locked();
         let Some(g) = self.game.as_ref() else {
             return;
         };
@@ -90,26 +91,28 @@ impl GameView {
         let round = st.round.as_ref().map_or(String::new(), |r| {
             format!(" · {} {}", glossary::ROUND.get(l), r.round)
         });
+        // Issue 37: on a phone smaller, so the view keeps the height.
+        let (size, score) = if style::narrow(ui) {
+            (style::SIZE_RESULT, style::SIZE_RESULT)
+        } else {
+            (style::SIZE_HEADER, style::SIZE_HEADER_SCORE)
+        };
         ui.horizontal_wrapped(|ui| {
             ui.add(
                 egui::Label::new(
                     egui::RichText::new(format!("{} {turn}{round}", glossary::TURN.get(l)))
-                        .size(style::SIZE_HEADER)
+                        .size(size)
                         .strong(),
                 )
                 .wrap(),
             );
             ui.separator();
             ui.add(
-                egui::Label::new(
-                    egui::RichText::new(leader_line(g, l))
-                        .size(style::SIZE_HEADER_SCORE)
-                        .strong(),
-                )
-                .wrap(),
+                egui::Label::new(egui::RichText::new(leader_line(g, l)).size(score).strong())
+                    .wrap(),
             );
         });
-        let mut clicked = self.buttons_ui(ui, g, l);
+        let mut clicked = self.buttons_ui(ui, g, locked.as_ref(), l);
         last_lines_ui(ui, g, l);
         // The one place for messages and errors: one row, always there.
         // Issue 32: what the file lacks stays there until it is saved.
@@ -160,11 +163,34 @@ impl GameView {
     /// Close never move; End turn and End the game come and go last, so
     /// they push nothing under the mouse (issue 27). Returns the one
     /// clicked.
-    fn buttons_ui(&self, ui: &mut egui::Ui, g: &Game, l: Lang) -> Option<Click> {
-        let (can_undo, can_redo) = (g.can_undo(), g.can_redo());
+    fn buttons_ui(
+        &self,
+        ui: &mut egui::Ui,
+        g: &Game,
+        locked: Option<&GameError>,
+        l: Lang,
+    ) -> Option<Click> {
+        // Issue 37: a game only viewed here has every change disabled,
+        // the core's reason on hover.
+        let (can_undo, can_redo) = match locked {
+            Some(_) => (false, false),
+            None => (g.can_undo(), g.can_redo()),
+        };
+        let why = |r: egui::Response| match locked {
+            Some(e) => r.on_disabled_hover_text(e.message(l)),
+            None => r,
+        };
         let offers = g.offers();
-        let end_turn = offers.find("end_turn").cloned();
-        let end_game = offers.find("end_game").cloned();
+        let refused = |o: &crate::core::game::Offer| {
+            let mut o = o.clone();
+            if let Some(e) = locked {
+                o.allowed = false;
+                o.why_not = Some(e.clone());
+            }
+            o
+        };
+        let end_turn = offers.find("end_turn").map(refused);
+        let end_game = offers.find("end_game").map(refused);
         let mut clicked = None;
         ui.horizontal_wrapped(|ui| {
             // Labels read at arm's length, like the view's other buttons.
@@ -172,53 +198,20 @@ impl GameView {
                 egui::TextStyle::Button,
                 egui::FontId::proportional(style::SIZE_HEADER_BUTTON),
             );
-            if ui
-                .add_enabled(can_undo, egui::Button::new(l.pick("↶ Deshacer", "↶ Undo")))
+            if why(ui.add_enabled(can_undo, egui::Button::new(l.pick("↶ Deshacer", "↶ Undo"))))
                 .on_hover_text("Ctrl+Z")
                 .clicked()
             {
                 clicked = Some(Click::Undo);
             }
-            if ui
-                .add_enabled(can_redo, egui::Button::new(l.pick("↷ Rehacer", "↷ Redo")))
+            if why(ui.add_enabled(can_redo, egui::Button::new(l.pick("↷ Rehacer", "↷ Redo"))))
                 .on_hover_text("Ctrl+Y")
                 .clicked()
             {
                 clicked = Some(Click::Redo);
             }
-            if ui
-                .button(l.pick("Cerrar partida", "Close game"))
-                .on_hover_text(l.pick("La partida queda guardada", "The game stays saved"))
-                .clicked()
-            {
-                clicked = Some(Click::Close);
-            }
-            ui.separator();
-            if ui
-                .button(l.pick("📜 Informe", "📜 Report"))
-                .on_hover_text(l.pick(
-                    "La historia de la partida, sus bajas y la suerte de los dados",
-                    "The game's story, its losses and the luck of the dice",
-                ))
-                .clicked()
-            {
-                clicked = Some(Click::Report);
-            }
-            if ui
-                .button(l.pick("↻ Repetición", "↻ Replay"))
-                .on_hover_text(l.pick(
-                    "Recorre la partida turno a turno y acción a acción",
-                    "Step through the game turn by turn and action by action",
-                ))
-                .clicked()
-            {
-                clicked = Some(Click::Replay);
-            }
-            if self.share_button_ui(ui, l) {
-                clicked = Some(Click::Share);
-            }
-            ui.separator();
-            if let Some(o) = &end_turn {
+            let end_turn_ui = |ui: &mut egui::Ui| {
+                let o = end_turn.as_ref()?;
                 // How many have not acted, in the core's words.
                 let left = g.not_acted_text().map(|t| format!(" ({})", t.get(l)));
                 let text = format!(
@@ -226,17 +219,82 @@ impl GameView {
                     l.pick("Terminar el turno", "End the turn"),
                     left.unwrap_or_default()
                 );
-                if widgets::offer_button(ui, o, &text, None, l) {
-                    clicked = Some(Click::EndTurn);
-                }
-            }
-            if let Some(o) = &end_game {
+                widgets::offer_button(ui, o, &text, None, l).then_some(Click::EndTurn)
+            };
+            let end_game_ui = |ui: &mut egui::Ui| {
+                let o = end_game.as_ref()?;
                 let text = format!("🏁 {}", l.pick("Terminar la partida", "End the game"));
-                if widgets::offer_button(ui, o, &text, None, l) {
-                    clicked = Some(Click::EndGame);
-                }
+                widgets::offer_button(ui, o, &text, None, l).then_some(Click::EndGame)
+            };
+            if style::narrow(ui) {
+                // Issue 37: on a phone few rows: Undo, Redo, the rest in
+                // a menu, End turn last (it comes and goes), so the game
+                // keeps the height.
+                ui.menu_button(l.pick("Más…", "More…"), |ui| {
+                    // As large as the row's buttons: a finger's target.
+                    ui.style_mut().text_styles.insert(
+                        egui::TextStyle::Button,
+                        egui::FontId::proportional(style::SIZE_HEADER_BUTTON),
+                    );
+                    let c = self.rest_buttons_ui(ui, false, l);
+                    let c = c.or(end_game_ui(ui));
+                    if c.is_some() {
+                        clicked = c;
+                        ui.close();
+                    }
+                });
+                let c = end_turn_ui(ui);
+                clicked = clicked.or(c);
+                return;
             }
+            let c = self.rest_buttons_ui(ui, true, l);
+            clicked = clicked.or(c);
+            ui.separator();
+            let c = end_turn_ui(ui);
+            clicked = clicked.or(c);
+            let c = end_game_ui(ui);
+            clicked = clicked.or(c);
         });
+        clicked
+    }
+
+    /// Close, Report, Replay and Share the table: in the row on a wide
+    /// screen (a separator after Close), in the menu on a phone.
+    fn rest_buttons_ui(&self, ui: &mut egui::Ui, wide: bool, l: Lang) -> Option<Click> {
+        let mut clicked = None;
+        if ui
+            .button(l.pick("Cerrar partida", "Close game"))
+            .on_hover_text(l.pick("La partida queda guardada", "The game stays saved"))
+            .clicked()
+        {
+            clicked = Some(Click::Close);
+        }
+        if wide {
+            ui.separator();
+        }
+        if ui
+            .button(l.pick("📜 Informe", "📜 Report"))
+            .on_hover_text(l.pick(
+                "La historia de la partida, sus bajas y la suerte de los dados",
+                "The game's story, its losses and the luck of the dice",
+            ))
+            .clicked()
+        {
+            clicked = Some(Click::Report);
+        }
+        if ui
+            .button(l.pick("↻ Repetición", "↻ Replay"))
+            .on_hover_text(l.pick(
+                "Recorre la partida turno a turno y acción a acción",
+                "Step through the game turn by turn and action by action",
+            ))
+            .clicked()
+        {
+            clicked = Some(Click::Replay);
+        }
+        if self.share_button_ui(ui, l) {
+            clicked = Some(Click::Share);
+        }
         clicked
     }
 
@@ -274,12 +332,19 @@ impl GameView {
 /// What the game waits for, then what just happened: the core's words for
 /// the last log entry.
 fn last_lines_ui(ui: &mut egui::Ui, g: &Game, l: Lang) {
+    // Issue 37: on a phone what the game waits for takes two rows of a
+    // smaller size, whole (one row cut it: "A wins the roll-off and …").
+    let (size, rows) = if style::narrow(ui) {
+        (18.0, 2)
+    } else {
+        (20.0, 1)
+    };
     fixed_rows(
         ui,
         egui::RichText::new(format!("▶ {}", now_line(g, l)))
-            .size(20.0)
+            .size(size)
             .color(GOLD),
-        1,
+        rows,
         "",
     );
     let last = g.log().last().map(|e| e.describe(l).to_string());
@@ -293,9 +358,10 @@ fn last_lines_ui(ui: &mut egui::Ui, g: &Game, l: Lang) {
         })
         .size(17.0)
         .strong(),
-        // Two rows, unless the window is short (a zoomed 1280×800):
-        // then one, whole on hover, and the cards keep the height.
-        if ui.ctx().content_rect().height() < SHORT_WINDOW {
+        // Two rows, unless the window is short (a zoomed 1280×800) or
+        // narrow (a phone): then one, whole on hover, and the cards (the
+        // phone's column) keep the height.
+        if ui.ctx().content_rect().height() < SHORT_WINDOW || style::narrow(ui) {
             1
         } else {
             2
@@ -443,6 +509,48 @@ mod tests {
         );
         assert_eq!(before.0.min, after.0.min);
         assert_eq!(before.1.min, after.1.min);
+    }
+
+    /// Issue 37: on a phone (390×844) the header is a few rows, so the
+    /// game keeps the height: Undo, Redo and the menu of the rest in one
+    /// row, End the turn after them; what the game waits for within the
+    /// top quarter of the screen. 1280 keeps every button in the row.
+    #[test]
+    fn a_phone_should_get_a_compact_header_with_the_rest_in_a_menu() {
+        let mut g = testkit::new_game();
+        testkit::step_to_acting(&mut g, 1);
+        testkit::end_activation(&mut g);
+        let mut h = egui_kittest::Harness::builder()
+            .with_size([390.0, 844.0])
+            .build_ui_state(
+                |ui, app: &mut crate::ui::ImpiaApp| app.show(ui),
+                testkit::app(g.clone(), Lang::En, 1.0),
+            );
+        h.run();
+        let undo = h.get_by_label("↶ Undo").rect();
+        let end = h.get_by_label_contains("End the turn").rect();
+        let more = h.get_by_label("More…").rect();
+        assert!(
+            (undo.center().y - more.center().y).abs() < 1.0,
+            "{undo:?} {more:?}"
+        );
+        assert!(end.right() <= 390.0, "{end:?} cut");
+        assert!(h.query_by_label("Close game").is_none());
+        let now = h.get_by_label_contains("▶").rect();
+        assert!(
+            now.bottom() < 844.0 / 4.0,
+            "{now:?}: the header is too tall"
+        );
+        h.get_by_label("More…").click();
+        h.run();
+        for b in ["Close game", "📜 Report", "↻ Replay"] {
+            let r = h.get_by_label(b).rect();
+            assert!(r.right() <= 390.0, "{b}: {r:?} cut");
+        }
+        let mut wide = testkit::harness(testkit::app(g, Lang::En, 1.0));
+        wide.run();
+        wide.get_by_label("Close game");
+        assert!(wide.query_by_label("More…").is_none());
     }
 
     /// Before the first turn is rolled the header names turn 1, as the

@@ -25,11 +25,19 @@ impl GameView {
     pub(super) fn centre_ui(&mut self, ui: &mut egui::Ui, rules: &RuleSet, l: Lang) {
         if self.replay.is_some() {
             self.replay_ui(ui, l);
-        } else {
+            return;
+        }
+        // Issue 37: a game only viewed here draws its actions disabled,
+        // with the core's reason, rather than live and refused when pressed.
+        let locked = self.locked();
+        let r = ui.add_enabled_ui(locked.is_none(), |ui| {
             self.now_ui(ui, rules, l);
             ui.separator();
             self.beasts_ui(ui, l);
             self.adjust_ui(ui, l);
+        });
+        if let Some(e) = locked {
+            r.response.on_disabled_hover_text(e.message(l));
         }
     }
 

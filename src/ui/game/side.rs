@@ -347,7 +347,7 @@ fn card_body(ui: &mut egui::Ui, st: &GameState, ms: &ModelState, out: bool, card
         .size(sz.card_text),
     );
     ui.horizontal_wrapped(|ui| {
-        fear_pips(ui, ms.fear, &card.fear.pips, sz.pip, pal);
+        super::pips::fear_pips(ui, ms.fear, &card.fear.pips, sz.pip, pal);
         if ms.fear > 0 {
             // Coloured as the phones colour it: by the core's level.
             let color = match card.fear.level {
@@ -381,39 +381,6 @@ fn card_body(ui: &mut egui::Ui, st: &GameState, ms: &ModelState, out: bool, card
         ui.add(
             egui::Label::new(egui::RichText::new(fall).size(sz.card_text).color(pal.red)).wrap(),
         );
-    }
-}
-
-/// Fear markers as pips, each coloured by the level the core gives it
-/// (R31): filled up to the fear, a gap before the first pip of each level
-/// (fear at Courage: one complication; at twice Courage: the model flees).
-fn fear_pips(ui: &mut egui::Ui, fear: i32, pips: &[&'static str], size: f32, pal: Palette) {
-    let step = size + 3.0;
-    let gap = size * 0.6;
-    let (rect, _) = ui.allocate_exact_size(
-        egui::vec2(pips.len() as f32 * step + 2.0 * gap, size + 4.0),
-        egui::Sense::hover(),
-    );
-    let painter = ui.painter_at(rect);
-    let mut shift = 0.0;
-    for (i, level) in pips.iter().enumerate() {
-        if i > 0 && pips[i - 1] != *level {
-            shift += gap;
-        }
-        let c = egui::pos2(
-            rect.left() + i as f32 * step + size / 2.0 + shift,
-            rect.center().y,
-        );
-        let color = match *level {
-            "flees" => pal.red,
-            "frightened" => pal.amber,
-            _ => pal.calm,
-        };
-        if (i as i32) < fear {
-            painter.circle_filled(c, size / 2.0, color);
-        } else {
-            painter.circle_stroke(c, size / 2.0 - 0.5, egui::Stroke::new(1.5, color));
-        }
     }
 }
 

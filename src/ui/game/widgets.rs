@@ -59,9 +59,11 @@ pub fn offer_button(
     b.clicked() || (offer.allowed && key_.is_some_and(|k| key(ui, k)))
 }
 
-/// A single-key shortcut, only while no text field has the focus.
+/// A single-key shortcut, only while no text field has the focus and the
+/// `ui` takes input (issue 37: a read-only game's disabled centre).
 pub fn key(ui: &egui::Ui, k: egui::Key) -> bool {
-    ui.ctx().memory(|m| m.focused().is_none())
+    ui.is_enabled()
+        && ui.ctx().memory(|m| m.focused().is_none())
         && ui
             .ctx()
             .input_mut(|i| i.consume_key(egui::Modifiers::NONE, k))

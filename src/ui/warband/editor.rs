@@ -18,6 +18,14 @@ use crate::ui::widgets::profile_grid;
 /// Text lines the details box always takes, whatever it holds.
 pub const DETAILS_LINES: f32 = 6.0;
 
+/// Narrower than this (points), the weapons and the gear are one column:
+/// two columns cut the armour's names (the editor is 410 points wide on a
+/// tablet upright).
+const TWO_COLUMNS: f32 = 560.0;
+
+/// About the troop's label and list together (points).
+const TROOP_WIDTH: f32 = 170.0;
+
 pub fn editor_ui(
     ui: &mut egui::Ui,
     rules: &RuleSet,
@@ -31,6 +39,10 @@ pub fn editor_ui(
         let lbl = ui.label(l.pick("Nombre:", "Name:"));
         ui.add(egui::TextEdit::singleline(&mut m.name).desired_width(220.0))
             .labelled_by(lbl.id);
+        if ui.layout().main_wrap() && ui.available_width() < TROOP_WIDTH {
+            // A wrapped row keeps the troop's label with its list.
+            ui.end_row();
+        }
         let troop_lbl = ui.label(l.pick("Tropa:", "Troop:"));
         let current = rules
             .troop(&m.troop)
@@ -61,8 +73,9 @@ pub fn editor_ui(
         details_ui(ui, l, report, &mr.profile, i);
     }
     ui.separator();
-    if crate::ui::style::narrow(ui) {
-        // Issue 37: on a phone the weapons, then the gear, in one column.
+    if crate::ui::style::narrow(ui) || ui.available_width() < TWO_COLUMNS {
+        // Issue 37: on a phone, or where the editor is narrow (a tablet
+        // upright), the weapons, then the gear, in one column.
         weapons_ui(ui, rules, l, m);
         gear_ui(ui, rules, l, m);
         ui.add_space(6.0);

@@ -280,30 +280,41 @@ impl WarbandView {
             {
                 r.points_limit = Some(limit);
             }
-            let total = |ui: &mut egui::Ui| {
+            let total = |ui: &mut egui::Ui| -> f32 {
                 let over = report.total > report.points_limit;
                 let color = if over {
                     ui.visuals().error_fg_color
                 } else {
                     ui.visuals().strong_text_color()
                 };
-                ui.label(
-                    egui::RichText::new(format!("{} / {} pts", report.total, report.points_limit))
+                // One piece: a wrapped row moves it whole, never splits it.
+                ui.add(
+                    egui::Label::new(
+                        egui::RichText::new(format!(
+                            "{} / {} pts",
+                            report.total, report.points_limit
+                        ))
                         .size(crate::ui::style::SIZE_BIG)
                         .strong()
                         .color(color),
+                    )
+                    .extend(),
                 )
                 .on_hover_text(l.pick(
                     "Coste total contra el límite",
                     "Total cost against the limit",
-                ));
+                ))
+                .rect
+                .width()
             };
             // Issue 37: in a wrapped row a right-aligned total is drawn
-            // over the limit; on a phone it follows it.
-            if crate::ui::style::narrow(ui) {
+            // over the limit; there (a phone, a tablet upright) it follows it.
+            if ui.layout().main_wrap() {
                 total(ui);
             } else {
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), total);
+                let used = ui.min_rect().width() + ui.spacing().item_spacing.x;
+                let right = ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), total);
+                crate::ui::style::row_needs(ui, used + right.inner);
             }
         });
     }
