@@ -79,15 +79,7 @@ impl GameState {
     /// under the warband ("Totem destroyed"); `None` while it stands.
     pub fn totem_text(&self, side: Side) -> Option<Text> {
         let standing = self.side(side).is_none_or(|s| s.totem_standing);
-        (!standing).then(|| {
-            Text::each(|l| {
-                format!(
-                    "{} {}",
-                    glossary::TOTEM.get(l),
-                    l.pick("destruido", "destroyed")
-                )
-            })
-        })
+        (!standing).then(|| Text::each(totem_destroyed))
     }
 
     /// `side`'s pool (R10–R12) and VP on one line, with the glossary's
@@ -107,6 +99,16 @@ impl GameState {
             )
         })
     }
+}
+
+/// R33: "Tótem destruido" / "Totem destroyed", under a warband and in the
+/// report's story.
+pub(crate) fn totem_destroyed(l: crate::text::Lang) -> String {
+    format!(
+        "{} {}",
+        glossary::TOTEM.get(l),
+        l.pick("destruido", "destroyed")
+    )
 }
 
 impl ModelState {

@@ -88,11 +88,7 @@ impl TurnLine {
             parts.push(format!("{f} {}", p("huye", "flees")));
         }
         for w in &self.totems_destroyed {
-            parts.push(format!(
-                "{} {}: {w}",
-                glossary::TOTEM.get(l),
-                p("destruido", "destroyed")
-            ));
+            parts.push(format!("{}: {w}", super::glance::totem_destroyed(l)));
         }
         if self.vp != [0, 0] {
             parts.push(format!(
